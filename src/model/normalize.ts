@@ -1,0 +1,58 @@
+// Container-request validation and normalization exactly as the YARN RM does it
+// (yarn-semantics.md 1.2 and 1.3).
+
+import type { Resources } from './resources.js';
+import type { SchedulerSettings } from './cluster.js';
+
+export type NormalizeResult =
+  | { readonly ok: true; readonly granted: Resources }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * Validate the raw request, then normalize it.
+ *
+ * Validation uses the raw ask and checks memory and vcores whatever the calculator:
+ * a negative value or one above the maximum allocation is refused, as
+ * SchedulerUtils.validateResourceRequest does.
+ *
+ * Normalization, per resource: max(ask, minimum), rounded up to a multiple of the step,
+ * clamped to the maximum. The step is the minimum allocation under the CapacityScheduler and
+ * the increment allocation under the FairScheduler. With the `default` (memory-only)
+ * calculator only memory is normalized and the granted container has exactly 1 vcore,
+ * because DefaultResourceCalculator builds the result from memory alone.
+ */
+export function normalizeRequest(ask: Resources, settings: SchedulerSettings): NormalizeResult {
+  const { minimumAllocation: min, maximumAllocation: max } = settings;
+  if (ask.memoryMb < 0 || ask.vcores < 0) {
+    return { ok: false, reason: `negative resource request ${describe(ask)}` };
+  }
+  if (ask.memoryMb > max.memoryMb) {
+    return {
+      ok: false,
+      reason: `request of ${ask.memoryMb} MB is above the maximum allocation of ${max.memoryMb} MB`,
+    };
+  }
+  if (ask.vcores > max.vcores) {
+    return {
+      ok: false,
+      reason: `request of ${ask.vcores} vcores is above the maximum allocation of ${max.vcores} vcores`,
+    };
+  }
+  const step = settings.type === 'fair' ? settings.incrementAllocation : min;
+  const memoryMb = normalizeValue(ask.memoryMb, min.memoryMb, step.memoryMb, max.memoryMb);
+  if (settings.resourceCalculator === 'default') {
+    return { ok: true, granted: { memoryMb, vcores: memoryMb > 0 ? 1 : 0 } };
+  }
+  const vcores = normalizeValue(ask.vcores, min.vcores, step.vcores, max.vcores);
+  return { ok: true, granted: { memoryMb, vcores } };
+}
+
+function normalizeValue(ask: number, minimum: number, step: number, maximum: number): number {
+  let value = Math.max(ask, minimum);
+  if (step > 0) value = Math.ceil(value / step) * step;
+  return Math.min(value, maximum);
+}
+
+function describe(r: Resources): string {
+  return `${r.memoryMb} MB / ${r.vcores} vcores`;
+}

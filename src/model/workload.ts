@@ -1,0 +1,70 @@
+// A workload: the apps a trace or scenario submits, each an AM plus ordered stages of tasks.
+// Plain data; trace readers and scenarios build it, the replay engine consumes it.
+
+import type { Resources } from './resources.js';
+
+/** Task run times on reference hardware (speed factor 1), either one value for all or one per task. */
+export type TaskDurations =
+  | { readonly kind: 'uniform'; readonly durationMs: number }
+  | { readonly kind: 'per-task'; readonly durationsMs: Float64Array };
+
+export interface Stage {
+  /** What the tasks are, for reports: `map`, `reduce`, ... */
+  readonly name: string;
+  /** Request priority inside the app; a lower number is served first (MapReduce: reduces 10, maps 20). */
+  readonly priority: number;
+  /** The container asked for, before the scheduler normalizes it. */
+  readonly request: Resources;
+  readonly taskCount: number;
+  readonly durations: TaskDurations;
+  /**
+   * Fraction of the previous stage's tasks that must have completed before this stage's tasks
+   * are requested: MapReduce reducer slow-start (0.05 by default); 1 waits for the whole stage.
+   * Ignored for the first stage, which is requested when the AM has started.
+   */
+  readonly startAfterFraction: number;
+  /**
+   * Whether a task's duration only starts counting once the previous stage has completed.
+   * True for modelled reduces: a reduce started early holds its container while it waits for
+   * the last map's output. False when durations were observed (they already include the wait).
+   */
+  readonly waitsForPreviousStage: boolean;
+}
+
+export interface AppSpec {
+  readonly id: string;
+  readonly name: string;
+  readonly queue: string;
+  readonly user: string;
+  readonly submitMs: number;
+  /** The AM container asked for, before normalization. */
+  readonly amRequest: Resources;
+  /** From the AM container's allocation to the AM's first task requests. */
+  readonly amStartupMs: number;
+  readonly stages: readonly Stage[];
+}
+
+export interface Workload {
+  readonly name: string;
+  /** In submission order: an app's index is its YARN application id order. */
+  readonly apps: readonly AppSpec[];
+}
+
+export function taskDurationMs(stage: Stage, taskIndex: number): number {
+  const d = stage.durations;
+  return d.kind === 'uniform' ? d.durationMs : (d.durationsMs[taskIndex] ?? 0);
+}
+
+export function totalTasks(workload: Workload): number {
+  let tasks = 0;
+  for (const app of workload.apps) for (const stage of app.stages) tasks += stage.taskCount;
+  return tasks;
+}
+
+/** Apps in submission order; equal submit times keep the order they were given in. */
+export function sortBySubmission(apps: readonly AppSpec[]): AppSpec[] {
+  return apps
+    .map((app, index) => ({ app, index }))
+    .sort((a, b) => a.app.submitMs - b.app.submitMs || a.index - b.index)
+    .map(({ app }) => app);
+}
