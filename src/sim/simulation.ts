@@ -1,0 +1,71 @@
+// The discrete-event loop: a clock and an event queue. It knows nothing of YARN; a model
+// schedules payloads and handles them when their time comes.
+
+import { EventQueue } from './event-queue.js';
+
+export interface RunOptions {
+  /** Stop before the first event later than this time (ms); events at exactly this time still run. */
+  readonly untilMs?: number;
+  /**
+   * Called before the clock moves from `fromMs` to `toMs` (`toMs` > `fromMs`), so an observer can
+   * record the state that held over that interval without events of its own.
+   */
+  readonly onAdvance?: (fromMs: number, toMs: number) => void;
+}
+
+export interface RunOutcome {
+  readonly endMs: number;
+  readonly events: number;
+  /** True when the run stopped at `untilMs` with events still queued. */
+  readonly stoppedAtHorizon: boolean;
+}
+
+export class Simulation<T> {
+  private readonly queue = new EventQueue<T>();
+  private clockMs = 0;
+  private processed = 0;
+
+  constructor(private readonly handle: (payload: T, nowMs: number) => void) {}
+
+  get nowMs(): number {
+    return this.clockMs;
+  }
+
+  get eventsProcessed(): number {
+    return this.processed;
+  }
+
+  get pendingEvents(): number {
+    return this.queue.size;
+  }
+
+  /** Schedule a payload at an absolute time, never in the past. */
+  at(timeMs: number, priority: number, payload: T): void {
+    if (!(timeMs >= this.clockMs)) {
+      throw new RangeError(`cannot schedule an event at ${timeMs} ms, before the clock (${this.clockMs} ms)`);
+    }
+    this.queue.push(timeMs, priority, payload);
+  }
+
+  run(options: RunOptions = {}): RunOutcome {
+    const untilMs = options.untilMs ?? Infinity;
+    const onAdvance = options.onAdvance;
+    const queue = this.queue;
+    while (queue.size > 0) {
+      const timeMs = queue.peekTimeMs();
+      if (timeMs > untilMs) {
+        if (onAdvance && untilMs > this.clockMs) onAdvance(this.clockMs, untilMs);
+        this.clockMs = untilMs;
+        return { endMs: untilMs, events: this.processed, stoppedAtHorizon: true };
+      }
+      if (timeMs > this.clockMs) {
+        if (onAdvance) onAdvance(this.clockMs, timeMs);
+        this.clockMs = timeMs;
+      }
+      const payload = queue.pop();
+      this.processed++;
+      this.handle(payload, timeMs);
+    }
+    return { endMs: this.clockMs, events: this.processed, stoppedAtHorizon: false };
+  }
+}
