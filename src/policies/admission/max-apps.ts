@@ -1,0 +1,13 @@
+// `max-apps:N`: at most N admitted, unfinished apps; the rest wait in submission order.
+
+import type { AdmissionPolicy } from './types.js';
+
+export function maxApps(limit: number): AdmissionPolicy {
+  return {
+    spec: `max-apps:${limit}`,
+    description: `at most ${limit} apps admitted at a time, in submission order`,
+    parameters: { maxApps: limit },
+    watchesFreeResources: false,
+    decide: (_candidate, view) => (view.admittedApps < limit ? 'admit' : 'stop'),
+  };
+}

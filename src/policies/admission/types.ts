@@ -1,0 +1,50 @@
+// The contract between the replay engine and an admission policy. A policy sees a narrow,
+// read-only view of cluster state and returns a decision per waiting app; the engine applies it.
+
+import type { Resources, ResourceCalculatorName } from '../../model/resources.js';
+
+/** What a policy may read. The engine keeps it current; a policy never writes it. */
+export interface AdmissionView {
+  readonly capacity: Resources;
+  readonly calculator: ResourceCalculatorName;
+  readonly minimumAllocation: Resources;
+  /** Held by allocated containers (AMs and tasks). */
+  readonly usedMemoryMb: number;
+  readonly usedVcores: number;
+  /** AMs of admitted apps that have no container yet: charged from admission, as YARN does. */
+  readonly unplacedAmMemoryMb: number;
+  readonly unplacedAmVcores: number;
+  /** AM resources of every admitted, unfinished app, placed or not. */
+  readonly amMemoryMb: number;
+  readonly amVcores: number;
+  /** Admitted apps that have not ended. */
+  readonly admittedApps: number;
+}
+
+export interface AdmissionCandidate {
+  /** The app's AM container as the scheduler will grant it (normalized). */
+  readonly amResource: Resources;
+  readonly submitMs: number;
+}
+
+/**
+ * `admit`: admit now, then consider the next waiting app.
+ * `skip`: keep this app waiting but consider the next one (no head-of-line blocking).
+ * `stop`: keep this app and every later one waiting until the next re-evaluation.
+ */
+export type AdmissionDecision = 'admit' | 'skip' | 'stop';
+
+export interface AdmissionPolicy {
+  /** Canonical spec string, e.g. `reserve:8vcores`. */
+  readonly spec: string;
+  /** One line for tables and `--help`. */
+  readonly description: string;
+  /** Parameters as plain data, stored with the run. */
+  readonly parameters: Readonly<Record<string, number | string>>;
+  /**
+   * Whether decisions depend on free resources, so the engine must re-evaluate waiting apps
+   * whenever a container is released (not only on submissions and app ends).
+   */
+  readonly watchesFreeResources: boolean;
+  decide(candidate: AdmissionCandidate, view: AdmissionView): AdmissionDecision;
+}
