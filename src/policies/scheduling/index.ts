@@ -1,0 +1,2 @@
+export type { SchedulingPolicy } from './types.js';
+export { capacityFifo } from './capacity-fifo.js';
