@@ -1,0 +1,37 @@
+// A run described as plain data: what was replayed, on what cluster, under which policies, with
+// which seed. Stored beside the results, so any run can be explained and repeated.
+
+import { createHash } from 'node:crypto';
+import type { Cluster } from './cluster.js';
+
+export type TraceRef =
+  | { readonly kind: 'swim'; readonly trace: string; readonly sha256: string; readonly sourceNodes: number }
+  | { readonly kind: 'scenario'; readonly scenario: string; readonly parameters: Readonly<Record<string, number>> };
+
+export interface RunSpec {
+  readonly trace: TraceRef;
+  /** How the trace is labelled in reports (a scenario's label names parameters that differ from its defaults). */
+  readonly traceLabel: string;
+  readonly cluster: Cluster;
+  readonly scheduler: string;
+  readonly admission: { readonly spec: string; readonly parameters: Readonly<Record<string, number | string>> };
+  readonly seed: number;
+  readonly sampleIntervalMs: number;
+  readonly horizonMs: number | null;
+  readonly recordContainers: boolean;
+}
+
+/** JSON with object keys sorted, so equal specs serialize to equal bytes. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
+    return v;
+  });
+}
+
+/** Identity of a run description: runs with equal hashes must produce equal results. */
+export function runSpecSha256(spec: RunSpec): string {
+  return createHash('sha256').update(canonicalJson(spec)).digest('hex');
+}

@@ -1,0 +1,14 @@
+export { Store, StoreError, messageOf } from './store.js';
+export type { QueryRows, SqlParams } from './store.js';
+export { SCHEMA_VERSION } from './schema.js';
+export {
+  findTrace,
+  findTraceBySha256,
+  listTraces,
+  loadRejects,
+  loadSwimJobs,
+  replaceSwimTrace,
+} from './traces.js';
+export type { RejectRow, SwimJobRow, TraceRecord } from './traces.js';
+export { saveRun } from './runs.js';
+export type { RunMeta } from './runs.js';

@@ -1,0 +1,105 @@
+// The one layer that touches DuckDB: opening the file, running bound statements, appenders and
+// transactions. Every other module talks to the database through the operations in this folder.
+
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { applySchema } from './schema.js';
+
+export type SqlParams = Record<string, DuckDBValue> | DuckDBValue[];
+
+export interface QueryRows {
+  readonly columns: readonly string[];
+  /** JS values: numbers, strings, booleans, null; BIGINTs that fit a double become numbers. */
+  readonly rows: readonly (readonly unknown[])[];
+}
+
+/** The database could not be opened or written (locked, unreadable, disk full). */
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+}
+
+export class Store {
+  private inTransaction = false;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly connection: DuckDBConnection,
+    readonly path: string,
+  ) {}
+
+  /** Open (creating if needed) a database file, or `:memory:`, and bring its schema up to date. */
+  static async open(path: string): Promise<Store> {
+    let instance: DuckDBInstance;
+    try {
+      instance = await DuckDBInstance.create(path);
+    } catch (error) {
+      throw new StoreError(`cannot open database ${path}: ${messageOf(error)}`);
+    }
+    const connection = await instance.connect();
+    const store = new Store(instance, connection, path);
+    await applySchema(store);
+    return store;
+  }
+
+  async run(sql: string, params?: SqlParams): Promise<void> {
+    await this.connection.run(sql, params);
+  }
+
+  async query(sql: string, params?: SqlParams): Promise<QueryRows> {
+    const reader = await this.connection.runAndReadAll(sql, params);
+    const rows = reader.getRowsJS().map((row) => row.map(toPlain));
+    return { columns: reader.columnNames(), rows };
+  }
+
+  /** Rows as objects keyed by column name. */
+  async queryObjects<T = Record<string, unknown>>(sql: string, params?: SqlParams): Promise<T[]> {
+    const { columns, rows } = await this.query(sql, params);
+    return rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])) as T);
+  }
+
+  /** Append rows to a table; the appender is closed (flushed) whatever happens. */
+  async append(table: string, fill: (appender: DuckDBAppender) => void): Promise<void> {
+    const appender = await this.connection.createAppender(table);
+    try {
+      fill(appender);
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
+  }
+
+  /** Run `work` in one transaction: all of it lands, or none of it. Not re-entrant. */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.inTransaction) throw new Error('nested transactions are not supported');
+    this.inTransaction = true;
+    await this.connection.run('BEGIN TRANSACTION');
+    try {
+      const result = await work();
+      await this.connection.run('COMMIT');
+      return result;
+    } catch (error) {
+      await this.connection.run('ROLLBACK');
+      throw error;
+    } finally {
+      this.inTransaction = false;
+    }
+  }
+
+  close(): void {
+    this.connection.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+function toPlain(value: unknown): unknown {
+  if (typeof value === 'bigint') {
+    return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER)
+      ? Number(value)
+      : value.toString();
+  }
+  return value;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,130 @@
+// Ingested traces: the `traces` catalogue, SWIM job rows and rejected input lines.
+
+import type { Store } from './store.js';
+
+export interface TraceRecord {
+  readonly trace: string;
+  readonly format: 'swim';
+  readonly sourcePath: string;
+  readonly sourceBytes: number;
+  readonly sourceSha256: string;
+  /** Machines in the cluster the trace was recorded on (SWIM scales bytes by target/source). */
+  readonly sourceNodes: number | null;
+  readonly lines: number;
+  readonly blankLines: number;
+  readonly rejectedLines: number;
+  readonly jobs: number;
+  readonly ingestedAt: Date;
+}
+
+export interface SwimJobRow {
+  readonly jobIndex: number;
+  readonly lineNumber: number;
+  readonly jobId: string;
+  readonly submitS: number;
+  readonly gapS: number;
+  readonly mapInputBytes: number;
+  readonly shuffleBytes: number;
+  readonly reduceOutputBytes: number;
+}
+
+export interface RejectRow {
+  readonly lineNumber: number;
+  readonly reason: string;
+  readonly rawText: string;
+}
+
+const TRACE_COLUMNS = `trace, format, source_path AS "sourcePath", source_bytes AS "sourceBytes",
+  source_sha256 AS "sourceSha256", source_nodes AS "sourceNodes", lines, blank_lines AS "blankLines",
+  rejected_lines AS "rejectedLines", jobs, ingested_at AS "ingestedAt"`;
+
+export async function findTrace(store: Store, trace: string): Promise<TraceRecord | null> {
+  const rows = await store.queryObjects<TraceRecord>(`SELECT ${TRACE_COLUMNS} FROM traces WHERE trace = $trace`, {
+    trace,
+  });
+  return rows[0] ?? null;
+}
+
+export async function findTraceBySha256(store: Store, sha256: string): Promise<TraceRecord | null> {
+  const rows = await store.queryObjects<TraceRecord>(
+    `SELECT ${TRACE_COLUMNS} FROM traces WHERE source_sha256 = $sha256 ORDER BY trace LIMIT 1`,
+    { sha256 },
+  );
+  return rows[0] ?? null;
+}
+
+export async function listTraces(store: Store): Promise<TraceRecord[]> {
+  return store.queryObjects<TraceRecord>(`SELECT ${TRACE_COLUMNS} FROM traces ORDER BY trace`);
+}
+
+/** Store a SWIM trace, replacing any earlier trace of the same name, in one transaction. */
+export async function replaceSwimTrace(
+  store: Store,
+  record: TraceRecord,
+  jobs: readonly SwimJobRow[],
+  rejects: readonly RejectRow[],
+): Promise<void> {
+  await store.transaction(async () => {
+    for (const table of ['traces', 'swim_jobs', 'ingest_rejects']) {
+      await store.run(`DELETE FROM ${table} WHERE trace = $trace`, { trace: record.trace });
+    }
+    await store.run(
+      `INSERT INTO traces VALUES ($trace, $format, $sourcePath, $sourceBytes, $sourceSha256, $sourceNodes,
+         $lines, $blankLines, $rejectedLines, $jobs, $ingestedAt::TIMESTAMP)`,
+      {
+        trace: record.trace,
+        format: record.format,
+        sourcePath: record.sourcePath,
+        sourceBytes: record.sourceBytes,
+        sourceSha256: record.sourceSha256,
+        sourceNodes: record.sourceNodes,
+        lines: record.lines,
+        blankLines: record.blankLines,
+        rejectedLines: record.rejectedLines,
+        jobs: record.jobs,
+        ingestedAt: record.ingestedAt.toISOString(),
+      },
+    );
+    await store.append('swim_jobs', (a) => {
+      for (const job of jobs) {
+        a.appendVarchar(record.trace);
+        a.appendInteger(job.jobIndex);
+        a.appendBigInt(BigInt(job.lineNumber));
+        a.appendVarchar(job.jobId);
+        a.appendDouble(job.submitS);
+        a.appendDouble(job.gapS);
+        a.appendBigInt(BigInt(job.mapInputBytes));
+        a.appendBigInt(BigInt(job.shuffleBytes));
+        a.appendBigInt(BigInt(job.reduceOutputBytes));
+        a.endRow();
+      }
+    });
+    await store.append('ingest_rejects', (a) => {
+      for (const reject of rejects) {
+        a.appendVarchar(record.trace);
+        a.appendBigInt(BigInt(reject.lineNumber));
+        a.appendVarchar(reject.reason);
+        a.appendVarchar(reject.rawText);
+        a.endRow();
+      }
+    });
+  });
+}
+
+export async function loadSwimJobs(store: Store, trace: string): Promise<SwimJobRow[]> {
+  return store.queryObjects<SwimJobRow>(
+    `SELECT job_index AS "jobIndex", line_number AS "lineNumber", job_id AS "jobId", submit_s AS "submitS",
+            gap_s AS "gapS", map_input_bytes AS "mapInputBytes", shuffle_bytes AS "shuffleBytes",
+            reduce_output_bytes AS "reduceOutputBytes"
+       FROM swim_jobs WHERE trace = $trace ORDER BY job_index`,
+    { trace },
+  );
+}
+
+export async function loadRejects(store: Store, trace: string): Promise<RejectRow[]> {
+  return store.queryObjects<RejectRow>(
+    `SELECT line_number AS "lineNumber", reason, raw_text AS "rawText"
+       FROM ingest_rejects WHERE trace = $trace ORDER BY line_number`,
+    { trace },
+  );
+}
