@@ -1,0 +1,109 @@
+// Turns SWIM jobs into a replay workload the way SWIM's own replay-script generator
+// (workloadSuite/GenerateReplayScript.java) does, then gives tasks durations from the cluster's
+// throughput model:
+//   - input, shuffle and output bytes are scaled by target/source cluster size in integer
+//     arithmetic (multiply, then truncate);
+//   - input below one block is raised to one block, shuffle and output below 1024 bytes to 1024;
+//   - maps = input blocks, rounded up: each map reads one whole block-sized partition;
+//   - reduces = round((shuffle + output) / bytes per reduce), at least 1; a count above the
+//     target cluster's node count becomes nodes / 5 (integer division), as in SWIM.
+// Durations: a map takes taskStartupMs + blockMb / mapMbPerS; a reduce takes taskStartupMs +
+// its share of shuffle + output at reduceMbPerS, counted from the moment the last map finished.
+
+import { nodeCount } from '../../model/cluster.js';
+import type { Cluster } from '../../model/cluster.js';
+import type { AppSpec, Stage, Workload } from '../../model/workload.js';
+import type { SwimJobRow } from '../../store/index.js';
+
+const MIB = 1024 * 1024;
+const MIN_SHUFFLE_OR_OUTPUT_BYTES = 1024n;
+/** MapReduce request priorities (RMContainerAllocator): reduces are served before maps. */
+export const MAP_PRIORITY = 20;
+export const REDUCE_PRIORITY = 10;
+
+export interface SwimJobShape {
+  readonly inputBytes: number;
+  readonly shuffleBytes: number;
+  readonly outputBytes: number;
+  readonly maps: number;
+  readonly reduces: number;
+}
+
+/** The scaled sizes and task counts SWIM would run this job with on `targetNodes` machines. */
+export function swimJobShape(
+  job: SwimJobRow,
+  sourceNodes: number,
+  targetNodes: number,
+  blockMb: number,
+  bytesPerReduceMb: number,
+): SwimJobShape {
+  const blockBytes = BigInt(blockMb) * BigInt(MIB);
+  const scale = (bytes: number): bigint => (BigInt(bytes) * BigInt(targetNodes)) / BigInt(sourceNodes);
+  let input = scale(job.mapInputBytes);
+  let shuffle = scale(job.shuffleBytes);
+  let output = scale(job.reduceOutputBytes);
+  if (input < blockBytes) input = blockBytes;
+  if (shuffle < MIN_SHUFFLE_OR_OUTPUT_BYTES) shuffle = MIN_SHUFFLE_OR_OUTPUT_BYTES;
+  if (output < MIN_SHUFFLE_OR_OUTPUT_BYTES) output = MIN_SHUFFLE_OR_OUTPUT_BYTES;
+  const maps = Number((input + blockBytes - 1n) / blockBytes);
+  let reduces = Math.floor(Number(shuffle + output) / (bytesPerReduceMb * MIB) + 0.5);
+  if (reduces < 1) reduces = 1;
+  if (reduces > targetNodes) reduces = Math.floor(targetNodes / 5);
+  return { inputBytes: Number(input), shuffleBytes: Number(shuffle), outputBytes: Number(output), maps, reduces };
+}
+
+export function deriveSwimWorkload(
+  name: string,
+  jobs: readonly SwimJobRow[],
+  sourceNodes: number,
+  cluster: Cluster,
+): Workload {
+  const targetNodes = nodeCount(cluster);
+  const { taskModel, mapreduce } = cluster;
+  const mapDurationMs = Math.round(taskModel.taskStartupMs + (taskModel.blockMb / taskModel.mapMbPerS) * 1000);
+  const apps: AppSpec[] = jobs.map((job) => {
+    const shape = swimJobShape(job, sourceNodes, targetNodes, taskModel.blockMb, taskModel.bytesPerReduceMb);
+    const reduceMb = (shape.shuffleBytes + shape.outputBytes) / shape.reduces / MIB;
+    const reduceDurationMs = Math.round(taskModel.taskStartupMs + (reduceMb / taskModel.reduceMbPerS) * 1000);
+    const stages: Stage[] = [
+      {
+        name: 'map',
+        priority: MAP_PRIORITY,
+        request: mapreduce.mapRequest,
+        taskCount: shape.maps,
+        durations: { kind: 'uniform', durationMs: mapDurationMs },
+        startAfterFraction: 0,
+        waitsForPreviousStage: false,
+      },
+      {
+        name: 'reduce',
+        priority: REDUCE_PRIORITY,
+        request: mapreduce.reduceRequest,
+        taskCount: shape.reduces,
+        durations: { kind: 'uniform', durationMs: reduceDurationMs },
+        startAfterFraction: mapreduce.reduceSlowStart,
+        waitsForPreviousStage: true,
+      },
+    ];
+    return {
+      id: job.jobId,
+      name: `swim ${job.jobId}`,
+      queue: 'default',
+      user: 'swim',
+      submitMs: Math.round(job.submitS * 1000),
+      amRequest: mapreduce.amRequest,
+      amStartupMs: taskModel.amStartupMs,
+      stages,
+    };
+  });
+  // SWIM files are in submission order already; a stable sort keeps file order on ties.
+  apps.sort((a, b) => a.submitMs - b.submitMs);
+  return { name, apps };
+}
+
+/** The machine count of the cluster a published SWIM trace was sampled from, by file name. */
+export function knownSwimSourceNodes(fileName: string): number | null {
+  if (/FB-2009/i.test(fileName)) return 600;
+  if (/FB-2010/i.test(fileName)) return 3000;
+  return null;
+}

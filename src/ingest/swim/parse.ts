@@ -1,0 +1,116 @@
+// Reads a SWIM workload file (six tab-separated columns, no header) with csv-parse, streaming.
+// Every line ends up as a job, a counted blank line, or a reject with its reason and raw text.
+
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parse } from 'csv-parse';
+import type { RejectRow, SwimJobRow } from '../../store/index.js';
+
+export interface SwimParseResult {
+  readonly jobs: SwimJobRow[];
+  readonly rejects: RejectRow[];
+  readonly lines: number;
+  readonly blankLines: number;
+  readonly bytes: number;
+  readonly sha256: string;
+}
+
+const COLUMNS = 6;
+const UNSIGNED_INTEGER = /^\d+$/;
+
+interface ParsedLine {
+  readonly record: string[];
+  readonly raw: string;
+}
+
+export async function parseSwimFile(path: string): Promise<SwimParseResult> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  const parser = parse({
+    delimiter: '\t',
+    // SWIM files never quote; treating `"` as data keeps a stray quote from derailing the parser.
+    // With no quoting every record is exactly one line, so lines are numbered here (csv-parse's
+    // own line count also counts the CR of a CRLF ending).
+    quote: false,
+    record_delimiter: '\n',
+    relax_column_count: true,
+    skip_empty_lines: false,
+    raw: true,
+  });
+  const done = pipeline(createReadStream(path), hashing, parser);
+
+  const jobs: SwimJobRow[] = [];
+  const rejects: RejectRow[] = [];
+  const firstLineOfJob = new Map<string, number>();
+  let lines = 0;
+  let blankLines = 0;
+  try {
+    for await (const line of parser as AsyncIterable<ParsedLine>) {
+      const lineNumber = ++lines;
+      const raw = line.raw.replace(/\r?\n$/, '');
+      const fields = line.record.map((f) => f.trim());
+      if (fields.length === 1 && fields[0] === '') {
+        blankLines++;
+        continue;
+      }
+      const problem = checkFields(fields);
+      if (problem) {
+        rejects.push({ lineNumber, reason: problem, rawText: raw });
+        continue;
+      }
+      const [jobId, submit, gap, input, shuffle, output] = fields as [string, string, string, string, string, string];
+      const earlier = firstLineOfJob.get(jobId);
+      if (earlier !== undefined) {
+        rejects.push({ lineNumber, reason: `duplicate job id ${jobId} (first on line ${earlier})`, rawText: raw });
+        continue;
+      }
+      firstLineOfJob.set(jobId, lineNumber);
+      jobs.push({
+        jobIndex: jobs.length,
+        lineNumber,
+        jobId,
+        submitS: Number(submit),
+        gapS: Number(gap),
+        mapInputBytes: Number(input),
+        shuffleBytes: Number(shuffle),
+        reduceOutputBytes: Number(output),
+      });
+    }
+  } catch (error) {
+    // The pipeline fails with the same error (a missing file, a read error); settle it too.
+    await done.catch(() => undefined);
+    throw error;
+  }
+  await done;
+  return { jobs, rejects, lines, blankLines, bytes, sha256: hash.digest('hex') };
+}
+
+/** Why a line's fields are not a SWIM job, or null if they are. */
+function checkFields(fields: string[]): string | null {
+  if (fields.length !== COLUMNS) {
+    return `expected ${COLUMNS} tab-separated columns (job id, submit s, gap s, input, shuffle, output bytes), found ${fields.length}`;
+  }
+  const [jobId, submit, gap, ...byteFields] = fields as [string, string, string, string, string, string];
+  if (jobId === '') return 'empty job id';
+  const submitS = Number(submit);
+  if (submit === '' || !Number.isFinite(submitS) || submitS < 0) {
+    return `submit time '${submit}' is not a non-negative number of seconds`;
+  }
+  if (gap === '' || !Number.isFinite(Number(gap))) return `gap '${gap}' is not a number of seconds`;
+  const names = ['map input', 'shuffle', 'reduce output'];
+  for (let i = 0; i < byteFields.length; i++) {
+    const text = byteFields[i]!;
+    if (!UNSIGNED_INTEGER.test(text)) return `${names[i]} bytes '${text}' is not a non-negative whole number`;
+    if (!Number.isSafeInteger(Number(text))) return `${names[i]} bytes '${text}' is too large`;
+  }
+  return null;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { deriveSwimWorkload, knownSwimSourceNodes, swimJobShape } from '../../../src/ingest/swim/derive.js';
+import { parseCluster } from '../../../src/model/cluster.js';
+import type { SwimJobRow } from '../../../src/store/index.js';
+
+const MIB = 1024 * 1024;
+const GIB = 1024 * MIB;
+
+function job(mapInputBytes: number, shuffleBytes: number, reduceOutputBytes: number, submitS = 0): SwimJobRow {
+  return { jobIndex: 0, lineNumber: 1, jobId: 'job0', submitS, gapS: 0, mapInputBytes, shuffleBytes, reduceOutputBytes };
+}
+
+describe('swimJobShape (SWIM GenerateReplayScript rules)', () => {
+  it('runs one map per 64 MB block, rounded up, and at least one reduce', () => {
+    // 100 MiB -> 2 blocks. Shuffle and output 0 -> raised to 1024 B each; 2048 / 64 MiB rounds to 0 -> 1.
+    expect(swimJobShape(job(100 * MIB, 0, 0), 600, 600, 64, 64)).toEqual({
+      inputBytes: 100 * MIB,
+      shuffleBytes: 1024,
+      outputBytes: 1024,
+      maps: 2,
+      reduces: 1,
+    });
+  });
+
+  it('raises input below one block to one block', () => {
+    expect(swimJobShape(job(5, 0, 0), 600, 600, 64, 64).maps).toBe(1);
+    expect(swimJobShape(job(5, 0, 0), 600, 600, 64, 64).inputBytes).toBe(64 * MIB);
+  });
+
+  it('scales bytes by target/source nodes with integer truncation', () => {
+    // 1 GiB x 60 / 600 = 107374182.4 -> 107374182 B -> 2 maps. 10 GiB shuffle -> 1 GiB;
+    // (1 GiB + 1024 B) / 64 MiB = 16.00002 -> 16 reduces.
+    const shape = swimJobShape(job(GIB, 10 * GIB, 0), 600, 60, 64, 64);
+    expect(shape.inputBytes).toBe(107374182);
+    expect(shape.maps).toBe(2);
+    expect(shape.shuffleBytes).toBe(GIB);
+    expect(shape.reduces).toBe(16);
+  });
+
+  it('rounds the reduce count half up, as Java Math.round does', () => {
+    // (96 MiB - 1024 + 1024) / 64 MiB = 1.5 -> 2.
+    expect(swimJobShape(job(0, 96 * MIB - 1024, 0), 600, 600, 64, 64).reduces).toBe(2);
+  });
+
+  it('turns a reduce count above the node count into nodes / 5', () => {
+    // 50 reduces on 10 nodes -> 10 / 5 = 2.
+    expect(swimJobShape(job(0, 50 * 64 * MIB - 1024, 0), 10, 10, 64, 64).reduces).toBe(2);
+    // On fewer than 5 nodes SWIM ends up with no reduce at all: 9 / 4 nodes -> 4 / 5 = 0.
+    expect(swimJobShape(job(0, 9 * 64 * MIB, 0), 4, 4, 64, 64).reduces).toBe(0);
+  });
+});
+
+describe('deriveSwimWorkload', () => {
+  it('builds a MapReduce app per job with throughput-model durations', () => {
+    const cluster = parseCluster({
+      name: 'c',
+      nodeGroups: [{ name: 'n', count: 60, memoryMb: 8192, vcores: 8 }],
+      taskModel: { mapMbPerS: 20, reduceMbPerS: 10, taskStartupMs: 1500, amStartupMs: 4000 },
+    });
+    const workload = deriveSwimWorkload('t', [job(GIB, 10 * GIB, 0, 49)], 600, cluster);
+    const [app] = workload.apps;
+    expect(app!.submitMs).toBe(49_000);
+    expect(app!.amRequest).toEqual({ memoryMb: 1536, vcores: 1 });
+    expect(app!.amStartupMs).toBe(4000);
+    const [maps, reduces] = app!.stages;
+    // A map reads one 64 MB block: 1500 + 64 / 20 x 1000 = 4700 ms.
+    expect(maps).toMatchObject({ name: 'map', priority: 20, taskCount: 2, durations: { kind: 'uniform', durationMs: 4700 } });
+    // A reduce gets (1 GiB + 1024 B) / 16 = 64.00006 MB: 1500 + 6400.006 -> 7900 ms.
+    expect(reduces).toMatchObject({
+      name: 'reduce',
+      priority: 10,
+      taskCount: 16,
+      durations: { kind: 'uniform', durationMs: 7900 },
+      startAfterFraction: 0.05,
+      waitsForPreviousStage: true,
+    });
+  });
+
+  it('knows the source cluster sizes of the published Facebook traces', () => {
+    expect(knownSwimSourceNodes('FB-2009_samples_24_times_1hr_0.tsv')).toBe(600);
+    expect(knownSwimSourceNodes('FB-2010_samples_24_times_1hr_0.tsv')).toBe(3000);
+    expect(knownSwimSourceNodes('other.tsv')).toBeNull();
+  });
+});
