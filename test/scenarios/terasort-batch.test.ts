@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { findScenario, resolveParameters, scenarioLabel, ScenarioError } from '../../src/scenarios/index.js';
+import { replay } from '../../src/replay/engine.js';
+import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
+import { clusterCapacity } from '../../src/model/cluster.js';
+import { taskDurationMs } from '../../src/model/workload.js';
+
+const scenario = findScenario('terasort-batch');
+
+describe('terasort-batch', () => {
+  it('builds the AutoAdmin testbed: 8 nodes x 8 vcores / 12 GB, dominant calculator', () => {
+    const { cluster } = scenario.build(resolveParameters(scenario, {}), 1);
+    expect(clusterCapacity(cluster)).toEqual({ memoryMb: 8 * 12_288, vcores: 64 });
+    expect(cluster.scheduler.resourceCalculator).toBe('dominant');
+  });
+
+  it('submits 66 terasort jobs at time 0, each 2 maps (64 + 36 MB) and 1 reduce', () => {
+    const { workload } = scenario.build(resolveParameters(scenario, { jitter: 0 }), 1);
+    expect(workload.apps).toHaveLength(66);
+    const job = workload.apps[0]!;
+    expect(job.submitMs).toBe(0);
+    expect(job.stages.map((s) => [s.name, s.taskCount])).toEqual([
+      ['map', 2],
+      ['reduce', 1],
+    ]);
+    // Without jitter: 3000 + 64 MB / 10 MB/s = 9400 ms, 3000 + 3600 = 6600 ms; reduce 3000 + 10 000.
+    const [maps, reduces] = job.stages;
+    expect([taskDurationMs(maps!, 0), taskDurationMs(maps!, 1), taskDurationMs(reduces!, 0)]).toEqual([9400, 6600, 13_000]);
+  });
+
+  it('varies task durations within the jitter, the same way for the same seed', () => {
+    const durations = (seed: number): number[] =>
+      scenario
+        .build(resolveParameters(scenario, {}), seed)
+        .workload.apps.flatMap((a) => a.stages.flatMap((s) => [0, 1].slice(0, s.taskCount).map((t) => taskDurationMs(s, t))));
+    const a = durations(1);
+    expect(durations(1)).toEqual(a);
+    expect(durations(2)).not.toEqual(a);
+    const reduces = scenario.build(resolveParameters(scenario, {}), 3).workload.apps.map((x) => taskDurationMs(x.stages[1]!, 0));
+    expect(Math.min(...reduces)).toBeGreaterThanOrEqual(13_000 * 0.9);
+    expect(Math.max(...reduces)).toBeLessThan(13_000 * 1.1);
+  });
+
+  it('deadlocks with no admission control: 2-vcore AMs fill the 64 vcores with 32 AMs', () => {
+    const { workload, cluster } = scenario.build(resolveParameters(scenario, { amVcores: 2 }), 1);
+    const result = replay({ workload, cluster, admission: parseAdmissionPolicy('none') });
+    expect(result.summary.deadlock).toBe(true);
+    expect(result.summary.stallReason).toMatch(/^32 apps hold AM containers \(32768 MB, 64 vcores\)/);
+  });
+
+  it('validates parameters and names the valid ones', () => {
+    expect(() => resolveParameters(scenario, { amVcores: 5 })).toThrow(/amVcores must be a whole number in 1..4/);
+    expect(() => resolveParameters(scenario, { vcores: 1 })).toThrow(ScenarioError);
+    expect(() => resolveParameters(scenario, { vcores: 1 })).toThrow(/parameters are:[\s\S]*amVcores[\s\S]*taskVcores/);
+    expect(() => findScenario('wordcount')).toThrow(/unknown scenario 'wordcount'[\s\S]*terasort-batch/);
+  });
+
+  it('labels runs with the parameters that differ from the defaults', () => {
+    expect(scenarioLabel(scenario, resolveParameters(scenario, {}))).toBe('terasort-batch');
+    expect(scenarioLabel(scenario, resolveParameters(scenario, { taskVcores: 2 }))).toBe('terasort-batch taskVcores=2');
+  });
+});
