@@ -1,0 +1,41 @@
+-- makespan: how long did each replay take to run its whole workload, and did it finish?
+-- Grain: one row per run description (trace, cluster, scheduler, policy, seed, options):
+-- when the same description was replayed more than once, its latest run.
+-- makespan_s is null unless every app ended (a deadlocked run never finishes).
+WITH latest_runs AS (
+  SELECT *
+  FROM runs
+  QUALIFY row_number() OVER (PARTITION BY spec_sha256 ORDER BY run_id DESC) = 1
+),
+turnaround AS (
+  SELECT
+    run_id,
+    avg(finish_ms - submit_ms) / 1000.0 AS mean_turnaround_s,
+    quantile_cont(finish_ms - submit_ms, 0.95) / 1000.0 AS p95_turnaround_s
+  FROM run_apps
+  WHERE state = 'FINISHED'
+  GROUP BY run_id
+)
+SELECT
+  r.run_id,
+  r.trace,
+  r.cluster_name AS cluster,
+  r.scheduler,
+  r.policy,
+  r.seed,
+  r.makespan_ms / 1000.0 AS makespan_s,
+  r.apps_finished,
+  r.apps_total,
+  round(100.0 * r.apps_finished / nullif(r.apps_total, 0), 1) AS completion_pct,
+  t.mean_turnaround_s,
+  t.p95_turnaround_s,
+  CASE
+    WHEN r.deadlock THEN 'DEADLOCK'
+    WHEN r.stopped_at_horizon AND r.apps_unfinished > 0 THEN 'unfinished at horizon'
+    ELSE 'finished'
+  END AS outcome,
+  r.deadlock_at_ms / 1000.0 AS deadlock_at_s,
+  r.stall_reason
+FROM latest_runs AS r
+LEFT JOIN turnaround AS t USING (run_id)
+ORDER BY r.trace, r.cluster_name, r.run_id;

@@ -1,0 +1,11 @@
+export { loadClusterFile } from './cluster-file.js';
+export { ingestSwim } from './ingest-swim.js';
+export type { IngestSwimOptions, IngestSwimResult } from './ingest-swim.js';
+export { DEFAULT_POLICIES, replayRuns } from './replay.js';
+export type { ReplayRequest, ReplayRun, ReplaySource } from './replay.js';
+export { DEFAULT_REPORT, DEFAULT_REPORTS_DIR, runReport } from './report.js';
+export type { ReportRequest, ReportResult } from './report.js';
+export { DEMO_POLICIES, DEMO_SCENARIO, runDemo } from './demo.js';
+export type { DemoResult } from './demo.js';
+export { listTraces, Store, StoreError } from '../store/index.js';
+export type { TraceRecord } from '../store/index.js';

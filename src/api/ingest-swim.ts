@@ -1,0 +1,101 @@
+// `ingest swim`: read a SWIM trace into the database once; the same content again is a no-op.
+
+import { stat } from 'node:fs/promises';
+import { basename, extname, resolve } from 'node:path';
+import { UserError } from '../model/errors.js';
+import { parseSwimFile } from '../ingest/swim/parse.js';
+import { knownSwimSourceNodes, swimJobShape } from '../ingest/swim/derive.js';
+import { findTrace, findTraceBySha256, replaceSwimTrace } from '../store/index.js';
+import type { RejectRow, Store, TraceRecord } from '../store/index.js';
+
+const DEFAULT_BLOCK_MB = 64;
+const DEFAULT_BYTES_PER_REDUCE_MB = 64;
+
+export interface IngestSwimOptions {
+  readonly path: string;
+  /** Trace name for `replay --trace`; defaults to the file name without its extension. */
+  readonly name?: string;
+  /** Machines in the source cluster; defaults to 600 for FB-2009 and 3000 for FB-2010 files. */
+  readonly sourceNodes?: number;
+}
+
+export interface IngestSwimResult {
+  /** `unchanged`: this content was already ingested (under `trace.trace`). */
+  readonly status: 'ingested' | 'replaced' | 'unchanged';
+  readonly trace: TraceRecord;
+  readonly rejects: readonly RejectRow[];
+  /** Task counts SWIM would run at the source cluster's own size (64 MB blocks, 64 MB per reduce). */
+  readonly sourceScaleMaps: number;
+  readonly sourceScaleReduces: number;
+}
+
+export async function ingestSwim(store: Store, options: IngestSwimOptions): Promise<IngestSwimResult> {
+  const path = resolve(options.path);
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new UserError(`${options.path} is not a file`);
+    size = info.size;
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    throw new UserError(`cannot read ${options.path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const name = options.name ?? basename(path, extname(path));
+  const sourceNodes = options.sourceNodes ?? knownSwimSourceNodes(basename(path));
+  if (sourceNodes === null) {
+    throw new UserError(
+      `cannot tell the size of the cluster ${basename(path)} was recorded on; pass --source-nodes N ` +
+        `(SWIM scales bytes by target/source cluster size)`,
+    );
+  }
+  if (!(Number.isInteger(sourceNodes) && sourceNodes > 0)) {
+    throw new UserError(`--source-nodes must be a positive whole number, got ${sourceNodes}`);
+  }
+
+  const parsed = await parseSwimFile(path);
+  const sourceScale = (): { maps: number; reduces: number } => {
+    let maps = 0;
+    let reduces = 0;
+    for (const job of parsed.jobs) {
+      const shape = swimJobShape(job, sourceNodes, sourceNodes, DEFAULT_BLOCK_MB, DEFAULT_BYTES_PER_REDUCE_MB);
+      maps += shape.maps;
+      reduces += shape.reduces;
+    }
+    return { maps, reduces };
+  };
+
+  const sameContent = await findTraceBySha256(store, parsed.sha256);
+  if (sameContent && (options.name === undefined || sameContent.trace === name)) {
+    const scale = sourceScale();
+    return {
+      status: 'unchanged',
+      trace: sameContent,
+      rejects: parsed.rejects,
+      sourceScaleMaps: scale.maps,
+      sourceScaleReduces: scale.reduces,
+    };
+  }
+  const existing = await findTrace(store, name);
+  const record: TraceRecord = {
+    trace: name,
+    format: 'swim',
+    sourcePath: path,
+    sourceBytes: size,
+    sourceSha256: parsed.sha256,
+    sourceNodes,
+    lines: parsed.lines,
+    blankLines: parsed.blankLines,
+    rejectedLines: parsed.rejects.length,
+    jobs: parsed.jobs.length,
+    ingestedAt: new Date(),
+  };
+  await replaceSwimTrace(store, record, parsed.jobs, parsed.rejects);
+  const scale = sourceScale();
+  return {
+    status: existing ? 'replaced' : 'ingested',
+    trace: record,
+    rejects: parsed.rejects,
+    sourceScaleMaps: scale.maps,
+    sourceScaleReduces: scale.reduces,
+  };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ingestSwim } from '../../src/api/index.js';
+import { loadRejects, loadSwimJobs, Store } from '../../src/store/index.js';
+import { UserError } from '../../src/model/errors.js';
+import { swimText, tempFile } from '../helpers/files.js';
+
+const ROWS = [
+  ['job0', 0, 0, 100 * 1024 * 1024, 0, 0],
+  ['job1', 5, 5, 1, 1, 1],
+  ['job2', 'x', 5, 1, 1, 1],
+];
+
+async function tableCount(store: Store, table: string): Promise<number> {
+  return Number((await store.query(`SELECT count(*) FROM ${table}`)).rows[0]![0]);
+}
+
+describe('ingestSwim', () => {
+  it('stores jobs and rejects; the same content again changes nothing', async () => {
+    const path = tempFile('small_trace.tsv', swimText(ROWS));
+    const store = await Store.open(':memory:');
+    try {
+      const first = await ingestSwim(store, { path, sourceNodes: 10 });
+      expect(first.status).toBe('ingested');
+      expect(first.trace).toMatchObject({ trace: 'small_trace', jobs: 2, rejectedLines: 1, lines: 3, sourceNodes: 10 });
+      // job0: 100 MB -> 2 maps, 1 reduce; job1: 1 block -> 1 map, 1 reduce.
+      expect([first.sourceScaleMaps, first.sourceScaleReduces]).toEqual([3, 2]);
+      expect((await loadSwimJobs(store, 'small_trace')).map((j) => j.jobId)).toEqual(['job0', 'job1']);
+      expect(await loadRejects(store, 'small_trace')).toEqual([
+        { lineNumber: 3, reason: "submit time 'x' is not a non-negative number of seconds", rawText: 'job2\tx\t5\t1\t1\t1' },
+      ]);
+
+      const again = await ingestSwim(store, { path, sourceNodes: 10 });
+      expect(again.status).toBe('unchanged');
+      expect(await tableCount(store, 'swim_jobs')).toBe(2);
+      expect(await tableCount(store, 'ingest_rejects')).toBe(1);
+      expect(await tableCount(store, 'traces')).toBe(1);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('replaces a trace whose file changed', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const path = tempFile('changing.tsv', swimText(ROWS));
+      await ingestSwim(store, { path, sourceNodes: 10 });
+      tempFile('changing.tsv', swimText([...ROWS, ['job3', 9, 4, 1, 1, 1]]));
+      const replaced = await ingestSwim(store, { path, sourceNodes: 10 });
+      expect(replaced.status).toBe('replaced');
+      expect(await tableCount(store, 'swim_jobs')).toBe(3);
+      expect(await tableCount(store, 'traces')).toBe(1);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('needs the source cluster size for a trace it does not know, and a readable file', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const path = tempFile('unknown_origin.tsv', swimText(ROWS));
+      await expect(ingestSwim(store, { path })).rejects.toThrow(/pass --source-nodes N/);
+      await expect(ingestSwim(store, { path: '/no/such/file.tsv' })).rejects.toThrow(UserError);
+      await expect(ingestSwim(store, { path: '/no/such/file.tsv' })).rejects.toThrow(/cannot read \/no\/such\/file.tsv \(ENOENT\)/);
+    } finally {
+      store.close();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+// queries/makespan.sql: fixture rows in, expected rows out.
+
+import { describe, expect, it } from 'vitest';
+import { runReportQuery } from '../../src/reports/index.js';
+import { Store } from '../../src/store/index.js';
+import { QUERIES_DIR } from '../../src/paths.js';
+
+async function insertRun(
+  store: Store,
+  runId: number,
+  fields: { trace?: string; policy: string; sha: string; makespanMs: number | null; deadlock?: boolean; horizon?: boolean; finished: number; total: number },
+): Promise<void> {
+  await store.run(
+    `INSERT INTO runs VALUES ($runId, $trace, 'scenario', 'c', 'capacity-fifo', $policy, 1, '{}', '{}', '{}', $sha,
+       TIMESTAMP '2026-01-01', 1, 10, 5, 3, 100, $makespan, $total, $finished, 0, 0, $unfinished, $deadlock,
+       $deadlockAt, $reason, $horizon, 'test')`,
+    {
+      runId,
+      trace: fields.trace ?? 't',
+      policy: fields.policy,
+      sha: fields.sha,
+      makespan: fields.makespanMs,
+      total: fields.total,
+      finished: fields.finished,
+      unfinished: fields.total - fields.finished,
+      deadlock: fields.deadlock ?? false,
+      deadlockAt: fields.deadlock ? 2000 : null,
+      reason: fields.deadlock ? 'stuck' : null,
+      horizon: fields.horizon ?? false,
+    },
+  );
+}
+
+async function insertApp(store: Store, runId: number, index: number, submitMs: number, finishMs: number | null): Promise<void> {
+  await store.run(
+    `INSERT INTO run_apps VALUES ($runId, $index, 'a', 'a', 'default', 'u', $submit, 0, 0, $finish, $state, NULL, 1)`,
+    { runId, index, submit: submitMs, finish: finishMs, state: finishMs === null ? 'RUNNING' : 'FINISHED' },
+  );
+}
+
+describe('makespan.sql', () => {
+  it('gives one row per run description (its latest run), with turnaround over finished apps', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      // Run 1 and run 3 describe the same experiment (same hash): only run 3 is reported.
+      await insertRun(store, 1, { policy: 'none', sha: 'A', makespanMs: 9000, finished: 2, total: 2 });
+      await insertRun(store, 2, { policy: 'none', sha: 'B', makespanMs: null, deadlock: true, finished: 1, total: 3 });
+      await insertRun(store, 3, { policy: 'none', sha: 'A', makespanMs: 8000, finished: 2, total: 2 });
+      await insertRun(store, 4, { trace: 'u', policy: 'max-apps:1', sha: 'C', makespanMs: null, horizon: true, finished: 0, total: 1 });
+      // Run 2: turnarounds of finished apps 1000 and... only one finished (3000 ms); one unfinished.
+      await insertApp(store, 2, 0, 0, 3000);
+      await insertApp(store, 2, 1, 0, null);
+      // Run 3: turnarounds 2000 and 6000 ms -> mean 4 s, p95 = 2 + 0.95 x 4 = 5.8 s.
+      await insertApp(store, 3, 0, 1000, 3000);
+      await insertApp(store, 3, 1, 2000, 8000);
+
+      const { columns, rows } = await runReportQuery(store, QUERIES_DIR, 'makespan');
+      const objects = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
+      expect(objects.map((o) => o['run_id'])).toEqual([2, 3, 4]);
+      expect(objects[0]).toMatchObject({
+        makespan_s: null,
+        apps_finished: 1,
+        apps_total: 3,
+        completion_pct: 33.3,
+        mean_turnaround_s: 3,
+        outcome: 'DEADLOCK',
+        deadlock_at_s: 2,
+        stall_reason: 'stuck',
+      });
+      expect(objects[1]).toMatchObject({ makespan_s: 8, completion_pct: 100, mean_turnaround_s: 4, outcome: 'finished' });
+      expect(objects[1]!['p95_turnaround_s']).toBeCloseTo(5.8, 10);
+      expect(objects[2]).toMatchObject({ trace: 'u', outcome: 'unfinished at horizon', mean_turnaround_s: null });
+
+      const filtered = await runReportQuery(store, QUERIES_DIR, 'makespan', { runIds: [2, 4], trace: 't' });
+      expect(filtered.rows.map((row) => row[0])).toEqual([2]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('answers an unknown report with the valid names', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      await expect(runReportQuery(store, QUERIES_DIR, 'nope')).rejects.toThrow(/unknown report 'nope'; reports are: makespan/);
+      await expect(runReportQuery(store, QUERIES_DIR, '../etc/passwd')).rejects.toThrow(/unknown report/);
+    } finally {
+      store.close();
+    }
+  });
+});
