@@ -1,0 +1,52 @@
+// `rmreplay ingest swim FILE`: load a SWIM workload trace into the database.
+
+import { Command } from 'commander';
+import type { CliContext } from '../context.js';
+import { dbPath, print, printJson, withStore } from '../context.js';
+import { wholeNumber } from '../options.js';
+
+const SHOWN_REJECTS = 10;
+
+export function ingestCommand(context: CliContext): Command {
+  const ingest = new Command('ingest').description('load a trace into the database');
+  ingest
+    .command('swim')
+    .description(
+      'load a SWIM workload file (six tab-separated columns: job id, submit s, gap s, map input, shuffle, ' +
+        'reduce output bytes); the same content again is a no-op, bad lines are kept with their reason',
+    )
+    .argument('<file>', 'SWIM .tsv file')
+    .option('--name <name>', 'trace name for `replay --trace` (default: the file name without extension)')
+    .option('--source-nodes <n>', 'machines in the cluster the trace was sampled from (default: 600 for FB-2009, 3000 for FB-2010)', wholeNumber)
+    .option('--json', 'print the result as JSON')
+    .action(async (file: string, options: { name?: string; sourceNodes?: number; json?: boolean }, command: Command) => {
+      const path = dbPath(context, command.optsWithGlobals<{ db?: string }>().db);
+      const result = await withStore(context, path, (store) =>
+        context.api.ingestSwim(store, { path: file, name: options.name, sourceNodes: options.sourceNodes }),
+      );
+      if (options.json) {
+        printJson(context, result);
+        return;
+      }
+      const t = result.trace;
+      const verb =
+        result.status === 'unchanged'
+          ? `already ingested as trace ${t.trace}; nothing changed`
+          : `${result.status} as trace ${t.trace}`;
+      const lines = [
+        `${file}: ${verb}`,
+        `  ${t.jobs} jobs from ${t.lines} lines (${t.blankLines} blank, ${t.rejectedLines} rejected); ` +
+          `source cluster ${t.sourceNodes ?? '?'} nodes`,
+        `  at source scale SWIM runs ${result.sourceScaleMaps} maps and ${result.sourceScaleReduces} reduces (64 MB blocks)`,
+      ];
+      for (const reject of result.rejects.slice(0, SHOWN_REJECTS)) {
+        lines.push(`  rejected line ${reject.lineNumber}: ${reject.reason}`);
+      }
+      if (result.rejects.length > SHOWN_REJECTS) {
+        lines.push(`  ... and ${result.rejects.length - SHOWN_REJECTS} more in table ingest_rejects`);
+      }
+      lines.push(`Replay it: rmreplay replay --trace ${t.trace} --cluster <cluster file>`);
+      print(context, lines.join('\n'));
+    });
+  return ingest;
+}

@@ -1,0 +1,51 @@
+// `rmreplay report [NAME]`: run a query from queries/, print it, write it as Markdown.
+
+import { Command } from 'commander';
+import { formatTable, reportNames } from '../../reports/index.js';
+import { QUERIES_DIR } from '../../paths.js';
+import type { CliContext } from '../context.js';
+import { dbPath, print, printJson, withStore } from '../context.js';
+import { collectRunId } from '../options.js';
+
+interface ReportOptions {
+  trace?: string;
+  run: number[];
+  out?: string;
+  write: boolean;
+  json?: boolean;
+}
+
+export function reportCommand(context: CliContext): Command {
+  return new Command('report')
+    .description(`run a report query from queries/ (${reportNames(QUERIES_DIR).join(', ')}), print it and write it to reports/NAME.md`)
+    .argument('[name]', 'report name', 'makespan')
+    .option('--trace <name>', 'only runs of this trace')
+    .option('--run <id>', 'only this run, repeatable', collectRunId, [])
+    .option('--out <dir>', 'directory for the Markdown file (default: reports/)')
+    .option('--no-write', 'do not write the Markdown file')
+    .option('--json', 'print the rows as JSON objects')
+    .action(async (name: string, options: ReportOptions, command: Command) => {
+      const path = dbPath(context, command.optsWithGlobals<{ db?: string }>().db);
+      const result = await withStore(context, path, (store) =>
+        context.api.runReport(store, {
+          name,
+          filter: {
+            trace: options.trace,
+            runIds: options.run.length > 0 ? options.run : undefined,
+          },
+          outDir: options.write ? options.out : null,
+        }),
+      );
+      if (options.json) {
+        printJson(
+          context,
+          result.rows.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i]]))),
+        );
+        return;
+      }
+      const lines = [formatTable(result.columns, result.rows)];
+      if (result.rows.length === 0) lines.push('(no runs yet: try `rmreplay demo` or `rmreplay replay`)');
+      if (result.markdownPath) lines.push('', `Written to ${result.markdownPath}.`);
+      print(context, lines.join('\n'));
+    });
+}

@@ -1,0 +1,32 @@
+// `rmreplay traces`: the traces ingested into the database.
+
+import { Command } from 'commander';
+
+import { formatTable } from '../../reports/index.js';
+import type { CliContext } from '../context.js';
+import { dbPath, print, printJson, withStore } from '../context.js';
+
+export function tracesCommand(context: CliContext): Command {
+  return new Command('traces')
+    .description('list the ingested traces')
+    .option('--json', 'print them as JSON')
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const path = dbPath(context, command.optsWithGlobals<{ db?: string }>().db);
+      const traces = await withStore(context, path, (store) => context.api.listTraces(store));
+      if (options.json) {
+        printJson(context, traces);
+        return;
+      }
+      if (traces.length === 0) {
+        print(context, `no traces in ${path}; ingest one with \`rmreplay ingest swim FILE\``);
+        return;
+      }
+      print(
+        context,
+        formatTable(
+          ['trace', 'format', 'jobs', 'rejected_lines', 'source_nodes', 'source_path'],
+          traces.map((t) => [t.trace, t.format, t.jobs, t.rejectedLines, t.sourceNodes, t.sourcePath]),
+        ),
+      );
+    });
+}

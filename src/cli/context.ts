@@ -1,0 +1,50 @@
+// What every command needs from the outside world, injected so that tests can parse a command
+// line and check the resulting API call without touching a database or a terminal.
+
+import type { Writable } from 'node:stream';
+import * as api from '../api/index.js';
+import type { Store } from '../api/index.js';
+
+export type Api = typeof api;
+
+export interface CliContext {
+  readonly api: Api;
+  readonly openStore: (path: string) => Promise<Store>;
+  readonly stdout: Writable & { isTTY?: boolean };
+  readonly stderr: Writable & { isTTY?: boolean };
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export function defaultContext(): CliContext {
+  return {
+    api,
+    openStore: (path) => api.Store.open(path),
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+  };
+}
+
+export const DEFAULT_DB = 'rmreplay.duckdb';
+
+export function dbPath(context: CliContext, option: string | undefined): string {
+  return option ?? context.env['RMREPLAY_DB'] ?? DEFAULT_DB;
+}
+
+/** Open the store, run `work`, and close the store whatever happens. */
+export async function withStore<T>(context: CliContext, path: string, work: (store: Store) => Promise<T>): Promise<T> {
+  const store = await context.openStore(path);
+  try {
+    return await work(store);
+  } finally {
+    store.close();
+  }
+}
+
+export function print(context: CliContext, text: string): void {
+  context.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+export function printJson(context: CliContext, value: unknown): void {
+  context.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

@@ -1,0 +1,140 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import * as api from '../../src/api/index.js';
+import { Store } from '../../src/store/index.js';
+import { main } from '../../src/cli/main.js';
+import type { Api, CliContext } from '../../src/cli/context.js';
+import { tempPath } from '../helpers/files.js';
+
+class Capture extends Writable {
+  text = '';
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
+    this.text += chunk.toString();
+    callback();
+  }
+}
+
+function context(overrides: Partial<Api> = {}, env: NodeJS.ProcessEnv = {}) {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const opened: string[] = [];
+  const ctx: CliContext = {
+    api: { ...api, ...overrides },
+    openStore: (path) => {
+      opened.push(path);
+      return Store.open(':memory:');
+    },
+    stdout,
+    stderr,
+    env,
+  };
+  return { ctx, stdout, stderr, opened };
+}
+
+describe('rmreplay CLI', () => {
+  it('turns replay options into one API call', async () => {
+    let received: unknown;
+    const { ctx, opened } = context({
+      replayRuns: (_store, request) => {
+        received = request;
+        return Promise.resolve([]);
+      },
+    });
+    const code = await main(
+      ['--db', 'x.duckdb', 'replay', '--scenario', 'terasort-batch', '-p', 'none', '--policy', 'reserve:0..16:8',
+        '--set', 'amVcores=2', '--seed', '7', '--horizon', '60', '--sample-interval', '5', '--containers', '--json'],
+      ctx,
+    );
+    expect(code).toBe(0);
+    expect(opened).toEqual(['x.duckdb']);
+    expect(received).toMatchObject({
+      source: { kind: 'scenario', scenario: 'terasort-batch', parameters: { amVcores: 2 } },
+      policies: ['none', 'reserve:0..16:8'],
+      seed: 7,
+      horizonMs: 60_000,
+      sampleIntervalMs: 5000,
+      recordContainers: true,
+    });
+  });
+
+  it('reads the database path from RMREPLAY_DB when --db is absent', async () => {
+    const { ctx, opened } = context({ replayRuns: () => Promise.resolve([]) }, { RMREPLAY_DB: 'env.duckdb' });
+    await main(['replay', '--scenario', 'terasort-batch'], ctx);
+    expect(opened).toEqual(['env.duckdb']);
+  });
+
+  it('runs the demo and prints the makespan table with the deadlock spelled out', async () => {
+    const { ctx, stdout } = context({
+      runDemo: (store, options) => api.runDemo(store, { ...options, outDir: tempPath('cli-demo') }),
+    });
+    expect(await main(['demo'], ctx)).toBe(0);
+    expect(stdout.text).toMatch(/policy\s+makespan_s\s+apps_finished/);
+    expect(stdout.text).toMatch(/^none\s+—\s+0\s+66\s+—\s+DEADLOCK$/m);
+    expect(stdout.text).toMatch(/^am-share:0\.1\s+\d+\.\d\s+66\s+66\s/m);
+    expect(stdout.text).toContain('none: DEADLOCK from 0.0 s, 66 of 66 apps never finish: 64 apps hold AM containers');
+  });
+
+  it('prints JSON a script can read', async () => {
+    const { ctx, stdout } = context();
+    expect(await main(['replay', '--scenario', 'terasort-batch', '--set', 'jobs=4', '-p', 'none', '--json'], ctx)).toBe(0);
+    const runs = JSON.parse(stdout.text) as { runId: number; summary: { appsFinished: number } }[];
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.summary.appsFinished).toBe(4);
+  });
+
+  it('exits 2 with a one-line message, no stack trace, on bad input', async () => {
+    for (const argv of [
+      ['replay', '--scenario', 'terasort-batch', '-p', 'fifo'],
+      ['replay', '--scenario', 'nope'],
+      ['replay'],
+      ['replay', '--scenario', 'terasort-batch', '--set', 'jobs'],
+      ['replay', '--scenario', 'terasort-batch', '--seed', '-1'],
+      ['ingest', 'swim', '/no/such/file.tsv'],
+      ['frobnicate'],
+    ]) {
+      const { ctx, stderr } = context();
+      expect(await main(argv, ctx), argv.join(' ')).toBe(2);
+      expect(stderr.text, argv.join(' ')).toMatch(/error|rmreplay:/);
+      expect(stderr.text, argv.join(' ')).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('lists the valid policies when given an unknown one', async () => {
+    const { ctx, stderr } = context();
+    await main(['replay', '--scenario', 'terasort-batch', '-p', 'fifo'], ctx);
+    expect(stderr.text).toContain("rmreplay: unknown admission policy 'fifo'; valid policies are:");
+    expect(stderr.text).toContain('reserve:R');
+  });
+
+  it('exits 1 when the database cannot be opened', async () => {
+    const { ctx, stderr } = context();
+    const failing: CliContext = { ...ctx, openStore: () => Store.open('/nonexistent-dir/db.duckdb') };
+    expect(await main(['traces'], failing)).toBe(1);
+    expect(stderr.text).toMatch(/^rmreplay: cannot open database \/nonexistent-dir\/db.duckdb/);
+  });
+
+  it('has --help on every command, exiting 0', async () => {
+    for (const argv of [['--help'], ['demo', '--help'], ['ingest', 'swim', '--help'], ['replay', '--help'], ['report', '--help'], ['traces', '--help']]) {
+      const { ctx, stdout } = context();
+      expect(await main(argv, ctx), argv.join(' ')).toBe(0);
+      expect(stdout.text, argv.join(' ')).toMatch(/^Usage: rmreplay/);
+    }
+    const { ctx, stdout } = context();
+    await main(['replay', '--help'], ctx);
+    expect(stdout.text).toContain('reserve:0..64:8');
+    expect(stdout.text).toContain('--set amVcores=1');
+  });
+
+  it('report prints a hint on an empty database and honours --no-write', async () => {
+    let outDir: unknown = 'unset';
+    const { ctx, stdout } = context({
+      runReport: (store, request) => {
+        outDir = request?.outDir;
+        return api.runReport(store, request);
+      },
+    });
+    expect(await main(['report', '--no-write'], ctx)).toBe(0);
+    expect(outDir).toBeNull();
+    expect(stdout.text).toContain('(no runs yet');
+  });
+});
