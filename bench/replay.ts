@@ -1,0 +1,165 @@
+// `npm run bench`: replay throughput on the published SWIM days (FB-2009 on 600 nodes, FB-2010 on
+// 3000 nodes) and the terasort-batch scenario. Each case runs in its own Node process so its
+// peak memory is its own; each is repeated and the median wall time reported.
+//
+//   npm run bench                  all cases, 3 repetitions
+//   npm run bench -- --repeat 1    quicker
+//   npm run bench -- --json        one JSON object per case
+//   npm run bench -- --case fb2009 one case
+
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadClusterFile } from '../src/api/cluster-file.js';
+import { deriveSwimWorkload } from '../src/ingest/swim/derive.js';
+import { parseSwimFile } from '../src/ingest/swim/parse.js';
+import { totalTasks } from '../src/model/workload.js';
+import { parseAdmissionPolicy } from '../src/policies/admission/index.js';
+import { replay } from '../src/replay/engine.js';
+import { findScenario, resolveParameters } from '../src/scenarios/index.js';
+import { PACKAGE_ROOT } from '../src/paths.js';
+import type { Cluster } from '../src/model/cluster.js';
+import type { Workload } from '../src/model/workload.js';
+
+const SWIM_DIR = resolve(PACKAGE_ROOT, '..', 'shared', 'traces', 'swim');
+
+interface CaseResult {
+  readonly case: string;
+  readonly policy: string;
+  readonly apps: number;
+  readonly tasks: number;
+  readonly events: number;
+  readonly parseMs: number | null;
+  readonly inputMb: number | null;
+  readonly replayMs: number;
+  readonly tasksPerS: number;
+  readonly eventsPerS: number;
+  readonly peakRssMb: number;
+  readonly makespanS: number | null;
+  readonly finished: number;
+}
+
+interface BenchCase {
+  readonly name: string;
+  readonly needsShared: boolean;
+  load(): Promise<{ workload: Workload; cluster: Cluster; parseMs: number | null; inputMb: number | null }>;
+}
+
+function swimCase(name: string, file: string, clusterName: string): BenchCase {
+  return {
+    name,
+    needsShared: true,
+    async load() {
+      const path = join(SWIM_DIR, file);
+      const started = performance.now();
+      const parsed = await parseSwimFile(path);
+      const parseMs = performance.now() - started;
+      const cluster = await loadClusterFile(clusterName);
+      const sourceNodes = file.startsWith('FB-2009') ? 600 : 3000;
+      const workload = deriveSwimWorkload(name, parsed.jobs, sourceNodes, cluster);
+      return { workload, cluster, parseMs, inputMb: parsed.bytes / 1e6 };
+    },
+  };
+}
+
+const CASES: readonly BenchCase[] = [
+  {
+    name: 'terasort-batch',
+    needsShared: false,
+    load() {
+      const scenario = findScenario('terasort-batch');
+      const built = scenario.build(resolveParameters(scenario, {}), 1);
+      return Promise.resolve({ ...built, parseMs: null, inputMb: null });
+    },
+  },
+  swimCase('fb2009', 'FB-2009_samples_24_times_1hr_0.tsv', 'fb2009-600'),
+  swimCase('fb2010', 'FB-2010_samples_24_times_1hr_0.tsv', 'fb2010-3000'),
+];
+
+const POLICY = 'am-share:0.1';
+
+/** Child mode: run one case once and print its figures as JSON. */
+async function runCase(name: string): Promise<void> {
+  const benchCase = CASES.find((c) => c.name === name);
+  if (!benchCase) throw new Error(`unknown case ${name}`);
+  const { workload, cluster, parseMs, inputMb } = await benchCase.load();
+  const started = performance.now();
+  const result = replay({ workload, cluster, admission: parseAdmissionPolicy(POLICY) });
+  const replayMs = performance.now() - started;
+  const tasks = totalTasks(workload);
+  const out: CaseResult = {
+    case: name,
+    policy: POLICY,
+    apps: workload.apps.length,
+    tasks,
+    events: result.summary.events,
+    parseMs,
+    inputMb,
+    replayMs,
+    tasksPerS: (result.summary.tasksCompleted / replayMs) * 1000,
+    eventsPerS: (result.summary.events / replayMs) * 1000,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    makespanS: result.summary.makespanMs === null ? null : result.summary.makespanMs / 1000,
+    finished: result.summary.appsFinished,
+  };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function parent(argv: string[]): void {
+  const json = argv.includes('--json');
+  const repeatAt = argv.indexOf('--repeat');
+  const repeat = repeatAt >= 0 ? Number(argv[repeatAt + 1]) : 3;
+  const caseAt = argv.indexOf('--case');
+  const only = caseAt >= 0 ? argv[caseAt + 1] : undefined;
+  const self = fileURLToPath(import.meta.url);
+  const sharedPresent = existsSync(SWIM_DIR);
+  if (!sharedPresent) console.error(`bench: ${SWIM_DIR} not found; the SWIM cases are SKIPPED`);
+  const rows: CaseResult[] = [];
+  for (const benchCase of CASES) {
+    if (only && benchCase.name !== only) continue;
+    if (benchCase.needsShared && !sharedPresent) continue;
+    const runs: CaseResult[] = [];
+    for (let i = 0; i < repeat; i++) {
+      const output = execFileSync(process.execPath, [self, '--child', benchCase.name], { encoding: 'utf8' });
+      runs.push(JSON.parse(output) as CaseResult);
+    }
+    const replayMs = median(runs.map((r) => r.replayMs));
+    const chosen = runs.find((r) => r.replayMs === replayMs)!;
+    const row: CaseResult = {
+      ...chosen,
+      parseMs: chosen.parseMs === null ? null : median(runs.map((r) => r.parseMs!)),
+      peakRssMb: Math.max(...runs.map((r) => r.peakRssMb)),
+    };
+    rows.push(row);
+    if (json) console.log(JSON.stringify(row));
+  }
+  if (json) return;
+  console.log(`replay benchmark, policy ${POLICY}, median of ${repeat} run(s), node ${process.version}\n`);
+  const header = ['case', 'apps', 'tasks', 'events', 'replay s', 'tasks/s', 'events/s', 'peak RSS MB', 'parse MB/s', 'makespan s', 'finished'];
+  const table = rows.map((r) => [
+    r.case,
+    String(r.apps),
+    String(r.tasks),
+    String(r.events),
+    (r.replayMs / 1000).toFixed(2),
+    Math.round(r.tasksPerS).toLocaleString('en-US'),
+    Math.round(r.eventsPerS).toLocaleString('en-US'),
+    r.peakRssMb.toFixed(0),
+    r.parseMs === null || r.inputMb === null ? '-' : (r.inputMb / (r.parseMs / 1000)).toFixed(1),
+    r.makespanS === null ? '-' : r.makespanS.toFixed(0),
+    `${r.finished}/${r.apps}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log([line(header), line(widths.map((w) => '-'.repeat(w))), ...table.map(line)].join('\n'));
+}
+
+const args = process.argv.slice(2);
+if (args[0] === '--child') await runCase(args[1]!);
+else parent(args);
