@@ -21,12 +21,12 @@ export default tseslint.config(
     },
   },
   {
-    // The CLI and the benchmarks are the only places that talk to the terminal.
-    files: ['src/cli/**', 'bench/**'],
+    // The CLI, benchmarks and dev scripts are the only places that talk to the terminal.
+    files: ['src/cli/**', 'bench/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['eslint.config.js', 'vitest.config.ts', 'bin/**'],
+    files: ['eslint.config.js', 'vitest.config.ts', 'bin/**', 'scripts/**'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
   },
