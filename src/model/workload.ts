@@ -24,6 +24,11 @@ export interface Stage {
    */
   readonly startAfterFraction: number;
   /**
+   * From the moment the start condition holds to the moment the tasks are asked for: the AM's
+   * reaction time (its next heartbeat). 0 for modelled workloads; observed in RM logs.
+   */
+  readonly requestDelayMs: number;
+  /**
    * Whether a task's duration only starts counting once the previous stage has completed.
    * True for modelled reduces: a reduce started early holds its container while it waits for
    * the last map's output. False when durations were observed (they already include the wait).
@@ -41,6 +46,8 @@ export interface AppSpec {
   readonly amRequest: Resources;
   /** From the AM container's allocation to the AM's first task requests. */
   readonly amStartupMs: number;
+  /** From the end of the app's last task to its AM container's release (the AM's wrap-up). */
+  readonly amTeardownMs: number;
   readonly stages: readonly Stage[];
 }
 

@@ -50,11 +50,14 @@ export interface ReplayInput {
 export const DEFAULT_SAMPLE_INTERVAL_MS = 10_000;
 const PROGRESS_EVERY_EVENTS = 1 << 16;
 
-// Event kinds double as same-time priorities: releases first (they free room), then AMs that
-// start asking, then new submissions.
+// Event kinds, and their order among events at the same instant: releases first (they free
+// room), then AMs that start asking, then new submissions.
 const CONTAINER_DONE = 0;
-const AM_REGISTERED = 1;
-const SUBMIT = 2;
+const AM_DONE = 1;
+const AM_REGISTERED = 2;
+const STAGE_REQUEST = 3;
+const SUBMIT = 4;
+const PRIORITY_OF_KIND = [0, 0, 1, 1, 2];
 
 // App phases.
 const WAITING = 0; // submitted, not admitted
@@ -95,7 +98,10 @@ class StageState {
   nextTask = 0;
   running = 0;
   completed = 0;
+  /** The start condition holds (its tasks are asked for after requestDelayMs). */
   released = false;
+  /** Its tasks have been asked for. */
+  requested = false;
   done = false;
   /** Tasks started before the previous stage completed, waiting for its output. */
   readonly waiting: Container[] = [];
@@ -104,7 +110,8 @@ class StageState {
     readonly index: number,
     previousTaskCount: number,
   ) {
-    this.releaseAfter = Math.ceil(spec.startAfterFraction * previousTaskCount);
+    // The tolerance keeps k/n * n (observed fractions) from rounding up to k + 1.
+    this.releaseAfter = Math.ceil(spec.startAfterFraction * previousTaskCount - 1e-9);
   }
 }
 
@@ -153,11 +160,17 @@ class Container {
 }
 
 interface AppEvent {
-  readonly kind: typeof AM_REGISTERED | typeof SUBMIT;
+  readonly kind: typeof AM_DONE | typeof AM_REGISTERED | typeof SUBMIT;
   readonly app: AppRun;
 }
 
-type Event = Container | AppEvent;
+interface StageEvent {
+  readonly kind: typeof STAGE_REQUEST;
+  readonly app: AppRun;
+  readonly stage: StageState;
+}
+
+type Event = Container | AppEvent | StageEvent;
 
 /** Mutable twin of AdmissionView; only the engine writes it. */
 type LiveView = { -readonly [K in keyof AdmissionView]: AdmissionView[K] };
@@ -264,7 +277,7 @@ class ReplayEngine {
   }
 
   run(): ReplayResult {
-    for (const app of this.apps) this.sim.at(app.spec.submitMs, SUBMIT, { kind: SUBMIT, app });
+    for (const app of this.apps) this.schedule(app.spec.submitMs, { kind: SUBMIT, app });
     const outcome = this.sim.run({
       untilMs: this.options.horizonMs,
       onAdvance: (fromMs, toMs) => this.sampleUntil(fromMs, toMs),
@@ -281,8 +294,16 @@ class ReplayEngine {
       case CONTAINER_DONE:
         this.containerDone(event);
         break;
+      case AM_DONE:
+        this.endApp(event.app, FINISHED);
+        break;
       case AM_REGISTERED:
         this.amRegistered(event.app);
+        break;
+      case STAGE_REQUEST:
+        this.requestStage(event.app, event.stage);
+        if (event.app.openStages === 0) this.tasksDone(event.app);
+        else this.refreshRequest(event.app);
         break;
       case SUBMIT:
         this.submit(event.app);
@@ -331,12 +352,8 @@ class ReplayEngine {
       stage.fitVcores = this.ignoreVcores ? -Infinity : stage.vcores;
     }
     app.phase = RUNNING;
-    if (app.stages.length === 0) {
-      this.endApp(app, FINISHED);
-      return;
-    }
-    this.releaseStage(app, app.stages[0]!);
-    if (app.openStages === 0) this.endApp(app, FINISHED);
+    if (app.stages.length > 0) this.releaseStage(app, app.stages[0]!);
+    if (app.openStages === 0) this.tasksDone(app);
     else this.refreshRequest(app);
   }
 
@@ -353,13 +370,31 @@ class ReplayEngine {
     if (next && !next.released && stage.completed >= next.releaseAfter) this.releaseStage(app, next);
     if (stage.completed === stage.spec.taskCount) this.completeStage(app, stage);
 
-    if (app.openStages === 0) this.endApp(app, FINISHED);
+    if (app.openStages === 0) this.tasksDone(app);
     else this.refreshRequest(app);
   }
 
-  /** Ask for a stage's tasks; stages with nothing to run complete at once. */
+  /** Every task has ended: the AM wraps up for amTeardownMs, then releases its container. */
+  private tasksDone(app: AppRun): void {
+    app.request = NO_REQUEST;
+    this.scheduler.removeDemand(app.index);
+    if (app.spec.amTeardownMs > 0) this.schedule(this.nowMs + app.spec.amTeardownMs, { kind: AM_DONE, app });
+    else this.endApp(app, FINISHED);
+  }
+
+  /** A stage's start condition holds: its tasks are asked for now or after its request delay. */
   private releaseStage(app: AppRun, stage: StageState): void {
     stage.released = true;
+    if (stage.spec.requestDelayMs > 0) {
+      this.schedule(this.nowMs + stage.spec.requestDelayMs, { kind: STAGE_REQUEST, app, stage });
+    } else {
+      this.requestStage(app, stage);
+    }
+  }
+
+  /** Ask for a stage's tasks; stages with nothing to run complete at once. */
+  private requestStage(app: AppRun, stage: StageState): void {
+    stage.requested = true;
     this.pendingContainers += stage.spec.taskCount;
     if (stage.spec.taskCount > 0) this.markNewDemand(app);
     const next = app.stages[stage.index + 1];
@@ -376,7 +411,7 @@ class ReplayEngine {
     // Tasks that started early now have their input: their own work starts now.
     for (const waiting of next.waiting) {
       waiting.endMs = this.nowMs + waiting.durationMs;
-      this.sim.at(waiting.endMs, CONTAINER_DONE, waiting);
+      this.schedule(waiting.endMs, waiting);
     }
     next.waiting.length = 0;
   }
@@ -393,7 +428,7 @@ class ReplayEngine {
     }
     // Requests still outstanding (a failed app's) are withdrawn.
     for (const stage of app.stages) {
-      if (stage.released) this.pendingContainers -= stage.spec.taskCount - stage.nextTask;
+      if (stage.requested) this.pendingContainers -= stage.spec.taskCount - stage.nextTask;
     }
     app.phase = phase;
     app.finishMs = this.nowMs;
@@ -476,7 +511,7 @@ class ReplayEngine {
     } else if (app.phase === RUNNING) {
       let bestPriority = Infinity;
       for (const stage of app.stages) {
-        if (stage.released && stage.nextTask < stage.spec.taskCount && stage.spec.priority < bestPriority) {
+        if (stage.requested && stage.nextTask < stage.spec.taskCount && stage.spec.priority < bestPriority) {
           bestPriority = stage.spec.priority;
           request = stage.index;
         }
@@ -546,7 +581,7 @@ class ReplayEngine {
       this.view.unplacedAmMemoryMb -= am.memoryMb;
       this.view.unplacedAmVcores -= am.vcores;
       this.refreshRequest(app);
-      this.sim.at(now + app.spec.amStartupMs, AM_REGISTERED, { kind: AM_REGISTERED, app });
+      this.schedule(now + app.spec.amStartupMs, { kind: AM_REGISTERED, app });
       return;
     }
     const stage = app.stages[app.request]!;
@@ -560,10 +595,14 @@ class ReplayEngine {
       stage.waiting.push(container);
     } else {
       container.endMs = now + durationMs;
-      this.sim.at(container.endMs, CONTAINER_DONE, container);
+      this.schedule(container.endMs, container);
     }
     // The request only changes when this stage has nothing left to ask for.
     if (stage.nextTask === stage.spec.taskCount) this.refreshRequest(app);
+  }
+
+  private schedule(atMs: number, event: Event): void {
+    this.sim.at(atMs, PRIORITY_OF_KIND[event.kind]!, event);
   }
 
   private take(container: Container): void {

@@ -62,6 +62,7 @@ export const terasortBatch: Scenario = {
           taskCount: mapDurations.length,
           durations: { kind: 'per-task', durationsMs: mapDurations },
           startAfterFraction: 0,
+          requestDelayMs: 0,
           waitsForPreviousStage: false,
         },
         {
@@ -71,6 +72,7 @@ export const terasortBatch: Scenario = {
           taskCount: 1,
           durations: { kind: 'per-task', durationsMs: reduceDurations },
           startAfterFraction: cluster.mapreduce.reduceSlowStart,
+          requestDelayMs: 0,
           waitsForPreviousStage: true,
         },
       ];
@@ -82,6 +84,7 @@ export const terasortBatch: Scenario = {
         submitMs: 0,
         amRequest: { memoryMb: 1024, vcores: amVcores },
         amStartupMs: taskModel.amStartupMs,
+        amTeardownMs: 0,
         stages,
       });
     }

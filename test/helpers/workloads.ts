@@ -33,6 +33,7 @@ export function stage(
     taskCount,
     durations: { kind: 'uniform', durationMs },
     startAfterFraction: 1,
+    requestDelayMs: 0,
     waitsForPreviousStage: false,
     ...more,
   };
@@ -47,6 +48,7 @@ export function app(id: string, submitMs: number, stages: Stage[], more: Partial
     submitMs,
     amRequest: { memoryMb: 1024, vcores: 1 },
     amStartupMs: 1000,
+    amTeardownMs: 0,
     stages,
     ...more,
   };

@@ -118,6 +118,33 @@ describe('Capacity-FIFO allocation order', () => {
     expect(finishTimes(run(oneNodeCluster(3072, 4), apps))).toEqual([26_000, 21_000]);
   });
 
+  it('holds the AM container for amTeardownMs after the last task', () => {
+    // One node of 3072 MB, two apps each with one 10 s task and a 3 s AM wrap-up. t=0: both AMs.
+    // t=1000: app0's task takes the last 1024 MB (to 11000); app1's waits. t=11000: app1's task
+    // runs (to 21000); app0's AM ends at 11000 + 3000. app1 ends at 21000 + 3000.
+    const apps = [0, 1].map((i) => app(`app${i}`, 0, [stage('map', 1, 10_000)], { amTeardownMs: 3000 }));
+    expect(finishTimes(run(oneNodeCluster(3072, 4), apps))).toEqual([14_000, 24_000]);
+  });
+
+  it('asks for a stage requestDelayMs after its start condition holds', () => {
+    // 1 map 1000-11000; the reduce (5 s) is asked for 2 s after the map ends: 13000-18000.
+    const apps = [app('mr', 0, [stage('map', 1, 10_000), stage('reduce', 1, 5_000, undefined, { requestDelayMs: 2000 })])];
+    expect(finishTimes(run(oneNodeCluster(8192, 8), apps))).toEqual([18_000]);
+  });
+
+  it('keeps an observed start fraction k/n from rounding up to k + 1', () => {
+    // 7/25 x 25 is 7.000000000000001 in floating point: the reduce must wait for 7 maps, not 8.
+    // On a node with one task slot (2048 MB, AM 1024) the maps run one after another from 1000,
+    // ending at 11 000, 21 000, ... After the seventh (71 000) the reduce is asked for and, being
+    // priority 10, takes the freed slot before the eighth map: it starts at 71 000 (81 000 if
+    // the threshold were rounded up to 8).
+    const maps = stage('map', 25, 10_000);
+    const reduce = stage('reduce', 1, 5_000, undefined, { startAfterFraction: 7 / 25 });
+    const result = run(oneNodeCluster(2048, 8), [app('mr', 0, [maps, reduce])], 'none', { recordContainers: true });
+    const c = result.containers!;
+    expect(c.startMs[c.kind.indexOf('reduce')]).toBe(71_000);
+  });
+
   it('runs a stage with startAfterFraction 1 only after the previous stage completed', () => {
     // 2 maps of 10 s then 1 reduce of 5 s requested after all maps: 1000-11000, 11000-16000.
     const apps = [app('mr', 0, [stage('map', 2, 10_000), stage('reduce', 1, 5_000)])];

@@ -73,6 +73,7 @@ export function deriveSwimWorkload(
         taskCount: shape.maps,
         durations: { kind: 'uniform', durationMs: mapDurationMs },
         startAfterFraction: 0,
+        requestDelayMs: 0,
         waitsForPreviousStage: false,
       },
       {
@@ -82,6 +83,7 @@ export function deriveSwimWorkload(
         taskCount: shape.reduces,
         durations: { kind: 'uniform', durationMs: reduceDurationMs },
         startAfterFraction: mapreduce.reduceSlowStart,
+        requestDelayMs: 0,
         waitsForPreviousStage: true,
       },
     ];
@@ -93,6 +95,7 @@ export function deriveSwimWorkload(
       submitMs: Math.round(job.submitS * 1000),
       amRequest: mapreduce.amRequest,
       amStartupMs: taskModel.amStartupMs,
+      amTeardownMs: 0,
       stages,
     };
   });
