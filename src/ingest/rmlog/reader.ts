@@ -1,0 +1,299 @@
+// Reads one ResourceManager log file: splits it into entries (a timestamped first line plus any
+// continuation lines), turns entries of interest into events, and accounts for every line: an
+// event, an ignored entry, a continuation line, or a reject with its reason and raw text.
+// Events and rejects go straight to a sink, so memory stays flat whatever the file size.
+
+import { newEvent } from '../../model/rm-events.js';
+import type { RmEvent } from '../../model/rm-events.js';
+import { HeaderParser } from './header.js';
+import type { EntryHeader, Layout } from './header.js';
+import { readLines } from './line-source.js';
+import type { LineSourceResult } from './line-source.js';
+import { bannerEvent, MESSAGE_PARSERS, queueConfigFrom, wantsContinuation } from './messages.js';
+import type { EntryContext, MessageParser } from './messages.js';
+import { VersionClues } from './version.js';
+
+export interface RmLogSink {
+  event(event: RmEvent): void;
+  reject(lineNumber: number, reason: string, rawText: string): void;
+}
+
+export interface ReadOptions {
+  readonly gzip: boolean;
+  /** Resume a plain file at this byte offset (just after a newline)... */
+  readonly startByte?: number;
+  /** ...numbering its first line this. */
+  readonly firstLine?: number;
+  readonly onProgress?: (fileBytesRead: number) => void;
+}
+
+/** What one line added to the counters (kept for a last line without newline, read again later). */
+export interface LineContribution {
+  readonly lineNumber: number;
+  readonly entries: number;
+  readonly events: number;
+  readonly ignoredEntries: number;
+  readonly continuationLines: number;
+  readonly rejectedLines: number;
+}
+
+export interface RmLogFileStats extends LineSourceResult {
+  readonly lines: number;
+  readonly entries: number;
+  readonly events: number;
+  readonly ignoredEntries: number;
+  readonly continuationLines: number;
+  readonly rejectedLines: number;
+  /** Entries whose time is earlier than the entry before them (kept, as written). */
+  readonly backwardsTimestamps: number;
+  readonly firstTimeMs: number | null;
+  readonly lastTimeMs: number | null;
+  readonly warnings: number;
+  readonly errors: number;
+  /** The layout most entries were written in. */
+  readonly layout: Layout | null;
+  /** From the STARTUP_MSG banner, or inferred from line formats (see versionSource). */
+  readonly hadoopVersion: string | null;
+  readonly versionSource: 'banner' | 'line formats' | 'unknown';
+  readonly scheduler: string | null;
+  /** The last line when it had no newline: a later ingest of the grown file reads it again. */
+  readonly unterminatedLine: LineContribution | null;
+}
+
+/** Continuation lines kept for an entry that needs them; the rest are counted only. */
+const MAX_KEPT_CONTINUATIONS = 200;
+const MAX_KEPT_CONTINUATION_CHARS = 2000;
+
+export async function readRmLog(path: string, options: ReadOptions, sink: RmLogSink): Promise<RmLogFileStats> {
+  const headers = new HeaderParser();
+  const clues = new VersionClues();
+  const layoutCounts = new Map<Layout, number>();
+  let entries = 0;
+  let events = 0;
+  let ignoredEntries = 0;
+  let continuationLines = 0;
+  let rejectedLines = 0;
+  let backwardsTimestamps = 0;
+  let warnings = 0;
+  let errors = 0;
+  let firstTimeMs: number | null = null;
+  let lastTimeMs: number | null = null;
+  let bannerVersion: string | null = null;
+  let schedulerClass: string | null = null;
+  const schedulerFamilies = new Set<SchedulerFamily>();
+
+  // An entry whose continuation lines are being collected (banner, queue block).
+  let collecting: { kind: 'banner' | 'queue'; at: EntryContext; queue: string | null; lines: string[] } | null = null;
+
+  const emit = (e: RmEvent): void => {
+    events++;
+    if (e.kind === 'rm_started' && e.detail) bannerVersion = e.detail;
+    if (e.kind === 'scheduler_class' && e.detail) schedulerClass = e.detail.slice(e.detail.lastIndexOf('.') + 1);
+    sink.event(e);
+  };
+
+  const finishCollecting = (): void => {
+    if (!collecting) return;
+    const { kind, at, queue, lines } = collecting;
+    collecting = null;
+    if (kind === 'banner') {
+      const banner = bannerEvent(lines, at);
+      if (banner) emit(banner);
+      else ignoredEntries++;
+    } else {
+      const e = newQueueConfig(at, queue, queueConfigFrom(lines));
+      emit(e);
+    }
+  };
+
+  const rejectLine = (lineNumber: number, reason: string, text: string): void => {
+    rejectedLines++;
+    sink.reject(lineNumber, reason, text);
+  };
+
+  let lastLayout: Layout | null = null;
+  let layoutRun = 0;
+  const flushLayoutRun = (): void => {
+    if (lastLayout !== null) layoutCounts.set(lastLayout, (layoutCounts.get(lastLayout) ?? 0) + layoutRun);
+    layoutRun = 0;
+  };
+
+  const onEntry = (header: EntryHeader, lineNumber: number, text: string): void => {
+    entries++;
+    if (header.layout !== lastLayout) {
+      // Runs of entries share a layout: count a run when it ends, not a Map update per line.
+      flushLayoutRun();
+      lastLayout = header.layout;
+    }
+    layoutRun++;
+    if (header.level === 'WARN') warnings++;
+    else if (header.level === 'ERROR' || header.level === 'FATAL') errors++;
+    if (lastTimeMs !== null && header.timeMs < lastTimeMs) backwardsTimestamps++;
+    if (firstTimeMs === null) firstTimeMs = header.timeMs;
+    lastTimeMs = header.timeMs;
+    const logger = header.logger;
+    // One map lookup per entry: most entries come from classes of no interest.
+    const info = LOGGERS.get(logger);
+    if (!info) {
+      ignoredEntries++;
+      return;
+    }
+    if (info.family !== null) schedulerFamilies.add(info.family);
+    const at: EntryContext = { lineNumber, timeMs: header.timeMs, logger };
+    if (info.continuation) {
+      const needs = wantsContinuation(logger, header.message);
+      if (needs) {
+        const queueMatch = needs === 'queue' ? (header.message.trim().split(' ')[1] ?? null) : null;
+        collecting = { kind: needs, at, queue: queueMatch, lines: [] };
+        return;
+      }
+    }
+    if (info.parse === null) {
+      ignoredEntries++;
+      return;
+    }
+    clues.observe(logger, header.message);
+    const result = info.parse(header.message, at);
+    if (result === null) ignoredEntries++;
+    else if ('reject' in result) rejectLine(lineNumber, result.reject, text);
+    else emit(result);
+  };
+
+  const counters = (): Omit<LineContribution, 'lineNumber'> => ({
+    entries,
+    events,
+    ignoredEntries,
+    continuationLines,
+    rejectedLines,
+  });
+  let unterminated: { lineNumber: number; before: Omit<LineContribution, 'lineNumber'> } | null = null;
+
+  const source = await readLines(path, options, (text, lineNumber, cut, isUnterminated) => {
+    if (isUnterminated) unterminated = { lineNumber, before: counters() };
+    if (cut) {
+      finishCollecting();
+      rejectLine(lineNumber, 'line longer than 4 MB without a newline (cut; the rest of it is skipped)', text.slice(0, 65_536));
+      return;
+    }
+    const header = headers.parse(text);
+    if (header === null) {
+      if (isBinary(text)) {
+        rejectLine(lineNumber, 'binary data, not text', text);
+        return;
+      }
+      continuationLines++;
+      if (collecting && collecting.lines.length < MAX_KEPT_CONTINUATIONS && text.length <= MAX_KEPT_CONTINUATION_CHARS) {
+        collecting.lines.push(text);
+      }
+      return;
+    }
+    finishCollecting();
+    if ('malformed' in header) {
+      rejectLine(lineNumber, `not a log entry: ${header.malformed}`, text);
+      return;
+    }
+    onEntry(header, lineNumber, text);
+  }, options.onProgress);
+  finishCollecting();
+
+  let unterminatedLine: LineContribution | null = null;
+  if (unterminated !== null) {
+    const { lineNumber, before } = unterminated as { lineNumber: number; before: Omit<LineContribution, 'lineNumber'> };
+    const after = counters();
+    unterminatedLine = {
+      lineNumber,
+      entries: after.entries - before.entries,
+      events: after.events - before.events,
+      ignoredEntries: after.ignoredEntries - before.ignoredEntries,
+      continuationLines: after.continuationLines - before.continuationLines,
+      rejectedLines: after.rejectedLines - before.rejectedLines,
+    };
+  }
+
+  flushLayoutRun();
+  const inferred = clues.version();
+  let layout: Layout | null = null;
+  let most = 0;
+  for (const [l, n] of layoutCounts) {
+    if (n > most) {
+      layout = l;
+      most = n;
+    }
+  }
+  const lines = source.lastLine - ((options.firstLine ?? 1) - 1);
+  return {
+    ...source,
+    lines,
+    entries,
+    events,
+    ignoredEntries,
+    continuationLines,
+    rejectedLines,
+    backwardsTimestamps,
+    firstTimeMs,
+    lastTimeMs,
+    warnings,
+    errors,
+    layout,
+    hadoopVersion: bannerVersion ?? inferred,
+    versionSource: bannerVersion ? 'banner' : inferred ? 'line formats' : 'unknown',
+    scheduler: schedulerClass ?? schedulerFromFamilies(schedulerFamilies),
+    unterminatedLine,
+  };
+}
+
+type SchedulerFamily = 'CapacityScheduler' | 'FairScheduler' | 'FifoScheduler';
+
+interface LoggerInfo {
+  readonly parse: MessageParser | null;
+  /** The scheduler this class belongs to, to name it when no "Using Scheduler" line says. */
+  readonly family: SchedulerFamily | null;
+  /** Whether some of its entries carry facts in continuation lines. */
+  readonly continuation: boolean;
+}
+
+const FAMILY_OF: Readonly<Record<string, SchedulerFamily>> = {
+  CapacityScheduler: 'CapacityScheduler',
+  LeafQueue: 'CapacityScheduler',
+  AbstractLeafQueue: 'CapacityScheduler',
+  FiCaSchedulerApp: 'CapacityScheduler',
+  AbstractContainerAllocator: 'CapacityScheduler',
+  FairScheduler: 'FairScheduler',
+  FSAppAttempt: 'FairScheduler',
+  FSSchedulerApp: 'FairScheduler',
+  FSLeafQueue: 'FairScheduler',
+  FifoScheduler: 'FifoScheduler',
+};
+
+const LOGGERS: ReadonlyMap<string, LoggerInfo> = new Map(
+  [...new Set([...MESSAGE_PARSERS.keys(), ...Object.keys(FAMILY_OF)])].map((logger) => [
+    logger,
+    {
+      parse: MESSAGE_PARSERS.get(logger) ?? null,
+      family: FAMILY_OF[logger] ?? null,
+      continuation: logger === 'ResourceManager' || logger === 'LeafQueue' || logger === 'AbstractLeafQueue',
+    },
+  ]),
+);
+
+function schedulerFromFamilies(families: ReadonlySet<SchedulerFamily>): string | null {
+  if (families.has('FairScheduler')) return 'FairScheduler';
+  if (families.has('FifoScheduler')) return 'FifoScheduler';
+  return families.has('CapacityScheduler') ? 'CapacityScheduler' : null;
+}
+
+function newQueueConfig(at: EntryContext, queue: string | null, extra: string): RmEvent {
+  const e = newEvent('queue_config', at.lineNumber, at.timeMs);
+  e.queue = queue;
+  e.extra = extra;
+  return e;
+}
+
+/** NUL or other C0 control characters (tab excepted), or bytes that are not UTF-8. */
+function isBinary(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 32 && c !== 9) || c === 0xfffd) return true;
+  }
+  return false;
+}

@@ -1,0 +1,120 @@
+// The events the RM-log reader recognises, as flat records ready for the store (one per
+// recognised log entry), and the YARN id helpers they need. Plain data shared by ingest and store.
+//
+// Column conventions: for container_released, `toState` is the RM event when the line names one
+// (FINISHED, RELEASED, KILL, EXPIRE); for container_completed, `toState` is the container's final
+// state and `detail` the event. Which class printed a line is not stored: the file and line
+// number lead back to it.
+
+export const EVENT_KINDS = [
+  'rm_started', // STARTUP_MSG banner; extra.version
+  'rm_stopped', // SHUTDOWN_MSG banner
+  'scheduler_class', // "Using Scheduler: <class>"; detail = class
+  'scheduler_config', // CS "Initialized CapacityScheduler with calculator=..."; extra: calculator, min/max allocation
+  'queue_config', // CS "Initializing <queue>" and its key = value block; extra: the keys
+  'node_registered', // ResourceTrackerService; node, capability
+  'node_added', // scheduler "Added node"; memory/vcores = new cluster total
+  'node_removed', // scheduler "Removed node"; memory/vcores = new cluster total
+  'node_state', // RMNodeImpl "Node Transitioned from X to Y"
+  'app_state', // RMAppImpl "State change from X to Y"; detail = event (2.8+)
+  'app_accepted', // scheduler "Accepted application ... from user: ..., in queue: ..."
+  'app_activated', // CS LeafQueue "Application ... activated in queue" (passed the AM limit)
+  'app_summary', // RMAppManager$ApplicationSummary; to_state = state, detail = finalStatus, extra = all fields
+  'attempt_state', // RMAppAttemptImpl "State change from X to Y"
+  'attempt_done', // scheduler "Application Attempt ... is done. finalState=S"
+  'am_container', // RMAppAttemptImpl "Storing attempt: ... MasterContainer: Container: [...]"
+  'container_state', // RMContainerImpl "Container Transitioned from X to Y"
+  'container_assigned', // an allocation line (SchedulerNode, LeafQueue, AbstractContainerAllocator)
+  'container_released', // a release line; to_state = the RM event, if printed
+  'container_completed', // FiCaSchedulerApp/FSAppAttempt "Completed container: ... in state: S event:E"
+  'container_unknown', // a completion the scheduler could not attribute ("Null container completed", unknown attempt)
+  'reservation', // FSAppAttempt "Making reservation" / "unreserved"; detail says which
+  'preemption', // FairScheduler "Preempting container" / "Killing container"
+  'audit', // RMAuditLogger; detail = OPERATION, extra = RESULT and the other fields
+] as const;
+
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export interface RmEvent {
+  kind: EventKind;
+  lineNumber: number;
+  timeMs: number;
+  /**
+   * The YARN id the entry is about: a container id for container events, an attempt id for
+   * attempt events, an app id for app events. The app and attempt of a container follow from
+   * its id, so they are not stored again (the store's rm_events view spells them out).
+   */
+  subject: string | null;
+  nodeId: string | null;
+  fromState: string | null;
+  toState: string | null;
+  memoryMb: number | null;
+  vcores: number | null;
+  priority: number | null;
+  queue: string | null;
+  user: string | null;
+  detail: string | null;
+  /** Further fields as JSON text (summaries, configuration blocks). */
+  extra: string | null;
+}
+
+export function newEvent(kind: EventKind, lineNumber: number, timeMs: number): RmEvent {
+  return {
+    kind,
+    lineNumber,
+    timeMs,
+    subject: null,
+    nodeId: null,
+    fromState: null,
+    toState: null,
+    memoryMb: null,
+    vcores: null,
+    priority: null,
+    queue: null,
+    user: null,
+    detail: null,
+    extra: null,
+  };
+}
+
+// container_[e<epoch>_]<clusterTs>_<appSeq>_<attempt 2+ digits>_<container 6+ digits>
+const CONTAINER_ID = /^container_(?:e\d+_)?(\d+)_(\d+)_(\d+)_(\d+)$/;
+const ATTEMPT_ID = /^appattempt_(\d+)_(\d+)_(\d+)$/;
+const APP_ID = /^application_(\d+)_(\d+)$/;
+
+export interface ContainerIdParts {
+  readonly appId: string;
+  readonly attemptId: string;
+  /** The container's number within its attempt: 1 is the AM's container. */
+  readonly number: number;
+}
+
+/** The app and attempt a container id belongs to, or null if it is not a container id. */
+export function parseContainerId(id: string): ContainerIdParts | null {
+  const m = CONTAINER_ID.exec(id);
+  if (!m) return null;
+  const [, clusterTs, appSeq, attempt, number] = m as unknown as [string, string, string, string, string];
+  return {
+    appId: `application_${clusterTs}_${appSeq}`,
+    attemptId: `appattempt_${clusterTs}_${appSeq}_${attempt.padStart(6, '0')}`,
+    number: Number(number),
+  };
+}
+
+/** The app an attempt id belongs to, or null if it is not an attempt id. */
+export function appOfAttempt(id: string): string | null {
+  const m = ATTEMPT_ID.exec(id);
+  return m ? `application_${m[1]}_${m[2]}` : null;
+}
+
+export function isAppId(id: string): boolean {
+  return APP_ID.test(id);
+}
+
+export function isContainerId(id: string): boolean {
+  return CONTAINER_ID.test(id);
+}
+
+export function isAttemptId(id: string): boolean {
+  return ATTEMPT_ID.test(id);
+}
