@@ -9,3 +9,5 @@ export { DEMO_POLICIES, DEMO_SCENARIO, runDemo } from './demo.js';
 export type { DemoResult } from './demo.js';
 export { listTraces, Store, StoreError } from '../store/index.js';
 export type { TraceRecord } from '../store/index.js';
+export { ingestRmLog, traceNameOf } from './ingest-rmlog.js';
+export type { IngestRmLogFileResult, IngestRmLogOptions, IngestRmLogResult } from './ingest-rmlog.js';

@@ -76,6 +76,9 @@ export async function ingestSwim(store: Store, options: IngestSwimOptions): Prom
     };
   }
   const existing = await findTrace(store, name);
+  if (existing && existing.format !== 'swim') {
+    throw new UserError(`trace '${name}' is a ${existing.format} trace; give the SWIM file another --name`);
+  }
   const record: TraceRecord = {
     trace: name,
     format: 'swim',

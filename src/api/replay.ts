@@ -117,6 +117,9 @@ async function resolveSource(store: Store, request: ReplayRequest, seed: number)
         (known.length > 0 ? `ingested traces: ${known.join(', ')}` : 'ingest one first with `rmreplay ingest swim FILE`'),
     );
   }
+  if (record.format !== 'swim') {
+    throw new UserError(`trace ${record.trace} is an ${record.format} trace; only SWIM traces can be replayed so far`);
+  }
   if (!request.cluster) {
     throw new UserError(
       `replaying trace ${record.trace} needs --cluster FILE (shipped examples: fb2009-600, fb2010-3000)`,

@@ -12,3 +12,14 @@ export {
 export type { RejectRow, SwimJobRow, TraceRecord } from './traces.js';
 export { saveRun } from './runs.js';
 export type { RunMeta } from './runs.js';
+export {
+  deleteRmLogLinesFrom,
+  countRmTrace,
+  listRmLogFiles,
+  loadRmTrace,
+  nextRmLogFileId,
+  RmLogWriter,
+  saveRmLogFile,
+  upsertRmLogTrace,
+} from './rmlog.js';
+export type { RmAppRow, RmContainerRow, RmLogFileRecord, RmNodeRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';

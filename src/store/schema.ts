@@ -1,10 +1,10 @@
-// The database schema. Column names carry units; one comment per table gives its grain.
+// The database schema, as migrations: MIGRATIONS[i] takes a database from version i to i + 1, so
+// a database made by an older rmreplay is brought up to date in place. Column names carry units;
+// one comment per table gives its grain.
 
 import type { Store } from './store.js';
 
-export const SCHEMA_VERSION = 1;
-
-const STATEMENTS = [
+const VERSION_1 = [
   `CREATE TABLE IF NOT EXISTS schema_info (version INTEGER NOT NULL)`,
 
   // One row per ingested trace file.
@@ -126,6 +126,214 @@ const STATEMENTS = [
    )`,
 ];
 
+const VERSION_2 = [
+  // One row per ingested ResourceManager log file; a trace may hold several (rotated logs).
+  // file_id is unique across traces. A file that grew since is found again by its first bytes
+  // and resumes at complete_bytes.
+  `CREATE TABLE IF NOT EXISTS rmlog_files (
+     file_id INTEGER PRIMARY KEY,
+     trace VARCHAR NOT NULL,
+     path VARCHAR NOT NULL,
+     compressed BOOLEAN NOT NULL,
+     size_bytes BIGINT NOT NULL,
+     complete_bytes BIGINT NOT NULL,
+     complete_lines BIGINT NOT NULL,
+     head_sha256 VARCHAR NOT NULL,
+     prefix_sha256 VARCHAR NOT NULL,
+     file_sha256 VARCHAR NOT NULL,
+     lines BIGINT NOT NULL,
+     entries BIGINT NOT NULL,
+     events BIGINT NOT NULL,
+     ignored_entries BIGINT NOT NULL,
+     continuation_lines BIGINT NOT NULL,
+     rejected_lines BIGINT NOT NULL,
+     backwards_timestamps BIGINT NOT NULL,
+     warnings BIGINT NOT NULL,
+     errors BIGINT NOT NULL,
+     first_time_ms BIGINT,
+     last_time_ms BIGINT,
+     layout VARCHAR,
+     hadoop_version VARCHAR,
+     version_source VARCHAR NOT NULL,
+     scheduler VARCHAR,
+     stream_error VARCHAR,
+     unterminated_line JSON,
+     ingested_at TIMESTAMP NOT NULL
+   )`,
+
+  // One row per recognised log entry, kept lean because ingest appends millions of them:
+  // `subject` is the YARN id the entry is about (see src/model/rm-events.ts); the rm_events view
+  // below adds the trace and spells out app, attempt and container ids.
+  `CREATE TABLE IF NOT EXISTS rmlog_events (
+     file_id INTEGER NOT NULL,
+     line_number INTEGER NOT NULL,
+     time_ms BIGINT NOT NULL,
+     kind VARCHAR NOT NULL,
+     subject VARCHAR,
+     node_id VARCHAR,
+     from_state VARCHAR,
+     to_state VARCHAR,
+     memory_mb INTEGER,
+     vcores INTEGER,
+     priority INTEGER,
+     queue VARCHAR,
+     user_name VARCHAR,
+     detail VARCHAR,
+     extra VARCHAR
+   )`,
+
+  // The app and attempt a YARN id belongs to (ids: FORMATS.md section 2).
+  `CREATE OR REPLACE MACRO rm_app_of(id) AS CASE
+     WHEN starts_with(id, 'application_') THEN id
+     WHEN starts_with(id, 'appattempt_') THEN regexp_replace(id, '^appattempt_(\\d+)_(\\d+)_\\d+$', 'application_\\1_\\2')
+     WHEN starts_with(id, 'container_') THEN regexp_replace(id, '^container_(?:e\\d+_)?(\\d+)_(\\d+)_\\d+_\\d+$', 'application_\\1_\\2')
+   END`,
+  `CREATE OR REPLACE MACRO rm_attempt_of(id) AS CASE
+     WHEN starts_with(id, 'appattempt_') THEN id
+     WHEN starts_with(id, 'container_') THEN
+       regexp_replace(id, '^container_(?:e\\d+_)?(\\d+)_(\\d+)_\\d+_\\d+$', 'appattempt_\\1_\\2_')
+       || lpad(regexp_extract(id, '_(\\d+)_\\d+$', 1), 6, '0')
+   END`,
+  `CREATE OR REPLACE MACRO rm_container_of(id) AS CASE WHEN starts_with(id, 'container_') THEN id END`,
+
+  `CREATE OR REPLACE VIEW rm_events AS
+   SELECT f.trace, e.file_id, f.path, e.line_number, e.time_ms, e.kind,
+     rm_app_of(e.subject) AS app_id, rm_attempt_of(e.subject) AS attempt_id, rm_container_of(e.subject) AS container_id,
+     e.node_id, e.from_state, e.to_state, e.memory_mb, e.vcores, e.priority, e.queue, e.user_name, e.detail,
+     CAST(e.extra AS JSON) AS extra
+   FROM rmlog_events AS e JOIN rmlog_files AS f USING (file_id)`,
+
+  // Rejected lines of multi-file traces say which file they came from (null for SWIM files).
+  `ALTER TABLE ingest_rejects ADD COLUMN IF NOT EXISTS file_id INTEGER`,
+
+  // Derived views over the events (computed when read, so always consistent with them). Each
+  // fact is taken from the lines that print it; a fact no line of the log version prints is null.
+  // The events are grouped by subject first; ids are spelled out on the grouped rows only.
+
+  // One row per node registration: removed by the first removal after it (before any
+  // re-registration of the same id), tagged with the RM start it belongs to.
+  `CREATE OR REPLACE VIEW rm_nodes AS
+   WITH ev AS (
+     SELECT f.trace, e.* FROM rmlog_events AS e JOIN rmlog_files AS f USING (file_id)
+     WHERE e.kind IN ('node_registered', 'node_removed', 'node_state', 'rm_started')
+   ),
+   reg AS (
+     SELECT trace, node_id, time_ms AS registered_ms, memory_mb, vcores, json_extract_string(extra, '$.host') AS host,
+            lead(time_ms) OVER (PARTITION BY trace, node_id ORDER BY time_ms, file_id, line_number) AS next_registration_ms
+     FROM ev WHERE kind = 'node_registered'
+   )
+   SELECT reg.trace, reg.node_id, reg.host, reg.memory_mb, reg.vcores, reg.registered_ms,
+     (SELECT min(r.time_ms) FROM ev AS r WHERE r.trace = reg.trace AND r.kind = 'node_removed' AND r.node_id = reg.node_id
+        AND r.time_ms >= reg.registered_ms AND (reg.next_registration_ms IS NULL OR r.time_ms < reg.next_registration_ms)) AS removed_ms,
+     (SELECT arg_max(s.to_state, s.time_ms) FROM ev AS s WHERE s.trace = reg.trace AND s.kind = 'node_state' AND s.node_id = reg.node_id
+        AND s.to_state IN ('UNHEALTHY', 'LOST', 'DECOMMISSIONED', 'REBOOTED', 'SHUTDOWN')
+        AND s.time_ms >= reg.registered_ms AND (reg.next_registration_ms IS NULL OR s.time_ms < reg.next_registration_ms)) AS removed_as,
+     (SELECT max(st.time_ms) FROM ev AS st WHERE st.trace = reg.trace AND st.kind = 'rm_started'
+        AND st.time_ms <= reg.registered_ms) AS rm_started_ms
+   FROM reg`,
+
+  // One row per container any line names. The AM is the container of its attempt's
+  // "MasterContainer" line; where a log version has none, container number 1 or priority 0 (the
+  // FairScheduler does not always give the AM number 1). size_source: 'logged', or null when no
+  // line of this log version prints the size.
+  `CREATE OR REPLACE VIEW rm_containers AS
+   WITH ev AS (
+     SELECT f.trace, e.* FROM rmlog_events AS e JOIN rmlog_files AS f USING (file_id)
+     WHERE starts_with(e.subject, 'container_')
+   ),
+   c AS (
+     SELECT trace, subject AS container_id,
+       bool_or(kind = 'am_container') AS master,
+       any_value(node_id) FILTER (WHERE node_id IS NOT NULL) AS node_id,
+       any_value(memory_mb) FILTER (WHERE memory_mb IS NOT NULL) AS memory_mb,
+       any_value(vcores) FILTER (WHERE vcores IS NOT NULL) AS vcores,
+       any_value(priority) FILTER (WHERE priority IS NOT NULL) AS priority,
+       min(time_ms) FILTER (WHERE kind = 'container_state' AND to_state = 'ALLOCATED') AS state_allocated_ms,
+       min(time_ms) FILTER (WHERE kind = 'container_state' AND to_state = 'ACQUIRED') AS acquired_ms,
+       min(time_ms) FILTER (WHERE kind = 'container_state' AND to_state = 'RUNNING') AS running_ms,
+       min(time_ms) FILTER (WHERE kind = 'container_state' AND to_state IN ('COMPLETED', 'RELEASED', 'KILLED', 'EXPIRED')) AS end_ms,
+       arg_min(to_state, time_ms) FILTER (WHERE kind = 'container_state' AND to_state IN ('COMPLETED', 'RELEASED', 'KILLED', 'EXPIRED')) AS end_state,
+       any_value(detail) FILTER (WHERE kind = 'container_completed') AS completed_event,
+       any_value(to_state) FILTER (WHERE kind = 'container_released' AND to_state IS NOT NULL) AS released_event,
+       min(time_ms) FILTER (WHERE kind IN ('container_assigned', 'am_container')
+                            OR (kind = 'audit' AND detail = 'AM Allocated Container')) AS first_assignment_ms,
+       bool_or(kind IN ('container_released', 'container_completed', 'container_unknown')
+               OR (kind = 'audit' AND detail = 'AM Released Container')) AS release_seen
+     FROM ev GROUP BY trace, subject
+   ),
+   ids AS (
+     SELECT *, rm_app_of(container_id) AS app_id, rm_attempt_of(container_id) AS attempt_id,
+            CAST(regexp_extract(container_id, '_(\\d+)$', 1) AS INTEGER) AS container_number
+     FROM c
+   ),
+   attempts_with_master AS (SELECT DISTINCT trace, attempt_id, true AS has_master FROM ids WHERE master)
+   SELECT ids.trace, container_id, app_id, attempt_id, container_number,
+     CASE WHEN has_master THEN master ELSE container_number = 1 OR coalesce(priority = 0, false) END AS is_am,
+     node_id, memory_mb, vcores,
+     CASE WHEN memory_mb IS NOT NULL THEN 'logged' END AS size_source,
+     priority,
+     coalesce(state_allocated_ms, first_assignment_ms) AS allocated_ms,
+     acquired_ms, running_ms, end_ms, end_state,
+     coalesce(completed_event, released_event) AS exit_event,
+     state_allocated_ms IS NULL AND first_assignment_ms IS NULL AS start_unknown,
+     end_ms IS NULL AND NOT coalesce(release_seen, false) AS still_running
+   FROM ids LEFT JOIN attempts_with_master USING (trace, attempt_id)`,
+
+  // One row per app any line names (directly, or through an attempt or a container); times
+  // from the RMAppImpl transitions and the scheduler's lines.
+  `CREATE OR REPLACE VIEW rm_apps AS
+   WITH ev AS (
+     SELECT f.trace, e.* FROM rmlog_events AS e JOIN rmlog_files AS f USING (file_id)
+     WHERE starts_with(e.subject, 'application_') OR starts_with(e.subject, 'appattempt_')
+   ),
+   a AS (
+     SELECT trace, subject AS app_id,
+       any_value(json_extract_string(extra, '$.name')) FILTER (WHERE kind = 'app_summary') AS app_name,
+       coalesce(any_value(user_name) FILTER (WHERE kind IN ('app_accepted', 'app_summary')), any_value(user_name)) AS user_name,
+       coalesce(any_value(queue) FILTER (WHERE kind = 'app_summary'), any_value(queue) FILTER (WHERE kind = 'app_accepted'),
+                any_value(queue) FILTER (WHERE queue IS NOT NULL)) AS queue,
+       min(time_ms) FILTER (WHERE kind = 'app_state' AND from_state = 'NEW') AS new_ms,
+       min(time_ms) FILTER (WHERE kind = 'audit' AND detail = 'Submit Application Request') AS submit_request_ms,
+       min(time_ms) FILTER (WHERE kind = 'app_accepted' OR (kind = 'app_state' AND to_state = 'ACCEPTED')) AS accepted_ms,
+       min(time_ms) FILTER (WHERE kind = 'app_activated') AS activated_ms,
+       min(time_ms) FILTER (WHERE kind = 'app_state' AND to_state = 'RUNNING') AS running_ms,
+       min(time_ms) FILTER (WHERE kind = 'app_state' AND to_state IN ('FINISHED', 'FAILED', 'KILLED')) AS finish_ms,
+       arg_min(to_state, time_ms) FILTER (WHERE kind = 'app_state' AND to_state IN ('FINISHED', 'FAILED', 'KILLED')) AS final_state,
+       arg_max(to_state, time_ms) FILTER (WHERE kind = 'app_state') AS last_state,
+       any_value(to_state) FILTER (WHERE kind = 'app_summary') AS summary_state,
+       any_value(detail) FILTER (WHERE kind = 'app_summary') AS final_status,
+       any_value(CAST(json_extract_string(extra, '$.startTime') AS BIGINT)) FILTER (WHERE kind = 'app_summary') AS summary_start_ms,
+       any_value(CAST(json_extract_string(extra, '$.finishTime') AS BIGINT)) FILTER (WHERE kind = 'app_summary') AS summary_finish_ms
+     FROM ev WHERE starts_with(subject, 'application_') GROUP BY trace, subject
+   ),
+   attempts AS (
+     SELECT trace, app_id, count(DISTINCT attempt_id) AS attempts FROM (
+       SELECT trace, rm_app_of(subject) AS app_id, subject AS attempt_id FROM ev
+       WHERE starts_with(subject, 'appattempt_') GROUP BY trace, subject
+       UNION SELECT trace, app_id, attempt_id FROM rm_containers
+     ) GROUP BY trace, app_id
+   ),
+   containers AS (
+     SELECT trace, app_id, count(*) AS containers, min(allocated_ms) FILTER (WHERE is_am) AS am_allocated_ms
+     FROM rm_containers GROUP BY trace, app_id
+   ),
+   every_app AS (
+     SELECT trace, app_id FROM a UNION SELECT trace, app_id FROM attempts UNION SELECT trace, app_id FROM containers
+   )
+   SELECT every_app.trace, every_app.app_id, a.app_name, a.user_name, a.queue,
+     coalesce(a.new_ms IS NOT NULL OR a.submit_request_ms IS NOT NULL, false) AS submitted_in_log,
+     coalesce(a.submit_request_ms, a.new_ms) AS submit_ms,
+     a.accepted_ms, a.activated_ms, containers.am_allocated_ms, a.running_ms, a.finish_ms,
+     coalesce(a.final_state, a.summary_state, a.last_state) AS state,
+     a.final_status, a.summary_start_ms, a.summary_finish_ms,
+     coalesce(attempts.attempts, 0) AS attempts, coalesce(containers.containers, 0) AS containers
+   FROM every_app LEFT JOIN a USING (trace, app_id) LEFT JOIN attempts USING (trace, app_id)
+     LEFT JOIN containers USING (trace, app_id)`,
+];
+
+export const MIGRATIONS: readonly (readonly string[])[] = [VERSION_1, VERSION_2];
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
 export async function applySchema(store: Store): Promise<void> {
   const existing = await store.query(
     `SELECT count(*) FROM information_schema.tables WHERE table_name = 'schema_info'`,
@@ -139,9 +347,17 @@ export async function applySchema(store: Store): Promise<void> {
       );
     }
     if (version === SCHEMA_VERSION) return;
+    await migrate(store, version);
+    return;
   }
+  await migrate(store, 0);
+}
+
+async function migrate(store: Store, from: number): Promise<void> {
   await store.transaction(async () => {
-    for (const statement of STATEMENTS) await store.run(statement);
+    for (let version = from; version < SCHEMA_VERSION; version++) {
+      for (const statement of MIGRATIONS[version]!) await store.run(statement);
+    }
     await store.run('DELETE FROM schema_info');
     await store.run('INSERT INTO schema_info VALUES ($version)', { version: SCHEMA_VERSION });
   });

@@ -68,6 +68,27 @@ export class Store {
     }
   }
 
+  /** An appender for streaming writes; the caller must close it (closeSync) in a finally. */
+  async openAppender(table: string): Promise<DuckDBAppender> {
+    return this.connection.createAppender(table);
+  }
+
+  /**
+   * Run `work` with DuckDB's buffer pool capped at `limit` (e.g. '128MB'), then go back to the
+   * default. Bulk ingest uses it so that memory stays flat whatever the input size: DuckDB
+   * otherwise keeps written blocks cached up to 80% of RAM.
+   */
+  async withMemoryLimit<T>(limit: string, work: () => Promise<T>): Promise<T> {
+    // SET takes no bound parameters: the value is checked to be a plain size before it is used.
+    if (!/^\d+(?:MB|GB)$/.test(limit)) throw new Error(`not a memory size: ${limit}`);
+    await this.connection.run(`SET memory_limit = '${limit}'`);
+    try {
+      return await work();
+    } finally {
+      await this.connection.run('RESET memory_limit');
+    }
+  }
+
   /** Run `work` in one transaction: all of it lands, or none of it. Not re-entrant. */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.inTransaction) throw new Error('nested transactions are not supported');

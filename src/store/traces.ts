@@ -4,7 +4,8 @@ import type { Store } from './store.js';
 
 export interface TraceRecord {
   readonly trace: string;
-  readonly format: 'swim';
+  /** `swim` (SWIM workload file) or `rmlog` (ResourceManager logs; see rmlog_files). */
+  readonly format: 'swim' | 'rmlog';
   readonly sourcePath: string;
   readonly sourceBytes: number;
   readonly sourceSha256: string;
@@ -105,6 +106,7 @@ export async function replaceSwimTrace(
         a.appendBigInt(BigInt(reject.lineNumber));
         a.appendVarchar(reject.reason);
         a.appendVarchar(reject.rawText);
+        a.appendNull(); // file_id: a SWIM trace is one file
         a.endRow();
       }
     });

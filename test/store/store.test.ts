@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { saveRun, SCHEMA_VERSION, Store, StoreError } from '../../src/store/index.js';
+import { MIGRATIONS } from '../../src/store/schema.js';
+import { DuckDBInstance } from '@duckdb/node-api';
 import type { ReplayResult } from '../../src/model/replay-result.js';
 import type { RunSpec } from '../../src/model/run-spec.js';
 import { oneNodeCluster } from '../helpers/workloads.js';
@@ -86,7 +88,29 @@ describe('Store', () => {
     expect(await count(store, 'runs')).toBe(1);
     await store.run('UPDATE schema_info SET version = $v', { v: SCHEMA_VERSION + 1 });
     store.close();
-    await expect(Store.open(path)).rejects.toThrow(/schema version 2; this rmreplay knows up to 1/);
+    await expect(Store.open(path)).rejects.toThrow(
+      new RegExp(`schema version ${SCHEMA_VERSION + 1}; this rmreplay knows up to ${SCHEMA_VERSION}`),
+    );
+  });
+
+  it('brings a version 1 database up to date without losing its rows', async () => {
+    const path = tempPath('v1.duckdb');
+    const instance = await DuckDBInstance.create(path);
+    const connection = await instance.connect();
+    for (const statement of MIGRATIONS[0]!) await connection.run(statement);
+    await connection.run('INSERT INTO schema_info VALUES (1)');
+    await connection.run(`INSERT INTO ingest_rejects VALUES ('t', 7, 'bad', 'raw')`);
+    connection.closeSync();
+    instance.closeSync();
+
+    const store = await Store.open(path);
+    try {
+      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[SCHEMA_VERSION]]);
+      expect((await store.query('SELECT trace, line_number, file_id FROM ingest_rejects')).rows).toEqual([['t', 7, null]]);
+      expect(await count(store, 'rmlog_events')).toBe(0);
+    } finally {
+      store.close();
+    }
   });
 
   it('says which file it could not open', async () => {

@@ -1,0 +1,323 @@
+// `ingest rmlog`: read ResourceManager logs (plain or .gz, several files, globs, rotated logs)
+// into one trace. Each file lands in its own transaction, so a failure part-way leaves the
+// database as it was before that file. A file already ingested is recognised by its content:
+// unchanged it is skipped, grown (appended to, possibly renamed by rotation) only its new lines
+// are read.
+
+import { createHash } from 'node:crypto';
+import { open, readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { UserError } from '../model/errors.js';
+import { readRmLog } from '../ingest/rmlog/reader.js';
+import type { LineContribution, RmLogFileStats } from '../ingest/rmlog/reader.js';
+import { firstEntryTimeMs } from '../ingest/rmlog/first-entry.js';
+import {
+  deleteRmLogLinesFrom,
+  countRmTrace,
+  findTrace,
+  listRmLogFiles,
+  loadRejects,
+  nextRmLogFileId,
+  RmLogWriter,
+  saveRmLogFile,
+  upsertRmLogTrace,
+} from '../store/index.js';
+import type { RejectRow, RmLogFileRecord, Store } from '../store/index.js';
+
+const HEAD_BYTES = 4096;
+/** DuckDB's buffer pool during ingest: measured flat peak memory (about 300 MB) from 100 MB to 1.2 GB logs. */
+const INGEST_MEMORY_LIMIT = '128MB';
+
+export interface IngestRmLogOptions {
+  /** Files or glob patterns (`*` and `?` in the file name). */
+  readonly paths: readonly string[];
+  /** Trace name; defaults to the newest file's name without rotation, .gz and .log suffixes. */
+  readonly name?: string;
+  readonly onProgress?: (path: string, fileBytesRead: number, fileBytes: number) => void;
+}
+
+export interface IngestRmLogFileResult {
+  readonly path: string;
+  /** `appended`: the file had grown since it was ingested; only the new lines were read. */
+  readonly status: 'ingested' | 'appended' | 'unchanged';
+  readonly fileId: number;
+  /** Lines read this time. */
+  readonly linesRead: number;
+  readonly eventsRead: number;
+  readonly rejectedRead: number;
+  readonly hadoopVersion: string | null;
+  readonly versionSource: string;
+  readonly scheduler: string | null;
+  readonly layout: string | null;
+  /** Why a compressed file stopped early, or null. */
+  readonly streamError: string | null;
+}
+
+export interface IngestRmLogResult {
+  readonly trace: string;
+  readonly files: readonly IngestRmLogFileResult[];
+  readonly apps: number;
+  readonly containers: number;
+  readonly nodes: number;
+  /** Every rejected line of the trace so far. */
+  readonly rejects: readonly RejectRow[];
+}
+
+export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Promise<IngestRmLogResult> {
+  const paths = await expandPaths(options.paths);
+  const ordered = await orderOldestFirst(paths);
+  const trace = options.name ?? traceNameOf(ordered[ordered.length - 1]!);
+  const existing = await findTrace(store, trace);
+  if (existing && existing.format !== 'rmlog') {
+    throw new UserError(`trace '${trace}' is a ${existing.format} trace; give the RM log another --name`);
+  }
+  if (existing && options.name === undefined) {
+    // A default name (from the file name) must not quietly merge logs of different clusters
+    // (every `rm.log` would become one trace); more files of the same directory are its rotations.
+    const storedDirs = new Set((await listRmLogFiles(store, trace)).map((f) => dirname(f.path)));
+    const foreign = ordered.find((path) => !storedDirs.has(dirname(path)));
+    if (foreign) {
+      throw new UserError(
+        `trace '${trace}' already holds logs from ${[...storedDirs].join(', ')}; pass --name NAME to add ` +
+          `${foreign} to it, or another --name to make a new trace`,
+      );
+    }
+  }
+  const files: IngestRmLogFileResult[] = [];
+  await store.withMemoryLimit(INGEST_MEMORY_LIMIT, async () => {
+    for (const path of ordered) files.push(await ingestFile(store, trace, path, options.onProgress));
+  });
+  const counts = await countRmTrace(store, trace);
+  return { trace, files, ...counts, rejects: await loadRejects(store, trace) };
+}
+
+async function ingestFile(
+  store: Store,
+  trace: string,
+  path: string,
+  onProgress: IngestRmLogOptions['onProgress'],
+): Promise<IngestRmLogFileResult> {
+  const size = (await stat(path)).size;
+  const gzip = path.endsWith('.gz');
+  return store.transaction(async () => {
+    const stored = await listRmLogFiles(store, trace);
+    const known = await findKnownFile(path, size, gzip, stored);
+    if (known?.unchanged) {
+      return summary(path, 'unchanged', known.file, null);
+    }
+    const previous = known?.file ?? null;
+    const fileId = previous ? previous.fileId : await nextRmLogFileId(store);
+    const firstLine = previous ? previous.completeLines + 1 : 1;
+    if (previous) await deleteRmLogLinesFrom(store, fileId, firstLine);
+
+    const writer = await RmLogWriter.open(store, trace, fileId);
+    let stats: RmLogFileStats;
+    try {
+      stats = await readRmLog(
+        path,
+        {
+          gzip,
+          startByte: previous ? previous.completeBytes : 0,
+          firstLine,
+          onProgress: onProgress ? (bytes) => onProgress(path, bytes, size) : undefined,
+        },
+        { event: (e) => writer.event(e), reject: (n, reason, raw) => writer.reject(n, reason, raw) },
+      );
+    } finally {
+      writer.close();
+    }
+    // Where a later ingest of this file resumes, and the hashes that will recognise it then.
+    const resume = {
+      headSha256: await sha256Of(path, Math.min(HEAD_BYTES, stats.completeBytes)),
+      prefixSha256: gzip || stats.completeBytes === stats.fileBytes ? stats.sha256 : await sha256Of(path, stats.completeBytes),
+    };
+    const record = mergeRecord(trace, fileId, path, gzip, size, previous, stats, resume);
+    await saveRmLogFile(store, record);
+    await upsertRmLogTrace(store, trace);
+    return summary(path, previous ? 'appended' : 'ingested', record, stats);
+  });
+}
+
+function summary(
+  path: string,
+  status: IngestRmLogFileResult['status'],
+  file: RmLogFileRecord,
+  read: RmLogFileStats | null,
+): IngestRmLogFileResult {
+  return {
+    path,
+    status,
+    fileId: file.fileId,
+    linesRead: read?.lines ?? 0,
+    eventsRead: read?.events ?? 0,
+    rejectedRead: read?.rejectedLines ?? 0,
+    hadoopVersion: file.hadoopVersion,
+    versionSource: file.versionSource,
+    scheduler: file.scheduler,
+    layout: file.layout,
+    streamError: file.streamError,
+  };
+}
+
+/** The stored file this one is (same content, or that content with more appended), if any. */
+async function findKnownFile(
+  path: string,
+  size: number,
+  gzip: boolean,
+  stored: readonly RmLogFileRecord[],
+): Promise<{ file: RmLogFileRecord; unchanged: boolean } | null> {
+  for (const file of stored) {
+    if (file.compressed !== gzip) continue;
+    if (gzip) {
+      // A compressed file cannot be resumed: it is the same file only if it is byte-identical.
+      if (file.sizeBytes === size && (await sha256Of(path, size)) === file.fileSha256) return { file, unchanged: true };
+      continue;
+    }
+    if (file.completeBytes > size) continue;
+    if ((await sha256Of(path, Math.min(HEAD_BYTES, file.completeBytes))) !== file.headSha256) continue;
+    if ((await sha256Of(path, file.completeBytes)) !== file.prefixSha256) continue;
+    if (size === file.sizeBytes && (await sha256Of(path, size)) === file.fileSha256) return { file, unchanged: true };
+    return { file, unchanged: false };
+  }
+  return null;
+}
+
+function mergeRecord(
+  trace: string,
+  fileId: number,
+  path: string,
+  gzip: boolean,
+  size: number,
+  previous: RmLogFileRecord | null,
+  read: RmLogFileStats,
+  resume: { headSha256: string; prefixSha256: string },
+): RmLogFileRecord {
+  // A grown file's counts are the earlier ones, less what its unterminated last line added
+  // (that line was just read again, whole), plus this read's.
+  const old = previous ? subtract(previous, previous.unterminatedLine) : null;
+  const sum = (key: 'entries' | 'events' | 'ignoredEntries' | 'continuationLines' | 'rejectedLines'): number =>
+    (old?.[key] ?? 0) + read[key];
+  return {
+    fileId,
+    trace,
+    path: resolve(path),
+    compressed: gzip,
+    sizeBytes: size,
+    completeBytes: read.completeBytes,
+    completeLines: read.completeLines,
+    headSha256: resume.headSha256,
+    prefixSha256: resume.prefixSha256,
+    fileSha256: read.sha256,
+    lines: read.lastLine,
+    entries: sum('entries'),
+    events: sum('events'),
+    ignoredEntries: sum('ignoredEntries'),
+    continuationLines: sum('continuationLines'),
+    rejectedLines: sum('rejectedLines'),
+    backwardsTimestamps: (previous?.backwardsTimestamps ?? 0) + read.backwardsTimestamps,
+    warnings: (previous?.warnings ?? 0) + read.warnings,
+    errors: (previous?.errors ?? 0) + read.errors,
+    firstTimeMs: previous?.firstTimeMs ?? read.firstTimeMs,
+    lastTimeMs: read.lastTimeMs ?? previous?.lastTimeMs ?? null,
+    layout: previous?.layout ?? read.layout,
+    hadoopVersion: previous?.versionSource === 'banner' ? previous.hadoopVersion : (read.hadoopVersion ?? previous?.hadoopVersion ?? null),
+    versionSource: previous?.versionSource === 'banner' ? 'banner' : read.versionSource,
+    scheduler: read.scheduler ?? previous?.scheduler ?? null,
+    streamError: read.streamError,
+    unterminatedLine: read.unterminatedLine ? JSON.stringify(read.unterminatedLine) : null,
+    ingestedAt: new Date(),
+  };
+}
+
+type Counts = Pick<RmLogFileRecord, 'entries' | 'events' | 'ignoredEntries' | 'continuationLines' | 'rejectedLines'>;
+
+function subtract(counts: Counts, unterminatedJson: string | null): Counts {
+  if (!unterminatedJson) return counts;
+  const line = JSON.parse(unterminatedJson) as LineContribution;
+  return {
+    entries: counts.entries - line.entries,
+    events: counts.events - line.events,
+    ignoredEntries: counts.ignoredEntries - line.ignoredEntries,
+    continuationLines: counts.continuationLines - line.continuationLines,
+    rejectedLines: counts.rejectedLines - line.rejectedLines,
+  };
+}
+
+/** sha256 of the first `bytes` bytes of a file. */
+async function sha256Of(path: string, bytes: number): Promise<string> {
+  const hash = createHash('sha256');
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(1 << 20);
+    let offset = 0;
+    while (offset < bytes) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, bytes - offset), offset);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+      offset += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  return hash.digest('hex');
+}
+
+/** Files named directly must exist; a pattern must match at least one file. */
+async function expandPaths(patterns: readonly string[]): Promise<string[]> {
+  if (patterns.length === 0) throw new UserError('give at least one RM log file');
+  const found: string[] = [];
+  for (const pattern of patterns) {
+    const name = basename(pattern);
+    if (!/[*?]/.test(name)) {
+      const info = await stat(pattern).catch(() => null);
+      if (!info) throw new UserError(`cannot read ${pattern} (no such file)`);
+      if (!info.isFile()) throw new UserError(`${pattern} is not a file`);
+      found.push(pattern);
+      continue;
+    }
+    const dir = dirname(pattern);
+    const matcher = globToRegExp(name);
+    const entries = await readdir(dir).catch(() => {
+      throw new UserError(`cannot read directory ${dir}`);
+    });
+    const matches = entries.filter((entry) => matcher.test(entry)).map((entry) => join(dir, entry));
+    if (matches.length === 0) throw new UserError(`no file matches ${pattern}`);
+    found.push(...matches);
+  }
+  return [...new Set(found.map((p) => resolve(p)))];
+}
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${escaped}$`);
+}
+
+/**
+ * Oldest first: by the time of each file's first entry, then by rotation suffix (rm.log.3 before
+ * rm.log.2 before rm.log), so events of a trace are read in the order they happened.
+ */
+async function orderOldestFirst(paths: readonly string[]): Promise<string[]> {
+  const keyed = await Promise.all(
+    paths.map(async (path) => ({ path, firstMs: await firstEntryTimeMs(path), rotation: rotationOf(path) })),
+  );
+  keyed.sort(
+    (a, b) =>
+      (a.firstMs ?? Infinity) - (b.firstMs ?? Infinity) || b.rotation - a.rotation || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
+  return keyed.map((k) => k.path);
+}
+
+/** `rm.log.3` or `rm.log.3.gz` -> 3; a file without a numeric suffix is the current one, 0. */
+function rotationOf(path: string): number {
+  const m = /\.(\d+)(?:\.gz)?$/.exec(basename(path));
+  return m ? Number(m[1]) : 0;
+}
+
+/** `yarn-rm-host.log.2.gz` -> `yarn-rm-host`. */
+export function traceNameOf(path: string): string {
+  return basename(path)
+    .replace(/\.gz$/, '')
+    .replace(/\.\d+$/, '')
+    .replace(/\.\d{4}-\d{2}-\d{2}(?:-\d{2})?$/, '')
+    .replace(/\.(log|txt|out)$/, '');
+}

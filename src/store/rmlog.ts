@@ -1,0 +1,293 @@
+// ResourceManager-log traces in the store: the file catalogue, a streaming writer for events and
+// rejects, and the derivation of nodes, apps and containers from the events, in SQL.
+
+import type { DuckDBAppender } from '@duckdb/node-api';
+import type { RmEvent } from '../model/rm-events.js';
+import type { Store } from './store.js';
+
+export interface RmLogFileRecord {
+  /** Unique across traces. */
+  readonly fileId: number;
+  readonly trace: string;
+  readonly path: string;
+  readonly compressed: boolean;
+  readonly sizeBytes: number;
+  readonly completeBytes: number;
+  readonly completeLines: number;
+  readonly headSha256: string;
+  readonly prefixSha256: string;
+  readonly fileSha256: string;
+  readonly lines: number;
+  readonly entries: number;
+  readonly events: number;
+  readonly ignoredEntries: number;
+  readonly continuationLines: number;
+  readonly rejectedLines: number;
+  readonly backwardsTimestamps: number;
+  readonly warnings: number;
+  readonly errors: number;
+  readonly firstTimeMs: number | null;
+  readonly lastTimeMs: number | null;
+  readonly layout: string | null;
+  readonly hadoopVersion: string | null;
+  readonly versionSource: string;
+  readonly scheduler: string | null;
+  readonly streamError: string | null;
+  /** What the last line added to the counts, when it had no newline (JSON), else null. */
+  readonly unterminatedLine: string | null;
+  readonly ingestedAt: Date;
+}
+
+const FILE_COLUMNS = `file_id AS "fileId", trace, path, compressed, size_bytes AS "sizeBytes",
+  complete_bytes AS "completeBytes", complete_lines AS "completeLines", head_sha256 AS "headSha256",
+  prefix_sha256 AS "prefixSha256", file_sha256 AS "fileSha256", lines, entries, events,
+  ignored_entries AS "ignoredEntries", continuation_lines AS "continuationLines",
+  rejected_lines AS "rejectedLines", backwards_timestamps AS "backwardsTimestamps", warnings, errors,
+  first_time_ms AS "firstTimeMs", last_time_ms AS "lastTimeMs", layout, hadoop_version AS "hadoopVersion",
+  version_source AS "versionSource", scheduler, stream_error AS "streamError",
+  CAST(unterminated_line AS VARCHAR) AS "unterminatedLine", ingested_at AS "ingestedAt"`;
+
+export async function listRmLogFiles(store: Store, trace: string): Promise<RmLogFileRecord[]> {
+  return store.queryObjects<RmLogFileRecord>(
+    `SELECT ${FILE_COLUMNS} FROM rmlog_files WHERE trace = $trace ORDER BY file_id`,
+    { trace },
+  );
+}
+
+/** An id for a new file, unique across traces. */
+export async function nextRmLogFileId(store: Store): Promise<number> {
+  const { rows } = await store.query('SELECT coalesce(max(file_id), 0) + 1 FROM rmlog_files');
+  return Number(rows[0]![0]);
+}
+
+/** Insert or replace a file's catalogue row. */
+export async function saveRmLogFile(store: Store, file: RmLogFileRecord): Promise<void> {
+  await store.run('DELETE FROM rmlog_files WHERE file_id = $fileId', { fileId: file.fileId });
+  await store.run(
+    `INSERT INTO rmlog_files VALUES ($fileId, $trace, $path, $compressed, $sizeBytes, $completeBytes,
+       $completeLines, $headSha256, $prefixSha256, $fileSha256, $lines, $entries, $events, $ignoredEntries,
+       $continuationLines, $rejectedLines, $backwardsTimestamps, $warnings, $errors, $firstTimeMs, $lastTimeMs,
+       $layout, $hadoopVersion, $versionSource, $scheduler, $streamError, $unterminatedLine::JSON,
+       $ingestedAt::TIMESTAMP)`,
+    { ...file, ingestedAt: file.ingestedAt.toISOString() },
+  );
+}
+
+/**
+ * Forget the events and rejects of a file from `firstLine` on: a line that had no newline when
+ * it was ingested is read again, whole, when the file has grown.
+ */
+export async function deleteRmLogLinesFrom(store: Store, fileId: number, firstLine: number): Promise<void> {
+  const params = { fileId, firstLine };
+  await store.run('DELETE FROM rmlog_events WHERE file_id = $fileId AND line_number >= $firstLine', params);
+  await store.run('DELETE FROM ingest_rejects WHERE file_id = $fileId AND line_number >= $firstLine', params);
+}
+
+/** Appends events and rejects of one file as they are read; call close() in a finally. */
+export class RmLogWriter {
+  private constructor(
+    private readonly trace: string,
+    private readonly fileId: number,
+    private readonly events: DuckDBAppender,
+    private readonly rejects: DuckDBAppender,
+  ) {}
+
+  static async open(store: Store, trace: string, fileId: number): Promise<RmLogWriter> {
+    const events = await store.openAppender('rmlog_events');
+    try {
+      const rejects = await store.openAppender('ingest_rejects');
+      return new RmLogWriter(trace, fileId, events, rejects);
+    } catch (error) {
+      events.closeSync();
+      throw error;
+    }
+  }
+
+  event(e: RmEvent): void {
+    const a = this.events;
+    a.appendInteger(this.fileId);
+    a.appendInteger(e.lineNumber);
+    a.appendBigInt(BigInt(e.timeMs));
+    a.appendVarchar(e.kind);
+    varchar(a, e.subject);
+    varchar(a, e.nodeId);
+    varchar(a, e.fromState);
+    varchar(a, e.toState);
+    integer(a, e.memoryMb);
+    integer(a, e.vcores);
+    integer(a, e.priority);
+    varchar(a, e.queue);
+    varchar(a, e.user);
+    varchar(a, e.detail);
+    varchar(a, e.extra);
+    a.endRow();
+  }
+
+  reject(lineNumber: number, reason: string, rawText: string): void {
+    const a = this.rejects;
+    a.appendVarchar(this.trace);
+    a.appendBigInt(BigInt(lineNumber));
+    a.appendVarchar(reason);
+    a.appendVarchar(rawText);
+    a.appendInteger(this.fileId);
+    a.endRow();
+  }
+
+  /** Flush and close both appenders; throws if a flush fails. */
+  close(): void {
+    try {
+      this.events.flushSync();
+      this.rejects.flushSync();
+    } finally {
+      this.events.closeSync();
+      this.rejects.closeSync();
+    }
+  }
+}
+
+function varchar(a: DuckDBAppender, value: string | null): void {
+  if (value === null) a.appendNull();
+  else a.appendVarchar(value);
+}
+
+function integer(a: DuckDBAppender, value: number | null): void {
+  if (value === null) a.appendNull();
+  else a.appendInteger(value);
+}
+
+/** Apps submitted, containers and nodes a trace's events name (cheap: no derived view is read). */
+export async function countRmTrace(store: Store, trace: string): Promise<{ apps: number; containers: number; nodes: number }> {
+  const [counts] = await store.queryObjects<{ apps: number; containers: number; nodes: number }>(
+    `SELECT count(DISTINCT subject) FILTER (WHERE kind = 'app_state' AND from_state = 'NEW') AS apps,
+            count(DISTINCT subject) FILTER (WHERE starts_with(subject, 'container_')) AS containers,
+            count(DISTINCT node_id) FILTER (WHERE kind = 'node_registered') AS nodes
+       FROM rmlog_events WHERE file_id IN (SELECT file_id FROM rmlog_files WHERE trace = $trace)`,
+    { trace },
+  );
+  return counts!;
+}
+
+/** The trace's row in the `traces` catalogue, summed over its files. */
+export async function upsertRmLogTrace(store: Store, trace: string): Promise<void> {
+  await store.run('DELETE FROM traces WHERE trace = $trace', { trace });
+  await store.run(
+    `INSERT INTO traces
+     SELECT $trace, 'rmlog',
+       arg_max(path, file_id), sum(size_bytes),
+       sha256(string_agg(file_sha256, ',' ORDER BY file_id)), NULL,
+       sum(lines), 0, sum(rejected_lines),
+       (SELECT count(DISTINCT subject) FROM rmlog_events
+         WHERE kind = 'app_state' AND from_state = 'NEW'
+           AND file_id IN (SELECT file_id FROM rmlog_files WHERE trace = $trace)),
+       max(ingested_at)
+     FROM rmlog_files WHERE trace = $trace`,
+    { trace },
+  );
+}
+
+export interface RmAppRow {
+  readonly appId: string;
+  readonly appName: string | null;
+  readonly userName: string | null;
+  readonly queue: string | null;
+  readonly submittedInLog: boolean;
+  readonly submitMs: number | null;
+  readonly amAllocatedMs: number | null;
+  readonly finishMs: number | null;
+  readonly state: string | null;
+  readonly finalStatus: string | null;
+  readonly attempts: number;
+}
+
+export interface RmContainerRow {
+  readonly containerId: string;
+  readonly appId: string;
+  readonly attemptId: string;
+  readonly isAm: boolean;
+  readonly nodeId: string | null;
+  readonly memoryMb: number | null;
+  readonly vcores: number | null;
+  readonly priority: number | null;
+  readonly allocatedMs: number | null;
+  readonly runningMs: number | null;
+  readonly endMs: number | null;
+  readonly endState: string | null;
+  readonly startUnknown: boolean;
+  readonly stillRunning: boolean;
+}
+
+export interface RmNodeRow {
+  readonly nodeId: string;
+  readonly memoryMb: number;
+  readonly vcores: number;
+  readonly registeredMs: number;
+  readonly removedMs: number | null;
+  readonly rmStartedMs: number | null;
+}
+
+/** What the log says of the scheduler's set-up (the latest of each line kind). */
+export interface RmSchedulerFacts {
+  readonly schedulerClass: string | null;
+  /** JSON of the CS "Initialized CapacityScheduler" line: calculator, minimum and maximum allocation. */
+  readonly schedulerConfig: string | null;
+  /** JSON of the CS queue block of each queue, by queue name. */
+  readonly queueConfigs: Readonly<Record<string, string>>;
+  readonly logEndMs: number | null;
+}
+
+export interface RmTraceRows {
+  readonly apps: readonly RmAppRow[];
+  readonly containers: readonly RmContainerRow[];
+  readonly nodes: readonly RmNodeRow[];
+  readonly scheduler: RmSchedulerFacts;
+}
+
+/** Everything the workload builder needs of an RM-log trace, in time order. */
+export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceRows> {
+  const params = { trace };
+  const apps = await store.queryObjects<RmAppRow>(
+    `SELECT app_id AS "appId", app_name AS "appName", user_name AS "userName", queue,
+            submitted_in_log AS "submittedInLog", submit_ms AS "submitMs", am_allocated_ms AS "amAllocatedMs",
+            finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts
+       FROM rm_apps WHERE trace = $trace ORDER BY submit_ms NULLS LAST, app_id`,
+    params,
+  );
+  const containers = await store.queryObjects<RmContainerRow>(
+    `SELECT container_id AS "containerId", app_id AS "appId", attempt_id AS "attemptId", is_am AS "isAm",
+            node_id AS "nodeId", memory_mb AS "memoryMb", vcores, priority, allocated_ms AS "allocatedMs",
+            running_ms AS "runningMs", end_ms AS "endMs", end_state AS "endState",
+            start_unknown AS "startUnknown", still_running AS "stillRunning"
+       FROM rm_containers WHERE trace = $trace ORDER BY allocated_ms NULLS LAST, container_id`,
+    params,
+  );
+  const nodes = await store.queryObjects<RmNodeRow>(
+    `SELECT node_id AS "nodeId", memory_mb AS "memoryMb", vcores, registered_ms AS "registeredMs",
+            removed_ms AS "removedMs", rm_started_ms AS "rmStartedMs"
+       FROM rm_nodes WHERE trace = $trace ORDER BY registered_ms, node_id`,
+    params,
+  );
+  const events = `(SELECT * FROM rmlog_events WHERE file_id IN (SELECT file_id FROM rmlog_files WHERE trace = $trace))`;
+  const [facts] = await store.queryObjects<{ schedulerClass: string | null; schedulerConfig: string | null; logEndMs: number | null }>(
+    `SELECT arg_max(detail, time_ms) FILTER (WHERE kind = 'scheduler_class') AS "schedulerClass",
+            arg_max(extra, time_ms) FILTER (WHERE kind = 'scheduler_config') AS "schedulerConfig",
+            max(time_ms) AS "logEndMs"
+       FROM ${events}`,
+    params,
+  );
+  const queues = await store.queryObjects<{ queue: string; config: string }>(
+    `SELECT queue, arg_max(extra, time_ms) AS config FROM ${events}
+      WHERE kind = 'queue_config' AND queue IS NOT NULL GROUP BY queue`,
+    params,
+  );
+  return {
+    apps,
+    containers,
+    nodes,
+    scheduler: {
+      schedulerClass: facts?.schedulerClass ?? null,
+      schedulerConfig: facts?.schedulerConfig ?? null,
+      queueConfigs: Object.fromEntries(queues.map((q) => [q.queue, q.config])),
+      logEndMs: facts?.logEndMs ?? null,
+    },
+  };
+}

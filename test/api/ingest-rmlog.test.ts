@@ -1,0 +1,192 @@
+import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { ingestRmLog } from '../../src/api/index.js';
+import { Store } from '../../src/store/index.js';
+import { UserError } from '../../src/model/errors.js';
+import { renderRmLog } from '../fixtures/rmlog/render.js';
+import { smallScenario } from '../fixtures/rmlog/scenarios.js';
+import { writeBigRmLog } from '../fixtures/rmlog/big-log.js';
+import { tempFile, tempPath } from '../helpers/files.js';
+
+const SMALL = renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' });
+
+/** What a trace's derived tables say, to compare two ways of ingesting the same text. */
+async function snapshot(store: Store, trace: string): Promise<string> {
+  const parts: unknown[] = [];
+  for (const sql of [
+    'SELECT * EXCLUDE (trace) FROM rm_containers WHERE trace = $trace ORDER BY container_id',
+    'SELECT * EXCLUDE (trace) FROM rm_apps WHERE trace = $trace ORDER BY app_id',
+    'SELECT * EXCLUDE (trace) FROM rm_nodes WHERE trace = $trace ORDER BY node_id, registered_ms',
+    'SELECT count(*) FROM rm_events WHERE trace = $trace',
+  ]) {
+    parts.push((await store.query(sql, { trace })).rows);
+  }
+  return JSON.stringify(parts);
+}
+
+async function fileCounts(store: Store, trace: string) {
+  return store.queryObjects<{ lines: number; entries: number; events: number; rejected_lines: number; continuation_lines: number }>(
+    `SELECT lines, entries, events, rejected_lines, continuation_lines FROM rmlog_files WHERE trace = $trace ORDER BY file_id`,
+    { trace },
+  );
+}
+
+async function withStore<T>(work: (store: Store) => Promise<T>): Promise<T> {
+  const store = await Store.open(':memory:');
+  try {
+    return await work(store);
+  } finally {
+    store.close();
+  }
+}
+
+describe('ingestRmLog', () => {
+  it('skips a file it has already ingested', async () => {
+    const path = tempFile('same.log', SMALL);
+    await withStore(async (store) => {
+      const first = await ingestRmLog(store, { paths: [path] });
+      const before = await snapshot(store, first.trace);
+      const again = await ingestRmLog(store, { paths: [path] });
+      expect(again.files[0]).toMatchObject({ status: 'unchanged', linesRead: 0 });
+      expect(await snapshot(store, first.trace)).toBe(before);
+    });
+  });
+
+  it('reads only the new part of a file that grew, even when it stopped mid-line', async () => {
+    // Cut the log in the middle of a line: the first ingest sees a partial last line.
+    const cut = SMALL.indexOf('\n', Math.floor(SMALL.length / 2)) - 17;
+    const path = tempPath('growing.log');
+    writeFileSync(path, SMALL.slice(0, cut));
+    const whole = tempFile('whole.log', SMALL);
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [path], name: 'grown' });
+      appendFileSync(path, SMALL.slice(cut));
+      const grown = await ingestRmLog(store, { paths: [path], name: 'grown' });
+      expect(grown.files[0]!.status).toBe('appended');
+      const totalLines = SMALL.split('\n').length - 1;
+      const firstLines = SMALL.slice(0, cut).split('\n').length - 1;
+      expect(grown.files[0]!.linesRead).toBe(totalLines - firstLines);
+
+      await ingestRmLog(store, { paths: [whole], name: 'whole' });
+      expect(await snapshot(store, 'grown')).toBe(await snapshot(store, 'whole'));
+      expect(await fileCounts(store, 'grown')).toEqual(await fileCounts(store, 'whole'));
+    });
+  });
+
+  it('follows a rotation: the renamed file resumes, the new one is read whole, oldest first', async () => {
+    const lines = SMALL.split('\n');
+    const third = Math.floor(lines.length / 3);
+    const dir = tempPath('rotation');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(dir);
+    const current = `${dir}/yarn-rm.log`;
+    writeFileSync(current, lines.slice(0, third).join('\n') + '\n');
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [current] });
+      // log4j rolls the file over: what was written goes on in yarn-rm.log.1, then a new yarn-rm.log.
+      appendFileSync(current, lines.slice(third, 2 * third).join('\n') + '\n');
+      renameSync(current, `${current}.1`);
+      writeFileSync(current, lines.slice(2 * third).join('\n'));
+      const result = await ingestRmLog(store, { paths: [`${dir}/yarn-rm.log*`] });
+      expect(result.trace).toBe('yarn-rm');
+      expect(result.files.map((f) => [f.path.endsWith('.1'), f.status])).toEqual([
+        [true, 'appended'],
+        [false, 'ingested'],
+      ]);
+      await ingestRmLog(store, { paths: [tempFile('rotation-whole.log', SMALL)], name: 'whole' });
+      expect(await snapshot(store, 'yarn-rm')).toBe(await snapshot(store, 'whole'));
+    });
+  });
+
+  it('reads compressed logs, and keeps what a truncated .gz held, saying why it stopped', async () => {
+    const compressed = gzipSync(Buffer.from(SMALL));
+    const gz = tempFile('small.log.gz', compressed);
+    const truncated = tempFile('truncated.log.gz', compressed.subarray(0, Math.floor(compressed.length * 0.6)));
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [gz], name: 'gz' });
+      await ingestRmLog(store, { paths: [tempFile('plain.log', SMALL)], name: 'plain' });
+      expect(await snapshot(store, 'gz')).toBe(await snapshot(store, 'plain'));
+      expect((await ingestRmLog(store, { paths: [gz], name: 'gz' })).files[0]!.status).toBe('unchanged');
+
+      const cut = await ingestRmLog(store, { paths: [truncated], name: 'cut' });
+      expect(cut.files[0]!.streamError).toMatch(/compressed stream ended early/);
+      expect(cut.files[0]!.linesRead).toBeGreaterThan(10);
+      expect(cut.files[0]!.linesRead).toBeLessThan(SMALL.split('\n').length);
+    });
+  });
+
+  it('keeps every malformed line with its reason and reads around it', async () => {
+    const text = [
+      '2024-05-01 10:00:00,000 INFO org.apache.hadoop.yarn.server.resourcemanager.ResourceTrackerService: NodeManager from node w1(cmPort: 1 httpPort: 2) registered with capability: <memory:8192, vCores:8>, assigned nodeId w1:1',
+      '2024-05-01 10:00:01,000 INFO org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainerImpl: container_1714557600000_0001_01_000001 Container Transitioned from NEW to ALLOCATED',
+      '2024-05-01 10:00:01,001 INFO org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerNode: Assigned container container_1714557600000_0001_01_000001 of capacity <memory:20',
+      '\u0000\u0001\u0002\u00ff binary',
+      '2024-05-01 09:59:59,000 INFO org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainerImpl: container_1714557600000_0001_01_000001 Container Transitioned from ALLOCATED to ACQUIRED',
+      '2024-05-01 10:00:05,000 INFO org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainerImpl: container_1714557600000_0009_01_000004 Container Transitioned from RUNNING to COMPLETED',
+      '2024-05-01 10:00:06,000 INFO org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainerImpl: container_1714557600000_0001_01 Container Transitioned from RUNNING to COMPLETED',
+      '2024-05-01 10:00:07 INFO this timestamp has no milliseconds',
+      'an ordinary continuation line',
+    ].join('\n');
+    await withStore(async (store) => {
+      const result = await ingestRmLog(store, { paths: [tempFile('bad.log', text)], name: 'bad' });
+      expect(result.rejects.map((r) => [r.lineNumber, r.reason])).toEqual([
+        [3, 'unreadable Assigned container line'],
+        [4, 'binary data, not text'],
+        [7, 'unreadable Container Transitioned line'],
+        [8, 'not a log entry: timestamp is not yyyy-MM-dd HH:mm:ss,SSS'],
+      ]);
+      expect(result.rejects[0]!.rawText).toContain('of capacity <memory:20');
+      const [file] = await store.queryObjects<Record<string, number>>(
+        `SELECT lines, entries, events, rejected_lines, continuation_lines, backwards_timestamps FROM rmlog_files WHERE trace = 'bad'`,
+      );
+      // Entries: lines 1, 2, 3, 5, 6, 7 (3 and 7 are entries whose message is rejected); events:
+      // 1, 2, 5, 6; rejected: 3, 4, 7, 8; continuation: 9. Line 5 goes back in time.
+      expect(file).toEqual({ lines: 9, entries: 6, events: 4, rejected_lines: 4, continuation_lines: 1, backwards_timestamps: 1 });
+      // A completion for a container whose allocation the log never showed: kept, start unknown.
+      const [unknown] = await store.queryObjects<{ start_unknown: boolean; end_state: string }>(
+        `SELECT start_unknown, end_state FROM rm_containers WHERE container_id = 'container_1714557600000_0009_01_000004'`,
+      );
+      expect(unknown).toEqual({ start_unknown: true, end_state: 'COMPLETED' });
+    });
+  });
+
+  it('will not merge logs from another directory into a trace by its default name', async () => {
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(tempPath('cluster-a'));
+    mkdirSync(tempPath('cluster-b'));
+    const a = tempPath('cluster-a/rm.log');
+    const b = tempPath('cluster-b/rm.log');
+    writeFileSync(a, SMALL);
+    writeFileSync(b, renderRmLog(smallScenario('fair'), { version: '2.8', layout: 'stock' }));
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [a] });
+      await expect(ingestRmLog(store, { paths: [b] })).rejects.toThrow(UserError);
+      await expect(ingestRmLog(store, { paths: [b] })).rejects.toThrow(/already holds logs from .*cluster-a; pass --name/);
+      expect((await ingestRmLog(store, { paths: [b], name: 'rm-b' })).files[0]!.status).toBe('ingested');
+    });
+  });
+
+  it('answers a missing file or an unmatched pattern with a user error', async () => {
+    await withStore(async (store) => {
+      await expect(ingestRmLog(store, { paths: ['/no/such.log'] })).rejects.toThrow(/cannot read \/no\/such.log/);
+      await expect(ingestRmLog(store, { paths: [tempPath('nothing-*.log')] })).rejects.toThrow(/no file matches/);
+    });
+  });
+
+  it('ingests a 100 MB generated log whole', async () => {
+    const path = tempPath('big.log');
+    const stats = await writeBigRmLog(path, { targetBytes: 100_000_000, seed: 11 });
+    await withStore(async (store) => {
+      const result = await ingestRmLog(store, { paths: [path], name: 'big' });
+      expect(result.rejects).toEqual([]);
+      expect(result.files[0]!.linesRead).toBe(stats.lines);
+      expect(result.apps).toBe(stats.apps);
+      expect(result.containers).toBe(stats.containers);
+      expect(result.nodes).toBe(stats.nodes);
+      const [ran] = await store.queryObjects<{ n: number }>(`SELECT count(*) AS n FROM rm_containers WHERE trace = 'big' AND running_ms IS NOT NULL`);
+      expect(ran!.n).toBe(stats.containersThatRan);
+    });
+  });
+
+});

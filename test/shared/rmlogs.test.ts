@@ -1,0 +1,130 @@
+// Every real RM log in ../shared/traces/rmlogs must ingest with no reject and give the apps,
+// containers and nodes that were counted by hand with grep and awk (test/shared/rmlog-expected.ts:
+// each number there carries the command that produced it, without this parser).
+
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ingestRmLog } from '../../src/api/index.js';
+import { Store } from '../../src/store/index.js';
+import { NEEDS_SHARED, SHARED_AVAILABLE } from '../helpers/shared.js';
+import { RM_LOG_FACTS, RMLOGS_DIR } from './rmlog-expected.js';
+
+interface ContainerRow {
+  container_id: string;
+  app_id: string;
+  is_am: boolean;
+  node_id: string | null;
+  memory_mb: number | null;
+  vcores: number | null;
+  priority: number | null;
+  running_ms: number | null;
+  end_state: string | null;
+  still_running: boolean;
+}
+
+describe.skipIf(!SHARED_AVAILABLE)(`real ResourceManager logs${NEEDS_SHARED}`, () => {
+  for (const facts of RM_LOG_FACTS) {
+    it(`${facts.path} matches the hand count`, async () => {
+      const store = await Store.open(':memory:');
+      try {
+        const result = await ingestRmLog(store, { paths: [join(RMLOGS_DIR, facts.path)], name: 'real' });
+        expect(result.rejects).toEqual([]);
+        const [file] = await store.queryObjects<Record<string, unknown>>(`SELECT * FROM rmlog_files WHERE trace = 'real'`);
+        expect(file!['lines']).toBe(facts.lines);
+        expect(file!['scheduler']).toBe(facts.scheduler);
+        if (facts.hadoopVersion) {
+          expect(file!['hadoop_version']).toBe(facts.hadoopVersion);
+        } else {
+          // No STARTUP_MSG banner: the version comes from the line formats (2.7-era per SOURCE.md).
+          expect(file).toMatchObject({ version_source: 'line formats', hadoop_version: '2.7' });
+        }
+        expect(file!['continuation_lines']).toBe(facts.quirks.continuationLines);
+        expect(file!['warnings']).toBe(facts.quirks.warnLines);
+        expect(file!['errors']).toBe(facts.quirks.errorLines + facts.quirks.fatalLines);
+        expect(file!['backwards_timestamps']).toBe(facts.quirks.timestampsGoingBackwards.length);
+
+        // Nodes.
+        const nodes = await store.queryObjects<{ node_id: string; removed_ms: number | null; memory_mb: number; vcores: number }>(
+          `SELECT node_id, removed_ms, memory_mb, vcores FROM rm_nodes WHERE trace = 'real'`,
+        );
+        expect(nodes).toHaveLength(facts.nodes.registrationLines);
+        expect(new Set(nodes.map((n) => n.node_id)).size).toBe(facts.nodes.distinctNodeIds);
+        expect([...new Set(nodes.filter((n) => n.removed_ms !== null).map((n) => n.node_id))].sort()).toEqual(
+          [...facts.nodes.removedNodeIds].sort(),
+        );
+        for (const node of facts.nodes.nodes) {
+          expect(nodes.find((n) => n.node_id === node.nodeId), node.nodeId).toMatchObject({
+            memory_mb: node.capability.memoryMb,
+            vcores: node.capability.vCores,
+          });
+        }
+
+        // Containers.
+        const containers = await store.queryObjects<ContainerRow>(`SELECT * FROM rm_containers WHERE trace = 'real'`);
+        const c = facts.containers;
+        if (c.allocated !== null) expect(containers).toHaveLength(c.allocated);
+        if (c.reachedRunning !== null) expect(containers.filter((r) => r.running_ms !== null)).toHaveLength(c.reachedRunning);
+        const ended = (state: string): number => containers.filter((r) => r.end_state === state).length;
+        if (c.completed !== null) expect(ended('COMPLETED')).toBe(c.completed);
+        if (c.released !== null) expect(ended('RELEASED')).toBe(c.released);
+        if (c.killed !== null) expect(ended('KILLED')).toBe(c.killed);
+        if (c.expired !== null) expect(ended('EXPIRED')).toBe(c.expired);
+        if (c.notEndedAtEof !== null) expect(containers.filter((r) => r.still_running)).toHaveLength(c.notEndedAtEof);
+        for (const { nodeId, containers: count } of c.perNode) {
+          expect(containers.filter((r) => r.node_id === nodeId), nodeId).toHaveLength(count);
+        }
+
+        // Apps.
+        const apps = await store.queryObjects<Record<string, unknown>>(
+          `SELECT * FROM rm_apps WHERE trace = 'real' AND submitted_in_log ORDER BY app_id`,
+        );
+        expect(apps).toHaveLength(facts.apps.submitted);
+        for (const app of facts.apps.apps) {
+          const row = apps.find((a) => a['app_id'] === app.appId);
+          expect(row, app.appId).toBeDefined();
+          expect(row!['state'], app.appId).toBe(app.lastAppState);
+          expect(row!['attempts'], app.appId).toBe(app.attempts);
+          expect(row!['containers'], app.appId).toBe(app.containersAllocated);
+          if (app.summary) {
+            expect(row, app.appId).toMatchObject({
+              app_name: app.summary.name,
+              user_name: app.summary.user,
+              queue: app.summary.queue,
+              final_status: app.summary.finalStatus,
+              summary_start_ms: app.summary.startTimeMs,
+              summary_finish_ms: app.summary.finishTimeMs,
+            });
+          }
+          const own = containers.filter((r) => r.app_id === app.appId);
+          const ams = own.filter((r) => r.is_am);
+          expect(ams.map((r) => r.container_id), app.appId).toEqual([app.amContainerId]);
+          expect(ams[0], app.appId).toMatchObject({
+            node_id: app.amContainerNodeId,
+            memory_mb: app.amContainerSize.memoryMb,
+            vcores: app.amContainerSize.vCores,
+          });
+          const tasks = own.filter((r) => !r.is_am);
+          if (app.taskContainersRunning !== null) {
+            expect(tasks.filter((r) => r.running_ms !== null), app.appId).toHaveLength(app.taskContainersRunning);
+          }
+          if (app.taskContainersReleasedUnused !== null) {
+            expect(tasks.filter((r) => r.end_state === 'RELEASED' && r.running_ms === null), app.appId).toHaveLength(
+              app.taskContainersReleasedUnused,
+            );
+          }
+          if (app.taskContainers !== null) {
+            const groups = new Map<string, number>();
+            for (const t of tasks) {
+              const key = `${t.memory_mb}/${t.vcores}/${t.priority}`;
+              groups.set(key, (groups.get(key) ?? 0) + 1);
+            }
+            const expected = new Map(app.taskContainers.map((g) => [`${g.size.memoryMb}/${g.size.vCores}/${g.priority}`, g.count]));
+            expect(Object.fromEntries(groups), app.appId).toEqual(Object.fromEntries(expected));
+          }
+        }
+      } finally {
+        store.close();
+      }
+    });
+  }
+});
