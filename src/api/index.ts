@@ -11,3 +11,5 @@ export { listTraces, Store, StoreError } from '../store/index.js';
 export type { TraceRecord } from '../store/index.js';
 export { ingestRmLog, traceNameOf } from './ingest-rmlog.js';
 export type { IngestRmLogFileResult, IngestRmLogOptions, IngestRmLogResult } from './ingest-rmlog.js';
+export { runFidelity } from './fidelity.js';
+export type { FidelityApp, FidelityRequest, FidelityResult } from './fidelity.js';

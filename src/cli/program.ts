@@ -6,6 +6,7 @@ import { VERSION } from '../paths.js';
 import type { CliContext } from './context.js';
 import { DEFAULT_DB } from './context.js';
 import { demoCommand } from './commands/demo.js';
+import { fidelityCommand } from './commands/fidelity.js';
 import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
 import { reportCommand } from './commands/report.js';
@@ -19,8 +20,8 @@ export const EXIT_USAGE = 2;
 export function createProgram(context: CliContext): Command {
   const program = new Command('rmreplay')
     .description(
-      'Replay Hadoop YARN workloads (SWIM traces, built-in paper scenarios) under alternative admission ' +
-        'policies on modelled hardware, store the results in DuckDB and report makespans.',
+      'Replay Hadoop YARN workloads (ResourceManager logs, SWIM traces, built-in paper scenarios) under ' +
+        'alternative admission policies on modelled hardware, store the results in DuckDB and report on them.',
     )
     .version(VERSION)
     .option('--db <path>', `DuckDB database file (default: $RMREPLAY_DB or ${DEFAULT_DB})`)
@@ -40,6 +41,7 @@ export function createProgram(context: CliContext): Command {
     demoCommand(context),
     ingestCommand(context),
     replayCommand(context),
+    fidelityCommand(context),
     reportCommand(context),
     tracesCommand(context),
   ]) {

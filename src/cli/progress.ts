@@ -25,3 +25,26 @@ export function replayProgress(context: CliContext): ProgressDisplay {
     },
   };
 }
+
+/** Bytes read of the file being ingested, on one line of stderr when it is a terminal. */
+export function bytesProgress(context: CliContext): {
+  readonly onProgress: ((path: string, bytesRead: number, bytes: number) => void) | undefined;
+  done(): void;
+} {
+  const stream = context.stderr;
+  if (!stream.isTTY) return { onProgress: undefined, done: () => {} };
+  let shown = false;
+  let lastPercent = -1;
+  return {
+    onProgress: (path, bytesRead, bytes) => {
+      const percent = bytes > 0 ? Math.floor((100 * bytesRead) / bytes) : 100;
+      if (percent === lastPercent) return;
+      lastPercent = percent;
+      shown = true;
+      stream.write(`\r\x1b[K${path}: ${percent}% (${(bytesRead / 1e6).toFixed(0)} of ${(bytes / 1e6).toFixed(0)} MB)`);
+    },
+    done: () => {
+      if (shown) stream.write('\r\x1b[K');
+    },
+  };
+}

@@ -6,7 +6,9 @@ import type { Cluster } from './cluster.js';
 
 export type TraceRef =
   | { readonly kind: 'swim'; readonly trace: string; readonly sha256: string; readonly sourceNodes: number }
-  | { readonly kind: 'scenario'; readonly scenario: string; readonly parameters: Readonly<Record<string, number>> };
+  | { readonly kind: 'scenario'; readonly scenario: string; readonly parameters: Readonly<Record<string, number>> }
+  /** originMs: the log time that is replay time 0. */
+  | { readonly kind: 'rmlog'; readonly trace: string; readonly sha256: string; readonly originMs: number };
 
 export interface RunSpec {
   readonly trace: TraceRef;

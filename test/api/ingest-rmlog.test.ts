@@ -1,4 +1,6 @@
-import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, renameSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../src/api/index.js';
@@ -189,4 +191,35 @@ describe('ingestRmLog', () => {
     });
   });
 
+  it('leaves the database as it was when the process dies in the middle of a file', async () => {
+    const log = tempPath('kill.log');
+    // Big enough (about 1.5 s of ingest) that the kill below lands in the middle of reading it.
+    await writeBigRmLog(log, { targetBytes: 150_000_000, seed: 3 });
+    const db = tempPath('kill.duckdb');
+    const bin = fileURLToPath(new URL('../../bin/rmreplay.js', import.meta.url));
+    expect(existsSync(fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url))), 'run `npm run build` first').toBe(true);
+    // Start with one trace already in the database.
+    await withFile(db, (store) => ingestRmLog(store, { paths: [tempFile('before.log', SMALL)], name: 'before' }));
+    const child = spawn(process.execPath, [bin, '--db', db, 'ingest', 'rmlog', log, '--name', 'killed'], { stdio: 'ignore' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    child.kill('SIGKILL');
+    const signal = await new Promise((resolve) => child.on('exit', (_code, sig) => resolve(sig)));
+    expect(signal, 'the ingest finished before it could be killed').toBe('SIGKILL');
+    await withFile(db, async (store) => {
+      const files = await store.queryObjects<{ trace: string; events: number }>('SELECT trace, events FROM rmlog_files ORDER BY file_id');
+      const [events] = await store.queryObjects<{ n: number }>('SELECT count(*) AS n FROM rmlog_events');
+      // Nothing of the killed file is left, and what was there before is intact.
+      expect(files.map((f) => f.trace)).toEqual(['before']);
+      expect(events!.n).toBe(files[0]!.events);
+    });
+  });
 });
+
+async function withFile<T>(path: string, work: (store: Store) => Promise<T>): Promise<T> {
+  const store = await Store.open(path);
+  try {
+    return await work(store);
+  } finally {
+    store.close();
+  }
+}

@@ -4,7 +4,9 @@ import * as api from '../../src/api/index.js';
 import { Store } from '../../src/store/index.js';
 import { main } from '../../src/cli/main.js';
 import type { Api, CliContext } from '../../src/cli/context.js';
-import { tempPath } from '../helpers/files.js';
+import { tempFile, tempPath } from '../helpers/files.js';
+import { renderRmLog } from '../fixtures/rmlog/render.js';
+import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 
 class Capture extends Writable {
   text = '';
@@ -114,7 +116,16 @@ describe('rmreplay CLI', () => {
   });
 
   it('has --help on every command, exiting 0', async () => {
-    for (const argv of [['--help'], ['demo', '--help'], ['ingest', 'swim', '--help'], ['replay', '--help'], ['report', '--help'], ['traces', '--help']]) {
+    for (const argv of [
+      ['--help'],
+      ['demo', '--help'],
+      ['ingest', 'swim', '--help'],
+      ['ingest', 'rmlog', '--help'],
+      ['replay', '--help'],
+      ['fidelity', '--help'],
+      ['report', '--help'],
+      ['traces', '--help'],
+    ]) {
       const { ctx, stdout } = context();
       expect(await main(argv, ctx), argv.join(' ')).toBe(0);
       expect(stdout.text, argv.join(' ')).toMatch(/^Usage: rmreplay/);
@@ -136,5 +147,41 @@ describe('rmreplay CLI', () => {
     expect(await main(['report', '--no-write'], ctx)).toBe(0);
     expect(outDir).toBeNull();
     expect(stdout.text).toContain('(no runs yet');
+  });
+});
+
+describe('rmreplay CLI on RM logs', () => {
+  it('ingests a log, checks its fidelity and replays it, sharing one database file', async () => {
+    const db = tempPath('cli-rmlog.duckdb');
+    const log = tempFile('cli-rm.log', renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' }));
+    const fileContext = (): ReturnType<typeof context> => {
+      const c = context();
+      return { ...c, ctx: { ...c.ctx, openStore: (path: string) => Store.open(path) } };
+    };
+
+    const ingest = fileContext();
+    expect(await main(['--db', db, 'ingest', 'rmlog', log, '--json'], ingest.ctx)).toBe(0);
+    const ingested = JSON.parse(ingest.stdout.text) as { trace: string; apps: number; containers: number; files: { status: string }[] };
+    expect(ingested).toMatchObject({ trace: 'cli-rm', apps: 3, containers: 12, files: [{ status: 'ingested' }] });
+
+    const again = fileContext();
+    expect(await main(['--db', db, 'ingest', 'rmlog', log], again.ctx)).toBe(0);
+    expect(again.stdout.text).toContain('unchanged since the last ingest');
+
+    const fidelity = fileContext();
+    expect(await main(['--db', db, 'fidelity', '--trace', 'cli-rm'], fidelity.ctx)).toBe(0);
+    expect(fidelity.stdout.text).toMatch(/^makespan\s+\d+\.\d\s+\d+\.\d\s+-?\d/m);
+    expect(fidelity.stdout.text).toContain('2 apps compared (1 unfinished in the log, not compared)');
+
+    const replay = fileContext();
+    expect(await main(['--db', db, 'replay', '--trace', 'cli-rm', '-p', 'none', '--json'], replay.ctx)).toBe(0);
+    const runs = JSON.parse(replay.stdout.text) as { spec: { trace: { kind: string } }; summary: { appsTotal: number } }[];
+    expect(runs[0]).toMatchObject({ spec: { trace: { kind: 'rmlog' } }, summary: { appsTotal: 3 } });
+  });
+
+  it('refuses fidelity on a trace that is not an RM log, with exit status 2', async () => {
+    const { ctx, stderr } = context();
+    expect(await main(['fidelity', '--trace', 'nope'], ctx)).toBe(2);
+    expect(stderr.text).toMatch(/^rmreplay: no trace named 'nope'/);
   });
 });

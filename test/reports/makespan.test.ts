@@ -81,7 +81,7 @@ describe('makespan.sql', () => {
   it('answers an unknown report with the valid names', async () => {
     const store = await Store.open(':memory:');
     try {
-      await expect(runReportQuery(store, QUERIES_DIR, 'nope')).rejects.toThrow(/unknown report 'nope'; reports are: makespan/);
+      await expect(runReportQuery(store, QUERIES_DIR, 'nope')).rejects.toThrow(/unknown report 'nope'; reports are: fidelity, makespan/);
       await expect(runReportQuery(store, QUERIES_DIR, '../etc/passwd')).rejects.toThrow(/unknown report/);
     } finally {
       store.close();

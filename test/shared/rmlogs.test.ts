@@ -4,7 +4,7 @@
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ingestRmLog } from '../../src/api/index.js';
+import { ingestRmLog, runFidelity } from '../../src/api/index.js';
 import { Store } from '../../src/store/index.js';
 import { NEEDS_SHARED, SHARED_AVAILABLE } from '../helpers/shared.js';
 import { RM_LOG_FACTS, RMLOGS_DIR } from './rmlog-expected.js';
@@ -127,4 +127,23 @@ describe.skipIf(!SHARED_AVAILABLE)(`real ResourceManager logs${NEEDS_SHARED}`, (
       }
     });
   }
+
+  it('fidelity on the multi-node 2.7.3 log: makespan within 5%, every app listed', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const goaxe = 'goaxe-hadoop273-cs-3nodes/yarn-root-resourcemanager-tfs01.log';
+      await ingestRmLog(store, { paths: [join(RMLOGS_DIR, goaxe)], name: 'goaxe' });
+      const result = await runFidelity(store, { trace: 'goaxe' });
+      expect(result.policy).toBe('am-share:0.1');
+      expect(result.schedulerInLog).toBe('CapacityScheduler');
+      // By hand: 3 apps finished; the first was submitted at 11:01:24.943 (its audit "Submit
+      // Application Request" line, the RM's first record of it), the last finished 11:40:56.167.
+      expect(result.apps.map((a) => a.appId)).toEqual(RM_LOG_FACTS.find((f) => f.path === goaxe)!.apps.apps.map((a) => a.appId));
+      expect(result.recordedMakespanMs).toBe(Date.UTC(2017, 0, 3, 11, 40, 56, 167) - Date.UTC(2017, 0, 3, 11, 1, 24, 943));
+      expect(Math.abs(result.makespanErrorPct!)).toBeLessThan(5);
+      for (const app of result.apps) expect(Math.abs(app.errorPct!), app.appId).toBeLessThan(10);
+    } finally {
+      store.close();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { dbPath, print, printJson, withStore } from '../context.js';
 import { wholeNumber } from '../options.js';
+import { bytesProgress } from '../progress.js';
 
 const SHOWN_REJECTS = 10;
 
@@ -46,6 +47,47 @@ export function ingestCommand(context: CliContext): Command {
         lines.push(`  ... and ${result.rejects.length - SHOWN_REJECTS} more in table ingest_rejects`);
       }
       lines.push(`Replay it: rmreplay replay --trace ${t.trace} --cluster <cluster file>`);
+      print(context, lines.join('\n'));
+    });
+  ingest
+    .command('rmlog')
+    .description(
+      'load ResourceManager logs (plain or .gz; several files, a glob, rotated *.log.N in order; Hadoop 2.2 to 3.4, ' +
+        'CapacityScheduler or FairScheduler) as one trace; unchanged files are skipped, grown ones read from where they stopped',
+    )
+    .argument('<files...>', 'log files or patterns such as "logs/yarn-*-resourcemanager-*.log*"')
+    .option('--name <name>', 'trace name (default: the newest file name without rotation, .gz and .log suffixes)')
+    .option('--json', 'print the result as JSON')
+    .action(async (files: string[], options: { name?: string; json?: boolean }, command: Command) => {
+      const path = dbPath(context, command.optsWithGlobals<{ db?: string }>().db);
+      const progress = bytesProgress(context);
+      const result = await withStore(context, path, (store) =>
+        context.api.ingestRmLog(store, { paths: files, name: options.name, onProgress: progress.onProgress }),
+      );
+      progress.done();
+      if (options.json) {
+        printJson(context, result);
+        return;
+      }
+      const lines = [`trace ${result.trace}: ${result.apps} apps submitted, ${result.containers} containers, ${result.nodes} nodes`];
+      for (const f of result.files) {
+        const detail =
+          f.status === 'unchanged'
+            ? 'unchanged since the last ingest'
+            : `${f.status}: ${f.linesRead} lines read, ${f.eventsRead} events, ${f.rejectedRead} rejected`;
+        lines.push(
+          `  ${f.path}: ${detail}; Hadoop ${f.hadoopVersion ?? 'version unknown'}` +
+            `${f.versionSource === 'line formats' ? ' (from line formats)' : ''}, ${f.scheduler ?? 'scheduler unknown'}, ${f.layout ?? '?'} layout`,
+        );
+        if (f.streamError) lines.push(`    warning: ${f.streamError}; the lines before it were kept`);
+      }
+      for (const reject of result.rejects.slice(0, SHOWN_REJECTS)) {
+        lines.push(`  rejected line ${reject.lineNumber}: ${reject.reason}`);
+      }
+      if (result.rejects.length > SHOWN_REJECTS) {
+        lines.push(`  ... and ${result.rejects.length - SHOWN_REJECTS} more in table ingest_rejects`);
+      }
+      lines.push(`Check it: rmreplay fidelity --trace ${result.trace}`);
       print(context, lines.join('\n'));
     });
   return ingest;

@@ -77,6 +77,16 @@ export function replayCommand(context: CliContext): Command {
         return;
       }
       const notes = deadlockNotes(runs);
-      print(context, [runsTable(runs), ...(notes.length > 0 ? ['', ...notes] : []), '', `Stored in ${path}.`].join('\n'));
+      const traceNotes = runs[0]?.notes ?? [];
+      print(
+        context,
+        [
+          runsTable(runs),
+          ...(notes.length > 0 ? ['', ...notes] : []),
+          ...(traceNotes.length > 0 ? ['', 'Notes on the trace:', ...traceNotes.map((n) => `  - ${n}`)] : []),
+          '',
+          `Stored in ${path}.`,
+        ].join('\n'),
+      );
     });
 }

@@ -1,0 +1,62 @@
+// `rmreplay fidelity --trace T`: how closely a replay reproduces what an RM log recorded.
+
+import { Command } from 'commander';
+import { formatTable } from '../../reports/index.js';
+import type { CliContext } from '../context.js';
+import { dbPath, print, printJson, withStore } from '../context.js';
+import { wholeNumber } from '../options.js';
+
+export function fidelityCommand(context: CliContext): Command {
+  return new Command('fidelity')
+    .description(
+      'replay an ingested RM-log trace under the scheduler settings the log shows and compare each app\'s ' +
+        'turnaround and the makespan with what the log recorded (errors in percent, worst apps first)',
+    )
+    .requiredOption('--trace <name>', 'an ingested RM-log trace')
+    .option('--cluster <file>', 'replay on this cluster file instead of the nodes the log registered')
+    .option('-p, --policy <spec>', 'admission policy instead of the one the log shows (its queue AM limit)')
+    .option('--worst <n>', 'how many apps to list', wholeNumber, 10)
+    .option('--json', 'print the comparison as JSON')
+    .action(
+      async (
+        options: { trace: string; cluster?: string; policy?: string; worst: number; json?: boolean },
+        command: Command,
+      ) => {
+        const path = dbPath(context, command.optsWithGlobals<{ db?: string }>().db);
+        const result = await withStore(context, path, (store) =>
+          context.api.runFidelity(store, { trace: options.trace, cluster: options.cluster, policy: options.policy }),
+        );
+        if (options.json) {
+          printJson(context, result);
+          return;
+        }
+        const seconds = (ms: number | null): number | null => (ms === null ? null : ms / 1000);
+        const worst = [...result.apps]
+          .sort((a, b) => Math.abs(b.errorPct ?? Infinity) - Math.abs(a.errorPct ?? Infinity))
+          .slice(0, options.worst);
+        print(
+          context,
+          [
+            `trace ${result.trace}: replayed as run ${result.runId} on ${result.cluster} under ${result.policy} ` +
+              `(the log ran ${result.schedulerInLog ?? 'an unknown scheduler'})`,
+            '',
+            formatTable(
+              ['', 'recorded_s', 'replayed_s', 'error_pct'],
+              [['makespan', seconds(result.recordedMakespanMs), seconds(result.replayedMakespanMs), result.makespanErrorPct]],
+            ),
+            '',
+            `${result.apps.length} apps compared` +
+              (result.unfinishedInLog > 0 ? ` (${result.unfinishedInLog} unfinished in the log, not compared)` : '') +
+              `; mean absolute turnaround error ${result.meanAbsErrorPct === null ? '—' : `${result.meanAbsErrorPct.toFixed(1)}%`}. Worst:`,
+            formatTable(
+              ['app_id', 'state', 'recorded_turnaround_s', 'replayed_turnaround_s', 'error_pct'],
+              worst.map((a) => [a.appId, a.recordedState, seconds(a.recordedTurnaroundMs), seconds(a.replayedTurnaroundMs), a.errorPct]),
+            ),
+            ...(result.notes.length > 0 ? ['', 'Notes:', ...result.notes.map((n) => `  - ${n}`)] : []),
+            '',
+            `Every app: rmreplay report fidelity --run ${result.runId}`,
+          ].join('\n'),
+        );
+      },
+    );
+}

@@ -1,0 +1,122 @@
+// buildLogWorkload on hand-made log facts; every expected number is worked out in the comments.
+
+import { describe, expect, it } from 'vitest';
+import { buildLogWorkload } from '../../../src/ingest/rmlog/workload.js';
+import type { RmContainerRow, RmTraceRows } from '../../../src/store/index.js';
+import { taskDurationMs } from '../../../src/model/workload.js';
+
+const APP = 'application_1_0001';
+const ATTEMPT = 'appattempt_1_0001_000001';
+
+function container(n: number, fields: Partial<RmContainerRow>): RmContainerRow {
+  return {
+    containerId: `container_1_0001_01_${String(n).padStart(6, '0')}`,
+    appId: APP,
+    attemptId: ATTEMPT,
+    isAm: false,
+    nodeId: 'w1:1',
+    memoryMb: 1024,
+    vcores: 1,
+    priority: 20,
+    allocatedMs: null,
+    runningMs: null,
+    endMs: null,
+    endState: 'COMPLETED',
+    startUnknown: false,
+    stillRunning: false,
+    ...fields,
+  };
+}
+
+function rows(nodeMemoryMb: number, tasks: RmContainerRow[], extraApps: RmTraceRows['apps'] = []): RmTraceRows {
+  return {
+    apps: [
+      { appId: APP, appName: 'job', userName: 'ann', queue: 'etl', submittedInLog: true, submitMs: 1000, amAllocatedMs: 1100, finishMs: 61_000, state: 'FINISHED', finalStatus: 'SUCCEEDED', attempts: 1 },
+      ...extraApps,
+    ],
+    containers: [container(1, { isAm: true, memoryMb: 2048, priority: 0, allocatedMs: 1100, runningMs: 1500, endMs: 60_000 }), ...tasks],
+    nodes: [{ nodeId: 'w1:1', memoryMb: nodeMemoryMb, vcores: 8, registeredMs: 0, removedMs: null, rmStartedMs: 0 }],
+    scheduler: {
+      schedulerClass: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler',
+      schedulerConfig: JSON.stringify({
+        calculator: 'org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator',
+        minimumAllocation: { memoryMb: 512, vcores: 1 },
+        maximumAllocation: { memoryMb: 8192, vcores: 8 },
+      }),
+      queueConfigs: { etl: JSON.stringify({ maxAMResourcePerQueuePercent: '0.2' }) },
+      logEndMs: 70_000,
+    },
+  };
+}
+
+describe('buildLogWorkload', () => {
+  it('builds the app as recorded: AM, stages by priority, observed durations, start fractions and delays', () => {
+    const log = buildLogWorkload(
+      't',
+      rows(8192, [
+        container(2, { allocatedMs: 5000, runningMs: 5500, endMs: 15_000 }),
+        container(3, { allocatedMs: 5000, runningMs: 5500, endMs: 20_000 }),
+        container(4, { allocatedMs: 5100, endMs: 6000, endState: 'RELEASED' }), // handed back unused
+        container(5, { priority: 10, allocatedMs: 16_000, runningMs: 16_500, endMs: 40_000 }),
+      ], [
+        { appId: 'application_1_0002', appName: null, userName: null, queue: null, submittedInLog: false, submitMs: null, amAllocatedMs: null, finishMs: null, state: null, finalStatus: null, attempts: 0 },
+        { appId: 'application_1_0003', appName: null, userName: 'bob', queue: 'etl', submittedInLog: true, submitMs: 2000, amAllocatedMs: null, finishMs: null, state: 'ACCEPTED', finalStatus: null, attempts: 1 },
+      ]),
+    );
+    expect(log.originMs).toBe(1000);
+    expect(log.workload.apps).toHaveLength(1);
+    const app = log.workload.apps[0]!;
+    // Submitted at replay time 0; AM at 1100, first task at 5000 -> 3900 ms start-up; the last task
+    // ends at 40 000 and the AM at 60 000 -> 20 000 ms wrap-up.
+    expect(app).toMatchObject({ id: APP, submitMs: 0, amRequest: { memoryMb: 2048, vcores: 1 }, amStartupMs: 3900, amTeardownMs: 20_000 });
+    const [maps, reduces] = app.stages;
+    expect(app.stages).toHaveLength(2);
+    expect(maps).toMatchObject({ name: 'map', priority: 20, taskCount: 2, startAfterFraction: 0, requestDelayMs: 0 });
+    expect([taskDurationMs(maps!, 0), taskDurationMs(maps!, 1)]).toEqual([10_000, 15_000]);
+    // The reduce came at 16 000, when 1 of the 2 maps had ended (at 15 000): 1/2, 1000 ms later.
+    expect(reduces).toMatchObject({ name: 'reduce', priority: 10, taskCount: 1, startAfterFraction: 0.5, requestDelayMs: 1000 });
+    expect(taskDurationMs(reduces!, 0)).toBe(24_000);
+    expect(log.recorded).toEqual([{ appId: APP, submitMs: 1000, finishMs: 61_000, state: 'FINISHED' }]);
+    expect(log.scheduler).toEqual({ schedulerClass: 'CapacityScheduler', maxAmResourcePercent: 0.2 });
+    expect(log.clusterFromLog!.nodeGroups).toEqual([{ name: '8192mb-8vc', count: 1, memoryMb: 8192, vcores: 8, speedFactor: 1 }]);
+    expect(log.clusterFromLog!.scheduler.minimumAllocation).toEqual({ memoryMb: 512, vcores: 1 });
+    expect(log.notes).toEqual([
+      '1 app id(s) only mentioned (not submitted in this log) are left out',
+      "1 app(s) whose AM never got a container in the log are left out",
+      '1 container(s) handed back unused by their AM are left out',
+    ]);
+  });
+
+  it('splits a stage where a task waited for a completion, not where it waited for room', () => {
+    // Three maps of one priority: the second starts at 11 000 just after the first ended at 10 000,
+    // the third at 21 000 after the second ended at 20 000.
+    const tasks = [
+      container(2, { allocatedMs: 2000, runningMs: 2100, endMs: 10_000 }),
+      container(3, { allocatedMs: 11_000, runningMs: 11_100, endMs: 20_000 }),
+      container(4, { allocatedMs: 21_000, runningMs: 21_100, endMs: 30_000 }),
+    ];
+    // On a 3072 MB node (AM 2048 + one map) there was never room for a second map: one stage that
+    // queued for room.
+    const full = buildLogWorkload('t', rows(3072, tasks)).workload.apps[0]!;
+    expect(full.stages.map((s) => s.taskCount)).toEqual([3]);
+    // On an 8192 MB node there was room all along: each map waited for the one before (retries).
+    const roomy = buildLogWorkload('t', rows(8192, tasks)).workload.apps[0]!;
+    expect(roomy.stages.map((s) => [s.taskCount, s.startAfterFraction, s.requestDelayMs])).toEqual([
+      [1, 0, 0],
+      [1, 1, 1000],
+      [1, 1, 1000],
+    ]);
+  });
+
+  it('keeps a task still running at the end of the log with the time it ran so far, and says so', () => {
+    const log = buildLogWorkload('t', rows(8192, [container(2, { allocatedMs: 5000, runningMs: 5500, endMs: null, endState: null, stillRunning: true })]));
+    expect(taskDurationMs(log.workload.apps[0]!.stages[0]!, 0)).toBe(70_000 - 5000);
+    expect(log.notes).toContain('1 container(s) still running when the log ends keep the time they ran so far');
+  });
+
+  it('asks for a cluster file when the log registers no node', () => {
+    const log = buildLogWorkload('t', { ...rows(8192, []), nodes: [] });
+    expect(log.clusterFromLog).toBeNull();
+    expect(log.notes).toContain('the log registers no node before the first app: give a cluster file');
+  });
+});
