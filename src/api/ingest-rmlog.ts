@@ -10,6 +10,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../model/errors.js';
 import { readRmLog } from '../ingest/rmlog/reader.js';
 import type { LineContribution, RmLogFileStats } from '../ingest/rmlog/reader.js';
+import type { RmLineCounts } from '../model/rm-events.js';
 import { firstEntryTimeMs } from '../ingest/rmlog/first-entry.js';
 import {
   deleteRmLogLinesFrom,
@@ -195,7 +196,7 @@ function mergeRecord(
   // A grown file's counts are the earlier ones, less what its unterminated last line added
   // (that line was just read again, whole), plus this read's.
   const old = previous ? subtract(previous, previous.unterminatedLine) : null;
-  const sum = (key: 'entries' | 'events' | 'ignoredEntries' | 'continuationLines' | 'rejectedLines'): number =>
+  const sum = (key: keyof RmLineCounts): number =>
     (old?.[key] ?? 0) + read[key];
   return {
     fileId,
@@ -229,9 +230,7 @@ function mergeRecord(
   };
 }
 
-type Counts = Pick<RmLogFileRecord, 'entries' | 'events' | 'ignoredEntries' | 'continuationLines' | 'rejectedLines'>;
-
-function subtract(counts: Counts, unterminatedJson: string | null): Counts {
+function subtract(counts: RmLineCounts, unterminatedJson: string | null): RmLineCounts {
   if (!unterminatedJson) return counts;
   const line = JSON.parse(unterminatedJson) as LineContribution;
   return {

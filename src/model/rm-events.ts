@@ -77,6 +77,28 @@ export function newEvent(kind: EventKind, lineNumber: number, timeMs: number): R
   };
 }
 
+/** How the lines read from a log were accounted for. */
+export interface RmLineCounts {
+  /** Lines that start a log entry (events, ignored entries, and entries whose message was rejected). */
+  readonly entries: number;
+  readonly events: number;
+  readonly ignoredEntries: number;
+  /** Lines that continue the entry above them (stack traces, banners, queue blocks). */
+  readonly continuationLines: number;
+  readonly rejectedLines: number;
+}
+
+/** What reading a log file counted, besides how its lines were accounted for. */
+export interface RmFileCounts extends RmLineCounts {
+  readonly lines: number;
+  /** Entries whose time is earlier than the entry before them (kept, as written). */
+  readonly backwardsTimestamps: number;
+  readonly warnings: number;
+  readonly errors: number;
+  readonly firstTimeMs: number | null;
+  readonly lastTimeMs: number | null;
+}
+
 // container_[e<epoch>_]<clusterTs>_<appSeq>_<attempt 2+ digits>_<container 6+ digits>
 const CONTAINER_ID = /^container_(?:e\d+_)?(\d+)_(\d+)_(\d+)_(\d+)$/;
 const ATTEMPT_ID = /^appattempt_(\d+)_(\d+)_(\d+)$/;

@@ -2,10 +2,10 @@
 // rejects, and the derivation of nodes, apps and containers from the events, in SQL.
 
 import type { DuckDBAppender } from '@duckdb/node-api';
-import type { RmEvent } from '../model/rm-events.js';
+import type { RmEvent, RmFileCounts } from '../model/rm-events.js';
 import type { Store } from './store.js';
 
-export interface RmLogFileRecord {
+export interface RmLogFileRecord extends RmFileCounts {
   /** Unique across traces. */
   readonly fileId: number;
   readonly trace: string;
@@ -17,17 +17,6 @@ export interface RmLogFileRecord {
   readonly headSha256: string;
   readonly prefixSha256: string;
   readonly fileSha256: string;
-  readonly lines: number;
-  readonly entries: number;
-  readonly events: number;
-  readonly ignoredEntries: number;
-  readonly continuationLines: number;
-  readonly rejectedLines: number;
-  readonly backwardsTimestamps: number;
-  readonly warnings: number;
-  readonly errors: number;
-  readonly firstTimeMs: number | null;
-  readonly lastTimeMs: number | null;
   readonly layout: string | null;
   readonly hadoopVersion: string | null;
   readonly versionSource: string;

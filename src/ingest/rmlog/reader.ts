@@ -4,7 +4,7 @@
 // Events and rejects go straight to a sink, so memory stays flat whatever the file size.
 
 import { newEvent } from '../../model/rm-events.js';
-import type { RmEvent } from '../../model/rm-events.js';
+import type { RmEvent, RmFileCounts, RmLineCounts } from '../../model/rm-events.js';
 import { HeaderParser } from './header.js';
 import type { EntryHeader, Layout } from './header.js';
 import { readLines } from './line-source.js';
@@ -27,29 +27,12 @@ export interface ReadOptions {
   readonly onProgress?: (fileBytesRead: number) => void;
 }
 
-/** What one line added to the counters (kept for a last line without newline, read again later). */
-export interface LineContribution {
+/** What one line added to the counts (kept for a last line without newline, read again later). */
+export interface LineContribution extends RmLineCounts {
   readonly lineNumber: number;
-  readonly entries: number;
-  readonly events: number;
-  readonly ignoredEntries: number;
-  readonly continuationLines: number;
-  readonly rejectedLines: number;
 }
 
-export interface RmLogFileStats extends LineSourceResult {
-  readonly lines: number;
-  readonly entries: number;
-  readonly events: number;
-  readonly ignoredEntries: number;
-  readonly continuationLines: number;
-  readonly rejectedLines: number;
-  /** Entries whose time is earlier than the entry before them (kept, as written). */
-  readonly backwardsTimestamps: number;
-  readonly firstTimeMs: number | null;
-  readonly lastTimeMs: number | null;
-  readonly warnings: number;
-  readonly errors: number;
+export interface RmLogFileStats extends LineSourceResult, RmFileCounts {
   /** The layout most entries were written in. */
   readonly layout: Layout | null;
   /** From the STARTUP_MSG banner, or inferred from line formats (see versionSource). */
@@ -159,14 +142,14 @@ export async function readRmLog(path: string, options: ReadOptions, sink: RmLogS
     else emit(result);
   };
 
-  const counters = (): Omit<LineContribution, 'lineNumber'> => ({
+  const counters = (): RmLineCounts => ({
     entries,
     events,
     ignoredEntries,
     continuationLines,
     rejectedLines,
   });
-  let unterminated: { lineNumber: number; before: Omit<LineContribution, 'lineNumber'> } | null = null;
+  let unterminated: { lineNumber: number; before: RmLineCounts } | null = null;
 
   const source = await readLines(path, options, (text, lineNumber, cut, isUnterminated) => {
     if (isUnterminated) unterminated = { lineNumber, before: counters() };
@@ -198,7 +181,7 @@ export async function readRmLog(path: string, options: ReadOptions, sink: RmLogS
 
   let unterminatedLine: LineContribution | null = null;
   if (unterminated !== null) {
-    const { lineNumber, before } = unterminated as { lineNumber: number; before: Omit<LineContribution, 'lineNumber'> };
+    const { lineNumber, before } = unterminated as { lineNumber: number; before: RmLineCounts };
     const after = counters();
     unterminatedLine = {
       lineNumber,
