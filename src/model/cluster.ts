@@ -6,6 +6,8 @@ import { UserError } from './errors.js';
 import { z } from 'zod';
 import { RESOURCE_CALCULATORS } from './resources.js';
 import type { Resources, ResourceCalculatorName } from './resources.js';
+import { QUEUE_POLICIES } from './queues.js';
+import type { QueueConfig, QueuePolicyName } from './queues.js';
 
 export interface NodeGroup {
   readonly name: string;
@@ -18,16 +20,50 @@ export interface NodeGroup {
 
 /** Which RM scheduler's rules apply (normalization step, admission, allocation order). */
 export type SchedulerType = 'capacity' | 'fair';
-/** Scheduler types the replay engine models so far; a cluster file may only name these. */
-export const REPLAYABLE_SCHEDULER_TYPES: readonly SchedulerType[] = ['capacity'];
+export const SCHEDULER_TYPES: readonly SchedulerType[] = ['capacity', 'fair'];
+
+/** CapacityScheduler settings that are not per queue (capacity-scheduler.xml). */
+export interface CapacitySchedulerSettings {
+  /** yarn.scheduler.capacity.maximum-applications: split over leaves by absolute capacity. */
+  readonly maximumApplications: number;
+  /** yarn.scheduler.capacity.maximum-am-resource-percent, for queues that set none. */
+  readonly maximumAmResourcePercent: number;
+}
+
+/** FairScheduler settings that are not per queue (yarn-site.xml and the allocation file). */
+export interface FairSchedulerSettings {
+  /** yarn.scheduler.fair.assignmultiple: more than one container per node heartbeat. */
+  readonly assignMultiple: boolean;
+  /** yarn.scheduler.fair.max.assign: the cap with assignMultiple; -1 = none. */
+  readonly maxAssign: number;
+  /** yarn.scheduler.fair.update-interval-ms: how often fair shares are recomputed. */
+  readonly updateIntervalMs: number;
+  /** yarn.scheduler.fair.user-as-default-queue: apps sent to `default` run in root.<user>. */
+  readonly userAsDefaultQueue: boolean;
+  /** yarn.scheduler.fair.allow-undeclared-pools: a queue named at submission is created. */
+  readonly allowUndeclaredPools: boolean;
+  /** queueMaxAMShareDefault. */
+  readonly queueMaxAmShareDefault: number;
+  /** defaultQueueSchedulingPolicy: for queues that name none. */
+  readonly defaultQueueSchedulingPolicy: QueuePolicyName;
+  /** root's policy; null: the default policy. */
+  readonly rootSchedulingPolicy: QueuePolicyName | null;
+}
 
 export interface SchedulerSettings {
   readonly type: SchedulerType;
+  /** The CapacityScheduler's calculator; the FairScheduler's fairness comes from queue policies. */
   readonly resourceCalculator: ResourceCalculatorName;
   readonly minimumAllocation: Resources;
   readonly maximumAllocation: Resources;
   /** FairScheduler normalization step; unused by the CapacityScheduler. */
   readonly incrementAllocation: Resources;
+  /** yarn.resourcemanager.nodemanagers.heartbeat-interval-ms. */
+  readonly heartbeatIntervalMs: number;
+  /** root's children; empty means the stock single queue `default`. */
+  readonly queues: readonly QueueConfig[];
+  readonly capacity: CapacitySchedulerSettings;
+  readonly fair: FairSchedulerSettings;
 }
 
 /** The MapReduce job defaults the cluster's users submit with (mapred-site.xml). */
@@ -37,6 +73,16 @@ export interface MapReduceDefaults {
   readonly reduceRequest: Resources;
   /** mapreduce.job.reduce.slowstart.completedmaps */
   readonly reduceSlowStart: number;
+  /** yarn.app.mapreduce.am.job.reduce.rampup.limit */
+  readonly reduceRampupLimit: number;
+  /** yarn.app.mapreduce.am.job.reduce.preemption.limit */
+  readonly reducePreemptionLimit: number;
+  /** mapreduce.job.reducer.preempt.delay.sec, in ms */
+  readonly reducerPreemptDelayMs: number;
+  /** mapreduce.job.reducer.unconditional-preempt.delay.sec, in ms; -1 = never */
+  readonly reducerUnconditionalPreemptDelayMs: number;
+  /** yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms: how often an AM calls allocate(). */
+  readonly amHeartbeatIntervalMs: number;
 }
 
 /**
@@ -72,6 +118,35 @@ const resourcesSchema = z
   })
   .strict();
 
+const policySchema = z.enum(QUEUE_POLICIES as [QueuePolicyName, ...QueuePolicyName[]]);
+
+const queueSchema: z.ZodType<QueueConfig, unknown> = z.lazy(() =>
+  z
+    .object({
+      name: z
+        .string()
+        .min(1)
+        .regex(/^[^.\s]+$/, 'a queue name has no dots or spaces'),
+      capacityPercent: z.number().min(0).max(100).nullable().default(null),
+      maximumCapacityPercent: z.number().gt(0).max(100).nullable().default(null),
+      weight: z.number().nonnegative().default(1),
+      minResources: resourcesSchema.nullable().default(null),
+      maxResources: resourcesSchema.nullable().default(null),
+      userLimitFactor: z.number().gt(0).default(1),
+      minimumUserLimitPercent: z.number().gt(0).max(100).default(100),
+      maximumApplications: z.number().int().nonnegative().nullable().default(null),
+      maxRunningApps: z.number().int().nonnegative().nullable().default(null),
+      maxAmShare: z
+        .number()
+        .refine((v) => v === -1 || (v > 0 && v <= 1), 'maxAmShare is in (0, 1], or -1 for no limit')
+        .nullable()
+        .default(null),
+      schedulingPolicy: policySchema.nullable().default(null),
+      queues: z.array(queueSchema).default([]),
+    })
+    .strict(),
+);
+
 // Defaults are Apache Hadoop 2.7's (yarn-default.xml, mapred-default.xml): the era of most
 // public traces. 3.x lowers maximum-allocation-vcores to 4.
 const clusterSchema = z
@@ -93,15 +168,38 @@ const clusterSchema = z
       .min(1),
     scheduler: z
       .object({
-        type: z
-          .enum(REPLAYABLE_SCHEDULER_TYPES as [SchedulerType, ...SchedulerType[]])
-          .default('capacity'),
+        type: z.enum(SCHEDULER_TYPES as [SchedulerType, ...SchedulerType[]]).default('capacity'),
         resourceCalculator: z
           .enum(RESOURCE_CALCULATORS as [ResourceCalculatorName, ...ResourceCalculatorName[]])
           .default('default'),
         minimumAllocation: resourcesSchema.default({ memoryMb: 1024, vcores: 1 }),
         maximumAllocation: resourcesSchema.default({ memoryMb: 8192, vcores: 32 }),
         incrementAllocation: resourcesSchema.default({ memoryMb: 1024, vcores: 1 }),
+        heartbeatIntervalMs: z.number().int().min(1).max(60_000).default(1000),
+        queues: z.array(queueSchema).default([]),
+        capacity: z
+          .object({
+            maximumApplications: z.number().int().nonnegative().default(10_000),
+            maximumAmResourcePercent: z.number().gt(0).max(1).default(0.1),
+          })
+          .strict()
+          .prefault({}),
+        fair: z
+          .object({
+            assignMultiple: z.boolean().default(false),
+            maxAssign: z.number().int().min(-1).default(-1),
+            updateIntervalMs: z.number().int().min(1).default(500),
+            userAsDefaultQueue: z.boolean().default(true),
+            allowUndeclaredPools: z.boolean().default(true),
+            queueMaxAmShareDefault: z
+              .number()
+              .refine((v) => v === -1 || (v > 0 && v <= 1), 'queueMaxAmShareDefault is in (0, 1], or -1')
+              .default(0.5),
+            defaultQueueSchedulingPolicy: policySchema.default('fair'),
+            rootSchedulingPolicy: policySchema.nullable().default(null),
+          })
+          .strict()
+          .prefault({}),
       })
       .strict()
       .prefault({}),
@@ -111,6 +209,11 @@ const clusterSchema = z
         mapRequest: resourcesSchema.default({ memoryMb: 1024, vcores: 1 }),
         reduceRequest: resourcesSchema.default({ memoryMb: 1024, vcores: 1 }),
         reduceSlowStart: z.number().min(0).max(1).default(0.05),
+        reduceRampupLimit: z.number().min(0).max(1).default(0.5),
+        reducePreemptionLimit: z.number().min(0).max(1).default(0.5),
+        reducerPreemptDelayMs: z.number().int().nonnegative().default(0),
+        reducerUnconditionalPreemptDelayMs: z.number().int().min(-1).default(300_000),
+        amHeartbeatIntervalMs: z.number().int().min(1).max(60_000).default(1000),
       })
       .strict()
       .prefault({}),
@@ -148,7 +251,46 @@ export function parseCluster(input: unknown, origin = 'cluster'): Cluster {
       `invalid ${origin}: scheduler.minimumAllocation is above scheduler.maximumAllocation`,
     );
   }
+  const problems: string[] = [];
+  checkQueues(cluster.scheduler.queues, 'root', cluster.scheduler.type, problems);
+  if (problems.length > 0) {
+    throw new ClusterFileError(`invalid ${origin}: scheduler.queues:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
   return cluster;
+}
+
+/**
+ * The checks the schedulers make when they load a queue tree: unique sibling names,
+ * capacities that fit their parent (and, under the CapacityScheduler, add up to 100), a
+ * maximum no smaller than the guarantee, fifo only on leaves under the FairScheduler.
+ */
+function checkQueues(queues: readonly QueueConfig[], parentPath: string, type: SchedulerType, problems: string[]): void {
+  const names = new Set<string>();
+  let specified = 0;
+  let unspecified = 0;
+  for (const queue of queues) {
+    const path = `${parentPath}.${queue.name}`;
+    if (names.has(queue.name)) problems.push(`${path} is declared twice`);
+    names.add(queue.name);
+    if (queue.capacityPercent === null) unspecified++;
+    else specified += queue.capacityPercent;
+    if (
+      queue.capacityPercent !== null &&
+      queue.maximumCapacityPercent !== null &&
+      queue.maximumCapacityPercent < queue.capacityPercent
+    ) {
+      problems.push(`${path}: maximumCapacityPercent ${queue.maximumCapacityPercent} is below capacityPercent ${queue.capacityPercent}`);
+    }
+    if (type === 'fair' && queue.schedulingPolicy === 'fifo' && queue.queues.length > 0) {
+      problems.push(`${path}: the FairScheduler allows fifo on leaf queues only`);
+    }
+    checkQueues(queue.queues, path, type, problems);
+  }
+  if (specified > 100 + 1e-6) {
+    problems.push(`the children of ${parentPath} have capacities adding up to ${specified}%, more than 100%`);
+  } else if (type === 'capacity' && queues.length > 0 && unspecified === 0 && Math.abs(specified - 100) > 1e-6) {
+    problems.push(`the CapacityScheduler needs the children of ${parentPath} to add up to 100%, they add up to ${specified}%`);
+  }
 }
 
 export function clusterCapacity(cluster: Cluster): Resources {

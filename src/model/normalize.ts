@@ -8,6 +8,9 @@ export type NormalizeResult =
   | { readonly ok: true; readonly granted: Resources }
   | { readonly ok: false; readonly reason: string };
 
+/** What is asked for: an AM container (at submission) or a task container (on an AM heartbeat). */
+export type RequestKind = 'am' | 'task';
+
 /**
  * Validate the raw request, then normalize it.
  *
@@ -20,8 +23,12 @@ export type NormalizeResult =
  * the increment allocation under the FairScheduler. With the `default` (memory-only)
  * calculator only memory is normalized and the granted container has exactly 1 vcore,
  * because DefaultResourceCalculator builds the result from memory alone.
+ *
+ * The FairScheduler normalizes task asks with the dominant calculator and its increment; an
+ * AM ask is normalized at submission by the RM itself, which in Hadoop 2.7 uses the
+ * scheduler's DefaultResourceCalculator and the minimum (so a FairScheduler AM gets 1 vcore).
  */
-export function normalizeRequest(ask: Resources, settings: SchedulerSettings): NormalizeResult {
+export function normalizeRequest(ask: Resources, settings: SchedulerSettings, kind: RequestKind = 'task'): NormalizeResult {
   const { minimumAllocation: min, maximumAllocation: max } = settings;
   if (ask.memoryMb < 0 || ask.vcores < 0) {
     return { ok: false, reason: `negative resource request ${describe(ask)}` };
@@ -38,9 +45,11 @@ export function normalizeRequest(ask: Resources, settings: SchedulerSettings): N
       reason: `request of ${ask.vcores} vcores is above the maximum allocation of ${max.vcores} vcores`,
     };
   }
-  const step = settings.type === 'fair' ? settings.incrementAllocation : min;
+  const fairTask = settings.type === 'fair' && kind === 'task';
+  const step = fairTask ? settings.incrementAllocation : min;
+  const memoryOnly = settings.type === 'fair' ? !fairTask : settings.resourceCalculator === 'default';
   const memoryMb = normalizeValue(ask.memoryMb, min.memoryMb, step.memoryMb, max.memoryMb);
-  if (settings.resourceCalculator === 'default') {
+  if (memoryOnly) {
     return { ok: true, granted: { memoryMb, vcores: memoryMb > 0 ? 1 : 0 } };
   }
   const vcores = normalizeValue(ask.vcores, min.vcores, step.vcores, max.vcores);

@@ -12,11 +12,54 @@ describe('parseCluster', () => {
       minimumAllocation: { memoryMb: 1024, vcores: 1 },
       maximumAllocation: { memoryMb: 8192, vcores: 32 },
       incrementAllocation: { memoryMb: 1024, vcores: 1 },
+      heartbeatIntervalMs: 1000,
+      queues: [],
+      capacity: { maximumApplications: 10_000, maximumAmResourcePercent: 0.1 },
+      fair: {
+        assignMultiple: false,
+        maxAssign: -1,
+        updateIntervalMs: 500,
+        userAsDefaultQueue: true,
+        allowUndeclaredPools: true,
+        queueMaxAmShareDefault: 0.5,
+        defaultQueueSchedulingPolicy: 'fair',
+        rootSchedulingPolicy: null,
+      },
+    });
+    expect(cluster.mapreduce).toEqual({
+      amRequest: { memoryMb: 1536, vcores: 1 },
+      mapRequest: { memoryMb: 1024, vcores: 1 },
+      reduceRequest: { memoryMb: 1024, vcores: 1 },
+      reduceSlowStart: 0.05,
+      reduceRampupLimit: 0.5,
+      reducePreemptionLimit: 0.5,
+      reducerPreemptDelayMs: 0,
+      reducerUnconditionalPreemptDelayMs: 300_000,
+      amHeartbeatIntervalMs: 1000,
     });
     expect(cluster.mapreduce.amRequest).toEqual({ memoryMb: 1536, vcores: 1 });
     expect(cluster.nodeGroups[0]!.speedFactor).toBe(1);
     expect(nodeCount(cluster)).toBe(3);
     expect(clusterCapacity(cluster)).toEqual({ memoryMb: 24_576, vcores: 24 });
+  });
+
+  it('reads a queue tree, filling each queue\'s defaults, and checks it as the schedulers do', () => {
+    const nodes = [{ name: 'n', count: 1, memoryMb: 8192, vcores: 8 }];
+    const cluster = parseCluster({
+      name: 'c',
+      nodeGroups: nodes,
+      scheduler: { queues: [{ name: 'prod', capacityPercent: 70, queues: [{ name: 'etl', capacityPercent: 100 }] }, { name: 'dev', capacityPercent: 30, maximumCapacityPercent: 50 }] },
+    });
+    const prod = cluster.scheduler.queues[0]!;
+    expect(prod.queues[0]!).toMatchObject({ name: 'etl', capacityPercent: 100, userLimitFactor: 1, maxAmShare: null, queues: [] });
+    expect(cluster.scheduler.queues[1]!).toMatchObject({ name: 'dev', maximumCapacityPercent: 50, weight: 1 });
+    const bad = (queues: unknown, type = 'capacity') => () => parseCluster({ name: 'c', nodeGroups: nodes, scheduler: { type, queues } });
+    expect(bad([{ name: 'a', capacityPercent: 60 }, { name: 'b', capacityPercent: 30 }])).toThrow(/add up to 100%, they add up to 90%/);
+    expect(bad([{ name: 'a', capacityPercent: 60 }, { name: 'b', capacityPercent: 30 }], 'fair')).not.toThrow();
+    expect(bad([{ name: 'a', capacityPercent: 60 }, { name: 'a', capacityPercent: 40 }])).toThrow(/root\.a is declared twice/);
+    expect(bad([{ name: 'a', capacityPercent: 60, maximumCapacityPercent: 50 }, { name: 'b', capacityPercent: 40 }])).toThrow(/below capacityPercent/);
+    expect(bad([{ name: 'p', schedulingPolicy: 'fifo', queues: [{ name: 'x' }] }], 'fair')).toThrow(/fifo on leaf queues only/);
+    expect(bad([{ name: 'a.b' }])).toThrow(/no dots/);
   });
 
   it('names the bad field, and refuses unknown fields instead of ignoring them', () => {

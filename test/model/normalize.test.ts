@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeRequest } from '../../src/model/normalize.js';
+import { parseCluster } from '../../src/model/cluster.js';
 import type { SchedulerSettings } from '../../src/model/cluster.js';
 
 function settings(more: Partial<SchedulerSettings> = {}): SchedulerSettings {
+  const defaults = parseCluster({ name: 'c', nodeGroups: [{ name: 'n', count: 1, memoryMb: 1, vcores: 1 }] }).scheduler;
   return {
+    ...defaults,
     type: 'capacity',
     resourceCalculator: 'default',
     minimumAllocation: { memoryMb: 512, vcores: 1 },
@@ -84,6 +87,19 @@ describe('normalizeRequest (CapacityScheduler)', () => {
       ok: true,
       granted: { memoryMb: 1536, vcores: 1 },
     });
+  });
+
+  it('normalizes FairScheduler task asks with both resources, and AM asks as the 2.7 RM does', () => {
+    // Tasks: dominant calculator, increment step: 1100 MB / 3 vcores -> 1536 / 3. The AM ask is
+    // normalized at submission with the scheduler's memory-only calculator and the minimum as
+    // step: 1100 -> 2048 MB and 1 vcore, whatever it asked.
+    const fair = settings({
+      type: 'fair',
+      minimumAllocation: { memoryMb: 1024, vcores: 1 },
+      incrementAllocation: { memoryMb: 512, vcores: 1 },
+    });
+    expect(normalizeRequest({ memoryMb: 1100, vcores: 3 }, fair, 'task')).toEqual({ ok: true, granted: { memoryMb: 1536, vcores: 3 } });
+    expect(normalizeRequest({ memoryMb: 1100, vcores: 3 }, fair, 'am')).toEqual({ ok: true, granted: { memoryMb: 2048, vcores: 1 } });
   });
 
   it('refuses negative asks', () => {
