@@ -1,7 +1,13 @@
 -- makespan: how long did each replay take to run its whole workload, and did it finish?
--- Grain: one row per run description (trace, cluster, scheduler, policy, seed, options):
--- when the same description was replayed more than once, its latest run.
--- makespan_s is null unless every app ended (a deadlocked run never finishes).
+-- Grain: one row per run description (trace, cluster, scheduler, queue structure, admission
+-- policy, seed, options): when the same description was replayed more than once, its latest run.
+-- Ordered so that the runs of one trace and cluster read as a scheduler x queue-structure table.
+-- makespan_s: first submission to the last batch app's end; null unless every batch app ended
+--   (a deadlocked run, or one cut at the horizon, never finishes).
+-- completion_pct: finished apps / batch apps x 100; batch apps are all apps but the streaming
+--   ones (apps_long_running), which hold their containers until the run ends.
+-- mean_turnaround_s, p95_turnaround_s: finish - submit over the run's finished apps.
+-- queue_structure is null for runs stored before it was recorded.
 WITH latest_runs AS (
   SELECT *
   FROM runs
@@ -21,12 +27,13 @@ SELECT
   r.trace,
   r.cluster_name AS cluster,
   r.scheduler,
+  r.queue_structure,
   r.policy,
   r.seed,
   r.makespan_ms / 1000.0 AS makespan_s,
   r.apps_finished,
   r.apps_total,
-  round(100.0 * r.apps_finished / nullif(r.apps_total, 0), 1) AS completion_pct,
+  round(100.0 * r.apps_finished / nullif(r.apps_total - coalesce(r.apps_long_running, 0), 0), 1) AS completion_pct,
   t.mean_turnaround_s,
   t.p95_turnaround_s,
   CASE
@@ -38,4 +45,4 @@ SELECT
   r.stall_reason
 FROM latest_runs AS r
 LEFT JOIN turnaround AS t USING (run_id)
-ORDER BY r.trace, r.cluster_name, r.run_id;
+ORDER BY r.trace, r.cluster_name, r.scheduler, r.queue_structure, r.run_id;

@@ -1,5 +1,7 @@
-// `demo`: the README's main command. Replays the built-in AutoAdmin scenario under no admission
-// control, a few static reservations and YARN's default AM limit, and reports the makespans.
+// `demo`: the README's main command, two experiments from papers on built-in scenarios:
+// AutoAdmin's terasort batch under admission policies (makespan), and Lin and Lee's mixed
+// workload under the four scheduling-policy combinations and three queue layouts (completion
+// rate, turnaround, fragmentation side by side).
 
 import type { ReplayProgress } from '../model/replay-result.js';
 import type { Store } from '../store/index.js';
@@ -10,24 +12,35 @@ import type { ReportResult } from './report.js';
 
 export const DEMO_SCENARIO = 'terasort-batch';
 export const DEMO_POLICIES: readonly string[] = ['none', 'reserve:8', 'reserve:16', 'reserve:32', 'am-share:0.1'];
+export const DEMO_COMPARISON_SCENARIO = 'mixed-spc';
 
 export interface DemoResult {
   readonly runs: readonly ReplayRun[];
+  /** queries/makespan.sql over the terasort-batch runs. */
   readonly report: ReportResult;
+  readonly comparisonRuns: readonly ReplayRun[];
+  /** queries/comparison.sql over the mixed-spc sweep. */
+  readonly comparison: ReportResult;
 }
 
 export async function runDemo(
   store: Store,
-  options: { readonly outDir?: string | null; readonly onProgress?: (policy: string, p: ReplayProgress) => void } = {},
+  options: { readonly outDir?: string | null; readonly onProgress?: (label: string, p: ReplayProgress) => void } = {},
 ): Promise<DemoResult> {
   const runs = await replayRuns(store, {
     source: { kind: 'scenario', scenario: DEMO_SCENARIO, parameters: {} },
     policies: DEMO_POLICIES,
     onProgress: options.onProgress,
   });
-  const report = await runReport(store, {
-    filter: { runIds: runs.map((run) => run.runId) },
+  const report = await runReport(store, { filter: { runIds: runs.map((run) => run.runId) }, outDir: options.outDir });
+  const comparisonRuns = await replayRuns(store, {
+    source: { kind: 'scenario', scenario: DEMO_COMPARISON_SCENARIO, parameters: {} },
+    onProgress: options.onProgress,
+  });
+  const comparison = await runReport(store, {
+    name: 'comparison',
+    filter: { runIds: comparisonRuns.map((run) => run.runId) },
     outDir: options.outDir,
   });
-  return { runs, report };
+  return { runs, report, comparisonRuns, comparison };
 }

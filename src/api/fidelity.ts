@@ -7,11 +7,10 @@ import { parseAdmissionPolicy } from '../policies/admission/index.js';
 import { findTrace } from '../store/index.js';
 import type { Store } from '../store/index.js';
 import { resolveSource, runAndStore } from './replay.js';
+import type { ClusterSources } from './replay.js';
 
-export interface FidelityRequest {
+export interface FidelityRequest extends ClusterSources {
   readonly trace: string;
-  /** Replay on this cluster file instead of the log's own nodes. */
-  readonly cluster?: string;
   /** Admission policy instead of the one the log shows. */
   readonly policy?: string;
 }
@@ -48,7 +47,7 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
   if (record.format !== 'rmlog') {
     throw new UserError(`trace ${request.trace} is a ${record.format} trace: fidelity compares a replay with an RM log`);
   }
-  const source = await resolveSource(store, { source: { kind: 'trace', trace: request.trace }, cluster: request.cluster }, 1);
+  const source = await resolveSource(store, { ...request, source: { kind: 'trace', trace: request.trace } }, 1);
   const log = source.log!;
   const admission = parseAdmissionPolicy(request.policy ?? source.defaultPolicies[0]!);
   const { run, result } = await runAndStore(store, source, admission, 1);

@@ -1,42 +1,63 @@
-// `replay`: resolve a trace or scenario and a cluster, run the engine once per admission policy,
-// and store each run with its description in its own transaction.
+// `replay`: resolve a trace or scenario and a cluster (a cluster file, Hadoop configuration files,
+// a scenario's own or an RM log's), then run the engine once per combination of scenario
+// parameter set, seed, scheduler and admission policy, storing each run with its description
+// in its own transaction.
 
 import { nodeCount } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
+import { leafQueuePaths } from '../model/queues.js';
 import type { RunSpec, TraceRef } from '../model/run-spec.js';
 import type { ReplayProgress, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { Workload } from '../model/workload.js';
 import { deriveSwimWorkload } from '../ingest/swim/derive.js';
-import { DEFAULT_AM_SHARE, expandPolicySpecs, parseAdmissionPolicy } from '../policies/admission/index.js';
+import { AS_CONFIGURED_SPEC, expandPolicySpecs, parseAdmissionPolicy } from '../policies/admission/index.js';
 import type { AdmissionPolicy } from '../policies/admission/index.js';
+import { applySchedulingPolicy, AS_CONFIGURED, labelOf, parseSchedulingPolicy } from '../policies/scheduling/index.js';
 import { DEFAULT_SAMPLE_INTERVAL_MS, replay } from '../replay/engine.js';
 import { findScenario, resolveParameters, scenarioLabel } from '../scenarios/index.js';
+import type { ParameterValue, Scenario } from '../scenarios/index.js';
 import { findTrace, listTraces, loadRmTrace, loadSwimJobs, saveRun } from '../store/index.js';
 import type { Store, TraceRecord } from '../store/index.js';
 import { buildLogWorkload } from '../ingest/rmlog/workload.js';
 import type { LogWorkload } from '../ingest/rmlog/workload.js';
 import { VERSION } from '../paths.js';
 import { loadClusterFile } from './cluster-file.js';
+import { formatFindings, loadClusterWithHadoopConfig } from './hadoop-cluster.js';
 
-/** The stock CapacityScheduler's maximum-am-resource-percent: what a cluster runs by default. */
-export const DEFAULT_POLICIES: readonly string[] = ['am-share:0.1'];
+/** What a stock cluster does: the scheduler's own AM limits as configured. */
+export const DEFAULT_POLICIES: readonly string[] = [AS_CONFIGURED_SPEC];
+const MAX_RUNS = 10_000;
 
 export type ReplaySource =
   | { readonly kind: 'trace'; readonly trace: string }
-  | { readonly kind: 'scenario'; readonly scenario: string; readonly parameters: Readonly<Record<string, number>> };
+  | { readonly kind: 'scenario'; readonly scenario: string; readonly parameters: Readonly<Record<string, ParameterValue>> };
 
-export interface ReplayRequest {
-  readonly source: ReplaySource;
-  /** Cluster file path or shipped name; required for traces, optional for scenarios. */
+/** Where the cluster comes from, besides a scenario's or a log's own. */
+export interface ClusterSources {
+  /** Cluster file path or shipped name; required for SWIM traces unless Hadoop files and `nodes` are given. */
   readonly cluster?: string;
+  readonly yarnSite?: string;
+  readonly capacityScheduler?: string;
+  readonly fairScheduler?: string;
+  /** With Hadoop files: this many nodes of yarn-site.xml's NodeManager size. */
+  readonly nodes?: number;
+}
+
+export interface ReplayRequest extends ClusterSources {
+  readonly source: ReplaySource;
+  /** Scheduling-policy combinations (`capacity-fifo`, `fair-drf`, ... or `as-configured`). */
+  readonly schedulers?: readonly string[];
   /** Admission policy specs or sweeps; each expands to one run. */
   readonly policies?: readonly string[];
-  readonly seed?: number;
+  readonly seeds?: readonly number[];
+  /** An app that waits this long for a container fails; absent: the scenario's value, else none. */
+  readonly appTimeoutMs?: number;
   readonly sampleIntervalMs?: number;
   readonly horizonMs?: number;
   readonly recordContainers?: boolean;
-  readonly onProgress?: (policy: string, progress: ReplayProgress) => void;
+  /** Called with a label naming the run (scheduler, policy, seed) and its progress. */
+  readonly onProgress?: (label: string, progress: ReplayProgress) => void;
 }
 
 export interface ReplayRun {
@@ -44,22 +65,78 @@ export interface ReplayRun {
   readonly spec: RunSpec;
   readonly summary: ReplaySummary;
   readonly wallMs: number;
-  /** What the trace could not say and how it was filled in. */
+  /** What the trace or configuration could not say and how it was filled in. */
   readonly notes: readonly string[];
 }
 
 export async function replayRuns(store: Store, request: ReplayRequest): Promise<ReplayRun[]> {
-  const seed = request.seed ?? 1;
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new UserError(`--seed must be a non-negative whole number`);
-  const source = await resolveSource(store, request, seed);
-  const given = request.policies && request.policies.length > 0 ? request.policies : source.defaultPolicies;
-  const policies = given.flatMap((spec) => expandPolicySpecs(spec)).map((spec) => parseAdmissionPolicy(spec));
+  const seeds = request.seeds && request.seeds.length > 0 ? request.seeds : null;
+  for (const seed of seeds ?? []) {
+    if (!Number.isSafeInteger(seed) || seed < 0) throw new UserError(`--seed must be a non-negative whole number, not ${seed}`);
+  }
+  if (request.appTimeoutMs !== undefined && !(request.appTimeoutMs > 0)) {
+    throw new UserError('--app-timeout must be a positive number of seconds');
+  }
+  const schedulerChoices = (request.schedulers ?? []).map((name) => parseSchedulingPolicy(name));
+  const policySpecs = (request.policies ?? []).flatMap((spec) => expandPolicySpecs(spec));
+  const plan = planSources(request, seeds);
+
+  // Check the size of the sweep before running any of it.
+  const runsPlanned =
+    plan.length *
+    Math.max(1, schedulerChoices.length || plan[0]?.defaultSchedulers.length || 1) *
+    Math.max(1, policySpecs.length || 1);
+  if (runsPlanned > MAX_RUNS) throw new UserError(`that sweep is ${runsPlanned} runs; at most ${MAX_RUNS} at once`);
+
   const runs: ReplayRun[] = [];
-  for (const admission of policies) {
-    const { run } = await runAndStore(store, source, admission, seed, request);
-    runs.push(run);
+  for (const planned of plan) {
+    const source = await resolveSource(store, { ...request, source: planned.source }, planned.seed);
+    const schedulers = schedulerChoices.length > 0 ? schedulerChoices : planned.defaultSchedulers.map((s) => parseSchedulingPolicy(s));
+    const policies = (policySpecs.length > 0 ? policySpecs : source.defaultPolicies).map((spec) => parseAdmissionPolicy(spec));
+    for (const scheduler of schedulers) {
+      const scheduled = { ...source, cluster: applySchedulingPolicy(source.cluster, scheduler) };
+      for (const admission of policies) {
+        const { run } = await runAndStore(store, scheduled, admission, planned.seed, request);
+        runs.push(run);
+      }
+    }
   }
   return runs;
+}
+
+interface PlannedSource {
+  readonly source: ReplaySource;
+  readonly seed: number;
+  readonly defaultSchedulers: readonly string[];
+}
+
+/**
+ * The sources to replay: for a scenario with a sweep, its parameter sets (the user's --set
+ * values replacing the swept ones) x its seeds; otherwise the one source x the given seeds.
+ */
+function planSources(request: ReplayRequest, seeds: readonly number[] | null): PlannedSource[] {
+  const source = request.source;
+  if (source.kind === 'trace') {
+    return (seeds ?? [1]).map((seed) => ({ source, seed, defaultSchedulers: [AS_CONFIGURED] }));
+  }
+  const scenario = findScenario(source.scenario);
+  const sweep = scenario.sweep;
+  const parameterSets = sweep ? uniqueSets(sweep.parameterSets.map((set) => ({ ...set, ...source.parameters }))) : [source.parameters];
+  const plannedSeeds = seeds ?? sweep?.seeds ?? [1];
+  const defaultSchedulers = sweep?.schedulers ?? [AS_CONFIGURED];
+  return parameterSets.flatMap((parameters) =>
+    plannedSeeds.map((seed) => ({ source: { ...source, parameters }, seed, defaultSchedulers })),
+  );
+}
+
+function uniqueSets(sets: Readonly<Record<string, ParameterValue>>[]): Readonly<Record<string, ParameterValue>>[] {
+  const seen = new Set<string>();
+  return sets.filter((set) => {
+    const key = JSON.stringify(Object.entries(set).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Replay a resolved source under one admission policy and store the run with its description. */
@@ -68,16 +145,20 @@ export async function runAndStore(
   source: ResolvedSource,
   admission: AdmissionPolicy,
   seed: number,
-  options: Pick<ReplayRequest, 'sampleIntervalMs' | 'horizonMs' | 'recordContainers' | 'onProgress'> = {},
+  options: Pick<ReplayRequest, 'sampleIntervalMs' | 'horizonMs' | 'recordContainers' | 'onProgress' | 'appTimeoutMs'> = {},
 ): Promise<{ run: ReplayRun; result: ReplayResult }> {
   const { workload, cluster, trace, traceLabel } = source;
+  const appTimeoutMs = options.appTimeoutMs ?? source.appTimeoutMs;
+  const scheduler = labelOf(cluster);
   const spec: RunSpec = {
     trace,
     traceLabel,
     cluster,
-    scheduler: 'capacity-fifo',
+    scheduler,
+    queueStructure: source.queueStructure ?? queueStructureOf(cluster),
     admission: { spec: admission.spec, parameters: admission.parameters },
     seed,
+    appTimeoutMs,
     sampleIntervalMs: options.sampleIntervalMs ?? DEFAULT_SAMPLE_INTERVAL_MS,
     horizonMs: options.horizonMs ?? null,
     recordContainers: options.recordContainers ?? false,
@@ -85,6 +166,7 @@ export async function runAndStore(
   const startedAt = new Date();
   const started = performance.now();
   const onProgress = options.onProgress;
+  const label = `${scheduler} ${admission.spec} seed ${seed}`;
   const result = replay({
     workload,
     cluster,
@@ -92,8 +174,10 @@ export async function runAndStore(
     options: {
       sampleIntervalMs: spec.sampleIntervalMs,
       horizonMs: options.horizonMs,
+      appTimeoutMs,
+      seed,
       recordContainers: spec.recordContainers,
-      onProgress: onProgress ? (progress) => onProgress(admission.spec, progress) : undefined,
+      onProgress: onProgress ? (progress) => onProgress(label, progress) : undefined,
     },
   });
   const wallMs = performance.now() - started;
@@ -101,27 +185,81 @@ export async function runAndStore(
   return { run: { runId, spec, summary: result.summary, wallMs, notes: source.notes }, result };
 }
 
+/** A queue layout named after its leaves: `default`, or `a+b` for two queues a and b. */
+export function queueStructureOf(cluster: Cluster): string {
+  const leaves = leafQueuePaths(cluster.scheduler.queues).map((path) => path.slice('root.'.length));
+  return leaves.length === 0 ? 'default' : leaves.join('+');
+}
+
 export interface ResolvedSource {
   readonly workload: Workload;
   readonly cluster: Cluster;
   readonly trace: TraceRef;
   readonly traceLabel: string;
-  /** Policies to run when none is given: the stock default, or what an RM log shows. */
+  /** Policies to run when none is given. */
   readonly defaultPolicies: readonly string[];
   /** What the source could not say and how it was filled in. */
   readonly notes: readonly string[];
   /** For RM-log traces: the workload built from the log, with the recorded times. */
   readonly log: LogWorkload | null;
+  /** A scenario's name for its queue layout. */
+  readonly queueStructure: string | null;
+  /** The app timeout the source uses by default (a scenario's). */
+  readonly appTimeoutMs: number | null;
 }
 
 export async function resolveSource(
   store: Store,
-  request: Pick<ReplayRequest, 'source' | 'cluster'>,
+  request: Pick<ReplayRequest, 'source'> & ClusterSources,
   seed: number,
 ): Promise<ResolvedSource> {
+  const base = await resolveBase(store, request, seed);
+  const hasHadoopFiles =
+    request.yarnSite !== undefined || request.capacityScheduler !== undefined || request.fairScheduler !== undefined;
+  if (!hasHadoopFiles && request.nodes !== undefined) {
+    throw new UserError('--nodes applies with --yarn-site, --capacity-scheduler or --fair-scheduler');
+  }
+  let cluster = base.cluster;
+  let notes = base.notes;
+  let queueStructure = base.queueStructure;
+  if (hasHadoopFiles) {
+    const imported = await loadClusterWithHadoopConfig({
+      base: base.cluster,
+      yarnSite: request.yarnSite,
+      capacityScheduler: request.capacityScheduler,
+      fairScheduler: request.fairScheduler,
+      nodes: request.nodes,
+    });
+    cluster = imported.cluster;
+    notes = [...notes, ...formatFindings(imported.findings), ...imported.notes];
+    // A scenario's name for its layout no longer describes imported queues.
+    if (request.capacityScheduler !== undefined || request.fairScheduler !== undefined) queueStructure = null;
+  }
+  if (!cluster) {
+    throw new UserError(
+      `replaying trace ${base.traceLabel} needs --cluster FILE (shipped examples: fb2009-600, fb2010-3000), or Hadoop configuration files with --nodes N`,
+    );
+  }
+  // A SWIM trace is scaled to the cluster it is replayed on, so it is derived last.
+  const workload = base.swim ? deriveSwimWorkload(base.traceLabel, base.swim.jobs, base.swim.sourceNodes ?? nodeCount(cluster), cluster) : base.workload!;
+  const trace: TraceRef =
+    base.trace.kind === 'swim' ? { ...base.trace, sourceNodes: base.swim!.sourceNodes ?? nodeCount(cluster) } : base.trace;
+  return { ...base, workload, cluster, trace, notes, queueStructure };
+}
+
+interface BaseSource extends Omit<ResolvedSource, 'workload' | 'cluster'> {
+  /** Null for a SWIM trace, derived once the cluster is known. */
+  readonly workload: Workload | null;
+  /** Null when only Hadoop files and --nodes describe the cluster. */
+  readonly cluster: Cluster | null;
+  readonly swim: { readonly jobs: Awaited<ReturnType<typeof loadSwimJobs>>; readonly sourceNodes: number | null } | null;
+}
+
+/** The source's workload and the cluster it brings or is given, before any Hadoop files. */
+async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> & ClusterSources, seed: number): Promise<BaseSource> {
   const source = request.source;
   if (source.kind === 'scenario') {
-    const scenario = findScenario(source.scenario);
+    const scenario: Scenario = findScenario(source.scenario);
     const parameters = resolveParameters(scenario, source.parameters);
     const built = scenario.build(parameters, seed);
     // A cluster file replaces the scenario's own cluster; the jobs keep the scenario's shape.
@@ -129,11 +267,14 @@ export async function resolveSource(
     return {
       workload: built.workload,
       cluster,
+      swim: null,
       trace: { kind: 'scenario', scenario: scenario.name, parameters },
       traceLabel: scenarioLabel(scenario, parameters),
       defaultPolicies: DEFAULT_POLICIES,
       notes: [],
       log: null,
+      queueStructure: request.cluster ? null : (built.queueStructure ?? null),
+      appTimeoutMs: built.appTimeoutMs ?? null,
     };
   }
 
@@ -145,23 +286,18 @@ export async function resolveSource(
         (known.length > 0 ? `ingested traces: ${known.join(', ')}` : 'ingest one first with `rmreplay ingest swim FILE`'),
     );
   }
-  if (record.format === 'rmlog') return resolveRmLog(store, record, request.cluster);
-  if (!request.cluster) {
-    throw new UserError(
-      `replaying trace ${record.trace} needs --cluster FILE (shipped examples: fb2009-600, fb2010-3000)`,
-    );
-  }
-  const cluster = await loadClusterFile(request.cluster);
-  const jobs = await loadSwimJobs(store, record.trace);
-  const sourceNodes = record.sourceNodes ?? nodeCount(cluster);
+  if (record.format === 'rmlog') return { ...(await resolveRmLog(store, record, request.cluster)), swim: null };
   return {
-    workload: deriveSwimWorkload(record.trace, jobs, sourceNodes, cluster),
-    cluster,
-    trace: { kind: 'swim', trace: record.trace, sha256: record.sourceSha256, sourceNodes },
+    workload: null,
+    cluster: request.cluster ? await loadClusterFile(request.cluster) : null,
+    swim: { jobs: await loadSwimJobs(store, record.trace), sourceNodes: record.sourceNodes },
+    trace: { kind: 'swim', trace: record.trace, sha256: record.sourceSha256, sourceNodes: record.sourceNodes ?? 0 },
     traceLabel: record.trace,
     defaultPolicies: DEFAULT_POLICIES,
     notes: [],
     log: null,
+    queueStructure: null,
+    appTimeoutMs: null,
   };
 }
 
@@ -174,18 +310,20 @@ async function resolveRmLog(store: Store, record: TraceRecord, clusterFile: stri
   const cluster = clusterFile ? await loadClusterFile(clusterFile) : log.clusterFromLog;
   if (!cluster) throw new UserError(`trace ${record.trace}: ${log.notes.join('; ')}; pass --cluster FILE`);
   const notes = [...log.notes];
-  if (log.scheduler.schedulerClass && log.scheduler.schedulerClass !== 'CapacityScheduler') {
-    notes.push(`the log ran the ${log.scheduler.schedulerClass}; it is replayed with the CapacityScheduler (FIFO), the only scheduler modelled so far`);
+  const schedulerClass = log.scheduler.schedulerClass;
+  if (schedulerClass === 'FifoScheduler') {
+    notes.push('the log ran the FifoScheduler, which is not modelled: it is replayed with the CapacityScheduler (one FIFO queue)');
   }
-  const marp = log.scheduler.maxAmResourcePercent;
   return {
     workload: log.workload,
     cluster,
     trace: { kind: 'rmlog', trace: record.trace, sha256: record.sourceSha256, originMs: log.originMs },
     traceLabel: record.trace,
-    // The admission the recorded cluster ran: its queue's AM limit (CS default 0.1).
-    defaultPolicies: [`am-share:${marp ?? DEFAULT_AM_SHARE}`],
+    // The cluster from the log carries its queues' AM limits.
+    defaultPolicies: DEFAULT_POLICIES,
     notes,
     log,
+    queueStructure: null,
+    appTimeoutMs: null,
   };
 }

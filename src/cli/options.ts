@@ -20,15 +20,43 @@ export function positiveNumber(value: string): number {
   return n;
 }
 
-/** `--set name=value`, repeatable, into a record of numbers. */
-export function collectSetting(value: string, previous: Record<string, number>): Record<string, number> {
+/**
+ * `--set name=value`, repeatable, into a record: numbers stay numbers, anything else is a
+ * choice (the scenario checks which values are valid).
+ */
+export function collectSetting(
+  value: string,
+  previous: Record<string, number | string>,
+): Record<string, number | string> {
   const eq = value.indexOf('=');
   const name = eq < 0 ? '' : value.slice(0, eq).trim();
-  const number = eq < 0 ? NaN : Number(value.slice(eq + 1));
-  if (name === '' || value.slice(eq + 1).trim() === '' || !Number.isFinite(number)) {
-    throw new InvalidArgumentError(`expected name=number, got '${value}'`);
+  const text = eq < 0 ? '' : value.slice(eq + 1).trim();
+  if (name === '' || text === '') throw new InvalidArgumentError(`expected name=value, got '${value}'`);
+  const number = Number(text);
+  return { ...previous, [name]: Number.isFinite(number) ? number : text };
+}
+
+const SEED_RANGE = /^(\d+)\.\.(\d+)$/;
+const MAX_SEEDS = 1000;
+
+/** `--seed N` or `--seed A..B`, repeatable, into a list of seeds. */
+export function collectSeeds(value: string, previous: number[]): number[] {
+  const range = SEED_RANGE.exec(value.trim());
+  if (!range) return [...previous, wholeNumber(value)];
+  const from = Number(range[1]);
+  const to = Number(range[2]);
+  if (to < from || to - from >= MAX_SEEDS) {
+    throw new InvalidArgumentError(`expected A..B with A <= B and at most ${MAX_SEEDS} seeds, got '${value}'`);
   }
-  return { ...previous, [name]: number };
+  const seeds = [...previous];
+  for (let seed = from; seed <= to; seed++) seeds.push(seed);
+  return seeds;
+}
+
+export function positiveWholeNumber(value: string): number {
+  const n = wholeNumber(value);
+  if (n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  return n;
 }
 
 export function collectRunId(value: string, previous: number[]): number[] {

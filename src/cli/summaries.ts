@@ -4,13 +4,30 @@ import type { ReplayRun } from '../api/index.js';
 import { formatTable } from '../reports/index.js';
 
 export function runsTable(runs: readonly ReplayRun[]): string {
-  const columns = ['run_id', 'trace', 'policy', 'makespan_s', 'apps_finished', 'apps_total', 'outcome', 'wall_ms'];
+  const columns = [
+    'run_id',
+    'trace',
+    'scheduler',
+    'queues',
+    'policy',
+    'seed',
+    'makespan_s',
+    'apps_finished',
+    'apps_failed',
+    'apps_total',
+    'outcome',
+    'wall_ms',
+  ];
   const rows = runs.map((run) => [
     run.runId,
     run.spec.traceLabel,
+    run.spec.scheduler,
+    run.spec.queueStructure,
     run.spec.admission.spec,
+    run.spec.seed,
     run.summary.makespanMs === null ? null : run.summary.makespanMs / 1000,
     run.summary.appsFinished,
+    run.summary.appsFailed + run.summary.appsRejected,
     run.summary.appsTotal,
     outcomeOf(run),
     Math.round(run.wallMs),

@@ -1,5 +1,8 @@
-// What a replay produces: a summary, one outcome per app, periodic samples and, on request,
-// one record per container. Columns are plain arrays so the store can append them directly.
+// What a replay produces: a summary, one outcome per app, periodic samples of the cluster and
+// of each queue, one record per node and, on request, one record per container. Columns are
+// plain arrays so the store can append them directly.
+
+import type { AppType } from './workload.js';
 
 /**
  * An app's state when the run ended, in YARN's vocabulary. ACCEPTED and RUNNING mean the app
@@ -7,10 +10,28 @@
  */
 export type AppEndState = 'FINISHED' | 'FAILED' | 'REJECTED' | 'ACCEPTED' | 'RUNNING';
 
+/**
+ * Why an app failed or was rejected:
+ * - `request-above-maximum`: its AM or task ask exceeds the maximum allocation;
+ * - `queue-rejected`: the scheduler refused the submission (no such queue, maximum-applications);
+ * - `am-never-placed`: its AM got no container within the app timeout of its submission;
+ * - `tasks-starved`: it had asks outstanding and got no container for the app timeout.
+ */
+export type FailureCause = 'request-above-maximum' | 'queue-rejected' | 'am-never-placed' | 'tasks-starved';
+export const FAILURE_CAUSES: readonly FailureCause[] = [
+  'request-above-maximum',
+  'queue-rejected',
+  'am-never-placed',
+  'tasks-starved',
+];
+
 export interface AppOutcome {
   readonly index: number;
   readonly id: string;
   readonly name: string;
+  readonly type: AppType;
+  readonly applicationType: string;
+  /** The leaf queue it ran in (full path), or the queue it asked for if it was rejected. */
   readonly queue: string;
   readonly user: string;
   readonly submitMs: number;
@@ -21,9 +42,16 @@ export interface AppOutcome {
   /** When it finished, failed or was rejected (null if unfinished). */
   readonly finishMs: number | null;
   readonly state: AppEndState;
-  /** Why it failed or was rejected. */
+  /** Why it failed or was rejected, in words. */
   readonly reason: string | null;
+  readonly failureCause: FailureCause | null;
   readonly tasks: number;
+  /** Task containers it was granted (a preempted reduce that reruns counts twice). */
+  readonly containers: number;
+  /** Times one of its asks could not be placed although the cluster as a whole had room. */
+  readonly placementFailures: number;
+  /** Reduce containers its AM killed to make room for maps. */
+  readonly reducesPreempted: number;
 }
 
 export interface SampleColumns {
@@ -45,6 +73,68 @@ export interface SampleColumns {
   readonly waitingApps: number[];
   /** Container requests (AMs and tasks) not yet allocated. */
   readonly pendingContainers: number[];
+  /**
+   * Free space on reserved nodes: held for the reserving app, free to no other (so used +
+   * free + reserved is the cluster's capacity).
+   */
+  readonly reservedMemoryMb: number[];
+  readonly reservedVcores: number[];
+  /** Free on nodes where no pending ask fits: capacity nothing waiting can use. */
+  readonly strandedMemoryMb: number[];
+  readonly strandedVcores: number[];
+  /** Pending asks that would fit the cluster's total free resources but fit on no single node. */
+  readonly fragmentedAsks: number[];
+  /**
+   * Nodes by memory utilisation (the Scheduler Load Simulator's ranges): unused, 1-19%,
+   * 20-39%, 40-59%, 60-79%, 80-99%, full. Reserved space counts as unused.
+   */
+  readonly nodesUnused: number[];
+  readonly nodes1To19: number[];
+  readonly nodes20To39: number[];
+  readonly nodes40To59: number[];
+  readonly nodes60To79: number[];
+  readonly nodes80To99: number[];
+  readonly nodesFull: number[];
+}
+
+/** One row per leaf queue per sample time. */
+export interface QueueSampleColumns {
+  readonly timeMs: number[];
+  readonly queue: string[];
+  readonly usedMemoryMb: number[];
+  readonly usedVcores: number[];
+  /** CapacityScheduler: reserved space, charged to the queue. FairScheduler: reserved for its apps. */
+  readonly reservedMemoryMb: number[];
+  readonly reservedVcores: number[];
+  /**
+   * CapacityScheduler: the guaranteed capacity. FairScheduler: the instantaneous fair share
+   * as last computed (0 while the queue has no runnable app).
+   */
+  readonly shareMemoryMb: number[];
+  readonly shareVcores: number[];
+  /** Apps whose AM holds a container. */
+  readonly runningApps: number[];
+  /** Apps in the queue waiting for their AM container (not yet activated, not runnable, or unplaced). */
+  readonly pendingApps: number[];
+  /** Container asks outstanding. */
+  readonly pendingContainers: number[];
+}
+
+/** One row per node: what it held over the run and how much of its free space was stranded. */
+export interface NodeColumns {
+  readonly nodeIndex: number[];
+  readonly nodeGroup: string[];
+  readonly memoryMb: number[];
+  readonly vcores: number[];
+  readonly containersAllocated: number[];
+  /** Time-integral of allocated memory and vcores (MB x ms, vcores x ms) from 0 to the run's end. */
+  readonly usedMemoryMbMs: number[];
+  readonly usedVcoresMs: number[];
+  /** Sum over sample times of its stranded free memory / vcores (divide by the sample count). */
+  readonly strandedMemoryMbSampled: number[];
+  readonly strandedVcoresSampled: number[];
+  /** Times a reservation was made on it. */
+  readonly reservations: number[];
 }
 
 export interface ContainerColumns {
@@ -67,8 +157,13 @@ export interface ReplaySummary {
   readonly appsFinished: number;
   readonly appsFailed: number;
   readonly appsRejected: number;
+  /** Batch apps still running or waiting when the run ended (long-running apps are not counted). */
   readonly appsUnfinished: number;
-  /** First submission to last app end; null while any app is unfinished. */
+  /** Streaming apps: they hold their containers until the run ends and are not expected to finish. */
+  readonly appsLongRunning: number;
+  /** Failed or rejected apps by cause. */
+  readonly failuresByCause: Readonly<Record<FailureCause, number>>;
+  /** First submission to the last batch app's end; null while any batch app is unfinished. */
   readonly makespanMs: number | null;
   readonly firstSubmitMs: number;
   /** Latest finish, failure or rejection seen. */
@@ -83,14 +178,24 @@ export interface ReplaySummary {
   readonly stoppedAtHorizon: boolean;
   readonly endMs: number;
   readonly events: number;
+  /** Node heartbeats the scheduler acted on (regular and out-of-band); idle nodes cost none. */
+  readonly nodeHeartbeats: number;
   readonly containersAllocated: number;
   readonly tasksCompleted: number;
+  readonly reservationsMade: number;
+  /** Asks that could not be placed although the cluster as a whole had room (see AppOutcome). */
+  readonly placementFailures: number;
+  readonly reducesPreempted: number;
+  /** Samples taken (the denominator of NodeColumns' sampled sums). */
+  readonly samplesTaken: number;
 }
 
 export interface ReplayResult {
   readonly summary: ReplaySummary;
   readonly apps: readonly AppOutcome[];
   readonly samples: SampleColumns;
+  readonly queueSamples: QueueSampleColumns;
+  readonly nodes: NodeColumns;
   readonly containers: ContainerColumns | null;
 }
 

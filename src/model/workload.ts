@@ -36,9 +36,29 @@ export interface Stage {
   readonly waitsForPreviousStage: boolean;
 }
 
+/**
+ * How an app's ApplicationMaster drives its stages:
+ * - `mapreduce`: maps then reduces, with reducer slow-start, ramp-up from the headroom and
+ *   reducer preemption when maps starve (yarn-semantics.md 6);
+ * - `dag`: stages of executors (Spark/Tez style), each asked for once the previous one has
+ *   progressed far enough (`startAfterFraction`, usually 1);
+ * - `streaming`: a long-running service whose containers are held until the replay ends.
+ */
+export type AppType = 'mapreduce' | 'dag' | 'streaming';
+export const APP_TYPES: readonly AppType[] = ['mapreduce', 'dag', 'streaming'];
+
 export interface AppSpec {
   readonly id: string;
   readonly name: string;
+  readonly type: AppType;
+  /** YARN's applicationType label (MAPREDUCE, SPARK, ...), carried into reports. */
+  readonly applicationType: string;
+  /**
+   * Timings observed in a log rather than modelled: task durations are container holding
+   * times and request delays are the AM's measured reactions, so the AM's heartbeat latency,
+   * reducer ramp-up and preemption are not modelled on top of them.
+   */
+  readonly observed: boolean;
   readonly queue: string;
   readonly user: string;
   readonly submitMs: number;

@@ -1,29 +1,60 @@
-// The YARN model on top of the event kernel: nodes, containers, apps and their AM lifecycle,
-// stages of tasks, admission and allocation. Cluster state changes only through the handlers
-// below and `allocate`/`release`; policies only return decisions.
+// The YARN model on top of the event kernel: nodes and their heartbeats, containers, apps and
+// their ApplicationMasters, admission control in front of the scheduler, and observation.
+// Which app gets which node is the scheduler model's decision (CapacityScheduler or
+// FairScheduler, src/policies/scheduling); the engine applies it. Cluster state changes only
+// through the handlers below and `allocate` / `release` / `reserve`.
 //
-// Allocation model (Capacity-FIFO, issue 2): containers are allocated the moment capacity is
-// freed or demand arrives, with no heartbeat delay and no node reservations. Freed capacity on a
-// node goes to the first app in FIFO order whose next request fits it; new demand goes to the
-// lowest-numbered node with room. Between events this keeps "no waiting request fits any node's
-// free space", which is what makes deadlock detection exact: when no event is left, nothing can
-// change.
+// Heartbeats (yarn-semantics.md 2): containers are allocated only when a node heartbeats. Each
+// NodeManager heartbeats every interval from its last heartbeat (phases seeded), and at once
+// when one of its containers ends (the out-of-band heartbeat). A heartbeat that cannot do
+// anything is not simulated: a node sleeps until something could change its answer (new asks,
+// a loosened limit, its own containers ending) and is then woken at its next regular heartbeat,
+// earliest first, only as many as there are asks to serve. Between events this keeps "every
+// heartbeat that would allocate or reserve is simulated", so results match heartbeating every
+// node every interval while costing events only where something happens, and deadlock
+// detection stays exact: when no event is left, nothing can change.
+//
+// ApplicationMasters (yarn-semantics.md 6): the AM container is allocated first and held until
+// the app ends. For modelled (not log-observed) apps, asks reach the RM and granted containers
+// reach the AM on the AM's heartbeats (every amHeartbeatIntervalMs from its registration); a
+// MapReduce AM also ramps its reduce asks up and down from the headroom and kills its own
+// reducers when maps starve (replay/mapreduce-am.ts).
 
 import { Simulation } from '../sim/simulation.js';
+import { createRandom } from '../sim/random.js';
 import { normalizeRequest } from '../model/normalize.js';
-import { clusterCapacity, nodeCount } from '../model/cluster.js';
+import { clusterCapacity } from '../model/cluster.js';
 import { shareOf } from '../model/resources.js';
 import { taskDurationMs } from '../model/workload.js';
 import type { Cluster } from '../model/cluster.js';
 import type { Stage, AppSpec, Workload } from '../model/workload.js';
 import type { AdmissionPolicy, AdmissionView } from '../policies/admission/types.js';
-import { capacityFifo } from '../policies/scheduling/capacity-fifo.js';
-import type { SchedulingPolicy } from '../policies/scheduling/types.js';
-import { NodeFitIndex } from './node-fit-index.js';
+import {
+  ALLOCATE,
+  AM_ASK,
+  AM_PRIORITY,
+  applyAmLimit,
+  CapacityScheduler,
+  Decision,
+  FairScheduler,
+  KEEP_RESERVATION,
+  LIMITED,
+  NO_FIT,
+  RESERVE,
+  UNRESERVE,
+} from '../policies/scheduling/index.js';
+import type { Scheduler, SchedulerListener, SchedulerNode } from '../policies/scheduling/index.js';
+import { HeartbeatWheel } from './heartbeat-wheel.js';
+import { decideReduces } from './mapreduce-am.js';
+import type { MapReduceAmSettings } from './mapreduce-am.js';
+import { FAILURE_CAUSES } from '../model/replay-result.js';
 import type {
   AppEndState,
   AppOutcome,
   ContainerColumns,
+  FailureCause,
+  NodeColumns,
+  QueueSampleColumns,
   ReplayProgress,
   ReplayResult,
   SampleColumns,
@@ -34,6 +65,15 @@ export interface ReplayOptions {
   readonly sampleIntervalMs?: number;
   /** Stop the run at this simulated time (ms); apps still running are reported unfinished. */
   readonly horizonMs?: number;
+  /** An app that waits this long for a container it needs fails (ms); absent: apps wait for ever. */
+  readonly appTimeoutMs?: number | null;
+  /** Seeds the NodeManagers' heartbeat phases. */
+  readonly seed?: number;
+  /**
+   * Each node's first heartbeat (ms into the run, below the heartbeat interval), in node order,
+   * instead of seeded ones: for experiments that need the phases known.
+   */
+  readonly heartbeatPhasesMs?: readonly number[];
   /** Keep one record per container (large for big traces). */
   readonly recordContainers?: boolean;
   /** Called every few tens of thousands of events, for progress displays. */
@@ -51,58 +91,97 @@ export const DEFAULT_SAMPLE_INTERVAL_MS = 10_000;
 const PROGRESS_EVERY_EVENTS = 1 << 16;
 
 // Event kinds, and their order among events at the same instant: releases first (they free
-// room), then AMs that start asking, then new submissions.
+// room), then the scheduler's periodic update, then AM-side work (asks arrive), then
+// submissions, then node heartbeats (which serve all of the above), then timeouts (an app that
+// could still be served at the deadline instant is served).
 const CONTAINER_DONE = 0;
 const AM_DONE = 1;
-const AM_REGISTERED = 2;
-const STAGE_REQUEST = 3;
-const SUBMIT = 4;
-const PRIORITY_OF_KIND = [0, 0, 1, 1, 2];
+const SCHEDULER_UPDATE = 2;
+const AM_REGISTERED = 3;
+const STAGE_REQUEST = 4;
+const AM_HEARTBEAT = 5;
+const SUBMIT = 6;
+const NODE_HEARTBEAT = 7;
+const APP_TIMEOUT = 8;
+const PRIORITY_OF_KIND = [0, 0, 1, 2, 2, 2, 3, 4, 5];
 
 // App phases.
-const WAITING = 0; // submitted, not admitted
-const PENDING_AM = 1; // admitted, AM request outstanding
-const AM_STARTING = 2; // AM container allocated, AM not yet asking for tasks
+const WAITING = 0; // submitted, held by admission control
+const ACCEPTED = 1; // in the scheduler, AM container not yet allocated
+const AM_STARTING = 2; // AM container allocated, AM not yet registered
 const RUNNING = 3;
 const FINISHED = 4;
 const FAILED = 5;
 const REJECTED = 6;
 
-// Values of AppRun.request besides a stage index.
-const AM_REQUEST = -1;
-const NO_REQUEST = -2;
+// Node heartbeat states.
+const IN_WHEEL = 0; // could serve an ask: its heartbeats run, earliest first, while asks are waiting
+const ARMED = 1; // a reserved node whose heartbeat event is scheduled
+const FAILED_FIT = 2; // its last heartbeat found nothing that fits: waits for new asks
+const FAILED_LIMIT = 3; // its last heartbeat was held back by a limit: waits for limits to loosen
+const RESERVED_IDLE = 4; // reserved; acts again when a container on it ends or the app stops needing it
+const UNUSABLE = 5; // too full to be offered to apps; acts again when a container on it ends
 
-class NodeState {
+class NodeState implements SchedulerNode {
   freeMemoryMb: number;
   freeVcores: number;
-  /** Queued for an allocation pass at the end of the current event. */
+  reservedApp = -1;
+  reservedKey = 0;
+  reservedMemoryMb = 0;
+  reservedVcores = 0;
+  heartbeatAnchorMs: number;
+  state = IN_WHEEL;
+  token = 0;
+  /** Position in its failed list, or -1. */
+  listIndex = -1;
+  /** Queued for an out-of-band heartbeat at the end of the current event. */
   freed = false;
+  // Statistics.
+  /** Memory utilisation bucket (see utilisationBucket), kept current as containers come and go. */
+  bucket = 0;
+  containersAllocated = 0;
+  usedMemoryMbMs = 0;
+  usedVcoresMs = 0;
+  lastChangeMs = 0;
+  strandedMemoryMbSampled = 0;
+  strandedVcoresSampled = 0;
+  reservations = 0;
   constructor(
     readonly index: number,
+    readonly group: string,
     readonly capacityMemoryMb: number,
     readonly capacityVcores: number,
     readonly speedFactor: number,
+    phaseMs: number,
+    intervalMs: number,
   ) {
     this.freeMemoryMb = capacityMemoryMb;
     this.freeVcores = capacityVcores;
+    // As if it last heartbeated one interval before its first heartbeat.
+    this.heartbeatAnchorMs = phaseMs - intervalMs;
   }
 }
 
 class StageState {
   memoryMb = 0;
   vcores = 0;
-  /** vcores as the placement test sees them: -Infinity when the calculator ignores vcores. */
-  fitVcores = 0;
   /** Completions of the previous stage needed before this stage's tasks are requested. */
   readonly releaseAfter: number;
+  /** Next task never started. */
   nextTask = 0;
+  /** Tasks whose containers were killed, to run again. */
+  readonly retry: number[] = [];
+  /** Asks outstanding at the RM. */
+  asked = 0;
   running = 0;
   completed = 0;
-  /** The start condition holds (its tasks are asked for after requestDelayMs). */
+  /** The start condition holds (its tasks are asked for after requestDelayMs / the AM's heartbeat). */
   released = false;
-  /** Its tasks have been asked for. */
   requested = false;
   done = false;
+  doneMs = NaN;
+  /** Containers holding tasks of this stage (unordered; each knows its position). */
+  readonly live: Container[] = [];
   /** Tasks started before the previous stage completed, waiting for its output. */
   readonly waiting: Container[] = [];
   constructor(
@@ -113,26 +192,48 @@ class StageState {
     // The tolerance keeps k/n * n (observed fractions) from rounding up to k + 1.
     this.releaseAfter = Math.ceil(spec.startAfterFraction * previousTaskCount - 1e-9);
   }
+
+  /** Tasks neither running nor completed. */
+  get remaining(): number {
+    return this.spec.taskCount - this.completed - this.running;
+  }
 }
 
 class AppRun {
   phase = WAITING;
   amMemoryMb = 0;
   amVcores = 0;
-  amFitVcores = 0;
-  /** AM_REQUEST, NO_REQUEST, or the index of the stage whose task is asked for next. */
-  request = NO_REQUEST;
+  queue: string;
   admittedMs = NaN;
   amStartMs = NaN;
   finishMs = NaN;
   amContainer: Container | null = null;
   openStages: number;
   reason: string | null = null;
+  failureCause: FailureCause | null = null;
+  /** AM heartbeats fall on amAnchorMs + k x interval (its registration). */
+  amAnchorMs = NaN;
+  amHeartbeatPending = false;
+  reduceStarted = false;
+  /** Completed maps after which a modelled MapReduce AM starts asking for reduces. */
+  slowStartMaps = 0;
+  mapAskMs = NaN;
+  /** Asks outstanding at the RM (AM and tasks). */
+  outstanding = 0;
+  timeoutPending = false;
+  lastProgressMs = 0;
+  containers = 0;
+  placementFailures = 0;
+  fragmentationBlocked = false;
+  reducesPreempted = 0;
+  readonly reservedNodes: number[] = [];
   readonly stages: StageState[];
+  readonly mapReduceModelled: boolean;
   constructor(
     readonly index: number,
     readonly spec: AppSpec,
   ) {
+    this.queue = spec.queue;
     let previousTaskCount = 0;
     this.stages = spec.stages.map((stage, i) => {
       const state = new StageState(stage, i, previousTaskCount);
@@ -140,12 +241,23 @@ class AppRun {
       return state;
     });
     this.openStages = this.stages.length;
+    this.mapReduceModelled =
+      spec.type === 'mapreduce' && !spec.observed && spec.stages.length === 2 && spec.stages[1]!.taskCount > 0;
+  }
+
+  get batch(): boolean {
+    return this.spec.type !== 'streaming';
   }
 }
 
 class Container {
   readonly kind = CONTAINER_DONE;
+  /** When the task's work starts (after the AM pulled the container); NaN while waiting. */
+  startMs = NaN;
   endMs = NaN;
+  killed = false;
+  /** Position in its stage's live list. */
+  liveIndex = -1;
   constructor(
     readonly app: AppRun,
     readonly node: NodeState,
@@ -154,13 +266,13 @@ class Container {
     readonly task: number,
     readonly memoryMb: number,
     readonly vcores: number,
-    readonly startMs: number,
+    readonly allocatedMs: number,
     readonly durationMs: number,
   ) {}
 }
 
 interface AppEvent {
-  readonly kind: typeof AM_DONE | typeof AM_REGISTERED | typeof SUBMIT;
+  readonly kind: typeof AM_DONE | typeof AM_REGISTERED | typeof AM_HEARTBEAT | typeof SUBMIT | typeof APP_TIMEOUT;
   readonly app: AppRun;
 }
 
@@ -170,7 +282,19 @@ interface StageEvent {
   readonly stage: StageState;
 }
 
-type Event = Container | AppEvent | StageEvent;
+interface HeartbeatEvent {
+  readonly kind: typeof NODE_HEARTBEAT;
+  /** Null for the wheel's cursor: whichever node is due then. */
+  readonly node: NodeState | null;
+  readonly token: number;
+  readonly timeMs: number;
+}
+
+interface UpdateEvent {
+  readonly kind: typeof SCHEDULER_UPDATE;
+}
+
+type Event = Container | AppEvent | StageEvent | HeartbeatEvent | UpdateEvent;
 
 /** Mutable twin of AdmissionView; only the engine writes it. */
 type LiveView = { -readonly [K in keyof AdmissionView]: AdmissionView[K] };
@@ -179,39 +303,59 @@ export function replay(input: ReplayInput): ReplayResult {
   return new ReplayEngine(input).run();
 }
 
-class ReplayEngine {
+class ReplayEngine implements SchedulerListener {
   private readonly cluster: Cluster;
   private readonly admission: AdmissionPolicy;
-  private readonly scheduler: SchedulingPolicy;
+  private readonly scheduler: Scheduler;
   private readonly sim: Simulation<Event>;
   private readonly nodes: NodeState[] = [];
-  private readonly fitIndex: NodeFitIndex;
+  private readonly wheel: HeartbeatWheel;
   private readonly apps: AppRun[];
   private readonly view: LiveView;
-  private readonly ignoreVcores: boolean;
+  private readonly checksVcores: boolean;
   private readonly sampleIntervalMs: number;
+  private readonly heartbeatIntervalMs: number;
+  private readonly amHeartbeatIntervalMs: number;
+  private readonly appTimeoutMs: number | null;
+  private readonly mrSettings: MapReduceAmSettings;
   private readonly options: ReplayOptions;
+  private readonly decision = new Decision();
+  private readonly headroom = { memoryMb: 0, vcores: 0 };
+  private readonly slot = { timeMs: 0 };
 
   private nowMs = 0;
-  /** Submitted, not yet admitted, in submission order. */
+  /** Submitted, held by admission control, in submission order. */
   private waiting: AppRun[] = [];
   private admissionDirty = false;
   private readonly freedNodes: NodeState[] = [];
-  private readonly newDemand: AppRun[] = [];
-  /** Node offered in the current allocation pass (read by `fitsOffer`). */
-  private offer: NodeState | null = null;
+  private freedCount = 0;
+  private readonly failedFit: NodeState[] = [];
+  private readonly failedLimit: NodeState[] = [];
+  /** The one scheduled heartbeat of the wheel's earliest node (null: none scheduled). */
+  private cursor: HeartbeatEvent | null = null;
+  private wheelGrew = false;
+  private updatePending = false;
 
   // Counters kept current for samples and the summary.
+  /** Free space on reserved nodes: held for the reserving apps, free to nobody else. */
+  private reservedMemoryMb = 0;
+  private reservedVcores = 0;
   private runningAmMemoryMb = 0;
   private runningAmVcores = 0;
   private runningApps = 0;
-  private pendingApps = 0;
+  private acceptedApps = 0;
   private pendingContainers = 0;
   private appsEnded = 0;
   private containersAllocated = 0;
   private tasksCompleted = 0;
+  private nodeHeartbeats = 0;
+  private reservationsMade = 0;
+  private placementFailures = 0;
+  private reducesPreempted = 0;
   private lastResourceChangeMs = 0;
   private nextSampleMs = 0;
+  private samplesTaken = 0;
+  private nextProgressAt = PROGRESS_EVERY_EVENTS;
   private readonly samples: SampleColumns = {
     timeMs: [],
     usedMemoryMb: [],
@@ -225,25 +369,68 @@ class ReplayEngine {
     pendingApps: [],
     waitingApps: [],
     pendingContainers: [],
+    reservedMemoryMb: [],
+    reservedVcores: [],
+    strandedMemoryMb: [],
+    strandedVcores: [],
+    fragmentedAsks: [],
+    nodesUnused: [],
+    nodes1To19: [],
+    nodes20To39: [],
+    nodes40To59: [],
+    nodes60To79: [],
+    nodes80To99: [],
+    nodesFull: [],
+  };
+  private readonly queueSamples: QueueSampleColumns = {
+    timeMs: [],
+    queue: [],
+    usedMemoryMb: [],
+    usedVcores: [],
+    reservedMemoryMb: [],
+    reservedVcores: [],
+    shareMemoryMb: [],
+    shareVcores: [],
+    runningApps: [],
+    pendingApps: [],
+    pendingContainers: [],
   };
   private readonly containerLog: ContainerColumns | null;
   private readonly liveContainers: Set<Container> | null;
+  /** Nodes per memory utilisation bucket. */
+  private readonly bucketCounts = [0, 0, 0, 0, 0, 0, 0];
 
   constructor(input: ReplayInput) {
-    this.cluster = input.cluster;
     this.admission = input.admission;
+    // The admission policy decides what becomes of the scheduler's own AM limits.
+    this.cluster = applyAmLimit(input.cluster, input.admission.amLimit);
     this.options = input.options ?? {};
     this.sampleIntervalMs = this.options.sampleIntervalMs ?? DEFAULT_SAMPLE_INTERVAL_MS;
     if (!(this.sampleIntervalMs > 0)) throw new RangeError('sampleIntervalMs must be positive');
-    this.ignoreVcores = this.cluster.scheduler.resourceCalculator === 'default';
+    const timeout = this.options.appTimeoutMs ?? null;
+    if (timeout !== null && !(timeout > 0)) throw new RangeError('appTimeoutMs must be positive');
+    this.appTimeoutMs = timeout;
+    const settings = this.cluster.scheduler;
+    this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
+    const mapreduce = this.cluster.mapreduce;
+    this.amHeartbeatIntervalMs = mapreduce.amHeartbeatIntervalMs;
+    this.mrSettings = mapreduce;
 
+    const random = createRandom(this.options.seed ?? 1);
+    const phases = this.options.heartbeatPhasesMs;
     for (const group of this.cluster.nodeGroups) {
       for (let i = 0; i < group.count; i++) {
-        this.nodes.push(new NodeState(this.nodes.length, group.memoryMb, group.vcores, group.speedFactor));
+        const given = phases?.[this.nodes.length];
+        if (given !== undefined && !(Number.isInteger(given) && given >= 0 && given < this.heartbeatIntervalMs)) {
+          throw new RangeError(`heartbeat phase ${given} is not a whole number of ms below the interval`);
+        }
+        const phaseMs = given ?? random.nextInt(this.heartbeatIntervalMs);
+        this.nodes.push(
+          new NodeState(this.nodes.length, group.name, group.memoryMb, group.vcores, group.speedFactor, phaseMs, this.heartbeatIntervalMs),
+        );
       }
     }
-    this.fitIndex = new NodeFitIndex(nodeCount(this.cluster));
-    for (const node of this.nodes) this.updateFit(node);
+    this.wheel = new HeartbeatWheel(this.heartbeatIntervalMs, this.nodes.length);
 
     const apps = input.workload.apps;
     for (let i = 1; i < apps.length; i++) {
@@ -252,12 +439,20 @@ class ReplayEngine {
       }
     }
     this.apps = apps.map((spec, index) => new AppRun(index, spec));
-    this.scheduler = capacityFifo(this.apps.length);
+    for (const app of this.apps) {
+      if (app.mapReduceModelled) app.slowStartMaps = Math.ceil(mapreduce.reduceSlowStart * app.spec.stages[0]!.taskCount);
+    }
+    const schedulerOptions = { cluster: this.cluster, appCount: this.apps.length, nodes: this.nodes, listener: this };
+    this.scheduler =
+      settings.type === 'fair' ? new FairScheduler(schedulerOptions) : new CapacityScheduler(schedulerOptions);
+    this.checksVcores = this.scheduler.checksVcores;
+    for (const node of this.nodes) this.wheel.insert(node.index, node.heartbeatAnchorMs, 0);
+    this.bucketCounts[0] = this.nodes.length;
 
     this.view = {
       capacity: clusterCapacity(this.cluster),
-      calculator: this.cluster.scheduler.resourceCalculator,
-      minimumAllocation: this.cluster.scheduler.minimumAllocation,
+      calculator: this.checksVcores ? 'dominant' : 'default',
+      minimumAllocation: settings.minimumAllocation,
       usedMemoryMb: 0,
       usedVcores: 0,
       unplacedAmMemoryMb: 0,
@@ -277,13 +472,35 @@ class ReplayEngine {
   }
 
   run(): ReplayResult {
-    for (const app of this.apps) this.schedule(app.spec.submitMs, { kind: SUBMIT, app });
+    for (const app of this.apps) this.schedule(Math.round(app.spec.submitMs), { kind: SUBMIT, app });
     const outcome = this.sim.run({
       untilMs: this.options.horizonMs,
       onAdvance: (fromMs, toMs) => this.sampleUntil(fromMs, toMs),
     });
+    this.nowMs = outcome.endMs;
     this.recordSample(outcome.endMs);
     return this.result(outcome.endMs, outcome.events, outcome.stoppedAtHorizon);
+  }
+
+  // ---- scheduler listener ------------------------------------------------------------------
+
+  appSchedulable(): void {
+    // Nothing to track: the scheduler counts its servable asks.
+  }
+
+  demandAdded(): void {
+    this.returnToWheel(this.failedFit);
+    this.returnToWheel(this.failedLimit);
+  }
+
+  limitsLoosened(): void {
+    this.returnToWheel(this.failedLimit);
+  }
+
+  updateAt(timeMs: number): void {
+    if (this.updatePending) return;
+    this.updatePending = true;
+    this.schedule(Math.max(timeMs, this.nowMs), { kind: SCHEDULER_UPDATE });
   }
 
   // ---- event handling -------------------------------------------------------------------
@@ -292,25 +509,45 @@ class ReplayEngine {
     this.nowMs = nowMs;
     switch (event.kind) {
       case CONTAINER_DONE:
-        this.containerDone(event);
+        if (!event.killed) this.containerDone(event);
         break;
       case AM_DONE:
-        this.endApp(event.app, FINISHED);
+        if (event.app.phase === RUNNING) this.endApp(event.app, FINISHED, null, null);
+        break;
+      case SCHEDULER_UPDATE:
+        this.updatePending = false;
+        this.scheduler.update(nowMs);
         break;
       case AM_REGISTERED:
-        this.amRegistered(event.app);
+        if (event.app.phase === AM_STARTING) this.amRegistered(event.app);
         break;
       case STAGE_REQUEST:
-        this.requestStage(event.app, event.stage);
-        if (event.app.openStages === 0) this.tasksDone(event.app);
-        else this.refreshRequest(event.app);
+        if (event.app.phase === RUNNING) {
+          this.requestStage(event.app, event.stage);
+          this.afterStageChange(event.app);
+        }
+        break;
+      case AM_HEARTBEAT:
+        event.app.amHeartbeatPending = false;
+        if (event.app.phase === RUNNING) this.mapReduceHeartbeat(event.app);
         break;
       case SUBMIT:
         this.submit(event.app);
         break;
+      case NODE_HEARTBEAT:
+        if (event.node === null) {
+          if (event === this.cursor) this.cursorHeartbeat();
+        } else if (event.token === event.node.token) {
+          this.heartbeat(event.node);
+        }
+        break;
+      case APP_TIMEOUT:
+        this.checkTimeout(event.app);
+        break;
     }
     this.settle();
-    if (this.options.onProgress && this.sim.eventsProcessed % PROGRESS_EVERY_EVENTS === 0) {
+    if (this.options.onProgress && this.sim.eventsProcessed >= this.nextProgressAt) {
+      this.nextProgressAt = this.sim.eventsProcessed + PROGRESS_EVERY_EVENTS;
       this.options.onProgress({
         simulatedMs: nowMs,
         appsEnded: this.appsEnded,
@@ -321,40 +558,46 @@ class ReplayEngine {
   }
 
   private submit(app: AppRun): void {
-    const granted = normalizeRequest(app.spec.amRequest, this.cluster.scheduler);
+    const granted = normalizeRequest(app.spec.amRequest, this.cluster.scheduler, 'am');
     if (!granted.ok) {
       // The RM refuses the submission: the app never reaches the scheduler.
-      app.phase = REJECTED;
-      app.reason = `AM ${granted.reason}`;
-      app.finishMs = this.nowMs;
-      this.appsEnded++;
+      this.reject(app, `AM ${granted.reason}`, 'request-above-maximum');
       return;
     }
     app.amMemoryMb = granted.granted.memoryMb;
     app.amVcores = granted.granted.vcores;
-    app.amFitVcores = this.ignoreVcores ? -Infinity : app.amVcores;
     this.waiting.push(app);
     this.admissionDirty = true;
+    if (this.appTimeoutMs !== null) {
+      app.timeoutPending = true;
+      this.schedule(this.nowMs + this.appTimeoutMs, { kind: APP_TIMEOUT, app });
+    }
+  }
+
+  private reject(app: AppRun, reason: string, cause: FailureCause): void {
+    app.phase = REJECTED;
+    app.reason = reason;
+    app.failureCause = cause;
+    app.finishMs = this.nowMs;
+    this.appsEnded++;
   }
 
   private amRegistered(app: AppRun): void {
     // The MapReduce AM checks its task sizes against the maximum before asking and kills the
     // job if one is too large; other frameworks fail the same way at their first allocate call.
     for (const stage of app.stages) {
-      const granted = normalizeRequest(stage.spec.request, this.cluster.scheduler);
+      const granted = normalizeRequest(stage.spec.request, this.cluster.scheduler, 'task');
       if (!granted.ok) {
-        app.reason = `${stage.spec.name} ${granted.reason}`;
-        this.endApp(app, FAILED);
+        this.endApp(app, FAILED, 'request-above-maximum', `${stage.spec.name} ${granted.reason}`);
         return;
       }
       stage.memoryMb = granted.granted.memoryMb;
       stage.vcores = granted.granted.vcores;
-      stage.fitVcores = this.ignoreVcores ? -Infinity : stage.vcores;
     }
     app.phase = RUNNING;
+    app.amAnchorMs = this.nowMs;
     if (app.stages.length > 0) this.releaseStage(app, app.stages[0]!);
-    if (app.openStages === 0) this.tasksDone(app);
-    else this.refreshRequest(app);
+    this.afterStageChange(app);
   }
 
   private containerDone(container: Container): void {
@@ -362,61 +605,257 @@ class ReplayEngine {
     const stage = container.stage!;
     container.endMs = this.nowMs;
     this.release(container);
+    // The NodeManager heartbeats at once; the RM schedules the freed space before the AM hears of it.
+    this.flushFreedNodes();
+    if (app.phase !== RUNNING) return;
     this.tasksCompleted++;
     stage.running--;
     stage.completed++;
+    removeLive(stage, container);
 
-    const next = app.stages[stage.index + 1];
-    if (next && !next.released && stage.completed >= next.releaseAfter) this.releaseStage(app, next);
+    const next = nextStage(app, stage);
+    if (next && !next.released && !app.mapReduceModelled && stage.completed >= next.releaseAfter) this.releaseStage(app, next);
     if (stage.completed === stage.spec.taskCount) this.completeStage(app, stage);
+    this.afterStageChange(app);
+  }
 
+  /** After an app's stages moved: finish it, or let a MapReduce AM reconsider its reduces. */
+  private afterStageChange(app: AppRun): void {
+    if (app.phase !== RUNNING) return;
     if (app.openStages === 0) this.tasksDone(app);
-    else this.refreshRequest(app);
+    else if (app.mapReduceModelled) this.wakeMapReduceAm(app);
   }
 
   /** Every task has ended: the AM wraps up for amTeardownMs, then releases its container. */
   private tasksDone(app: AppRun): void {
-    app.request = NO_REQUEST;
-    this.scheduler.removeDemand(app.index);
     if (app.spec.amTeardownMs > 0) this.schedule(this.nowMs + app.spec.amTeardownMs, { kind: AM_DONE, app });
-    else this.endApp(app, FINISHED);
+    else this.endApp(app, FINISHED, null, null);
   }
 
-  /** A stage's start condition holds: its tasks are asked for now or after its request delay. */
+  /** A stage's start condition holds: its tasks are asked for on the AM's next heartbeat. */
   private releaseStage(app: AppRun, stage: StageState): void {
     stage.released = true;
-    if (stage.spec.requestDelayMs > 0) {
-      this.schedule(this.nowMs + stage.spec.requestDelayMs, { kind: STAGE_REQUEST, app, stage });
-    } else {
-      this.requestStage(app, stage);
-    }
+    const delayMs = app.spec.observed ? stage.spec.requestDelayMs : this.nextAmHeartbeatMs(app, this.nowMs) - this.nowMs;
+    if (delayMs > 0) this.schedule(this.nowMs + delayMs, { kind: STAGE_REQUEST, app, stage });
+    else this.requestStage(app, stage);
   }
 
   /** Ask for a stage's tasks; stages with nothing to run complete at once. */
   private requestStage(app: AppRun, stage: StageState): void {
     stage.requested = true;
-    this.pendingContainers += stage.spec.taskCount;
-    if (stage.spec.taskCount > 0) this.markNewDemand(app);
-    const next = app.stages[stage.index + 1];
-    if (next && !next.released && next.releaseAfter === 0) this.releaseStage(app, next);
+    if (stage.index === 0) app.mapAskMs = this.nowMs;
+    // A modelled MapReduce AM asks for reduces through its ramp-up, not all at once.
+    if (!(app.mapReduceModelled && stage.index === 1)) this.setAsked(app, stage, stage.remaining);
+    if (app.spec.observed && stage.asked > 0) this.heartbeatsOnArrival(stage.asked);
+    const next = nextStage(app, stage);
+    if (next && !next.released && !app.mapReduceModelled && next.releaseAfter === 0) this.releaseStage(app, next);
     if (stage.spec.taskCount === 0) this.completeStage(app, stage);
   }
 
   private completeStage(app: AppRun, stage: StageState): void {
+    if (stage.done) return;
     stage.done = true;
+    stage.doneMs = this.nowMs;
     app.openStages--;
-    const next = app.stages[stage.index + 1];
+    const next = nextStage(app, stage);
     if (!next) return;
-    if (!next.released) this.releaseStage(app, next);
-    // Tasks that started early now have their input: their own work starts now.
-    for (const waiting of next.waiting) {
-      waiting.endMs = this.nowMs + waiting.durationMs;
-      this.schedule(waiting.endMs, waiting);
+    if (!next.released) {
+      if (app.mapReduceModelled) next.released = true;
+      else this.releaseStage(app, next);
     }
+    // Tasks that started early now have their input: their own work starts now.
+    for (const waiting of next.waiting) this.startWork(waiting, Math.max(this.nowMs, waiting.startMs));
     next.waiting.length = 0;
   }
 
-  private endApp(app: AppRun, phase: typeof FINISHED | typeof FAILED): void {
+  /**
+   * An observed ask's delay (from a log) ends at the heartbeat that served it there, so it
+   * already holds the wait for a heartbeat: the nodes due next heartbeat now instead, one per
+   * container asked, rather than making the ask wait for a heartbeat a second time.
+   */
+  private heartbeatsOnArrival(count: number): void {
+    for (let i = 0; i < count && this.scheduler.servableAsks > 0; i++) {
+      const nodeIndex = this.wheel.earliest(this.nowMs, this.slot);
+      if (nodeIndex < 0) return;
+      this.wheel.remove(nodeIndex);
+      this.heartbeat(this.nodes[nodeIndex]!);
+    }
+  }
+
+  /** The AM's next heartbeat at or after `timeMs`. */
+  private nextAmHeartbeatMs(app: AppRun, timeMs: number): number {
+    const anchor = app.amAnchorMs;
+    if (!(timeMs > anchor)) return anchor;
+    const interval = this.amHeartbeatIntervalMs;
+    return anchor + Math.ceil((timeMs - anchor) / interval) * interval;
+  }
+
+  // ---- MapReduce AM ---------------------------------------------------------------------
+
+  /** Schedule the AM's next heartbeat if it has a reduce decision to make. */
+  private wakeMapReduceAm(app: AppRun): void {
+    if (app.amHeartbeatPending || !this.mapReduceAmHasWork(app)) return;
+    app.amHeartbeatPending = true;
+    this.schedule(this.nextAmHeartbeatMs(app, this.nowMs), { kind: AM_HEARTBEAT, app });
+  }
+
+  private mapReduceAmHasWork(app: AppRun): boolean {
+    const maps = app.stages[0]!;
+    const reduces = app.stages[1]!;
+    if (!maps.requested) return false;
+    const pendingReduces = reduces.remaining - reduces.asked;
+    const started = app.reduceStarted || maps.completed >= app.slowStartMaps;
+    if (pendingReduces > 0 && started) return true;
+    return maps.asked > 0 && maps.running === 0 && (reduces.running > 0 || reduces.asked > 0);
+  }
+
+  private mapReduceHeartbeat(app: AppRun): void {
+    const maps = app.stages[0]!;
+    const reduces = app.stages[1]!;
+    this.scheduler.headroom(app.index, this.headroom);
+    const decision = decideReduces(
+      {
+        totalMaps: maps.spec.taskCount,
+        completedMaps: maps.completed,
+        scheduledMaps: maps.asked,
+        assignedMaps: maps.running,
+        scheduledReduces: reduces.asked,
+        assignedReduces: reduces.running,
+        pendingReduces: reduces.remaining - reduces.asked,
+        reduceStarted: app.reduceStarted,
+        mapMemoryMb: maps.memoryMb,
+        mapVcores: maps.vcores,
+        reduceMemoryMb: reduces.memoryMb,
+        reduceVcores: reduces.vcores,
+        headroomMemoryMb: this.headroom.memoryMb,
+        headroomVcores: this.headroom.vcores,
+        oldestMapWaitMs: maps.asked > 0 ? this.nowMs - app.mapAskMs : 0,
+        countsVcores: this.checksVcores,
+      },
+      this.mrSettings,
+    );
+    app.reduceStarted = decision.reduceStarted;
+    for (let i = 0; i < decision.preempt; i++) {
+      // The reduce that has made least progress goes first: the most recently allocated.
+      let victim: Container | undefined;
+      for (const c of reduces.live) if (!victim || c.allocatedMs >= victim.allocatedMs) victim = c;
+      if (!victim) break;
+      this.killTask(victim);
+      app.reducesPreempted++;
+      this.reducesPreempted++;
+    }
+    const asked = reduces.asked - decision.rampDown + decision.rampUp;
+    if (asked !== reduces.asked) {
+      reduces.requested = true;
+      this.setAsked(app, reduces, asked);
+    }
+    if (app.phase !== RUNNING) return;
+    if (this.mapReduceAmHasWork(app)) {
+      app.amHeartbeatPending = true;
+      this.schedule(this.nowMs + this.amHeartbeatIntervalMs, { kind: AM_HEARTBEAT, app });
+    }
+  }
+
+  /** The AM kills a task: its container is released and the task runs again later. */
+  private killTask(container: Container): void {
+    const stage = container.stage!;
+    container.killed = true;
+    container.endMs = this.nowMs;
+    this.release(container);
+    stage.running--;
+    stage.retry.push(container.task);
+    removeLive(stage, container);
+    const at = stage.waiting.indexOf(container);
+    if (at >= 0) stage.waiting.splice(at, 1);
+  }
+
+  // ---- asks and timeouts ------------------------------------------------------------------
+
+  /** Set how many containers a stage asks the RM for. */
+  private setAsked(app: AppRun, stage: StageState, asked: number): void {
+    const delta = asked - stage.asked;
+    if (delta === 0) return;
+    stage.asked = asked;
+    this.pendingContainers += delta;
+    this.changeOutstanding(app, delta);
+    this.scheduler.setAsk(app.index, stage.index, stage.spec.priority, stage.memoryMb, stage.vcores, asked);
+    if (asked === 0) this.wakeReservedNodes(app, stage.index);
+  }
+
+  private changeOutstanding(app: AppRun, delta: number): void {
+    const before = app.outstanding;
+    app.outstanding += delta;
+    if (before === 0 && app.outstanding > 0) {
+      // The app starts waiting now.
+      app.lastProgressMs = this.nowMs;
+      if (this.appTimeoutMs !== null && !app.timeoutPending && app.phase === RUNNING) {
+        app.timeoutPending = true;
+        this.schedule(this.nowMs + this.appTimeoutMs, { kind: APP_TIMEOUT, app });
+      }
+    }
+  }
+
+  private checkTimeout(app: AppRun): void {
+    app.timeoutPending = false;
+    const timeout = this.appTimeoutMs!;
+    if (app.phase === WAITING || app.phase === ACCEPTED) {
+      this.failWaiting(app, 'am-never-placed', `its AM got no container within ${timeout / 1000} s of submission`);
+      return;
+    }
+    if (app.phase !== RUNNING && app.phase !== AM_STARTING) return;
+    if (app.outstanding === 0) return;
+    const dueMs = app.lastProgressMs + timeout;
+    if (dueMs <= this.nowMs) {
+      this.endApp(app, FAILED, 'tasks-starved', `it waited ${timeout / 1000} s without getting a container it asked for`);
+    } else {
+      app.timeoutPending = true;
+      this.schedule(dueMs, { kind: APP_TIMEOUT, app });
+    }
+  }
+
+  /** Fail an app that never got its AM container (held by admission control or the scheduler). */
+  private failWaiting(app: AppRun, cause: FailureCause, reason: string): void {
+    if (app.phase === WAITING) {
+      this.waiting = this.waiting.filter((a) => a !== app);
+      app.phase = FAILED;
+      app.reason = reason;
+      app.failureCause = cause;
+      app.finishMs = this.nowMs;
+      this.appsEnded++;
+      return;
+    }
+    this.endApp(app, FAILED, cause, reason);
+  }
+
+  // ---- app end --------------------------------------------------------------------------
+
+  private endApp(app: AppRun, phase: typeof FINISHED | typeof FAILED, cause: FailureCause | null, reason: string | null): void {
+    const wasAccepted = app.phase === ACCEPTED;
+    // Outstanding asks are withdrawn; running tasks (a failed app's) are killed.
+    for (const stage of app.stages) {
+      if (stage.asked > 0) this.setAsked(app, stage, 0);
+      for (let i = stage.live.length - 1; i >= 0; i--) {
+        const container = stage.live[i]!;
+        container.killed = true;
+        container.endMs = this.nowMs;
+        this.release(container);
+      }
+      stage.live.length = 0;
+      stage.waiting.length = 0;
+    }
+    if (wasAccepted) {
+      this.acceptedApps--;
+      this.pendingContainers--;
+      this.view.unplacedAmMemoryMb -= app.amMemoryMb;
+      this.view.unplacedAmVcores -= app.amVcores;
+      this.changeOutstanding(app, -1);
+      this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 0);
+    }
+    for (const nodeIndex of [...app.reservedNodes]) {
+      const node = this.nodes[nodeIndex]!;
+      this.dropReservation(node, true);
+      this.wakeAtNextHeartbeat(node);
+    }
     const am = app.amContainer;
     if (am) {
       am.endMs = this.nowMs;
@@ -426,14 +865,11 @@ class ReplayEngine {
       this.runningApps--;
       app.amContainer = null;
     }
-    // Requests still outstanding (a failed app's) are withdrawn.
-    for (const stage of app.stages) {
-      if (stage.requested) this.pendingContainers -= stage.spec.taskCount - stage.nextTask;
-    }
+    this.scheduler.removeApp(app.index, this.nowMs);
     app.phase = phase;
+    app.failureCause = cause;
+    app.reason = reason;
     app.finishMs = this.nowMs;
-    app.request = NO_REQUEST;
-    this.scheduler.removeDemand(app.index);
     this.view.amMemoryMb -= app.amMemoryMb;
     this.view.amVcores -= app.amVcores;
     this.view.admittedApps--;
@@ -441,28 +877,16 @@ class ReplayEngine {
     this.admissionDirty = true;
   }
 
-  /** After each event: admit, then fill freed nodes, then place new demand (FIFO throughout). */
+  // ---- settling after each event -----------------------------------------------------------
+
+  /** After each event: admit, let nodes that freed room heartbeat, wake nodes for new asks. */
   private settle(): void {
     if (this.admissionDirty) {
       this.admissionDirty = false;
       if (this.waiting.length > 0) this.evaluateAdmission();
     }
-    const freed = this.freedNodes;
-    if (freed.length > 0) {
-      for (let i = 0; i < freed.length; i++) {
-        const node = freed[i]!;
-        node.freed = false;
-        this.allocateOnNode(node);
-      }
-      freed.length = 0;
-    }
-    // New demand is already in FIFO order: one event releases stages of its own app only, and
-    // admission adds apps in submission order after it.
-    const demand = this.newDemand;
-    if (demand.length > 0) {
-      for (let i = 0; i < demand.length; i++) this.placeApp(demand[i]!);
-      demand.length = 0;
-    }
+    this.flushFreedNodes();
+    this.moveCursor();
   }
 
   private evaluateAdmission(): void {
@@ -476,19 +900,8 @@ class ReplayEngine {
         { amResource: { memoryMb: app.amMemoryMb, vcores: app.amVcores }, submitMs: app.spec.submitMs },
         view,
       );
-      if (decision === 'admit') {
-        app.phase = PENDING_AM;
-        app.admittedMs = this.nowMs;
-        view.admittedApps++;
-        view.amMemoryMb += app.amMemoryMb;
-        view.amVcores += app.amVcores;
-        view.unplacedAmMemoryMb += app.amMemoryMb;
-        view.unplacedAmVcores += app.amVcores;
-        this.pendingApps++;
-        this.pendingContainers++;
-        this.refreshRequest(app);
-        this.markNewDemand(app);
-      } else {
+      if (decision === 'admit') this.admit(app);
+      else {
         still.push(app);
         if (decision === 'stop') break;
       }
@@ -497,108 +910,344 @@ class ReplayEngine {
     this.waiting = still;
   }
 
+  /** Hand an admitted app to the scheduler, which places it in a queue or refuses it. */
+  private admit(app: AppRun): void {
+    app.admittedMs = this.nowMs;
+    const placement = this.scheduler.addApp(app.index, app.spec.queue, app.spec.user, app.amMemoryMb, app.amVcores, this.nowMs);
+    if (!placement.ok) {
+      this.reject(app, placement.reason, 'queue-rejected');
+      return;
+    }
+    const view = this.view;
+    app.queue = placement.queue;
+    app.phase = ACCEPTED;
+    view.admittedApps++;
+    view.amMemoryMb += app.amMemoryMb;
+    view.amVcores += app.amVcores;
+    view.unplacedAmMemoryMb += app.amMemoryMb;
+    view.unplacedAmVcores += app.amVcores;
+    this.acceptedApps++;
+    this.pendingContainers++;
+    this.changeOutstanding(app, 1);
+    this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
+  }
+
+  // ---- node heartbeats -------------------------------------------------------------------
+
+  /** Nodes waiting for a change go back to sleep in the wheel, to be woken in heartbeat order. */
+  private returnToWheel(list: NodeState[]): void {
+    if (list.length === 0) return;
+    for (const node of list) {
+      node.listIndex = -1;
+      node.state = IN_WHEEL;
+      this.wheel.insert(node.index, node.heartbeatAnchorMs, this.nowMs);
+    }
+    list.length = 0;
+    this.wheelGrew = true;
+  }
+
+  /**
+   * While asks are waiting, keep one heartbeat scheduled: that of the node in the wheel whose
+   * next regular heartbeat comes first. Nodes in the wheel heartbeat in time order, one event
+   * each, and none once no ask waits.
+   */
+  private moveCursor(): void {
+    if (this.scheduler.servableAsks === 0 || this.wheel.size === 0) {
+      this.cursor = null;
+      this.wheelGrew = false;
+      return;
+    }
+    if (this.cursor && !this.wheelGrew) return;
+    this.wheelGrew = false;
+    this.wheel.earliest(this.nowMs, this.slot);
+    const timeMs = this.slot.timeMs;
+    if (this.cursor && this.cursor.timeMs <= timeMs) return;
+    const event: HeartbeatEvent = { kind: NODE_HEARTBEAT, node: null, token: 0, timeMs };
+    this.cursor = event;
+    this.sim.at(timeMs, PRIORITY_OF_KIND[NODE_HEARTBEAT]!, event);
+  }
+
+  /**
+   * The cursor's heartbeat, and the ones after it for as long as they come before any queued
+   * event: those run here, without queuing an event each (the kernel's clock is advanced to
+   * them), which keeps a burst of asks served over a heartbeat interval cheap.
+   */
+  private cursorHeartbeat(): void {
+    this.cursor = null;
+    const sim = this.sim;
+    for (;;) {
+      if (this.scheduler.servableAsks === 0) return;
+      const nodeIndex = this.wheel.earliest(this.nowMs, this.slot);
+      if (nodeIndex < 0) return;
+      const timeMs = this.slot.timeMs;
+      if (timeMs !== this.nowMs) {
+        if (!(timeMs < sim.nextEventMs && timeMs <= sim.horizonMs)) {
+          this.wheelGrew = true;
+          return;
+        }
+        sim.advanceTo(timeMs);
+        this.nowMs = timeMs;
+      }
+      this.wheel.remove(nodeIndex);
+      this.heartbeat(this.nodes[nodeIndex]!);
+      // What the heartbeat set going (AM start, asks at this instant) runs before the next one.
+      if (!(sim.nextEventMs > this.nowMs)) {
+        this.wheelGrew = true;
+        return;
+      }
+      this.flushFreedNodes();
+    }
+  }
+
+  /** Schedule one node's heartbeat on its own (a reserved node that should look again). */
+  private arm(node: NodeState, timeMs: number): void {
+    node.state = ARMED;
+    node.token++;
+    this.sim.at(timeMs, PRIORITY_OF_KIND[NODE_HEARTBEAT]!, { kind: NODE_HEARTBEAT, node, token: node.token, timeMs });
+  }
+
+  /** Take a node out of whatever sleeping or armed state it is in. */
+  private detach(node: NodeState): void {
+    switch (node.state) {
+      case IN_WHEEL:
+        this.wheel.remove(node.index);
+        break;
+      case ARMED:
+        node.token++;
+        break;
+      case FAILED_FIT:
+        removeFromList(this.failedFit, node);
+        break;
+      case FAILED_LIMIT:
+        removeFromList(this.failedLimit, node);
+        break;
+    }
+  }
+
+  /** Wake a sleeping node at its next regular heartbeat (a reserved node whose app may not need it). */
+  private wakeAtNextHeartbeat(node: NodeState): void {
+    if (node.state === ARMED) return;
+    this.detach(node);
+    const interval = this.heartbeatIntervalMs;
+    const anchor = node.heartbeatAnchorMs;
+    const k = Math.max(1, Math.ceil((this.nowMs - anchor) / interval));
+    this.arm(node, anchor + k * interval);
+  }
+
+  private flushFreedNodes(): void {
+    const freed = this.freedNodes;
+    // Heartbeats free nothing, so the count is fixed for the loop.
+    for (let i = 0; i < this.freedCount; i++) {
+      const node = freed[i]!;
+      node.freed = false;
+      this.detach(node);
+      // Out-of-band heartbeat: it also restarts the node's heartbeat timer.
+      if (this.scheduler.servableAsks === 0 && node.reservedApp < 0) this.idleHeartbeat(node);
+      else this.heartbeat(node);
+    }
+    this.freedCount = 0;
+  }
+
+  /** A heartbeat while no ask waits anywhere: nothing happens but the timer restarting. */
+  private idleHeartbeat(node: NodeState): void {
+    this.nodeHeartbeats++;
+    node.heartbeatAnchorMs = this.nowMs;
+    this.sleep(node, 0, NO_FIT);
+  }
+
+  /** One node heartbeat: serve its reservation, then offer it to apps; then decide how it sleeps. */
+  private heartbeat(node: NodeState): void {
+    this.nodeHeartbeats++;
+    const scheduler = this.scheduler;
+    const d = this.decision;
+    let allocated = 0;
+    let outcome = NO_FIT;
+    let schedule = true;
+    if (node.reservedApp >= 0) {
+      scheduler.serveReservation(node, this.nowMs, d);
+      if (d.kind === UNRESERVE) {
+        this.dropReservation(node, false);
+      } else if (d.kind === ALLOCATE) {
+        this.applyAllocation(d, node);
+        allocated++;
+        schedule = scheduler.schedulesAfterFulfilling;
+      } else if (d.kind === KEEP_RESERVATION) {
+        schedule = false;
+      }
+    }
+    while (schedule && node.reservedApp < 0 && allocated < scheduler.containersPerHeartbeat) {
+      if (!scheduler.considersNode(node.freeMemoryMb, node.freeVcores)) break;
+      scheduler.assign(node, this.nowMs, d);
+      if (d.kind === ALLOCATE) {
+        this.applyAllocation(d, node);
+        allocated++;
+        continue;
+      }
+      if (d.kind === RESERVE) {
+        this.countPlacementFailure(d.app, d.memoryMb, d.vcores);
+        this.applyReservation(d, node);
+        break;
+      }
+      outcome = d.kind;
+      if (d.kind === NO_FIT && d.failedApp >= 0) this.countPlacementFailure(d.failedApp, d.failedMemoryMb, d.failedVcores);
+      break;
+    }
+    node.heartbeatAnchorMs = this.nowMs;
+    this.sleep(node, allocated, outcome);
+    // Under the CapacityScheduler an allocation can raise other users' limits (a queue over its
+    // capacity lets its users grow with it).
+    if (allocated > 0 && scheduler.type === 'capacity') this.limitsLoosened();
+  }
+
+  /**
+   * How a node sleeps after a heartbeat until its answer could change: in the wheel if it
+   * allocated (or no ask waited at all), on a list waiting for new asks or looser limits if it
+   * found nothing to do although asks waited.
+   */
+  private sleep(node: NodeState, allocated: number, outcome: number): void {
+    if (node.reservedApp >= 0) {
+      node.state = RESERVED_IDLE;
+    } else if (!this.scheduler.considersNode(node.freeMemoryMb, node.freeVcores)) {
+      node.state = UNUSABLE;
+    } else if (allocated > 0 || this.scheduler.servableAsks === 0) {
+      node.state = IN_WHEEL;
+      this.wheel.insert(node.index, node.heartbeatAnchorMs, this.nowMs);
+      this.wheelGrew = true;
+    } else if (outcome === LIMITED) {
+      node.state = FAILED_LIMIT;
+      node.listIndex = this.failedLimit.length;
+      this.failedLimit.push(node);
+    } else {
+      node.state = FAILED_FIT;
+      node.listIndex = this.failedFit.length;
+      this.failedFit.push(node);
+    }
+  }
+
+  /**
+   * An ask that could not be placed counts as a placement failure when the cluster as a whole
+   * had room for it but no single node did (fragmentation), once per app until it is served.
+   */
+  private countPlacementFailure(appIndex: number, memoryMb: number, vcores: number): void {
+    const app = this.apps[appIndex]!;
+    if (app.fragmentationBlocked) return;
+    const view = this.view;
+    const freeMemoryMb = view.capacity.memoryMb - view.usedMemoryMb - this.reservedMemoryMb;
+    const freeVcores = view.capacity.vcores - view.usedVcores - this.reservedVcores;
+    if (freeMemoryMb < memoryMb || (this.checksVcores && freeVcores < vcores)) return;
+    if (this.anyNodeFits(memoryMb, this.checksVcores ? vcores : -Infinity)) return;
+    app.fragmentationBlocked = true;
+    app.placementFailures++;
+    this.placementFailures++;
+  }
+
+  /** Whether some unreserved node has this much free space (a scan: asked rarely). */
+  private anyNodeFits(memoryMb: number, vcores: number): boolean {
+    for (const node of this.nodes) {
+      if (node.reservedApp < 0 && node.freeMemoryMb >= memoryMb && node.freeVcores >= vcores) return true;
+    }
+    return false;
+  }
+
+  private applyReservation(d: Decision, node: NodeState): void {
+    const app = this.apps[d.app]!;
+    node.reservedApp = d.app;
+    node.reservedKey = d.key;
+    node.reservedMemoryMb = d.memoryMb;
+    node.reservedVcores = d.vcores;
+    node.reservations++;
+    app.reservedNodes.push(node.index);
+    this.reservedMemoryMb += node.freeMemoryMb;
+    this.reservedVcores += node.freeVcores;
+    this.reservationsMade++;
+  }
+
+  /** Clear a node's reservation; `tellScheduler` when the engine, not the scheduler, decided it. */
+  private dropReservation(node: NodeState, tellScheduler: boolean): void {
+    const app = this.apps[node.reservedApp]!;
+    if (tellScheduler) {
+      this.scheduler.unreserved(node.reservedApp, node.reservedKey, node.index, node.reservedMemoryMb, node.reservedVcores);
+    }
+    const at = app.reservedNodes.indexOf(node.index);
+    if (at >= 0) app.reservedNodes.splice(at, 1);
+    this.reservedMemoryMb -= node.freeMemoryMb;
+    this.reservedVcores -= node.freeVcores;
+    node.reservedApp = -1;
+    node.reservedMemoryMb = 0;
+    node.reservedVcores = 0;
+  }
+
+  /** The app's asks under `key` are all served: its reserved nodes for them are released on their next heartbeat. */
+  private wakeReservedNodes(app: AppRun, key: number): void {
+    for (const nodeIndex of app.reservedNodes) {
+      const node = this.nodes[nodeIndex]!;
+      if (node.reservedKey === key) this.wakeAtNextHeartbeat(node);
+    }
+  }
+
   // ---- allocation -----------------------------------------------------------------------
 
-  private markNewDemand(app: AppRun): void {
-    this.newDemand.push(app);
-  }
-
-  /** Recompute the app's next request and its place in the scheduler's demand order. */
-  private refreshRequest(app: AppRun): void {
-    let request = NO_REQUEST;
-    if (app.phase === PENDING_AM) {
-      request = AM_REQUEST;
-    } else if (app.phase === RUNNING) {
-      let bestPriority = Infinity;
-      for (const stage of app.stages) {
-        if (stage.requested && stage.nextTask < stage.spec.taskCount && stage.spec.priority < bestPriority) {
-          bestPriority = stage.spec.priority;
-          request = stage.index;
-        }
-      }
+  private applyAllocation(d: Decision, node: NodeState): void {
+    const app = this.apps[d.app]!;
+    if (d.unreserveNode >= 0) {
+      // The scheduler already released the reservation (fulfilled here, or given up elsewhere).
+      const reserved = this.nodes[d.unreserveNode]!;
+      this.dropReservation(reserved, false);
+      if (reserved !== node) this.wakeAtNextHeartbeat(reserved);
     }
-    app.request = request;
-    if (request === NO_REQUEST) this.scheduler.removeDemand(app.index);
-    else this.scheduler.addDemand(app.index);
-  }
-
-  private readonly fitsOffer = (appIndex: number): boolean => {
-    const app = this.apps[appIndex]!;
-    const node = this.offer!;
-    if (app.request === AM_REQUEST) {
-      return node.freeMemoryMb >= app.amMemoryMb && node.freeVcores >= app.amFitVcores;
-    }
-    const stage = app.stages[app.request]!;
-    return node.freeMemoryMb >= stage.memoryMb && node.freeVcores >= stage.fitVcores;
-  };
-
-  /** Offer a node with freed room to apps in FIFO order until nothing more fits. */
-  private allocateOnNode(node: NodeState): void {
-    const minimumMemoryMb = this.cluster.scheduler.minimumAllocation.memoryMb;
-    this.offer = node;
-    while (node.freeMemoryMb >= minimumMemoryMb) {
-      const appIndex = this.scheduler.pick(this.fitsOffer);
-      if (appIndex < 0) break;
-      this.allocate(this.apps[appIndex]!, node);
-    }
-    this.offer = null;
-  }
-
-  /** Place an app's new demand on the lowest-numbered nodes with room. */
-  private placeApp(app: AppRun): void {
-    while (app.request !== NO_REQUEST) {
-      let memoryMb: number;
-      let fitVcores: number;
-      if (app.request === AM_REQUEST) {
-        memoryMb = app.amMemoryMb;
-        fitVcores = app.amFitVcores;
-      } else {
-        const stage = app.stages[app.request]!;
-        memoryMb = stage.memoryMb;
-        fitVcores = stage.fitVcores;
-      }
-      const nodeIndex = this.fitIndex.firstFit(memoryMb, fitVcores);
-      if (nodeIndex < 0) return;
-      this.allocate(app, this.nodes[nodeIndex]!);
-    }
-  }
-
-  /** Grant the app's next request on the node (the caller has checked it fits). */
-  private allocate(app: AppRun, node: NodeState): void {
-    const now = this.nowMs;
     this.containersAllocated++;
     this.pendingContainers--;
-    if (app.request === AM_REQUEST) {
-      const am = new Container(app, node, null, -1, app.amMemoryMb, app.amVcores, now, NaN);
+    app.fragmentationBlocked = false;
+    app.lastProgressMs = this.nowMs;
+    this.changeOutstanding(app, -1);
+    node.containersAllocated++;
+    const now = this.nowMs;
+    if (d.key === AM_ASK) {
+      const am = new Container(app, node, null, -1, d.memoryMb, d.vcores, now, NaN);
+      am.startMs = now;
       this.take(am);
       app.amContainer = am;
       app.amStartMs = now;
       app.phase = AM_STARTING;
-      this.pendingApps--;
+      this.acceptedApps--;
       this.runningApps++;
       this.runningAmMemoryMb += am.memoryMb;
       this.runningAmVcores += am.vcores;
-      this.view.unplacedAmMemoryMb -= am.memoryMb;
-      this.view.unplacedAmVcores -= am.vcores;
-      this.refreshRequest(app);
+      this.view.unplacedAmMemoryMb -= app.amMemoryMb;
+      this.view.unplacedAmVcores -= app.amVcores;
       this.schedule(now + app.spec.amStartupMs, { kind: AM_REGISTERED, app });
       return;
     }
-    const stage = app.stages[app.request]!;
-    const task = stage.nextTask++;
+    const stage = app.stages[d.key]!;
+    stage.asked--;
+    const task = stage.retry.length > 0 ? stage.retry.pop()! : stage.nextTask++;
     stage.running++;
-    const durationMs = Math.round(taskDurationMs(stage.spec, task) / node.speedFactor);
-    const container = new Container(app, node, stage, task, stage.memoryMb, stage.vcores, now, durationMs);
+    app.containers++;
+    const speed = node.speedFactor;
+    const durationMs = speed === 1 ? Math.round(taskDurationMs(stage.spec, task)) : Math.round(taskDurationMs(stage.spec, task) / speed);
+    const container = new Container(app, node, stage, task, d.memoryMb, d.vcores, now, durationMs);
     this.take(container);
-    const previous = app.stages[stage.index - 1];
+    container.liveIndex = stage.live.length;
+    stage.live.push(container);
+    // The AM learns of the container on its next heartbeat and launches the task then.
+    const startMs = app.spec.observed ? now : this.nextAmHeartbeatMs(app, now);
+    const previous = stage.index > 0 ? app.stages[stage.index - 1] : undefined;
     if (stage.spec.waitsForPreviousStage && previous && !previous.done) {
+      container.startMs = startMs;
       stage.waiting.push(container);
     } else {
-      container.endMs = now + durationMs;
-      this.schedule(container.endMs, container);
+      this.startWork(container, startMs);
     }
-    // The request only changes when this stage has nothing left to ask for.
-    if (stage.nextTask === stage.spec.taskCount) this.refreshRequest(app);
+    if (stage.asked === 0) this.wakeReservedNodes(app, stage.index);
+    if (app.mapReduceModelled) this.wakeMapReduceAm(app);
+  }
+
+  /** The task's own work starts: it ends `durationMs` later (never, for a streaming app). */
+  private startWork(container: Container, startMs: number): void {
+    container.startMs = startMs;
+    if (container.app.spec.type === 'streaming') return;
+    container.endMs = startMs + container.durationMs;
+    this.schedule(container.endMs, container);
   }
 
   private schedule(atMs: number, event: Event): void {
@@ -607,26 +1256,43 @@ class ReplayEngine {
 
   private take(container: Container): void {
     const node = container.node;
+    this.accountNodeUsage(node);
     node.freeMemoryMb -= container.memoryMb;
     node.freeVcores -= container.vcores;
+    if (node.reservedApp >= 0) {
+      this.reservedMemoryMb -= container.memoryMb;
+      this.reservedVcores -= container.vcores;
+    }
+    this.updateBucket(node);
     this.view.usedMemoryMb += container.memoryMb;
     this.view.usedVcores += container.vcores;
     this.lastResourceChangeMs = this.nowMs;
-    this.updateFit(node);
     if (this.liveContainers) this.liveContainers.add(container);
   }
 
   private release(container: Container): void {
     const node = container.node;
+    this.accountNodeUsage(node);
     node.freeMemoryMb += container.memoryMb;
     node.freeVcores += container.vcores;
+    if (node.reservedApp >= 0) {
+      this.reservedMemoryMb += container.memoryMb;
+      this.reservedVcores += container.vcores;
+    }
+    this.updateBucket(node);
     this.view.usedMemoryMb -= container.memoryMb;
     this.view.usedVcores -= container.vcores;
     this.lastResourceChangeMs = this.nowMs;
-    this.updateFit(node);
+    this.scheduler.release(
+      container.app.index,
+      container.stage ? container.stage.index : AM_ASK,
+      container.memoryMb,
+      container.vcores,
+      this.nowMs,
+    );
     if (!node.freed) {
       node.freed = true;
-      this.freedNodes.push(node);
+      this.freedNodes[this.freedCount++] = node;
     }
     if (this.admission.watchesFreeResources) this.admissionDirty = true;
     if (this.liveContainers) {
@@ -635,8 +1301,22 @@ class ReplayEngine {
     }
   }
 
-  private updateFit(node: NodeState): void {
-    this.fitIndex.set(node.index, node.freeMemoryMb, this.ignoreVcores ? Infinity : node.freeVcores);
+  private updateBucket(node: NodeState): void {
+    const bucket = utilisationBucket(node.capacityMemoryMb - node.freeMemoryMb, node.capacityMemoryMb);
+    if (bucket === node.bucket) return;
+    this.bucketCounts[node.bucket]!--;
+    this.bucketCounts[bucket]!++;
+    node.bucket = bucket;
+  }
+
+  /** Integrate the node's usage up to now (MB x ms, vcores x ms). */
+  private accountNodeUsage(node: NodeState): void {
+    const elapsedMs = this.nowMs - node.lastChangeMs;
+    if (elapsedMs > 0) {
+      node.usedMemoryMbMs += elapsedMs * (node.capacityMemoryMb - node.freeMemoryMb);
+      node.usedVcoresMs += elapsedMs * (node.capacityVcores - node.freeVcores);
+      node.lastChangeMs = this.nowMs;
+    }
   }
 
   // ---- observation ----------------------------------------------------------------------
@@ -653,20 +1333,95 @@ class ReplayEngine {
     const v = this.view;
     const last = s.timeMs.length - 1;
     if (last >= 0 && s.timeMs[last] === timeMs) return;
+    this.samplesTaken++;
     s.timeMs.push(timeMs);
     s.usedMemoryMb.push(v.usedMemoryMb);
     s.usedVcores.push(v.usedVcores);
-    s.freeMemoryMb.push(v.capacity.memoryMb - v.usedMemoryMb);
-    s.freeVcores.push(v.capacity.vcores - v.usedVcores);
+    s.freeMemoryMb.push(v.capacity.memoryMb - v.usedMemoryMb - this.reservedMemoryMb);
+    s.freeVcores.push(v.capacity.vcores - v.usedVcores - this.reservedVcores);
     s.amMemoryMb.push(this.runningAmMemoryMb);
     s.amVcores.push(this.runningAmVcores);
     s.amShare.push(
       shareOf(v.calculator, { memoryMb: this.runningAmMemoryMb, vcores: this.runningAmVcores }, v.capacity),
     );
     s.runningApps.push(this.runningApps);
-    s.pendingApps.push(this.pendingApps);
+    s.pendingApps.push(this.acceptedApps);
     s.waitingApps.push(this.waiting.length);
     s.pendingContainers.push(this.pendingContainers);
+    s.reservedMemoryMb.push(this.reservedMemoryMb);
+    s.reservedVcores.push(this.reservedVcores);
+    this.sampleFragmentation();
+    this.scheduler.forEachLeaf((leaf) => {
+      const q = this.queueSamples;
+      q.timeMs.push(timeMs);
+      q.queue.push(leaf.path);
+      q.usedMemoryMb.push(leaf.usedMemoryMb);
+      q.usedVcores.push(leaf.usedVcores);
+      q.reservedMemoryMb.push(leaf.reservedMemoryMb);
+      q.reservedVcores.push(leaf.reservedVcores);
+      q.shareMemoryMb.push(leaf.shareMemoryMb);
+      q.shareVcores.push(leaf.shareVcores);
+      q.runningApps.push(leaf.runningApps);
+      q.pendingApps.push(leaf.pendingApps);
+      q.pendingContainers.push(leaf.pendingContainers);
+    });
+  }
+
+  /**
+   * Stranded capacity: free space on unreserved nodes where no ask waiting to be served fits
+   * (zero when nothing waits: idle space is not stranded). Fragmented asks: waiting asks that
+   * the cluster's total free space could hold but no single node can. Node utilisation buckets
+   * by memory.
+   */
+  private sampleFragmentation(): void {
+    const askMemoryMb: number[] = [];
+    const askVcores: number[] = [];
+    const askCounts: number[] = [];
+    this.scheduler.forEachServableAskSize((memoryMb, vcores, count) => {
+      askMemoryMb.push(memoryMb);
+      askVcores.push(this.checksVcores ? vcores : -Infinity);
+      askCounts.push(count);
+    });
+    const sizes = askCounts.length;
+    const fitsSomewhere = new Array<boolean>(sizes).fill(false);
+    let strandedMemoryMb = 0;
+    let strandedVcores = 0;
+    for (let n = 0; sizes > 0 && n < this.nodes.length; n++) {
+      const node = this.nodes[n]!;
+      if (node.reservedApp >= 0) continue;
+      let fits = false;
+      for (let i = 0; i < sizes; i++) {
+        if (askMemoryMb[i]! <= node.freeMemoryMb && askVcores[i]! <= node.freeVcores) {
+          fits = true;
+          fitsSomewhere[i] = true;
+        }
+      }
+      if (fits) continue;
+      strandedMemoryMb += node.freeMemoryMb;
+      strandedVcores += node.freeVcores;
+      node.strandedMemoryMbSampled += node.freeMemoryMb;
+      node.strandedVcoresSampled += node.freeVcores;
+    }
+    const s = this.samples;
+    s.strandedMemoryMb.push(strandedMemoryMb);
+    s.strandedVcores.push(strandedVcores);
+    let fragmented = 0;
+    const v = this.view;
+    const freeMemoryMb = v.capacity.memoryMb - v.usedMemoryMb - this.reservedMemoryMb;
+    const freeVcores = v.capacity.vcores - v.usedVcores - this.reservedVcores;
+    for (let i = 0; i < sizes; i++) {
+      if (askMemoryMb[i]! > freeMemoryMb || askVcores[i]! > freeVcores) continue;
+      if (!fitsSomewhere[i]) fragmented += askCounts[i]!;
+    }
+    s.fragmentedAsks.push(fragmented);
+    const buckets = this.bucketCounts;
+    s.nodesUnused.push(buckets[0]!);
+    s.nodes1To19.push(buckets[1]!);
+    s.nodes20To39.push(buckets[2]!);
+    s.nodes40To59.push(buckets[3]!);
+    s.nodes60To79.push(buckets[4]!);
+    s.nodes80To99.push(buckets[5]!);
+    s.nodesFull.push(buckets[6]!);
   }
 
   private logContainer(container: Container): void {
@@ -678,8 +1433,8 @@ class ReplayEngine {
     log.task.push(container.task);
     log.memoryMb.push(container.memoryMb);
     log.vcores.push(container.vcores);
-    log.startMs.push(container.startMs);
-    log.endMs.push(Number.isNaN(container.endMs) ? null : container.endMs);
+    log.startMs.push(container.allocatedMs);
+    log.endMs.push(Number.isFinite(container.endMs) ? container.endMs : null);
   }
 
   private result(endMs: number, events: number, stoppedAtHorizon: boolean): ReplayResult {
@@ -687,20 +1442,51 @@ class ReplayEngine {
     let finished = 0;
     let failed = 0;
     let rejected = 0;
+    let longRunning = 0;
+    let unfinished = 0;
     let lastEndMs: number | null = null;
-    for (const app of apps) {
+    const failuresByCause = Object.fromEntries(FAILURE_CAUSES.map((c) => [c, 0])) as Record<FailureCause, number>;
+    for (let i = 0; i < apps.length; i++) {
+      const app = apps[i]!;
       if (app.state === 'FINISHED') finished++;
       else if (app.state === 'FAILED') failed++;
       else if (app.state === 'REJECTED') rejected++;
+      else if (this.apps[i]!.batch) unfinished++;
+      else longRunning++;
+      if (app.failureCause) failuresByCause[app.failureCause]++;
       if (app.finishMs !== null && (lastEndMs === null || app.finishMs > lastEndMs)) lastEndMs = app.finishMs;
     }
-    const unfinished = apps.length - finished - failed - rejected;
     const firstSubmitMs = apps.length > 0 ? apps[0]!.submitMs : 0;
     const deadlock = unfinished > 0 && !stoppedAtHorizon;
 
     if (this.liveContainers) {
       // Containers still held when the run ended (AMs of stuck apps, tasks cut by the horizon).
       for (const container of this.liveContainers) this.logContainer(container);
+    }
+    const nodes: NodeColumns = {
+      nodeIndex: [],
+      nodeGroup: [],
+      memoryMb: [],
+      vcores: [],
+      containersAllocated: [],
+      usedMemoryMbMs: [],
+      usedVcoresMs: [],
+      strandedMemoryMbSampled: [],
+      strandedVcoresSampled: [],
+      reservations: [],
+    };
+    for (const node of this.nodes) {
+      this.accountNodeUsage(node);
+      nodes.nodeIndex.push(node.index);
+      nodes.nodeGroup.push(node.group);
+      nodes.memoryMb.push(node.capacityMemoryMb);
+      nodes.vcores.push(node.capacityVcores);
+      nodes.containersAllocated.push(node.containersAllocated);
+      nodes.usedMemoryMbMs.push(node.usedMemoryMbMs);
+      nodes.usedVcoresMs.push(node.usedVcoresMs);
+      nodes.strandedMemoryMbSampled.push(node.strandedMemoryMbSampled);
+      nodes.strandedVcoresSampled.push(node.strandedVcoresSampled);
+      nodes.reservations.push(node.reservations);
     }
 
     return {
@@ -710,6 +1496,8 @@ class ReplayEngine {
         appsFailed: failed,
         appsRejected: rejected,
         appsUnfinished: unfinished,
+        appsLongRunning: longRunning,
+        failuresByCause,
         makespanMs: unfinished === 0 ? (lastEndMs ?? firstSubmitMs) - firstSubmitMs : null,
         firstSubmitMs,
         lastEndMs,
@@ -719,11 +1507,18 @@ class ReplayEngine {
         stoppedAtHorizon,
         endMs,
         events,
+        nodeHeartbeats: this.nodeHeartbeats,
         containersAllocated: this.containersAllocated,
         tasksCompleted: this.tasksCompleted,
+        reservationsMade: this.reservationsMade,
+        placementFailures: this.placementFailures,
+        reducesPreempted: this.reducesPreempted,
+        samplesTaken: this.samplesTaken,
       },
       apps,
       samples: this.samples,
+      queueSamples: this.queueSamples,
+      nodes,
       containers: this.containerLog,
     };
   }
@@ -740,14 +1535,19 @@ class ReplayEngine {
       largestMemoryMb = Math.max(largestMemoryMb, node.capacityMemoryMb);
       largestVcores = Math.max(largestVcores, node.capacityVcores);
     }
+    let accepted = 0;
     for (const app of this.apps) {
+      if (!app.batch) continue;
+      if (app.phase === ACCEPTED) accepted++;
       if (app.phase !== RUNNING) continue;
       holding++;
       holdingMemoryMb += app.amMemoryMb;
       holdingVcores += app.amVcores;
-      const stage = app.request >= 0 ? app.stages[app.request] : undefined;
-      if (stage && (stage.memoryMb > largestMemoryMb || (!this.ignoreVcores && stage.vcores > largestVcores))) {
-        tooLarge++;
+      for (const stage of app.stages) {
+        if (stage.asked > 0 && (stage.memoryMb > largestMemoryMb || (this.checksVcores && stage.vcores > largestVcores))) {
+          tooLarge++;
+          break;
+        }
       }
     }
     const parts: string[] = [];
@@ -758,12 +1558,48 @@ class ReplayEngine {
       if (tooLarge > 0) part += ` (${tooLarge} ask for more than any node has)`;
       parts.push(part);
     }
-    if (this.pendingApps > 0) parts.push(`${this.pendingApps} admitted app(s) wait for an AM container`);
+    if (accepted > 0) parts.push(`${accepted} accepted app(s) wait for an AM container`);
     if (this.waiting.length > 0) {
       parts.push(`${this.waiting.length} app(s) were never admitted by ${this.admission.spec}`);
     }
     return parts.join('; ');
   }
+}
+
+/** The stage after `stage` (guarded: reading past an array's end is slow in V8). */
+function nextStage(app: AppRun, stage: StageState): StageState | undefined {
+  return stage.index + 1 < app.stages.length ? app.stages[stage.index + 1] : undefined;
+}
+
+function removeLive(stage: StageState, container: Container): void {
+  const at = container.liveIndex;
+  if (at < 0) return;
+  const live = stage.live;
+  const last = live.pop()!;
+  if (last !== container) {
+    live[at] = last;
+    last.liveIndex = at;
+  }
+  container.liveIndex = -1;
+}
+
+function removeFromList(list: NodeState[], node: NodeState): void {
+  const at = node.listIndex;
+  const last = list.pop()!;
+  if (last !== node) {
+    list[at] = last;
+    last.listIndex = at;
+  }
+  node.listIndex = -1;
+}
+
+/** 0 unused, 1: 1-19%, 2: 20-39%, 3: 40-59%, 4: 60-79%, 5: 80-99%, 6 full. */
+function utilisationBucket(usedMemoryMb: number, capacityMemoryMb: number): number {
+  if (usedMemoryMb <= 0) return 0;
+  if (usedMemoryMb >= capacityMemoryMb) return 6;
+  // Compared without dividing: 5 x used against capacity x k.
+  const scaled = 5 * usedMemoryMb;
+  return scaled < capacityMemoryMb ? 1 : scaled < 2 * capacityMemoryMb ? 2 : scaled < 3 * capacityMemoryMb ? 3 : scaled < 4 * capacityMemoryMb ? 4 : 5;
 }
 
 function outcomeOf(app: AppRun): AppOutcome {
@@ -774,7 +1610,9 @@ function outcomeOf(app: AppRun): AppOutcome {
     index: app.index,
     id: spec.id,
     name: spec.name,
-    queue: spec.queue,
+    type: spec.type,
+    applicationType: spec.applicationType,
+    queue: app.queue,
     user: spec.user,
     submitMs: spec.submitMs,
     admittedMs: nullIfNaN(app.admittedMs),
@@ -782,7 +1620,11 @@ function outcomeOf(app: AppRun): AppOutcome {
     finishMs: nullIfNaN(app.finishMs),
     state: endStateOf(app),
     reason: app.reason,
+    failureCause: app.failureCause,
     tasks,
+    containers: app.containers,
+    placementFailures: app.placementFailures,
+    reducesPreempted: app.reducesPreempted,
   };
 }
 

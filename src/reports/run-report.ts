@@ -1,6 +1,6 @@
 // Runs a report query from queries/ (the file name is the report's name) against the store,
-// optionally narrowed to some runs or one trace. Filters wrap the query and bind their values;
-// the SQL file itself stays runnable as it is in the duckdb shell.
+// optionally narrowed to some runs or one trace. The SQL file itself is run as it is, so it
+// stays runnable in the duckdb shell; filter values are bound, never pasted into SQL text.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,17 +30,82 @@ export async function runReportQuery(
   if (!/^[a-z0-9_]+$/.test(name) || !existsSync(path)) {
     throw new UserError(`unknown report '${name}'; reports are: ${reportNames(queriesDir).join(', ')}`);
   }
-  const sql = readFileSync(path, 'utf8').trim().replace(/;\s*$/, '');
-  const conditions: string[] = [];
-  const params: SqlParams = {};
-  if (filter.runIds) {
-    conditions.push('list_contains($runIds::INTEGER[], report.run_id)');
-    params['runIds'] = `[${filter.runIds.map((id) => Math.trunc(id)).join(',')}]`;
-  }
-  if (filter.trace !== undefined) {
-    conditions.push('report.trace = $trace');
-    params['trace'] = filter.trace;
-  }
-  if (conditions.length === 0) return store.query(sql);
-  return store.query(`SELECT * FROM (\n${sql}\n) AS report WHERE ${conditions.join(' AND ')}`, params);
+  const sql = readFileSync(path, 'utf8');
+  if (filter.runIds === undefined && filter.trace === undefined) return store.query(sql);
+  return queryWithinRuns(store, sql, filter);
+}
+
+// Temporary objects that live only inside queryWithinRuns's transaction.
+const SCOPE_TABLE = 'rmreplay_report_runs';
+
+/**
+ * Run `sql` as if the database held only the runs the filter selects.
+ *
+ * Wrapping the query (`SELECT * FROM (query) WHERE run_id = ...`) only works for reports with a
+ * row per run, and filters after aggregation: a report that averages over seeds would average
+ * over all of them and then have no run_id to filter on. Instead, the filter is applied before
+ * the query reads anything: the selected run ids go into a temporary table (with bound values),
+ * and every table of the database that has a run_id column is shadowed by a temporary view of
+ * the same name holding only those runs' rows. DuckDB resolves an unqualified name to the
+ * temporary schema first, so the query text is run unchanged and every report, per run or
+ * grouped, sees the same narrowed database. The views name the real tables with their catalog
+ * (`"db".main.runs`), as `main.runs` alone would resolve to the view itself.
+ *
+ * All of it happens in one transaction and the temporary objects are dropped before it
+ * commits; if anything fails the rollback removes them, so later statements on this connection
+ * (saving a run, say) see the real tables again.
+ */
+async function queryWithinRuns(store: Store, sql: string, filter: ReportFilter): Promise<QueryRows> {
+  return store.transaction(async () => {
+    const [database] = (await store.query('SELECT current_database()')).rows[0] as [string];
+    const real = (table: string): string => `${quoteIdentifier(database)}.main.${quoteIdentifier(table)}`;
+
+    const conditions: string[] = [];
+    const params: SqlParams = {};
+    if (filter.runIds !== undefined) {
+      const runIds = filter.runIds.map((id) => Math.trunc(id));
+      const missing = await store.query(
+        `SELECT unnest($runIds::INTEGER[]) AS run_id EXCEPT SELECT run_id FROM ${real('runs')} ORDER BY run_id`,
+        { runIds: `[${runIds.join(',')}]` },
+      );
+      if (missing.rows.length > 0) {
+        throw new UserError(`no run ${missing.rows.map((row) => String(row[0])).join(', ')} in ${store.path}`);
+      }
+      conditions.push('list_contains($runIds::INTEGER[], run_id)');
+      params['runIds'] = `[${runIds.join(',')}]`;
+    }
+    if (filter.trace !== undefined) {
+      conditions.push('trace = $trace');
+      params['trace'] = filter.trace;
+    }
+    await store.run(
+      `CREATE TEMP TABLE ${SCOPE_TABLE} AS SELECT run_id FROM ${real('runs')} WHERE ${conditions.join(' AND ')}`,
+      params,
+    );
+
+    const { rows } = await store.query(
+      `SELECT DISTINCT c.table_name
+       FROM information_schema.columns AS c
+       JOIN information_schema.tables AS t USING (table_catalog, table_schema, table_name)
+       WHERE c.table_catalog = current_database() AND c.table_schema = 'main'
+         AND c.column_name = 'run_id' AND t.table_type = 'BASE TABLE'
+       ORDER BY c.table_name`,
+    );
+    const tables = rows.map((row) => String(row[0]));
+    for (const table of tables) {
+      await store.run(
+        `CREATE TEMP VIEW ${quoteIdentifier(table)} AS SELECT * FROM ${real(table)}
+         WHERE run_id IN (SELECT run_id FROM temp.main.${SCOPE_TABLE})`,
+      );
+    }
+    const result = await store.query(sql);
+    for (const table of tables) await store.run(`DROP VIEW temp.main.${quoteIdentifier(table)}`);
+    await store.run(`DROP TABLE temp.main.${SCOPE_TABLE}`);
+    return result;
+  });
+}
+
+/** An identifier as SQL text (for names the database itself reported, never for values). */
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }

@@ -24,6 +24,8 @@ export class Simulation<T> {
   private readonly queue = new EventQueue<T>();
   private clockMs = 0;
   private processed = 0;
+  private onAdvance: ((fromMs: number, toMs: number) => void) | undefined;
+  private untilMs = Infinity;
 
   constructor(private readonly handle: (payload: T, nowMs: number) => void) {}
 
@@ -39,6 +41,33 @@ export class Simulation<T> {
     return this.queue.size;
   }
 
+  /** Time of the next queued event (Infinity when none). */
+  get nextEventMs(): number {
+    return this.queue.peekTimeMs();
+  }
+
+  /** The run's horizon (Infinity when none). */
+  get horizonMs(): number {
+    return this.untilMs;
+  }
+
+  /**
+   * From inside a handler: move the clock to `timeMs` to act there without queuing an event,
+   * for a model that knows its next step comes before anything queued. `timeMs` must be
+   * strictly before the next queued event (and not past the run's horizon), so the order
+   * events run in is unchanged; the step counts as one event.
+   */
+  advanceTo(timeMs: number): void {
+    if (!(timeMs >= this.clockMs && timeMs < this.queue.peekTimeMs() && timeMs <= this.untilMs)) {
+      throw new RangeError(`cannot advance to ${timeMs} ms: the clock is at ${this.clockMs} ms and the next event at ${this.queue.peekTimeMs()} ms`);
+    }
+    if (timeMs > this.clockMs) {
+      if (this.onAdvance) this.onAdvance(this.clockMs, timeMs);
+      this.clockMs = timeMs;
+    }
+    this.processed++;
+  }
+
   /** Schedule a payload at an absolute time, never in the past. */
   at(timeMs: number, priority: number, payload: T): void {
     if (!(timeMs >= this.clockMs)) {
@@ -50,6 +79,8 @@ export class Simulation<T> {
   run(options: RunOptions = {}): RunOutcome {
     const untilMs = options.untilMs ?? Infinity;
     const onAdvance = options.onAdvance;
+    this.onAdvance = onAdvance;
+    this.untilMs = untilMs;
     const queue = this.queue;
     while (queue.size > 0) {
       const timeMs = queue.peekTimeMs();

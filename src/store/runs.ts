@@ -1,4 +1,5 @@
-// Replay runs and their results: one transaction per run, so a failed run leaves nothing behind.
+// Replay runs and their results (summary, apps, cluster and queue samples, nodes, containers):
+// one transaction per run, so a failed run leaves nothing behind.
 
 import type { DuckDBAppender } from '@duckdb/node-api';
 import { canonicalJson, runSpecSha256 } from '../model/run-spec.js';
@@ -18,12 +19,25 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
     const { rows } = await store.query(`SELECT nextval('run_id_seq')`);
     const runId = Number(rows[0]?.[0]);
     const s = result.summary;
+    // Named columns: the statement does not depend on the order migrations added them in.
     await store.run(
-      `INSERT INTO runs VALUES ($runId, $trace, $traceKind, $clusterName, $scheduler, $policy, $seed,
+      `INSERT INTO runs (run_id, trace, trace_kind, cluster_name, scheduler, policy, seed, cluster_json,
+         policy_json, run_spec_json, spec_sha256, started_at, wall_ms, events, containers_allocated,
+         tasks_completed, end_ms, makespan_ms, apps_total, apps_finished, apps_failed, apps_rejected,
+         apps_unfinished, deadlock, deadlock_at_ms, stall_reason, stopped_at_horizon, rmreplay_version,
+         queue_structure, app_timeout_ms, apps_long_running, failed_request_above_maximum,
+         failed_queue_rejected, failed_am_never_placed, failed_tasks_starved, node_heartbeats,
+         reservations_made, placement_failures, reduces_preempted, samples_taken, first_submit_ms,
+         last_end_ms)
+       VALUES ($runId, $trace, $traceKind, $clusterName, $scheduler, $policy, $seed,
          $clusterJson::JSON, $policyJson::JSON, $runSpecJson::JSON, $specSha256, $startedAt::TIMESTAMP, $wallMs,
          $events, $containersAllocated, $tasksCompleted, $endMs, $makespanMs, $appsTotal, $appsFinished,
          $appsFailed, $appsRejected, $appsUnfinished, $deadlock, $deadlockAtMs, $stallReason,
-         $stoppedAtHorizon, $rmreplayVersion)`,
+         $stoppedAtHorizon, $rmreplayVersion,
+         $queueStructure, $appTimeoutMs, $appsLongRunning, $failedRequestAboveMaximum,
+         $failedQueueRejected, $failedAmNeverPlaced, $failedTasksStarved, $nodeHeartbeats,
+         $reservationsMade, $placementFailures, $reducesPreempted, $samplesTaken, $firstSubmitMs,
+         $lastEndMs)`,
       {
         runId,
         trace: spec.traceLabel,
@@ -53,9 +67,24 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
         stallReason: s.stallReason,
         stoppedAtHorizon: s.stoppedAtHorizon,
         rmreplayVersion: meta.rmreplayVersion,
+        queueStructure: spec.queueStructure,
+        appTimeoutMs: spec.appTimeoutMs,
+        appsLongRunning: s.appsLongRunning,
+        failedRequestAboveMaximum: s.failuresByCause['request-above-maximum'],
+        failedQueueRejected: s.failuresByCause['queue-rejected'],
+        failedAmNeverPlaced: s.failuresByCause['am-never-placed'],
+        failedTasksStarved: s.failuresByCause['tasks-starved'],
+        nodeHeartbeats: s.nodeHeartbeats,
+        reservationsMade: s.reservationsMade,
+        placementFailures: s.placementFailures,
+        reducesPreempted: s.reducesPreempted,
+        samplesTaken: s.samplesTaken,
+        firstSubmitMs: s.firstSubmitMs,
+        lastEndMs: s.lastEndMs,
       },
     );
 
+    // Appenders write columns in physical order: the version 1 columns, then those version 3 added.
     await store.append('run_apps', (a) => {
       for (const app of result.apps) {
         a.appendInteger(runId);
@@ -69,9 +98,14 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
         appendOptionalBigInt(a, app.amStartMs);
         appendOptionalBigInt(a, app.finishMs);
         a.appendVarchar(app.state);
-        if (app.reason === null) a.appendNull();
-        else a.appendVarchar(app.reason);
+        appendOptionalVarchar(a, app.reason);
         a.appendInteger(app.tasks);
+        a.appendVarchar(app.type);
+        a.appendVarchar(app.applicationType);
+        appendOptionalVarchar(a, app.failureCause);
+        a.appendInteger(app.containers);
+        a.appendInteger(app.placementFailures);
+        a.appendInteger(app.reducesPreempted);
         a.endRow();
       }
     });
@@ -92,6 +126,55 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
         a.appendInteger(samples.pendingApps[i]!);
         a.appendInteger(samples.waitingApps[i]!);
         a.appendBigInt(BigInt(samples.pendingContainers[i]!));
+        a.appendBigInt(BigInt(samples.reservedMemoryMb[i]!));
+        a.appendBigInt(BigInt(samples.reservedVcores[i]!));
+        a.appendBigInt(BigInt(samples.strandedMemoryMb[i]!));
+        a.appendBigInt(BigInt(samples.strandedVcores[i]!));
+        a.appendBigInt(BigInt(samples.fragmentedAsks[i]!));
+        a.appendInteger(samples.nodesUnused[i]!);
+        a.appendInteger(samples.nodes1To19[i]!);
+        a.appendInteger(samples.nodes20To39[i]!);
+        a.appendInteger(samples.nodes40To59[i]!);
+        a.appendInteger(samples.nodes60To79[i]!);
+        a.appendInteger(samples.nodes80To99[i]!);
+        a.appendInteger(samples.nodesFull[i]!);
+        a.endRow();
+      }
+    });
+
+    const queues = result.queueSamples;
+    await store.append('run_queue_samples', (a) => {
+      for (let i = 0; i < queues.timeMs.length; i++) {
+        a.appendInteger(runId);
+        a.appendBigInt(BigInt(queues.timeMs[i]!));
+        a.appendVarchar(queues.queue[i]!);
+        a.appendBigInt(BigInt(queues.usedMemoryMb[i]!));
+        a.appendBigInt(BigInt(queues.usedVcores[i]!));
+        a.appendBigInt(BigInt(queues.reservedMemoryMb[i]!));
+        a.appendBigInt(BigInt(queues.reservedVcores[i]!));
+        a.appendDouble(queues.shareMemoryMb[i]!);
+        a.appendDouble(queues.shareVcores[i]!);
+        a.appendInteger(queues.runningApps[i]!);
+        a.appendInteger(queues.pendingApps[i]!);
+        a.appendBigInt(BigInt(queues.pendingContainers[i]!));
+        a.endRow();
+      }
+    });
+
+    const nodes = result.nodes;
+    await store.append('run_nodes', (a) => {
+      for (let i = 0; i < nodes.nodeIndex.length; i++) {
+        a.appendInteger(runId);
+        a.appendInteger(nodes.nodeIndex[i]!);
+        a.appendVarchar(nodes.nodeGroup[i]!);
+        a.appendBigInt(BigInt(nodes.memoryMb[i]!));
+        a.appendInteger(nodes.vcores[i]!);
+        a.appendBigInt(BigInt(nodes.containersAllocated[i]!));
+        a.appendDouble(nodes.usedMemoryMbMs[i]!);
+        a.appendDouble(nodes.usedVcoresMs[i]!);
+        a.appendBigInt(BigInt(nodes.strandedMemoryMbSampled[i]!));
+        a.appendBigInt(BigInt(nodes.strandedVcoresSampled[i]!));
+        a.appendBigInt(BigInt(nodes.reservations[i]!));
         a.endRow();
       }
     });
@@ -121,4 +204,9 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
 function appendOptionalBigInt(appender: DuckDBAppender, value: number | null): void {
   if (value === null) appender.appendNull();
   else appender.appendBigInt(BigInt(value));
+}
+
+function appendOptionalVarchar(appender: DuckDBAppender, value: string | null): void {
+  if (value === null) appender.appendNull();
+  else appender.appendVarchar(value);
 }

@@ -331,7 +331,91 @@ const VERSION_2 = [
      LEFT JOIN containers USING (trace, app_id)`,
 ];
 
-export const MIGRATIONS: readonly (readonly string[])[] = [VERSION_1, VERSION_2];
+// Scheduler models, queue hierarchies, app timeouts, fragmentation and per-node statistics.
+// ALTER TABLE ADD COLUMN appends at the end, so the new columns follow the old ones physically
+// (appenders in runs.ts write in this order) and rows of older runs hold NULL in them.
+const VERSION_3 = [
+  // runs: how the queues were laid out, the app timeout, and the summary's new counts.
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS queue_structure VARCHAR`,
+  // null: apps wait for ever (and in runs made before version 3).
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS app_timeout_ms BIGINT`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS apps_long_running INTEGER`,
+  // Failed or rejected apps by FailureCause (src/model/replay-result.ts), one column per cause.
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS failed_request_above_maximum INTEGER`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS failed_queue_rejected INTEGER`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS failed_am_never_placed INTEGER`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS failed_tasks_starved INTEGER`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS node_heartbeats BIGINT`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS reservations_made BIGINT`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS placement_failures BIGINT`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS reduces_preempted BIGINT`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS samples_taken BIGINT`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS first_submit_ms BIGINT`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS last_end_ms BIGINT`,
+
+  // run_apps: what kind of app, why it failed, and what it was granted.
+  // app_type: mapreduce, dag or streaming; application_type: YARN's label (MAPREDUCE, TEZ, ...).
+  `ALTER TABLE run_apps ADD COLUMN IF NOT EXISTS app_type VARCHAR`,
+  `ALTER TABLE run_apps ADD COLUMN IF NOT EXISTS application_type VARCHAR`,
+  `ALTER TABLE run_apps ADD COLUMN IF NOT EXISTS failure_cause VARCHAR`,
+  `ALTER TABLE run_apps ADD COLUMN IF NOT EXISTS containers INTEGER`,
+  `ALTER TABLE run_apps ADD COLUMN IF NOT EXISTS placement_failures INTEGER`,
+  `ALTER TABLE run_apps ADD COLUMN IF NOT EXISTS reduces_preempted INTEGER`,
+
+  // run_samples: reserved and stranded space, asks only fragmentation keeps from fitting, and
+  // nodes by memory utilisation in the Scheduler Load Simulator's ranges (percent of the node).
+  `ALTER TABLE run_samples ADD COLUMN IF NOT EXISTS reserved_memory_mb BIGINT`,
+  `ALTER TABLE run_samples ADD COLUMN IF NOT EXISTS reserved_vcores BIGINT`,
+  `ALTER TABLE run_samples ADD COLUMN IF NOT EXISTS stranded_memory_mb BIGINT`,
+  `ALTER TABLE run_samples ADD COLUMN IF NOT EXISTS stranded_vcores BIGINT`,
+  `ALTER TABLE run_samples ADD COLUMN IF NOT EXISTS fragmented_asks BIGINT`,
+  `ALTER TABLE run_samples ADD COLUMN IF NOT EXISTS nodes_unused INTEGER`,
+  `ALTER TABLE run_samples ADD COLUMN IF NOT EXISTS nodes_1_19 INTEGER`,
+  `ALTER TABLE run_samples ADD COLUMN IF NOT EXISTS nodes_20_39 INTEGER`,
+  `ALTER TABLE run_samples ADD COLUMN IF NOT EXISTS nodes_40_59 INTEGER`,
+  `ALTER TABLE run_samples ADD COLUMN IF NOT EXISTS nodes_60_79 INTEGER`,
+  `ALTER TABLE run_samples ADD COLUMN IF NOT EXISTS nodes_80_99 INTEGER`,
+  `ALTER TABLE run_samples ADD COLUMN IF NOT EXISTS nodes_full INTEGER`,
+
+  // One row per leaf queue per sample time per run: the state that held at that simulated time.
+  // queue is the full path (root.a.b). share_*: CapacityScheduler, the guaranteed capacity;
+  // FairScheduler, the instantaneous fair share (DOUBLE: a percentage of the cluster need not
+  // be a whole MB).
+  `CREATE TABLE IF NOT EXISTS run_queue_samples (
+     run_id INTEGER NOT NULL,
+     time_ms BIGINT NOT NULL,
+     queue VARCHAR NOT NULL,
+     used_memory_mb BIGINT NOT NULL,
+     used_vcores BIGINT NOT NULL,
+     reserved_memory_mb BIGINT NOT NULL,
+     reserved_vcores BIGINT NOT NULL,
+     share_memory_mb DOUBLE NOT NULL,
+     share_vcores DOUBLE NOT NULL,
+     running_apps INTEGER NOT NULL,
+     pending_apps INTEGER NOT NULL,
+     pending_containers BIGINT NOT NULL
+   )`,
+
+  // One row per node per run: its size, what it held over the run and how much of its free
+  // space was stranded. used_*_ms are time integrals from 0 to the run's end (MB x ms,
+  // vcores x ms; DOUBLE, they outgrow exact integers on long runs); stranded_*_sample_sum are
+  // sums over the run's samples_taken samples (divide by it for the mean).
+  `CREATE TABLE IF NOT EXISTS run_nodes (
+     run_id INTEGER NOT NULL,
+     node_index INTEGER NOT NULL,
+     node_group VARCHAR NOT NULL,
+     memory_mb BIGINT NOT NULL,
+     vcores INTEGER NOT NULL,
+     containers_allocated BIGINT NOT NULL,
+     used_memory_mb_ms DOUBLE NOT NULL,
+     used_vcores_ms DOUBLE NOT NULL,
+     stranded_memory_mb_sample_sum BIGINT NOT NULL,
+     stranded_vcores_sample_sum BIGINT NOT NULL,
+     reservations_made BIGINT NOT NULL
+   )`,
+];
+
+export const MIGRATIONS: readonly (readonly string[])[] = [VERSION_1, VERSION_2, VERSION_3];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export async function applySchema(store: Store): Promise<void> {

@@ -43,18 +43,25 @@ describe('rmreplay CLI', () => {
       },
     });
     const code = await main(
-      ['--db', 'x.duckdb', 'replay', '--scenario', 'terasort-batch', '-p', 'none', '--policy', 'reserve:0..16:8',
-        '--set', 'amVcores=2', '--seed', '7', '--horizon', '60', '--sample-interval', '5', '--containers', '--json'],
+      ['--db', 'x.duckdb', 'replay', '--scenario', 'mixed-spc', '-p', 'none', '--policy', 'reserve:0..16:8',
+        '--set', 'meanGapS=10', '--set', 'queues=merged', '--seed', '7', '--seed', '9..11', '-s', 'fair-drf',
+        '--scheduler', 'capacity-fifo', '--app-timeout', '120', '--horizon', '60', '--sample-interval', '5',
+        '--capacity-scheduler', 'cs.xml', '--yarn-site', 'y.xml', '--nodes', '12', '--containers', '--json'],
       ctx,
     );
     expect(code).toBe(0);
     expect(opened).toEqual(['x.duckdb']);
     expect(received).toMatchObject({
-      source: { kind: 'scenario', scenario: 'terasort-batch', parameters: { amVcores: 2 } },
+      source: { kind: 'scenario', scenario: 'mixed-spc', parameters: { meanGapS: 10, queues: 'merged' } },
       policies: ['none', 'reserve:0..16:8'],
-      seed: 7,
+      schedulers: ['fair-drf', 'capacity-fifo'],
+      seeds: [7, 9, 10, 11],
+      appTimeoutMs: 120_000,
       horizonMs: 60_000,
       sampleIntervalMs: 5000,
+      capacityScheduler: 'cs.xml',
+      yarnSite: 'y.xml',
+      nodes: 12,
       recordContainers: true,
     });
   });
@@ -65,15 +72,21 @@ describe('rmreplay CLI', () => {
     expect(opened).toEqual(['env.duckdb']);
   });
 
-  it('runs the demo and prints the makespan table with the deadlock spelled out', async () => {
+  it('runs the demo and prints the makespan table and the scheduler comparison', async () => {
     const { ctx, stdout } = context({
       runDemo: (store, options) => api.runDemo(store, { ...options, outDir: tempPath('cli-demo') }),
     });
     expect(await main(['demo'], ctx)).toBe(0);
     expect(stdout.text).toMatch(/policy\s+makespan_s\s+apps_finished/);
     expect(stdout.text).toMatch(/^none\s+—\s+0\s+66\s+—\s+DEADLOCK$/m);
+    expect(stdout.text).toContain('none: DEADLOCK from 8.0 s, 66 of 66 apps never finish: 64 apps hold AM containers');
     expect(stdout.text).toMatch(/^am-share:0\.1\s+\d+\.\d\s+66\s+66\s/m);
-    expect(stdout.text).toContain('none: DEADLOCK from 0.0 s, 66 of 66 apps never finish: 64 apps hold AM containers');
+    expect(stdout.text).toMatch(/scheduler\s+queue_structure\s+seeds\s+completion_pct\s+mean_turnaround_s/);
+    for (const scheduler of ['capacity-fifo', 'fair-fifo', 'fair-fair', 'fair-drf']) {
+      for (const layout of ['one', 'separate', 'merged']) {
+        expect(stdout.text).toMatch(new RegExp(`^${scheduler}\\s+${layout}\\s+5\\s`, 'm'));
+      }
+    }
   });
 
   it('prints JSON a script can read', async () => {
@@ -91,6 +104,10 @@ describe('rmreplay CLI', () => {
       ['replay'],
       ['replay', '--scenario', 'terasort-batch', '--set', 'jobs'],
       ['replay', '--scenario', 'terasort-batch', '--seed', '-1'],
+      ['replay', '--scenario', 'terasort-batch', '--seed', '5..2'],
+      ['replay', '--scenario', 'terasort-batch', '--scheduler', 'fifo'],
+      ['replay', '--scenario', 'mixed-spc', '--set', 'queues=flat'],
+      ['replay', '--scenario', 'terasort-batch', '--nodes', '3'],
       ['ingest', 'swim', '/no/such/file.tsv'],
       ['frobnicate'],
     ]) {

@@ -43,6 +43,9 @@ export function app(id: string, submitMs: number, stages: Stage[], more: Partial
   return {
     id,
     name: id,
+    type: 'dag',
+    applicationType: 'TEST',
+    observed: false,
     queue: 'default',
     user: 'test',
     submitMs,

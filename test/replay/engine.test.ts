@@ -1,312 +1,350 @@
-// Hand-computed traces for the Capacity-FIFO engine. Each test's timeline is worked out in its
-// comment; the assertions are those numbers, not whatever the engine printed.
+// Hand-computed traces for the replay engine with NodeManager heartbeats. Unless a test says
+// otherwise every node's heartbeat phase is 0 (heartbeats at 0, 1000, 2000 ... ms and at once
+// when a container on it ends), an AM registers 1000 ms after its container is allocated and
+// heartbeats every 1000 ms from then on, and events at one instant run in this order:
+// releases, AM registrations and asks, submissions, node heartbeats. Each timeline is worked
+// out in the test's comment; the assertions are those numbers.
 
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../src/replay/engine.js';
+import type { ReplayOptions } from '../../src/replay/engine.js';
 import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
 import { parseCluster } from '../../src/model/cluster.js';
-import type { Cluster } from '../../src/model/cluster.js';
+import type { Cluster, ClusterInput } from '../../src/model/cluster.js';
+import type { QueueConfig } from '../../src/model/queues.js';
 import type { AppSpec } from '../../src/model/workload.js';
-import { app, oneNodeCluster, stage } from '../helpers/workloads.js';
+import { app, stage } from '../helpers/workloads.js';
 
-function run(cluster: Cluster, apps: AppSpec[], policy = 'none', options = {}) {
-  return replay({ workload: { name: 't', apps }, cluster, admission: parseAdmissionPolicy(policy), options });
+function cluster(count: number, memoryMb: number, vcores: number, scheduler: ClusterInput['scheduler'] = {}): Cluster {
+  return parseCluster({ name: 't', nodeGroups: [{ name: 'n', count, memoryMb, vcores }], scheduler });
+}
+
+function run(c: Cluster, apps: AppSpec[], policy = 'none', options: ReplayOptions = {}) {
+  const phases = new Array<number>(c.nodeGroups.reduce((n, g) => n + g.count, 0)).fill(0);
+  return replay({
+    workload: { name: 't', apps },
+    cluster: c,
+    admission: parseAdmissionPolicy(policy),
+    options: { heartbeatPhasesMs: phases, ...options },
+  });
 }
 
 function finishTimes(result: ReturnType<typeof run>): (number | null)[] {
   return result.apps.map((a) => a.finishMs);
 }
 
-describe('Capacity-FIFO allocation order', () => {
-  it('serves apps in submission order: a later app waits for the earlier one to finish', () => {
-    // One node of 4096 MB; three apps at t=0, each an AM of 1024 MB and 2 maps of 1024 MB / 10 s.
-    // t=0: the three AMs take 3072 MB. t=1000: all three register; app0 gets the last 1024 MB.
-    // t=11000: app0's map ends; its second map takes the slot (FIFO), ends 21000.
-    // t=21000: app0 ends, freeing 2048 MB: both of app1's maps run 21000-31000.
-    // t=31000: app1 ends: app2's maps run 31000-41000.
+function queue(name: string, more: Partial<QueueConfig> = {}): Partial<QueueConfig> & { name: string } {
+  return { name, ...more };
+}
+
+describe('node heartbeats', () => {
+  it('allocate one container per node heartbeat, in FIFO order, and reuse freed space at once', () => {
+    // One node of 4096 MB; three apps at 0, each an AM of 1024 MB and 2 maps of 1024 MB / 10 s.
+    // 0: app0's AM. 1000: app0 registers and asks; its first map (FIFO: app0 before app1's AM)
+    // runs 1000-11000. 2000: its second map, 2000-12000. 3000: app1's AM; the node is full.
+    // 4000: app1 registers. 11000: app0's map ends; the out-of-band heartbeat gives the slot to
+    // app1's first map (11000-21000). 12000: app0's last map ends: app1's second map
+    // (12000-22000); app0 ends and its AM's slot goes to app2's AM at once. 13000: app2
+    // registers. 21000, 22000: app1's maps end, app2's maps take their slots (to 31000, 32000).
     const apps = [0, 1, 2].map((i) => app(`app${i}`, 0, [stage('map', 2, 10_000)]));
-    const result = run(oneNodeCluster(4096, 4), apps);
-    expect(finishTimes(result)).toEqual([21_000, 31_000, 41_000]);
-    expect(result.apps.map((a) => a.amStartMs)).toEqual([0, 0, 0]);
-    expect(result.summary.makespanMs).toBe(41_000);
-    expect(result.summary.deadlock).toBe(false);
-    expect(result.summary.tasksCompleted).toBe(6);
+    const result = run(cluster(1, 4096, 4), apps);
+    expect(result.apps.map((a) => a.amStartMs)).toEqual([0, 3000, 12_000]);
+    expect(finishTimes(result)).toEqual([12_000, 22_000, 32_000]);
+    expect(result.summary.makespanMs).toBe(32_000);
     expect(result.summary.containersAllocated).toBe(9);
+    expect(result.summary.tasksCompleted).toBe(6);
   });
 
-  it('breaks ties between apps submitted at the same time by their order in the trace', () => {
-    // One node of 3072 MB. Both AMs start at 0 and register at 1000; the first registered
-    // (first in the trace) takes the last 1024 MB for 5 s, the other waits for it to finish.
-    const cluster = oneNodeCluster(3072, 4);
-    const a = app('a', 0, [stage('map', 1, 5_000)]);
-    const b = app('b', 0, [stage('map', 1, 5_000)]);
-    expect(finishTimes(run(cluster, [a, b]))).toEqual([6_000, 11_000]);
-    expect(finishTimes(run(cluster, [b, a]))).toEqual([6_000, 11_000]);
-    expect(run(cluster, [b, a]).apps.map((x) => x.id)).toEqual(['b', 'a']);
-  });
-
-  it('serves an app\'s reduces (priority 10) before its maps (priority 20) once slow-start is reached', () => {
-    // One node of 3072 MB: the AM plus 2 task slots. 4 maps of 10 s, 1 reduce of 5 s, slow-start 0.25
-    // (1 map done). t=1000: maps 0,1 run to 11000. t=11000: map0 ends -> reduce requested and,
-    // by priority, takes the slot before map2; map1 ends -> map2 runs 11000-21000.
-    // t=21000: map2 ends -> map3 runs 21000-31000. The reduce waits for the last map: 31000-36000.
-    const apps = [
-      app('mr', 0, [
-        stage('map', 4, 10_000),
-        stage('reduce', 1, 5_000, undefined, { startAfterFraction: 0.25, waitsForPreviousStage: true }),
-      ]),
-    ];
-    const result = run(oneNodeCluster(3072, 4), apps, 'none', { recordContainers: true });
-    expect(finishTimes(result)).toEqual([36_000]);
-    const c = result.containers!;
-    const reduce = c.kind.indexOf('reduce');
-    expect([c.startMs[reduce], c.endMs[reduce]]).toEqual([11_000, 36_000]);
-    const mapStarts = c.kind.flatMap((k, i) => (k === 'map' ? [[c.task[i], c.startMs[i]]] : []));
-    expect(mapStarts).toEqual(
-      expect.arrayContaining([
-        [0, 1000],
-        [1, 1000],
-        [2, 11_000],
-        [3, 21_000],
-      ]),
-    );
-  });
-
-  it('requests reduces only after the slow-start fraction of maps has completed', () => {
-    // One node of 4096 MB: AM + 3 slots. 4 maps of 10 s, 1 reduce of 5 s, slow-start 0.5 (2 maps).
-    // t=1000: maps 0-2 run to 11000. t=11000: map0 ends -> map3 takes the slot (11000-21000);
-    // map1 ends -> 2 done, reduce requested and placed at 11000, waiting for input; map2 ends.
-    // t=21000: map3 ends, the reduce works 21000-26000.
-    const apps = [
-      app('mr', 0, [
-        stage('map', 4, 10_000),
-        stage('reduce', 1, 5_000, undefined, { startAfterFraction: 0.5, waitsForPreviousStage: true }),
-      ]),
-    ];
-    const result = run(oneNodeCluster(4096, 4), apps, 'none', { recordContainers: true });
-    expect(finishTimes(result)).toEqual([26_000]);
-    const c = result.containers!;
-    const reduce = c.kind.indexOf('reduce');
-    expect([c.startMs[reduce], c.endMs[reduce]]).toEqual([11_000, 26_000]);
-  });
-
-  it('rounds the slow-start threshold up: 0.05 of 3 maps means one map must finish first', () => {
-    // ceil(0.05 x 3) = 1. One node of 8192 MB: AM and all 3 maps (1000-11000) fit; the reduce is
-    // only requested when the first map ends at 11000, then works 11000-16000.
-    const apps = [
-      app('mr', 0, [
-        stage('map', 3, 10_000),
-        stage('reduce', 1, 5_000, undefined, { startAfterFraction: 0.05, waitsForPreviousStage: true }),
-      ]),
-    ];
-    const result = run(oneNodeCluster(8192, 8), apps, 'none', { recordContainers: true });
-    const c = result.containers!;
-    expect(c.startMs[c.kind.indexOf('reduce')]).toBe(11_000);
-    expect(finishTimes(result)).toEqual([16_000]);
-  });
-
-  it('handles a release before an AM registration at the same instant', () => {
-    // One node of 3072 MB. app0's AM takes 11 s to start; app1's 1 s. t=0: both AMs (1024 MB
-    // free). t=1000: app1 runs one of its 2 tasks (10 s), the other waits. t=11000: app1's task
-    // ends and app0 registers at the same time; the release runs first, so the freed slot goes
-    // to app1, the only app asking yet (11000-21000). app0's task waits for app1 to end at
-    // 21000 and runs 21000-26000.
-    const apps = [
-      app('app0', 0, [stage('map', 1, 5_000)], { amStartupMs: 11_000 }),
-      app('app1', 0, [stage('map', 2, 10_000)]),
-    ];
-    expect(finishTimes(run(oneNodeCluster(3072, 4), apps))).toEqual([26_000, 21_000]);
-  });
-
-  it('holds the AM container for amTeardownMs after the last task', () => {
-    // One node of 3072 MB, two apps each with one 10 s task and a 3 s AM wrap-up. t=0: both AMs.
-    // t=1000: app0's task takes the last 1024 MB (to 11000); app1's waits. t=11000: app1's task
-    // runs (to 21000); app0's AM ends at 11000 + 3000. app1 ends at 21000 + 3000.
-    const apps = [0, 1].map((i) => app(`app${i}`, 0, [stage('map', 1, 10_000)], { amTeardownMs: 3000 }));
-    expect(finishTimes(run(oneNodeCluster(3072, 4), apps))).toEqual([14_000, 24_000]);
-  });
-
-  it('asks for a stage requestDelayMs after its start condition holds', () => {
-    // 1 map 1000-11000; the reduce (5 s) is asked for 2 s after the map ends: 13000-18000.
-    const apps = [app('mr', 0, [stage('map', 1, 10_000), stage('reduce', 1, 5_000, undefined, { requestDelayMs: 2000 })])];
-    expect(finishTimes(run(oneNodeCluster(8192, 8), apps))).toEqual([18_000]);
-  });
-
-  it('keeps an observed start fraction k/n from rounding up to k + 1', () => {
-    // 7/25 x 25 is 7.000000000000001 in floating point: the reduce must wait for 7 maps, not 8.
-    // On a node with one task slot (2048 MB, AM 1024) the maps run one after another from 1000,
-    // ending at 11 000, 21 000, ... After the seventh (71 000) the reduce is asked for and, being
-    // priority 10, takes the freed slot before the eighth map: it starts at 71 000 (81 000 if
-    // the threshold were rounded up to 8).
-    const maps = stage('map', 25, 10_000);
-    const reduce = stage('reduce', 1, 5_000, undefined, { startAfterFraction: 7 / 25 });
-    const result = run(oneNodeCluster(2048, 8), [app('mr', 0, [maps, reduce])], 'none', { recordContainers: true });
-    const c = result.containers!;
-    expect(c.startMs[c.kind.indexOf('reduce')]).toBe(71_000);
-  });
-
-  it('runs a stage with startAfterFraction 1 only after the previous stage completed', () => {
-    // 2 maps of 10 s then 1 reduce of 5 s requested after all maps: 1000-11000, 11000-16000.
-    const apps = [app('mr', 0, [stage('map', 2, 10_000), stage('reduce', 1, 5_000)])];
-    expect(finishTimes(run(oneNodeCluster(8192, 8), apps))).toEqual([16_000]);
-  });
-
-  it('places containers by memory only with the default calculator, vcores too with dominant', () => {
-    // One node of 8192 MB and 2 vcores; one app with 4 tasks of 1024 MB / 1 vcore, 10 s.
-    // default: vcores are not scheduled, all 4 tasks run 1000-11000 next to the AM.
-    // dominant: AM + 1 task fit the 2 vcores; tasks run one at a time: ends 11, 21, 31, 41 s.
-    const apps = [app('a', 0, [stage('map', 4, 10_000)])];
-    expect(finishTimes(run(oneNodeCluster(8192, 2, 'default'), apps))).toEqual([11_000]);
-    expect(finishTimes(run(oneNodeCluster(8192, 2, 'dominant'), apps))).toEqual([41_000]);
-  });
-
-  it('divides task durations by the node group speed factor', () => {
-    // A node of speed 2 runs a 10 s task in 5 s: 1000 + 5000.
-    const cluster = parseCluster({
-      name: 'fast',
-      nodeGroups: [{ name: 'fast', count: 1, memoryMb: 4096, vcores: 4, speedFactor: 2 }],
+  it('starts a task when its AM pulls the container, on the AM heartbeat after the allocation', () => {
+    // The AM registers at 1500 and asks then; the node's next heartbeat is at 2000, where the map
+    // is allocated; the AM hears of it at its heartbeat at 2500, so the map runs 2500-12500 while
+    // its container is held from 2000.
+    const result = run(cluster(1, 4096, 4), [app('a', 0, [stage('map', 1, 10_000)], { amStartupMs: 1500 })], 'none', {
+      recordContainers: true,
     });
-    expect(finishTimes(run(cluster, [app('a', 0, [stage('map', 1, 10_000)])]))).toEqual([6_000]);
-  });
-
-  it('places new demand on the lowest-numbered node with room', () => {
-    // Two nodes of 2048 MB. a's AM goes to node 0; its 2 maps: one on node 0, one on node 1.
-    const cluster = parseCluster({ name: 'two', nodeGroups: [{ name: 'n', count: 2, memoryMb: 2048, vcores: 2 }] });
-    const result = run(cluster, [app('a', 0, [stage('map', 2, 10_000)])], 'none', { recordContainers: true });
     const c = result.containers!;
-    expect(c.kind.map((k, i) => [k, c.nodeIndex[i]])).toEqual(
-      expect.arrayContaining([
-        ['am', 0],
-        ['map', 0],
-        ['map', 1],
-      ]),
-    );
+    const map = c.kind.indexOf('map');
+    expect([c.startMs[map], c.endMs[map]]).toEqual([2000, 12_500]);
+    expect(finishTimes(result)).toEqual([12_500]);
+  });
+
+  it('costs no event for a node with nothing to do, however long the run', () => {
+    // 1000 nodes idle for an hour, then one app with one map: the AM's and the map's heartbeats,
+    // and the out-of-band heartbeats when the map and the AM end. Heartbeating every node every
+    // second would be 3.6 million heartbeats.
+    const result = run(cluster(1000, 8192, 8), [app('late', 3_600_000, [stage('map', 1, 10_000)])], 'none', {
+      heartbeatPhasesMs: undefined,
+      seed: 7,
+    });
+    expect(result.apps[0]!.state).toBe('FINISHED');
+    expect(result.summary.nodeHeartbeats).toBe(4);
+    expect(result.summary.events).toBeLessThanOrEqual(8);
+  });
+
+  it('gives the same results for the same seed and different heartbeat phases for another', () => {
+    const apps = [0, 1, 2, 3].map((i) => app(`app${i}`, i * 300, [stage('map', 3, 4_000)]));
+    const c = cluster(3, 4096, 4);
+    const once = replay({ workload: { name: 't', apps }, cluster: c, admission: parseAdmissionPolicy('none'), options: { seed: 5 } });
+    const again = replay({ workload: { name: 't', apps }, cluster: c, admission: parseAdmissionPolicy('none'), options: { seed: 5 } });
+    const other = replay({ workload: { name: 't', apps }, cluster: c, admission: parseAdmissionPolicy('none'), options: { seed: 6 } });
+    expect(JSON.stringify(again)).toBe(JSON.stringify(once));
+    expect(JSON.stringify(other.apps)).not.toBe(JSON.stringify(once.apps));
   });
 });
 
-describe('deadlock detection', () => {
-  // One node of 4096 MB; 5 apps at t=0, each an AM of 1024 MB and one 10 s task of 1024 MB.
-  const cluster = oneNodeCluster(4096, 4);
-  const apps = [0, 1, 2, 3, 4].map((i) => app(`app${i}`, 0, [stage('map', 1, 10_000)]));
-
-  it('reports a deadlock when AMs fill the cluster under `none`', () => {
-    // Four AMs take all 4096 MB at t=0; they register at 1000 and ask for tasks that can never be
-    // placed; the fifth app never gets its AM. Nothing changed after t=0.
-    const result = run(cluster, apps, 'none');
-    expect(result.summary.deadlock).toBe(true);
-    expect(result.summary.deadlockAtMs).toBe(0);
-    expect(result.summary.appsUnfinished).toBe(5);
-    expect(result.summary.makespanMs).toBeNull();
-    expect(result.summary.stallReason).toBe(
-      '4 apps hold AM containers (4096 MB, 4 vcores) and wait for task containers that cannot be placed; ' +
-        '1 admitted app(s) wait for an AM container',
-    );
-    expect(result.apps.map((a) => a.state)).toEqual(['RUNNING', 'RUNNING', 'RUNNING', 'RUNNING', 'ACCEPTED']);
+describe('CapacityScheduler', () => {
+  it('keeps an app pending while its AM would pass maximum-am-resource-percent, and activates it when one ends', () => {
+    // One node of 10240 MB; MARP 0.1 -> AM limit roundUp(1024, 1024) = 1024: one AM at a time.
+    // app0: AM 0, registers 1000, map 1000-6000, ends 6000; its AM's release activates app1,
+    // whose AM takes the slot at 6000 (out-of-band heartbeat), registers 7000, map 7000-12000.
+    const apps = [0, 1].map((i) => app(`app${i}`, 0, [stage('map', 1, 5_000)]));
+    const limited = run(cluster(1, 10_240, 10), apps, 'as-configured');
+    expect(limited.apps.map((a) => a.amStartMs)).toEqual([0, 6000]);
+    expect(finishTimes(limited)).toEqual([6000, 12_000]);
+    // MARP 0.2 -> 2048: both active. 1000: app0's map (FIFO before app1's AM); 2000: app1's AM;
+    // 3000: app1's map, 3000-8000.
+    const wider = run(cluster(1, 10_240, 10), apps, 'am-share:0.2');
+    expect(wider.apps.map((a) => a.amStartMs)).toEqual([0, 2000]);
+    expect(finishTimes(wider)).toEqual([6000, 8000]);
   });
 
-  it('does not deadlock under am-share:0.1, which runs one app at a time here', () => {
-    // AM limit = 0.1 x 4096 MB = 409.6, rounded up to the 1024 MB minimum: one AM at a time.
-    // Each app: admitted when the previous ends, AM at t, registers t+1000, task to t+11000.
-    const result = run(cluster, apps, 'am-share:0.1');
-    expect(result.summary.deadlock).toBe(false);
-    expect(result.apps.map((a) => a.admittedMs)).toEqual([0, 11_000, 22_000, 33_000, 44_000]);
-    expect(finishTimes(result)).toEqual([11_000, 22_000, 33_000, 44_000, 55_000]);
-    expect(result.summary.makespanMs).toBe(55_000);
+  it('skips an app whose AM does not fit the AM limit without blocking a smaller one behind it', () => {
+    // AM limit 2048 MB (am-share:0.2 of 10240). app0 (AM 1024) active; app1 (AM 2048): 3072 >
+    // 2048, skipped; app2 (AM 1024): 2048 fits, active. 0: app0's AM; 1000: app0's map to 6000;
+    // 2000: app2's AM; 3000: app2's map to 8000. app0's end leaves 1024 + 2048 > 2048; app2's
+    // end at 8000 activates app1: AM 8000, registers 9000, map 9000-14000.
+    const apps = [
+      app('app0', 0, [stage('map', 1, 5_000)]),
+      app('app1', 0, [stage('map', 1, 5_000)], { amRequest: { memoryMb: 2048, vcores: 1 } }),
+      app('app2', 0, [stage('map', 1, 5_000)]),
+    ];
+    const result = run(cluster(1, 10_240, 10), apps, 'am-share:0.2');
+    expect(result.apps.map((a) => a.amStartMs)).toEqual([0, 8000, 2000]);
+    expect(finishTimes(result)).toEqual([6000, 14_000, 8000]);
   });
 
-  it('names asks larger than any node in the stall reason', () => {
-    // 6144 MB is within the 8192 MB maximum allocation but no 4096 MB node can hold it.
-    const big = [app('big', 0, [stage('map', 1, 1_000, { memoryMb: 6144, vcores: 1 })])];
-    const result = run(cluster, big);
-    expect(result.summary.deadlock).toBe(true);
-    expect(result.summary.stallReason).toContain('1 ask for more than any node has');
+  it('rejects a submission beyond the queue\'s maximum-applications', () => {
+    // maximum-applications 1: app1 arrives while app0 runs (0-6000) and is rejected; app2 arrives
+    // after app0 ended and runs: AM 7000, map 8000-13000.
+    const c = cluster(1, 8192, 8, { queues: [queue('default', { capacityPercent: 100, maximumApplications: 1 })] as QueueConfig[] });
+    const apps = [app('app0', 0, [stage('map', 1, 5_000)]), app('app1', 100, [stage('map', 1, 5_000)]), app('app2', 6500, [stage('map', 1, 5_000)])];
+    const result = run(c, apps);
+    expect(result.apps.map((a) => a.state)).toEqual(['FINISHED', 'REJECTED', 'FINISHED']);
+    expect(result.apps[1]!.failureCause).toBe('queue-rejected');
+    expect(result.apps[1]!.reason).toMatch(/maximum-applications 1/);
+    expect(finishTimes(result)).toEqual([6000, 100, 13_000]);
+    expect(result.summary.failuresByCause['queue-rejected']).toBe(1);
   });
 
-  it('reports apps that admission control never lets in', () => {
-    // reserve:4 vcores on a 4-vcore node can never leave 4 vcores free after an AM.
-    const result = run(cluster, apps.slice(0, 1), 'reserve:4');
-    expect(result.summary.deadlock).toBe(true);
-    expect(result.summary.stallReason).toBe('1 app(s) were never admitted by reserve:4vcores');
+  it('holds a lone user to its queue\'s guaranteed capacity with user-limit-factor 1, not with 2', () => {
+    // Two nodes of 4096 MB; queues a and b at 50% (4096 MB) with maximum 100%. One app in a: AM
+    // plus 8 long tasks. The user limit is 4096 MB and a user is stopped only once above it, so
+    // the app grows to AM + 4 tasks = 5120 MB. With user-limit-factor 2 the limit grows with the
+    // queue (used + 1024 once over capacity) up to 8192: AM + 7 tasks, all of a's maximum.
+    const apps = [app('a', 0, [stage('map', 8, 100_000)], { queue: 'a' })];
+    const layout = (ulf: number) =>
+      cluster(2, 4096, 4, {
+        queues: [
+          queue('a', { capacityPercent: 50, maximumCapacityPercent: 100, userLimitFactor: ulf }),
+          queue('b', { capacityPercent: 50, maximumCapacityPercent: 100 }),
+        ] as QueueConfig[],
+      });
+    const used = (ulf: number) => {
+      const r = run(layout(ulf), apps, 'none', { sampleIntervalMs: 10_000, horizonMs: 10_000 });
+      const at10s = r.samples.timeMs.indexOf(10_000);
+      return r.samples.usedMemoryMb[at10s];
+    };
+    expect(used(1)).toBe(5120);
+    expect(used(2)).toBe(8192);
   });
 
-  it('is not a deadlock when the horizon cuts a run short', () => {
-    const result = run(cluster, apps, 'am-share:0.1', { horizonMs: 30_000 });
-    expect(result.summary.deadlock).toBe(false);
-    expect(result.summary.stoppedAtHorizon).toBe(true);
-    expect(result.summary.endMs).toBe(30_000);
-    expect(result.summary.appsFinished).toBe(2);
-    expect(result.summary.appsUnfinished).toBe(3);
+  it('offers a node to the queue with the lowest used capacity, ties by name', () => {
+    // One node of 10240 MB; queue a 20% (2048 MB), b 80% (8192 MB); app0 in a, app1 in b, each
+    // an AM and 10 long tasks; user-limit-factor 10 so user limits do not bind. 0: both at 0,
+    // a first by name: app0's AM. 1000: a 0.5, b 0: app1's AM. 2000, 3000, 4000: b (0.125, 0.25,
+    // 0.375 before) gets tasks. 5000: a 0.5 = b 0.5, a by name: app0's task (a now 1.0).
+    // 6000-9000: b (0.5 ... 0.875) until the node is full: a holds 2048 MB, b 8192 MB.
+    const c = cluster(1, 10_240, 10, {
+      queues: [
+        queue('a', { capacityPercent: 20, userLimitFactor: 10 }),
+        queue('b', { capacityPercent: 80, userLimitFactor: 10 }),
+      ] as QueueConfig[],
+    });
+    const apps = [app('app0', 0, [stage('map', 10, 100_000)], { queue: 'a' }), app('app1', 0, [stage('map', 10, 100_000)], { queue: 'b' })];
+    const r = run(c, apps, 'none', { sampleIntervalMs: 10_000, horizonMs: 10_000 });
+    const q = r.queueSamples;
+    const at = (name: string) => q.usedMemoryMb[q.timeMs.findIndex((t, i) => t === 10_000 && q.queue[i] === name)];
+    expect(at('root.a')).toBe(2048);
+    expect(at('root.b')).toBe(8192);
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([0, 1000]);
   });
 });
 
-describe('reserve:R admission (AutoAdmin static reservation)', () => {
-  // One node of 8192 MB / 8 vcores, dominant calculator. Three jobs at t=0: AM 1024 MB / 1 vcore,
-  // 2 maps of 1024 MB / 2 vcores, 10 s. Free after an AM = 8 - used - unplaced AMs - 1.
-  const cluster = oneNodeCluster(8192, 8, 'dominant');
+describe('fragmentation', () => {
+  // Four nodes of 2048 MB, heartbeat phases 0, 250, 500, 750. Four apps at 0, each an AM of 1024
+  // MB (startup 10 s) and one 2048-MB task: each AM lands on its own node (one container per
+  // heartbeat; node i first heartbeats at its phase). At 10000 app0 asks for 2048 MB: every node
+  // has 1024 MB free, 4096 MB in all, but no node can hold it: a placement failure. Under the
+  // CapacityScheduler the ask reserves node 0 (it fits the node's capacity), charging 2048 MB to
+  // the queue; app1 reserves node 1 at 10250 the same way (3072 MB free on unreserved nodes:
+  // another failure). The queue now counts 4096 MB of AMs and 4096 MB reserved, its whole
+  // limit: app2 and app3 (10500, 10750) are refused by the queue limit before any node is
+  // tried, which is not a placement failure. Nothing can move: a deadlock.
+  const c = cluster(4, 2048, 2, { maximumAllocation: { memoryMb: 2048, vcores: 2 } });
+  const apps = [0, 1, 2, 3].map((i) =>
+    app(`app${i}`, 0, [stage('task', 1, 5_000, { memoryMb: 2048, vcores: 1 })], { amStartupMs: 10_000 }),
+  );
+  const phases = [0, 250, 500, 750];
+
+  it('counts an ask that fits the cluster\'s free space in total but no single node', () => {
+    const r = run(c, apps, 'none', { heartbeatPhasesMs: phases, sampleIntervalMs: 10_000 });
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([0, 250, 500, 750]);
+    expect(r.apps.map((a) => a.placementFailures)).toEqual([1, 1, 0, 0]);
+    expect(r.summary.placementFailures).toBe(2);
+    expect(r.summary.reservationsMade).toBe(2);
+    // The sample at 10000 ms holds the state after app0 reserved node 0: node 0's free 1024 MB
+    // is reserved, the other three nodes' 3072 MB are stranded (the 2048-MB ask fits none of
+    // them) and the ask counts as fragmented.
+    const s = r.samples;
+    const i = s.timeMs.indexOf(10_000);
+    expect([s.usedMemoryMb[i], s.freeMemoryMb[i], s.reservedMemoryMb[i]]).toEqual([4096, 3072, 1024]);
+    expect(s.strandedMemoryMb[i]).toBe(3072);
+    expect(s.fragmentedAsks[i]).toBe(1);
+    expect(r.summary.deadlock).toBe(true);
+    expect(r.summary.deadlockAtMs).toBe(750);
+  });
+
+  it('fails apps that wait longer than the app timeout, which frees room for the others', () => {
+    // Timeout 30 s from the moment an app starts waiting for its task. 40000: app0 fails as
+    // tasks-starved, releasing its AM and its reservation: node 0 has 2048 MB free and its
+    // out-of-band heartbeat goes to app1 (FIFO). app1 holds a reservation for that ask, but node
+    // 1 has skipped 29 heartbeats since (re-reservations), so starvation trunc(29 x (1 -
+    // min(2048/2048, 1024/2048))) = 14 lets it allocate without giving the reservation up: its
+    // task is allocated at 40000 and works from its AM's heartbeat at 40250 to 45250. 40250:
+    // node 1's reservation is no longer needed and goes; app2 reserves node 1 instead. 40500:
+    // app2 times out; its AM's node goes to app3: task 40500, works 40750-45750.
+    const r = run(c, apps, 'none', { heartbeatPhasesMs: phases, appTimeoutMs: 30_000 });
+    expect(r.apps.map((a) => a.state)).toEqual(['FAILED', 'FINISHED', 'FAILED', 'FINISHED']);
+    expect(r.apps.map((a) => a.failureCause)).toEqual(['tasks-starved', null, 'tasks-starved', null]);
+    expect(finishTimes(r)).toEqual([40_000, 45_250, 40_500, 45_750]);
+    expect(r.summary.failuresByCause['tasks-starved']).toBe(2);
+    expect(r.summary.reservationsMade).toBe(3);
+    expect(r.summary.deadlock).toBe(false);
+  });
+});
+
+describe('app timeout and completion', () => {
+  it('fails an app whose AM never gets a container within the timeout', () => {
+    // MARP 0.1 of 10240 MB: one AM at a time. app0 runs 0-101000 (a 100 s map); app1 waits for
+    // activation and fails at its submission + 60 s.
+    const apps = [app('app0', 0, [stage('map', 1, 100_000)]), app('app1', 0, [stage('map', 1, 5_000)])];
+    const r = run(cluster(1, 10_240, 10), apps, 'as-configured', { appTimeoutMs: 60_000 });
+    expect(r.apps.map((a) => a.state)).toEqual(['FINISHED', 'FAILED']);
+    expect(r.apps[1]!.failureCause).toBe('am-never-placed');
+    expect(r.apps[1]!.finishMs).toBe(60_000);
+  });
+
+  it('rejects an AM above the maximum allocation and fails an app whose task is', () => {
+    const apps = [
+      app('huge-am', 0, [stage('map', 1, 1000)], { amRequest: { memoryMb: 9000, vcores: 1 } }),
+      app('huge-task', 0, [stage('map', 1, 1000, { memoryMb: 10_240, vcores: 1 })]),
+      app('good', 0, [stage('map', 1, 1000)]),
+    ];
+    const r = run(cluster(1, 16_384, 8), apps);
+    expect(r.apps.map((a) => a.state)).toEqual(['REJECTED', 'FAILED', 'FINISHED']);
+    expect(r.apps.map((a) => a.failureCause)).toEqual(['request-above-maximum', 'request-above-maximum', null]);
+    expect(r.apps[0]!.reason).toMatch(/AM request of 9000 MB is above the maximum allocation of 8192 MB/);
+    // huge-task's AM (0) registers at 1000 and fails at once; good's AM at 1000, map 2000-3000.
+    expect(finishTimes(r)).toEqual([0, 1000, 3000]);
+  });
+
+  it('counts a streaming app as long-running, not as unfinished, and ends the run without it', () => {
+    // The streaming app holds its AM and two executors for ever; the batch app still finishes.
+    // 0: stream's AM. 1000: stream registers and asks first (FIFO), its executors take the
+    // heartbeats at 1000 and 2000; 3000: batch's AM; 4000: its map, 4000-9000.
+    const apps = [
+      app('stream', 0, [stage('executor', 2, 1)], { type: 'streaming' }),
+      app('batch', 0, [stage('map', 1, 5_000)]),
+    ];
+    const r = run(cluster(1, 8192, 8), apps);
+    expect(r.apps.map((a) => a.state)).toEqual(['RUNNING', 'FINISHED']);
+    expect(r.summary.appsLongRunning).toBe(1);
+    expect(r.summary.appsUnfinished).toBe(0);
+    expect(r.summary.deadlock).toBe(false);
+    expect(finishTimes(r)).toEqual([null, 9000]);
+    expect(r.summary.makespanMs).toBe(9000);
+  });
+});
+
+describe('FairScheduler', () => {
+  const fair = (more: ClusterInput['scheduler'] = {}) => cluster(1, 8192, 8, { type: 'fair', ...more });
+
+  it('checks maxAMShare when the AM container is about to be allocated, against the last computed fair share', () => {
+    // One queue holds the whole cluster once shares are computed (the update thread runs every
+    // 500 ms; at 0 the share is still 0, so no AM can start): maxAMShare 0.5 -> 4096 MB: four AMs.
+    // 1000..4000: the four AMs, least-used app first. 5000: app4 is over the AM share; app0's
+    // task (10 s) instead, then app1..3's at 6000, 7000, 8000: the node is full. 15000: app0
+    // ends; its AM's release lets app4's AM in (out-of-band heartbeat). app4 registers 16000,
+    // its task gets app2's slot at 17000, to 27000.
+    const apps = [0, 1, 2, 3, 4].map((i) => app(`app${i}`, 0, [stage('map', 1, 10_000)]));
+    const r = run(fair(), apps, 'as-configured');
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([1000, 2000, 3000, 4000, 15_000]);
+    expect(finishTimes(r)).toEqual([15_000, 16_000, 17_000, 18_000, 27_000]);
+    expect(r.apps.map((a) => a.queue)).toEqual(Array(5).fill('root.test'));
+  });
+
+  it('keeps apps over maxRunningApps non-runnable until a runnable one ends', () => {
+    // maxRunningApps 1 on the only queue (apps go to root.default). app0: AM 1000 (after the
+    // first fair-share update), registers 2000, map 2000-12000. At 12000 app1 becomes runnable
+    // and its AM takes app0's AM slot at once; registers 13000, map 13000-23000.
+    const c = fair({ fair: { userAsDefaultQueue: false }, queues: [queue('default', { maxRunningApps: 1 })] as QueueConfig[] });
+    const apps = [0, 1].map((i) => app(`app${i}`, 0, [stage('map', 1, 10_000)]));
+    const r = run(c, apps, 'as-configured');
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([1000, 12_000]);
+    expect(finishTimes(r)).toEqual([12_000, 23_000]);
+  });
+
+  it('shares between active queues by weight, recomputed on the update thread\'s period', () => {
+    // Queues a (weight 1) and b (weight 3), both with an app from 0: after the update at 500 ms
+    // their instantaneous fair shares are 2048 and 6144 MB of 8192. Before any app, 0.
+    const c = fair({
+      fair: { userAsDefaultQueue: false },
+      queues: [queue('a', { weight: 1 }), queue('b', { weight: 3 })] as QueueConfig[],
+    });
+    const apps = [app('x', 0, [stage('map', 1, 10_000)], { queue: 'a' }), app('y', 0, [stage('map', 1, 10_000)], { queue: 'b' })];
+    const r = run(c, apps, 'as-configured', { sampleIntervalMs: 1000 });
+    const q = r.queueSamples;
+    const share = (t: number, name: string) => q.shareMemoryMb[q.timeMs.findIndex((time, i) => time === t && q.queue[i] === name)];
+    expect([share(1000, 'root.a'), share(1000, 'root.b')]).toEqual([2048, 6144]);
+    expect(share(0, 'root.a')).toBe(0);
+  });
+});
+
+describe('admission control in front of the scheduler', () => {
+  // One node of 8192 MB / 8 vcores, dominant calculator. Three jobs at 0: AM 1024 MB / 1 vcore,
+  // 2 maps of 1024 MB / 2 vcores, 10 s. reserve:R admits an app only if R vcores stay free
+  // once its AM runs: free = 8 - used - admitted AMs not yet placed - its own AM.
+  const c = cluster(1, 8192, 8, { resourceCalculator: 'dominant' });
   const jobs = [0, 1, 2].map((i) => app(`job${i}`, 0, [stage('map', 2, 10_000, { memoryMb: 1024, vcores: 2 })]));
 
   it('reserve:6 admits two jobs at once and the third when enough is free', () => {
-    // job0: 8-0-1 = 7 >= 6 admit; job1: 8-1-1 = 6 >= 6 admit; job2: 8-2-1 = 5 < 6 waits.
-    // t=1000: job0's maps take 4 vcores, job1 gets one map (2 left). t=11000: job0's maps end,
-    // job1's second map starts, job0 ends; free after an AM stays below 6 until job1 ends at
-    // 21000 (8-0-1 = 7): job2 is admitted at 21000, registers 22000, maps to 32000.
-    const result = run(cluster, jobs, 'reserve:6');
-    expect(result.apps.map((a) => a.admittedMs)).toEqual([0, 0, 21_000]);
-    expect(finishTimes(result)).toEqual([11_000, 21_000, 32_000]);
+    // job0: 8-0-1 = 7; job1: 8-1-1 = 6: admitted; job2: 8-2-1 = 5 < 6 waits. 0: job0's AM;
+    // 1000: job0 asks, its map (FIFO) 1000-11000; 2000: its 2nd map, 2000-12000; 3000: job1's
+    // AM (8 - 1 - 4 - 1 = 2 vcores left); 4000: job1 registers, its map 4000-14000 (1 vcore
+    // left, too few for the second). Free after an AM first reaches 6 when job1 ends: 11000
+    // and 12000 free job0's maps, job1's 2nd map 11000-21000; job0 ends 12000 (free 8-1-4 = 3);
+    // 14000: job1's first map ends (5); 21000: job1 ends (8): job2 admitted at 21000, AM 21000,
+    // registers 22000, maps 22000-32000 and 23000-33000.
+    const r = run(c, jobs, 'reserve:6');
+    expect(r.apps.map((a) => a.admittedMs)).toEqual([0, 0, 21_000]);
+    expect(finishTimes(r)).toEqual([12_000, 21_000, 33_000]);
   });
 
-  it('reserve:5 admits all three at once', () => {
-    // job2: 8-2-1 = 5 >= 5. t=1000: job0's maps (4 vcores) leave 1 free. t=11000: job0 ends,
-    // 6 free: job1's two maps, then one of job2's. t=21000: job2's second map, ends 31000.
-    const result = run(cluster, jobs, 'reserve:5');
-    expect(result.apps.map((a) => a.admittedMs)).toEqual([0, 0, 0]);
-    expect(finishTimes(result)).toEqual([11_000, 21_000, 31_000]);
-  });
-
-  it('reserve in MB and in percent of the cluster', () => {
-    // 6 vcores of 8 = 75%: the same decisions as reserve:6 with the dominant calculator.
-    expect(finishTimes(run(cluster, jobs, 'reserve:75%'))).toEqual([11_000, 21_000, 32_000]);
-    // 6144 MB: job2: 8192 - 2048 - 1024 = 5120 < 6144 waits, as with reserve:6.
-    expect(finishTimes(run(cluster, jobs, 'reserve:6144mb'))).toEqual([11_000, 21_000, 32_000]);
-  });
-});
-
-describe('requests the RM refuses', () => {
-  const cluster = oneNodeCluster(16384, 8);
-
-  it('rejects at submission an app whose AM is above the maximum allocation', () => {
-    const result = run(cluster, [app('huge-am', 0, [stage('map', 1, 1000)], { amRequest: { memoryMb: 9000, vcores: 1 } })]);
-    expect(result.apps[0]!.state).toBe('REJECTED');
-    expect(result.apps[0]!.reason).toMatch(/AM request of 9000 MB is above the maximum allocation of 8192 MB/);
-    expect(result.summary.deadlock).toBe(false);
-    expect(result.summary.appsRejected).toBe(1);
-  });
-
-  it('fails an app at registration when a task is above the maximum, releasing its AM', () => {
-    const result = run(cluster, [
-      app('bad', 0, [stage('map', 1, 1000, { memoryMb: 10_240, vcores: 1 })]),
-      app('good', 0, [stage('map', 1, 1000)]),
-    ]);
-    expect(result.apps.map((a) => a.state)).toEqual(['FAILED', 'FINISHED']);
-    expect(result.apps[0]!.finishMs).toBe(1000);
-    expect(result.apps[0]!.reason).toMatch(/^map request of 10240 MB is above/);
-    expect(result.summary.makespanMs).toBe(2000);
-  });
-});
-
-describe('samples', () => {
-  it('record the state that held at each sample time', () => {
-    // One node of 4096 MB, 4 vcores; one app: AM at 0, registers 1000, 2 maps 1000-11000.
-    // At 0: AM only (1024 MB, 1 vcore). At 5000 and 10000: AM + 2 maps. At 11000 (end): empty.
-    const result = run(oneNodeCluster(4096, 4), [app('a', 0, [stage('map', 2, 10_000)])], 'none', {
-      sampleIntervalMs: 5000,
-    });
-    const s = result.samples;
-    expect(s.timeMs).toEqual([0, 5000, 10_000, 11_000]);
-    expect(s.usedMemoryMb).toEqual([1024, 3072, 3072, 0]);
-    expect(s.freeVcores).toEqual([3, 1, 1, 4]);
-    expect(s.amMemoryMb).toEqual([1024, 1024, 1024, 0]);
-    expect(s.amShare).toEqual([0.25, 0.25, 0.25, 0]);
-    expect(s.runningApps).toEqual([1, 1, 1, 0]);
+  it('none lifts the AM limit: all three AMs start before any map', () => {
+    // 0: job0's AM; 1000: job0's map (FIFO); 2000: job0's 2nd map; 3000: job1's AM; 4000:
+    // job1's map (1 vcore left); no room for job2's AM until 11000: job0's map ends, job1's 2nd
+    // map takes it (11000-21000); 12000: job0's last map ends and job0 ends: job2's AM (12000).
+    const r = run(c, jobs, 'none');
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([0, 3000, 12_000]);
   });
 });

@@ -26,6 +26,19 @@ describe('terasort-batch', () => {
     // Without jitter: 3000 + 64 MB / 10 MB/s = 9400 ms, 3000 + 3600 = 6600 ms; reduce 3000 + 10 000.
     const [maps, reduces] = job.stages;
     expect([taskDurationMs(maps!, 0), taskDurationMs(maps!, 1), taskDurationMs(reduces!, 0)]).toEqual([9400, 6600, 13_000]);
+    expect(job.amStartupMs).toBe(10_000);
+  });
+
+  it('deadlocks under no admission control only when the AMs start slower than the burst is placed', () => {
+    // 8 nodes place one AM each per heartbeat: 64 AMs (one vcore each) in 8 s. AMs that ask for
+    // tasks after 10 s find every vcore taken by AMs; AMs that ask after 5 s get their tasks
+    // first (FIFO) and the burst drains.
+    const outcome = (amStartupS: number) => {
+      const { workload, cluster } = scenario.build(resolveParameters(scenario, { amStartupS }), 1);
+      return replay({ workload, cluster, admission: parseAdmissionPolicy('none') }).summary;
+    };
+    expect(outcome(10)).toMatchObject({ deadlock: true, appsFinished: 0 });
+    expect(outcome(5)).toMatchObject({ deadlock: false, appsFinished: 66 });
   });
 
   it('varies task durations within the jitter, the same way for the same seed', () => {

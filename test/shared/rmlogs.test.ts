@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog, runFidelity } from '../../src/api/index.js';
 import { Store } from '../../src/store/index.js';
+import { tempFile } from '../helpers/files.js';
 import { NEEDS_SHARED, SHARED_AVAILABLE } from '../helpers/shared.js';
 import { RM_LOG_FACTS, RMLOGS_DIR } from './rmlog-expected.js';
 
@@ -134,7 +135,7 @@ describe.skipIf(!SHARED_AVAILABLE)(`real ResourceManager logs${NEEDS_SHARED}`, (
       const goaxe = 'goaxe-hadoop273-cs-3nodes/yarn-root-resourcemanager-tfs01.log';
       await ingestRmLog(store, { paths: [join(RMLOGS_DIR, goaxe)], name: 'goaxe' });
       const result = await runFidelity(store, { trace: 'goaxe' });
-      expect(result.policy).toBe('am-share:0.1');
+      expect(result.policy).toBe('as-configured');
       expect(result.schedulerInLog).toBe('CapacityScheduler');
       // By hand: 3 apps finished; the first was submitted at 11:01:24.943 (its audit "Submit
       // Application Request" line, the RM's first record of it), the last finished 11:40:56.167.
@@ -142,6 +143,37 @@ describe.skipIf(!SHARED_AVAILABLE)(`real ResourceManager logs${NEEDS_SHARED}`, (
       expect(result.recordedMakespanMs).toBe(Date.UTC(2017, 0, 3, 11, 40, 56, 167) - Date.UTC(2017, 0, 3, 11, 1, 24, 943));
       expect(Math.abs(result.makespanErrorPct!)).toBeLessThan(5);
       for (const app of result.apps) expect(Math.abs(app.errorPct!), app.appId).toBeLessThan(10);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('fidelity on the real FairScheduler run with its two weighted queues: the AM limits come out as observed', async () => {
+    // WORKLOAD.md of this run: FairScheduler, queues alpha (weight 1) and beta (weight 2), every
+    // other setting default (maxAMShare 0.5, fair policy). Observed at most 2 AMs running in
+    // alpha and 5 in beta: 0.5 x 5461 MB and 0.5 x 10923 MB at 1024 MB per AM. The allocation
+    // file below says the same as the run's (its placement policy aside).
+    const store = await Store.open(':memory:');
+    try {
+      const fairRun = 'hadoop285-realrun-fair-2queues/rm.log';
+      await ingestRmLog(store, { paths: [join(RMLOGS_DIR, fairRun)], name: 'fair2q' });
+      const allocations = tempFile(
+        'fair-2queues.xml',
+        '<allocations>\n  <queue name="alpha"><weight>1.0</weight></queue>\n  <queue name="beta"><weight>2.0</weight></queue>\n</allocations>\n',
+      );
+      const result = await runFidelity(store, { trace: 'fair2q', fairScheduler: allocations });
+      expect(result.schedulerInLog).toBe('FairScheduler');
+      expect(result.apps).toHaveLength(12);
+      expect(Math.abs(result.makespanErrorPct!)).toBeLessThan(5);
+      const { rows } = await store.query(
+        `SELECT queue, max(running_apps) FROM run_queue_samples WHERE run_id = $runId AND queue <> 'root.default'
+         GROUP BY queue ORDER BY queue`,
+        { runId: result.runId },
+      );
+      expect(rows).toEqual([
+        ['root.alpha', 2],
+        ['root.beta', 5],
+      ]);
     } finally {
       store.close();
     }

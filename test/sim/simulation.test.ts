@@ -43,4 +43,26 @@ describe('Simulation', () => {
     sim.at(3, 0, 'x');
     sim.run();
   });
+
+  it('lets a handler advance the clock to a step before the next queued event', () => {
+    // The handler at 1 works at 2 and 3 itself (sampling sees both advances), but may not pass
+    // the event queued at 4, nor reach it.
+    const advances: [number, number][] = [];
+    const sim: Simulation<string> = new Simulation<string>((p) => {
+      if (p !== 'start') return;
+      sim.advanceTo(2);
+      sim.advanceTo(3);
+      expect(() => sim.advanceTo(4)).toThrow(/cannot advance to 4 ms/);
+    });
+    sim.at(1, 0, 'start');
+    sim.at(4, 0, 'later');
+    const outcome = sim.run({ onAdvance: (from, to) => advances.push([from, to]) });
+    expect(advances).toEqual([
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [3, 4],
+    ]);
+    expect(outcome.events).toBe(4);
+  });
 });

@@ -3,6 +3,7 @@ import { saveRun, SCHEMA_VERSION, Store, StoreError } from '../../src/store/inde
 import { MIGRATIONS } from '../../src/store/schema.js';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ReplayResult } from '../../src/model/replay-result.js';
+import { canonicalJson } from '../../src/model/run-spec.js';
 import type { RunSpec } from '../../src/model/run-spec.js';
 import { oneNodeCluster } from '../helpers/workloads.js';
 import { tempPath } from '../helpers/files.js';
@@ -13,30 +14,64 @@ function spec(): RunSpec {
     traceLabel: 's',
     cluster: oneNodeCluster(4096, 4),
     scheduler: 'capacity-fifo',
+    queueStructure: 'separate',
     admission: { spec: 'none', parameters: {} },
     seed: 1,
+    appTimeoutMs: 600_000,
     sampleIntervalMs: 10_000,
     horizonMs: null,
-    recordContainers: false,
+    recordContainers: true,
   };
 }
 
-function result(sampleTimeMs: number): ReplayResult {
-  const summary = {
-    appsTotal: 1, appsFinished: 1, appsFailed: 0, appsRejected: 0, appsUnfinished: 0, makespanMs: 5,
-    firstSubmitMs: 0, lastEndMs: 5, deadlock: false, deadlockAtMs: null, stallReason: null,
-    stoppedAtHorizon: false, endMs: 5, events: 3, containersAllocated: 2, tasksCompleted: 1,
-  };
-  const one = (v: number): number[] => [v];
+/**
+ * A run with a value in every field, each distinct enough that a column written in the wrong
+ * place shows: two apps (one batch that finished, one streaming that failed), two samples, two
+ * queue samples, two nodes and two containers.
+ */
+function result(sampleTimeMs = 0): ReplayResult {
   return {
-    summary,
-    apps: [{ index: 0, id: 'a', name: 'a', queue: 'default', user: 'u', submitMs: 0, admittedMs: 0, amStartMs: 0, finishMs: 5, state: 'FINISHED', reason: null, tasks: 1 }],
-    samples: {
-      timeMs: one(sampleTimeMs), usedMemoryMb: one(0), usedVcores: one(0), freeMemoryMb: one(4096), freeVcores: one(4),
-      amMemoryMb: one(0), amVcores: one(0), amShare: one(0), runningApps: one(0), pendingApps: one(0),
-      waitingApps: one(0), pendingContainers: one(0),
+    summary: {
+      appsTotal: 2, appsFinished: 1, appsFailed: 1, appsRejected: 0, appsUnfinished: 0, appsLongRunning: 1,
+      failuresByCause: { 'request-above-maximum': 0, 'queue-rejected': 0, 'am-never-placed': 1, 'tasks-starved': 0 },
+      makespanMs: 5000, firstSubmitMs: 100, lastEndMs: 5100, deadlock: false, deadlockAtMs: null, stallReason: null,
+      stoppedAtHorizon: false, endMs: 6000, events: 31, nodeHeartbeats: 12, containersAllocated: 3, tasksCompleted: 2,
+      reservationsMade: 4, placementFailures: 5, reducesPreempted: 1, samplesTaken: 2,
     },
-    containers: null,
+    apps: [
+      {
+        index: 0, id: 'app_1', name: 'sort', type: 'mapreduce', applicationType: 'MAPREDUCE', queue: 'root.a', user: 'u1',
+        submitMs: 100, admittedMs: 150, amStartMs: 200, finishMs: 5100, state: 'FINISHED', reason: null, failureCause: null,
+        tasks: 2, containers: 3, placementFailures: 5, reducesPreempted: 1,
+      },
+      {
+        index: 1, id: 'app_2', name: 'stream', type: 'streaming', applicationType: 'SPARK', queue: 'root.b', user: 'u2',
+        submitMs: 300, admittedMs: null, amStartMs: null, finishMs: 900, state: 'FAILED', reason: 'no AM container in 600 s',
+        failureCause: 'am-never-placed', tasks: 1, containers: 0, placementFailures: 0, reducesPreempted: 0,
+      },
+    ],
+    samples: {
+      timeMs: [sampleTimeMs, 10_000], usedMemoryMb: [1024, 2048], usedVcores: [1, 2], freeMemoryMb: [3072, 1024],
+      freeVcores: [3, 1], amMemoryMb: [1024, 512], amVcores: [1, 1], amShare: [0.25, 0.125], runningApps: [1, 2],
+      pendingApps: [3, 4], waitingApps: [5, 6], pendingContainers: [7, 8], reservedMemoryMb: [0, 1024],
+      reservedVcores: [0, 1], strandedMemoryMb: [512, 256], strandedVcores: [2, 1], fragmentedAsks: [9, 10],
+      nodesUnused: [11, 12], nodes1To19: [13, 14], nodes20To39: [15, 16], nodes40To59: [17, 18], nodes60To79: [19, 20],
+      nodes80To99: [21, 22], nodesFull: [23, 24],
+    },
+    queueSamples: {
+      timeMs: [0, 0], queue: ['root.a', 'root.b'], usedMemoryMb: [1024, 0], usedVcores: [1, 0],
+      reservedMemoryMb: [0, 2048], reservedVcores: [0, 2], shareMemoryMb: [2457.6, 1638.4], shareVcores: [2.4, 1.6],
+      runningApps: [1, 0], pendingApps: [0, 1], pendingContainers: [2, 1],
+    },
+    nodes: {
+      nodeIndex: [0, 1], nodeGroup: ['big', 'small'], memoryMb: [4096, 2048], vcores: [4, 2], containersAllocated: [2, 1],
+      usedMemoryMbMs: [6_144_000.5, 1_024_000], usedVcoresMs: [6000, 1000], strandedMemoryMbSampled: [512, 256],
+      strandedVcoresSampled: [2, 1], reservations: [3, 1],
+    },
+    containers: {
+      appIndex: [0, 0], nodeIndex: [0, 1], kind: ['am', 'map'], stage: [-1, 0], task: [0, 3], memoryMb: [1024, 2048],
+      vcores: [1, 2], startMs: [200, 400], endMs: [5100, null],
+    },
   };
 }
 
@@ -47,18 +82,90 @@ async function count(store: Store, table: string): Promise<number> {
   return Number(rows[0]![0]);
 }
 
+/** Every column of a run's rows in `table`, in physical order, without the run id. */
+async function rowsOf(store: Store, table: string, runId: number): Promise<unknown[][]> {
+  const { rows } = await store.query(`SELECT * EXCLUDE (run_id) FROM ${table} WHERE run_id = $runId ORDER BY ALL`, { runId });
+  return rows.map((row) => [...row]);
+}
+
+/** A version 2 database file with one run in it, as rmreplay 0.1 wrote it. */
+async function versionTwoDatabase(path: string): Promise<void> {
+  const instance = await DuckDBInstance.create(path);
+  const connection = await instance.connect();
+  try {
+    for (const statement of [...MIGRATIONS[0]!, ...MIGRATIONS[1]!]) await connection.run(statement);
+    await connection.run('INSERT INTO schema_info VALUES (2)');
+    await connection.run(`SELECT nextval('run_id_seq')`);
+    await connection.run(
+      `INSERT INTO runs VALUES (1, 't', 'scenario', 'c', 'capacity-fifo', 'none', 7, '{}', '{}', '{}', 'A',
+         TIMESTAMP '2026-01-01', 1, 10, 5, 3, 100, 90, 1, 1, 0, 0, 0, false, NULL, NULL, false, '0.1.0')`,
+    );
+    await connection.run(`INSERT INTO run_apps VALUES (1, 0, 'a', 'a', 'default', 'u', 0, 0, 0, 90, 'FINISHED', NULL, 1)`);
+    await connection.run(`INSERT INTO run_samples VALUES (1, 0, 1024, 1, 3072, 3, 1024, 1, 0.25, 1, 0, 0, 0)`);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
 describe('Store', () => {
   it('saves a run with its apps and samples, numbering runs from 1', async () => {
     const store = await Store.open(':memory:');
     try {
-      expect(await saveRun(store, spec(), result(0), meta)).toBe(1);
-      expect(await saveRun(store, spec(), result(0), meta)).toBe(2);
-      expect(await count(store, 'run_apps')).toBe(2);
+      expect(await saveRun(store, spec(), result(), meta)).toBe(1);
+      expect(await saveRun(store, spec(), result(), meta)).toBe(2);
+      expect(await count(store, 'run_apps')).toBe(4);
       const [row] = await store.queryObjects<{ policy: string; makespan_ms: number; spec_sha256: string }>(
         'SELECT policy, makespan_ms, spec_sha256 FROM runs WHERE run_id = 1',
       );
-      expect(row).toMatchObject({ policy: 'none', makespan_ms: 5 });
+      expect(row).toMatchObject({ policy: 'none', makespan_ms: 5000 });
       expect(row!.spec_sha256).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('writes every field of a run description and its result into its column', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const runId = await saveRun(store, spec(), result(), meta);
+      const [run] = await store.queryObjects(
+        `SELECT * EXCLUDE (run_id, cluster_json, policy_json, run_spec_json, spec_sha256, started_at),
+           run_spec_json::VARCHAR AS run_spec, policy_json::VARCHAR AS policy_spec
+         FROM runs WHERE run_id = $runId`,
+        { runId },
+      );
+      expect(run).toEqual({
+        trace: 's', trace_kind: 'scenario', cluster_name: 'test-1x4096mb-4vc', scheduler: 'capacity-fifo', policy: 'none',
+        seed: 1, wall_ms: 1, events: 31, containers_allocated: 3, tasks_completed: 2, end_ms: 6000, makespan_ms: 5000,
+        apps_total: 2, apps_finished: 1, apps_failed: 1, apps_rejected: 0, apps_unfinished: 0, deadlock: false,
+        deadlock_at_ms: null, stall_reason: null, stopped_at_horizon: false, rmreplay_version: 'test',
+        queue_structure: 'separate', app_timeout_ms: 600_000, apps_long_running: 1, failed_request_above_maximum: 0,
+        failed_queue_rejected: 0, failed_am_never_placed: 1, failed_tasks_starved: 0, node_heartbeats: 12,
+        reservations_made: 4, placement_failures: 5, reduces_preempted: 1, samples_taken: 2, first_submit_ms: 100,
+        last_end_ms: 5100, run_spec: canonicalJson(spec()), policy_spec: '{"parameters":{},"spec":"none"}',
+      });
+      expect(await rowsOf(store, 'run_apps', runId)).toEqual([
+        [0, 'app_1', 'sort', 'root.a', 'u1', 100, 150, 200, 5100, 'FINISHED', null, 2, 'mapreduce', 'MAPREDUCE', null, 3, 5, 1],
+        [1, 'app_2', 'stream', 'root.b', 'u2', 300, null, null, 900, 'FAILED', 'no AM container in 600 s', 1, 'streaming',
+          'SPARK', 'am-never-placed', 0, 0, 0],
+      ]);
+      expect(await rowsOf(store, 'run_samples', runId)).toEqual([
+        [0, 1024, 1, 3072, 3, 1024, 1, 0.25, 1, 3, 5, 7, 0, 0, 512, 2, 9, 11, 13, 15, 17, 19, 21, 23],
+        [10_000, 2048, 2, 1024, 1, 512, 1, 0.125, 2, 4, 6, 8, 1024, 1, 256, 1, 10, 12, 14, 16, 18, 20, 22, 24],
+      ]);
+      expect(await rowsOf(store, 'run_queue_samples', runId)).toEqual([
+        [0, 'root.a', 1024, 1, 0, 0, 2457.6, 2.4, 1, 0, 2],
+        [0, 'root.b', 0, 0, 2048, 2, 1638.4, 1.6, 0, 1, 1],
+      ]);
+      expect(await rowsOf(store, 'run_nodes', runId)).toEqual([
+        [0, 'big', 4096, 4, 2, 6_144_000.5, 6000, 512, 2, 3],
+        [1, 'small', 2048, 2, 1, 1_024_000, 1000, 256, 1, 1],
+      ]);
+      expect(await rowsOf(store, 'run_containers', runId)).toEqual([
+        [0, 0, 'am', -1, 0, 1024, 1, 200, 5100],
+        [0, 1, 'map', 0, 3, 2048, 2, 400, null],
+      ]);
     } finally {
       store.close();
     }
@@ -72,8 +179,10 @@ describe('Store', () => {
       // run row and the app rows were written.
       await expect(saveRun(store, spec(), result(0.5), meta)).rejects.toThrow();
       expect(await count(store, 'runs')).toBe(1);
-      expect(await count(store, 'run_apps')).toBe(1);
-      expect(await count(store, 'run_samples')).toBe(1);
+      expect(await count(store, 'run_apps')).toBe(2);
+      expect(await count(store, 'run_samples')).toBe(2);
+      expect(await count(store, 'run_queue_samples')).toBe(2);
+      expect(await count(store, 'run_nodes')).toBe(2);
     } finally {
       store.close();
     }
@@ -82,7 +191,7 @@ describe('Store', () => {
   it('keeps its schema across reopenings of a file and refuses a newer schema', async () => {
     const path = tempPath('schema.duckdb');
     let store = await Store.open(path);
-    await saveRun(store, spec(), result(0), meta);
+    await saveRun(store, spec(), result(), meta);
     store.close();
     store = await Store.open(path);
     expect(await count(store, 'runs')).toBe(1);
@@ -108,6 +217,50 @@ describe('Store', () => {
       expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[SCHEMA_VERSION]]);
       expect((await store.query('SELECT trace, line_number, file_id FROM ingest_rejects')).rows).toEqual([['t', 7, null]]);
       expect(await count(store, 'rmlog_events')).toBe(0);
+      expect(await count(store, 'run_nodes')).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('brings a version 2 database to version 3: old runs keep their rows, with nulls in the new columns', async () => {
+    expect(SCHEMA_VERSION).toBe(3);
+    const path = tempPath('v2.duckdb');
+    await versionTwoDatabase(path);
+
+    const store = await Store.open(path);
+    try {
+      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[3]]);
+      const [run] = await store.queryObjects(
+        `SELECT seed, makespan_ms, queue_structure, app_timeout_ms, apps_long_running, failed_am_never_placed,
+           placement_failures, samples_taken FROM runs WHERE run_id = 1`,
+      );
+      expect(run).toEqual({
+        seed: 7, makespan_ms: 90, queue_structure: null, app_timeout_ms: null, apps_long_running: null,
+        failed_am_never_placed: null, placement_failures: null, samples_taken: null,
+      });
+      expect(await rowsOf(store, 'run_apps', 1)).toEqual([
+        [0, 'a', 'a', 'default', 'u', 0, 0, 0, 90, 'FINISHED', null, 1, null, null, null, null, null, null],
+      ]);
+      expect(await rowsOf(store, 'run_samples', 1)).toEqual([
+        [0, 1024, 1, 3072, 3, 1024, 1, 0.25, 1, 0, 0, 0, ...Array<null>(12).fill(null)],
+      ]);
+      expect(await count(store, 'run_queue_samples')).toBe(0);
+      expect(await count(store, 'run_nodes')).toBe(0);
+
+      // A run saved after the upgrade lands exactly as in a database made at version 3: the
+      // appenders follow the columns' physical order, which ALTER TABLE gives both the same.
+      const upgradedRunId = await saveRun(store, spec(), result(), meta);
+      expect(upgradedRunId).toBe(2);
+      const fresh = await Store.open(':memory:');
+      try {
+        const freshRunId = await saveRun(fresh, spec(), result(), meta);
+        for (const table of ['runs', 'run_apps', 'run_samples', 'run_queue_samples', 'run_nodes', 'run_containers']) {
+          expect(await rowsOf(store, table, upgradedRunId)).toEqual(await rowsOf(fresh, table, freshRunId));
+        }
+      } finally {
+        fresh.close();
+      }
     } finally {
       store.close();
     }

@@ -1,4 +1,5 @@
-// `rmreplay demo`: the AutoAdmin terasort batch under several admission policies.
+// `rmreplay demo`: the AutoAdmin terasort batch under several admission policies, and the
+// mixed-spc comparison of schedulers and queue layouts.
 
 import { Command } from 'commander';
 import { formatTable } from '../../reports/index.js';
@@ -8,12 +9,23 @@ import { replayProgress } from '../progress.js';
 import { deadlockNotes } from '../summaries.js';
 
 const SHOWN_COLUMNS = ['policy', 'makespan_s', 'apps_finished', 'apps_total', 'mean_turnaround_s', 'outcome'];
+const COMPARISON_COLUMNS = [
+  'scheduler',
+  'queue_structure',
+  'seeds',
+  'completion_pct',
+  'mean_turnaround_s',
+  'makespan_s',
+  'frag_ratio_memory',
+  'placement_failures_per_run',
+];
 
 export function demoCommand(context: CliContext): Command {
   return new Command('demo')
     .description(
-      'replay the built-in terasort-batch scenario (AutoAdmin: 66 terasort jobs at once on 8 nodes x 8 vcores) ' +
-        'under no admission control, static reservations and YARN\'s default AM limit, and print the makespans',
+      'replay two built-in experiments and print their reports: terasort-batch (AutoAdmin: 66 terasort jobs at once on ' +
+        '8 nodes x 8 vcores) under admission policies, and mixed-spc (Lin and Lee: 94 mixed apps on 30 small nodes) ' +
+        'under the four scheduler combinations and three queue layouts',
     )
     .option('--json', 'print the runs and the report as JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
@@ -24,12 +36,20 @@ export function demoCommand(context: CliContext): Command {
       );
       progress.done();
       if (options.json) {
-        printJson(context, { runs: result.runs, report: { columns: result.report.columns, rows: result.report.rows } });
+        printJson(context, {
+          runs: result.runs,
+          report: { columns: result.report.columns, rows: result.report.rows },
+          comparisonRuns: result.comparisonRuns,
+          comparison: { columns: result.comparison.columns, rows: result.comparison.rows },
+        });
         return;
       }
       const { columns, rows } = result.report;
       const picked = SHOWN_COLUMNS.map((name) => columns.indexOf(name));
+      const comparison = result.comparison;
+      const comparisonPicked = COMPARISON_COLUMNS.map((name) => comparison.columns.indexOf(name));
       const first = result.runs[0]!;
+      const spc = result.comparisonRuns[0]!;
       print(
         context,
         [
@@ -40,13 +60,26 @@ export function demoCommand(context: CliContext): Command {
             SHOWN_COLUMNS,
             rows.map((row) => picked.map((i) => row[i])),
           ),
+          ...deadlockSection(result.runs),
           '',
-          ...deadlockNotes(result.runs),
+          `mixed-spc: ${spc.summary.appsTotal} apps (1 streaming, 37 MapReduce, 28 DAG, 28 graph), Poisson arrivals, on 30 nodes`,
+          `of 2 vcores / 2 GB; each scheduler x queue layout over ${result.comparisonRuns.length / 12} seeds, apps failing after ` +
+            `${(spc.spec.appTimeoutMs ?? 0) / 1000} s without a container they need.`,
           '',
-          `Runs ${result.runs.map((r) => r.runId).join(', ')} stored in ${path}` +
-            (result.report.markdownPath ? `; report written to ${result.report.markdownPath}.` : '.'),
-          'Next: rmreplay replay --scenario terasort-batch --policy reserve:0..64:8, then rmreplay report.',
+          formatTable(
+            COMPARISON_COLUMNS,
+            comparison.rows.map((row) => comparisonPicked.map((i) => row[i])),
+          ),
+          '',
+          `${result.runs.length + result.comparisonRuns.length} runs stored in ${path}` +
+            (result.report.markdownPath ? `; reports written to ${result.report.markdownPath} and ${comparison.markdownPath}.` : '.'),
+          'Next: rmreplay replay --scenario terasort-batch --policy reserve:0..64:8, rmreplay report completion_rate.',
         ].join('\n'),
       );
     });
+}
+
+function deadlockSection(runs: Parameters<typeof deadlockNotes>[0]): string[] {
+  const notes = deadlockNotes(runs);
+  return notes.length > 0 ? ['', ...notes] : [];
 }

@@ -4,7 +4,19 @@ import { Command } from 'commander';
 import { formatTable } from '../../reports/index.js';
 import type { CliContext } from '../context.js';
 import { dbPath, print, printJson, withStore } from '../context.js';
-import { wholeNumber } from '../options.js';
+import { positiveWholeNumber, wholeNumber } from '../options.js';
+
+interface FidelityOptions {
+  trace: string;
+  cluster?: string;
+  yarnSite?: string;
+  capacityScheduler?: string;
+  fairScheduler?: string;
+  nodes?: number;
+  policy?: string;
+  worst: number;
+  json?: boolean;
+}
 
 export function fidelityCommand(context: CliContext): Command {
   return new Command('fidelity')
@@ -14,17 +26,26 @@ export function fidelityCommand(context: CliContext): Command {
     )
     .requiredOption('--trace <name>', 'an ingested RM-log trace')
     .option('--cluster <file>', 'replay on this cluster file instead of the nodes the log registered')
-    .option('-p, --policy <spec>', 'admission policy instead of the one the log shows (its queue AM limit)')
+    .option('--yarn-site <file>', "the cluster's yarn-site.xml, for settings the log does not show")
+    .option('--capacity-scheduler <file>', 'the capacity-scheduler.xml the cluster ran (queues, limits)')
+    .option('--fair-scheduler <file>', 'the fair-scheduler.xml allocation file the cluster ran (queues, weights, policies)')
+    .option('--nodes <n>', 'with the XML files: this many nodes of the NodeManager size in yarn-site.xml', positiveWholeNumber)
+    .option('-p, --policy <spec>', "admission policy instead of the scheduler's own AM limits as the log shows them")
     .option('--worst <n>', 'how many apps to list', wholeNumber, 10)
     .option('--json', 'print the comparison as JSON')
     .action(
-      async (
-        options: { trace: string; cluster?: string; policy?: string; worst: number; json?: boolean },
-        command: Command,
-      ) => {
+      async (options: FidelityOptions, command: Command) => {
         const path = dbPath(context, command.optsWithGlobals<{ db?: string }>().db);
         const result = await withStore(context, path, (store) =>
-          context.api.runFidelity(store, { trace: options.trace, cluster: options.cluster, policy: options.policy }),
+          context.api.runFidelity(store, {
+            trace: options.trace,
+            cluster: options.cluster,
+            yarnSite: options.yarnSite,
+            capacityScheduler: options.capacityScheduler,
+            fairScheduler: options.fairScheduler,
+            nodes: options.nodes,
+            policy: options.policy,
+          }),
         );
         if (options.json) {
           printJson(context, result);

@@ -1,22 +1,33 @@
-// `rmreplay replay`: replay a trace or scenario under one or more admission policies.
+// `rmreplay replay`: replay a trace or scenario under schedulers, admission policies and seeds.
 
 import { Command } from 'commander';
 import { admissionPolicyUsage } from '../../policies/admission/index.js';
-import { SCENARIOS } from '../../scenarios/index.js';
+import { schedulingPolicyUsage } from '../../policies/scheduling/index.js';
+import { parameterRange, SCENARIOS } from '../../scenarios/index.js';
 import { UserError } from '../../model/errors.js';
 import type { CliContext } from '../context.js';
 import { dbPath, print, printJson, withStore } from '../context.js';
-import { collect, collectSetting, positiveNumber, wholeNumber } from '../options.js';
+import { collect, collectSeeds, collectSetting, positiveNumber, positiveWholeNumber } from '../options.js';
 import { replayProgress } from '../progress.js';
 import { deadlockNotes, runsTable } from '../summaries.js';
+import { formatTable } from '../../reports/index.js';
+
+/** Above this many runs the per-run table gives way to the side-by-side one. */
+const MAX_RUN_ROWS = 12;
 
 interface ReplayOptions {
   trace?: string;
   scenario?: string;
   cluster?: string;
+  yarnSite?: string;
+  capacityScheduler?: string;
+  fairScheduler?: string;
+  nodes?: number;
+  scheduler: string[];
   policy: string[];
-  set: Record<string, number>;
-  seed: number;
+  set: Record<string, number | string>;
+  seed: number[];
+  appTimeout?: number;
   sampleInterval?: number;
   horizon?: number;
   containers?: boolean;
@@ -25,24 +36,36 @@ interface ReplayOptions {
 
 export function replayCommand(context: CliContext): Command {
   return new Command('replay')
-    .description('replay an ingested trace or a built-in scenario under admission policies, storing each run')
+    .description('replay an ingested trace or a built-in scenario under schedulers and admission policies, storing each run')
     .option('--trace <name>', 'an ingested trace (see `rmreplay traces`)')
     .option('--scenario <name>', `a built-in scenario: ${SCENARIOS.map((s) => s.name).join(', ')}`)
-    .option('--cluster <file>', 'cluster JSON file, or the name of one in clusters/ (required for traces)')
-    .option('-p, --policy <spec>', 'admission policy or sweep, repeatable (default: am-share:0.1)', collect, [])
+    .option('--cluster <file>', 'cluster JSON file, or the name of one in clusters/')
+    .option('--yarn-site <file>', "the cluster's yarn-site.xml: scheduler class, allocation sizes, NodeManager size")
+    .option('--capacity-scheduler <file>', 'a capacity-scheduler.xml: CapacityScheduler queues and limits')
+    .option('--fair-scheduler <file>', 'a fair-scheduler.xml allocation file: FairScheduler queues and policies')
+    .option('--nodes <n>', 'with the XML files: this many nodes of the NodeManager size in yarn-site.xml', positiveWholeNumber)
+    .option('-s, --scheduler <name>', 'scheduler and queue policies, repeatable (default: as-configured)', collect, [])
+    .option('-p, --policy <spec>', 'admission policy or sweep, repeatable (default: as-configured)', collect, [])
     .option('--set <name=value>', 'scenario parameter, repeatable', collectSetting, {})
-    .option('--seed <n>', 'random seed', wholeNumber, 1)
+    .option('--seed <n|a..b>', 'random seed or range, repeatable (default: 1, or the scenario\'s seeds)', collectSeeds, [])
+    .option('--app-timeout <seconds>', 'an app that waits this long for a container fails (default: the scenario\'s, else never)', positiveNumber)
     .option('--sample-interval <seconds>', 'interval of the stored samples', positiveNumber)
     .option('--horizon <seconds>', 'stop the simulation at this time', positiveNumber)
     .option('--containers', 'also store one row per container')
     .option('--json', 'print the runs as JSON')
     .addHelpText(
       'after',
-      `\nAdmission policies:\n${admissionPolicyUsage()}\n` +
+      `\nSchedulers:\n${schedulingPolicyUsage()}\n\n` +
+        `Admission policies:\n${admissionPolicyUsage()}\n` +
         `  A sweep NAME:FROM..TO:STEP runs one replay per value, e.g. reserve:0..64:8 or am-share:0.1..0.5:0.1.\n\n` +
-        `Scenarios:\n${SCENARIOS.map((s) => `  ${s.name.padEnd(16)} ${s.summary}\n${s.parameters.map((p) => `      --set ${p.name}=${p.defaultValue}  ${p.description}`).join('\n')}`).join('\n')}\n\n` +
-        `Examples:\n  rmreplay replay --scenario terasort-batch --policy none --policy reserve:0..64:8\n` +
-        `  rmreplay replay --trace FB-2009_samples_24_times_1hr_0 --cluster fb2009-600 --policy am-share:0.1\n`,
+        `Scenarios:\n${SCENARIOS.map((s) => `  ${s.name.padEnd(16)} ${s.summary}\n${s.parameters.map((p) => `      --set ${p.name}=${p.defaultValue}  ${p.description} (${parameterRange(p)})`).join('\n')}`).join('\n')}\n\n` +
+        `A scenario with a sweep (mixed-spc) runs every scheduler x parameter set x seed it lists unless\n` +
+        `--scheduler, --set or --seed narrow it.\n\n` +
+        `Examples:\n  rmreplay replay --scenario mixed-spc\n` +
+        `  rmreplay replay --scenario mixed-spc --scheduler fair-drf --set queues=separate --seed 1..3\n` +
+        `  rmreplay replay --scenario terasort-batch --policy none --policy reserve:0..64:8\n` +
+        `  rmreplay replay --trace FB-2009_samples_24_times_1hr_0 --cluster fb2009-600 --scheduler fair-fair\n` +
+        `  rmreplay replay --trace my-rm-log --capacity-scheduler capacity-scheduler.xml\n`,
     )
     .action(async (options: ReplayOptions, command: Command) => {
       if ((options.trace === undefined) === (options.scenario === undefined)) {
@@ -60,8 +83,14 @@ export function replayCommand(context: CliContext): Command {
               ? { kind: 'trace', trace: options.trace }
               : { kind: 'scenario', scenario: options.scenario!, parameters: options.set },
           cluster: options.cluster,
+          yarnSite: options.yarnSite,
+          capacityScheduler: options.capacityScheduler,
+          fairScheduler: options.fairScheduler,
+          nodes: options.nodes,
+          schedulers: options.scheduler,
           policies: options.policy,
-          seed: options.seed,
+          seeds: options.seed,
+          appTimeoutMs: options.appTimeout === undefined ? undefined : options.appTimeout * 1000,
           sampleIntervalMs: options.sampleInterval === undefined ? undefined : options.sampleInterval * 1000,
           horizonMs: options.horizon === undefined ? undefined : options.horizon * 1000,
           recordContainers: options.containers === true,
@@ -77,16 +106,32 @@ export function replayCommand(context: CliContext): Command {
         return;
       }
       const notes = deadlockNotes(runs);
-      const traceNotes = runs[0]?.notes ?? [];
+      const traceNotes = [...new Set(runs.flatMap((run) => run.notes))];
+      const sections =
+        runs.length <= MAX_RUN_ROWS
+          ? [runsTable(runs)]
+          : [`${runs.length} runs stored (run ids ${runs[0]!.runId} to ${runs[runs.length - 1]!.runId}).`];
+      if (runs.length > 1 && isSweep(runs)) {
+        const report = await withStore(context, path, (store) =>
+          context.api.runReport(store, { name: 'comparison', filter: { runIds: runs.map((r) => r.runId) }, outDir: null }),
+        );
+        sections.push('', 'Side by side, means over seeds (queries/comparison.sql):', '', formatTable(report.columns, report.rows));
+      }
       print(
         context,
         [
-          runsTable(runs),
+          ...sections,
           ...(notes.length > 0 ? ['', ...notes] : []),
-          ...(traceNotes.length > 0 ? ['', 'Notes on the trace:', ...traceNotes.map((n) => `  - ${n}`)] : []),
+          ...(traceNotes.length > 0 ? ['', 'Notes on the trace and configuration:', ...traceNotes.map((n) => `  - ${n}`)] : []),
           '',
-          `Stored in ${path}.`,
+          `Stored in ${path}. \`rmreplay report comparison\` (or completion_rate, fragmentation, utilization) reads them again.`,
         ].join('\n'),
       );
     });
+}
+
+/** Runs that differ in scheduler, queue layout or seed: worth a side-by-side table. */
+function isSweep(runs: readonly { spec: { scheduler: string; queueStructure: string; seed: number } }[]): boolean {
+  const keys = new Set(runs.map((r) => `${r.spec.scheduler}|${r.spec.queueStructure}|${r.spec.seed}`));
+  return keys.size > 1;
 }

@@ -16,6 +16,7 @@
 
 import { clusterCapacity, parseCluster } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
+import type { QueueConfig } from '../../model/queues.js';
 import type { Resources } from '../../model/resources.js';
 import type { AppSpec, Stage, Workload } from '../../model/workload.js';
 import type { RmContainerRow, RmTraceRows } from '../../store/index.js';
@@ -207,9 +208,14 @@ function appSpec(
     previous = wave;
   }
 
+  // The log does not name the framework; MapReduce is recognisable by its request priorities.
+  const looksMapReduce = stages.every((stage) => MAPREDUCE_PRIORITIES.has(stage.priority));
   return {
     id: appId,
     name: row.appName ?? appId,
+    type: looksMapReduce ? 'mapreduce' : 'dag',
+    applicationType: looksMapReduce ? 'MAPREDUCE' : 'UNKNOWN',
+    observed: true,
     queue: row.queue ?? 'default',
     user: row.userName ?? 'unknown',
     submitMs,
@@ -219,6 +225,9 @@ function appSpec(
     stages,
   };
 }
+
+/** Request priorities the MapReduce AM uses: fast-fail map retries 5, reduces 10, maps 20. */
+const MAPREDUCE_PRIORITIES: ReadonlySet<number> = new Set([5, 10, 20]);
 
 function stageName(priority: number | null): string {
   switch (priority) {
@@ -275,6 +284,9 @@ function clusterOf(name: string, rows: RmTraceRows, firstSubmitMs: number, notes
       })
     : null;
   if (!settings) notes.push('the log does not print the scheduler allocation settings: Hadoop 2.7 defaults are used');
+  const logScheduler = schedulerOf(rows);
+  const fair = logScheduler.schedulerClass === 'FairScheduler';
+  const queues = fair ? [] : queuesFromLog(rows, notes);
   return parseCluster(
     {
       name: `${name} (nodes from log)`,
@@ -285,17 +297,66 @@ function clusterOf(name: string, rows: RmTraceRows, firstSubmitMs: number, notes
         memoryMb: g.memoryMb,
         vcores: g.vcores,
       })),
-      scheduler: settings
-        ? {
-            type: 'capacity',
-            resourceCalculator: settings.calculator.endsWith('DominantResourceCalculator') ? 'dominant' : 'default',
-            minimumAllocation: settings.minimumAllocation,
-            maximumAllocation: settings.maximumAllocation,
-          }
-        : { type: 'capacity' },
+      scheduler: {
+        type: fair ? 'fair' : 'capacity',
+        queues,
+        ...(settings
+          ? {
+              resourceCalculator: settings.calculator.endsWith('DominantResourceCalculator') ? 'dominant' : 'default',
+              minimumAllocation: settings.minimumAllocation,
+              maximumAllocation: settings.maximumAllocation,
+            }
+          : {}),
+        ...(logScheduler.maxAmResourcePercent !== null
+          ? { capacity: { maximumAmResourcePercent: logScheduler.maxAmResourcePercent } }
+          : {}),
+      },
     },
     `cluster of trace ${name}`,
   );
+}
+
+/**
+ * The CapacityScheduler's leaf queues as the log initialised them (`LeafQueue: Initializing`
+ * blocks), flattened under root with their absolute capacities; none (the stock single queue)
+ * when the log shows no leaf or the leaves do not add up to the cluster.
+ */
+function queuesFromLog(rows: RmTraceRows, notes: string[]): QueueConfig[] {
+  const leaves: QueueConfig[] = [];
+  for (const [queue, text] of Object.entries(rows.scheduler.queueConfigs)) {
+    const config = JSON.parse(text) as Record<string, string>;
+    const number = (key: string): number | null => {
+      const value = Number(config[key]);
+      return config[key] !== undefined && Number.isFinite(value) ? value : null;
+    };
+    // Hadoop 2.x prints the absolute capacity under a misspelt key.
+    const absolute = number('absoluteCapacity') ?? number('asboluteCapacity');
+    if (absolute === null) continue;
+    const absoluteMax = number('absoluteMaxCapacity');
+    leaves.push({
+      name: queue.slice(queue.lastIndexOf('.') + 1),
+      capacityPercent: absolute * 100,
+      maximumCapacityPercent: absoluteMax === null ? null : Math.max(absoluteMax, absolute) * 100,
+      weight: 1,
+      minResources: null,
+      maxResources: null,
+      userLimitFactor: number('userLimitFactor') ?? 1,
+      minimumUserLimitPercent: number('userLimit') ?? 100,
+      maximumApplications: number('maxApplications'),
+      maxRunningApps: null,
+      maxAmShare: number('maxAMResourcePerQueuePercent'),
+      schedulingPolicy: null,
+      queues: [],
+    });
+  }
+  if (leaves.length === 0) return [];
+  const total = leaves.reduce((sum, q) => sum + (q.capacityPercent ?? 0), 0);
+  if (Math.abs(total - 100) > 0.01) {
+    notes.push(`the log's leaf queues add up to ${total.toFixed(1)}% of the cluster: the stock single queue is used instead`);
+    return [];
+  }
+  if (leaves.length > 1) notes.push(`the log's ${leaves.length} leaf queues are replayed flat under root, with their absolute capacities`);
+  return leaves;
 }
 
 /**

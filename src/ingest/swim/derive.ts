@@ -90,6 +90,9 @@ export function deriveSwimWorkload(
     return {
       id: job.jobId,
       name: `swim ${job.jobId}`,
+      type: 'mapreduce',
+      applicationType: 'MAPREDUCE',
+      observed: false,
       queue: 'default',
       user: 'swim',
       submitMs: Math.round(job.submitS * 1000),

@@ -1,4 +1,5 @@
-// `max-apps:N`: at most N admitted, unfinished apps; the rest wait in submission order.
+// `max-apps:N`: at most N admitted, unfinished apps; the rest wait in submission order. It
+// replaces the scheduler's AM limits.
 
 import type { AdmissionPolicy } from './types.js';
 
@@ -8,6 +9,7 @@ export function maxApps(limit: number): AdmissionPolicy {
     description: `at most ${limit} apps admitted at a time, in submission order`,
     parameters: { maxApps: limit },
     watchesFreeResources: false,
+    amLimit: { kind: 'off' },
     decide: (_candidate, view) => (view.admittedApps < limit ? 'admit' : 'stop'),
   };
 }

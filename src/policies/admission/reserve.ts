@@ -2,7 +2,8 @@
 // is running, at least R stays free for task containers. Free means capacity minus every
 // allocated container minus the AMs already admitted but not yet placed. Admission is in
 // submission order (a blocked app blocks the ones behind it) and is re-evaluated whenever a
-// container is released, because the rule reads free resources.
+// container is released, because the rule reads free resources. It replaces the scheduler's AM
+// limits, as AutoAdmin replaces maximum-am-resource-percent.
 
 import type { AdmissionPolicy } from './types.js';
 
@@ -19,6 +20,7 @@ export function staticReservation(reservation: Reservation): AdmissionPolicy {
     description: `admit an app only if ${amount}${unit === 'percent' ? '%' : ` ${suffix}`} stays free for tasks after its AM`,
     parameters: { reserve: amount, unit },
     watchesFreeResources: true,
+    amLimit: { kind: 'off' },
     decide: (candidate, view) => {
       const freeMemoryMb =
         view.capacity.memoryMb - view.usedMemoryMb - view.unplacedAmMemoryMb - candidate.amResource.memoryMb;

@@ -3,6 +3,7 @@
 
 import { UserError } from '../../model/errors.js';
 import { amShare, DEFAULT_AM_SHARE } from './am-share.js';
+import { asConfigured, AS_CONFIGURED_SPEC } from './as-configured.js';
 import { maxApps } from './max-apps.js';
 import { noAdmissionControl } from './none.js';
 import { staticReservation } from './reserve.js';
@@ -23,9 +24,18 @@ interface PolicyKind {
 
 const KINDS: readonly PolicyKind[] = [
   {
+    name: AS_CONFIGURED_SPEC,
+    usage: AS_CONFIGURED_SPEC,
+    summary: "the scheduler's own AM limits as configured (default)",
+    create: (argument, spec) => {
+      if (argument !== undefined) throw new PolicySpecError(`'${spec}': ${AS_CONFIGURED_SPEC} takes no argument`);
+      return asConfigured();
+    },
+  },
+  {
     name: 'none',
     usage: 'none',
-    summary: 'admit every app on submission',
+    summary: 'admit every app on submission, AM limits lifted',
     create: (argument, spec) => {
       if (argument !== undefined) throw new PolicySpecError(`'${spec}': none takes no argument`);
       return noAdmissionControl();
@@ -34,7 +44,7 @@ const KINDS: readonly PolicyKind[] = [
   {
     name: 'max-apps',
     usage: 'max-apps:N',
-    summary: 'at most N apps admitted at a time (N >= 1)',
+    summary: 'at most N apps admitted at a time (N >= 1), replacing AM limits',
     create: (argument, spec) => {
       const limit = parseNumber(argument, spec, 'N');
       if (!Number.isInteger(limit) || limit < 1) {
@@ -46,13 +56,13 @@ const KINDS: readonly PolicyKind[] = [
   {
     name: 'reserve',
     usage: 'reserve:R  (R in vcores, e.g. 8; or 8vcores, 4096mb, 4gb, 12.5%)',
-    summary: 'AutoAdmin static reservation: admit only if R stays free for tasks after the AM',
+    summary: 'AutoAdmin static reservation: admit only if R stays free for tasks after the AM, replacing AM limits',
     create: (argument, spec) => staticReservation(parseReservation(argument, spec)),
   },
   {
     name: 'am-share',
     usage: `am-share:P  (0 < P <= 1; default ${DEFAULT_AM_SHARE})`,
-    summary: 'YARN maximum-am-resource-percent: admitted AMs hold at most P of the cluster',
+    summary: "every queue's AM limit (maximum-am-resource-percent, maxAMShare) set to P",
     create: (argument, spec) => {
       const share = argument === undefined ? DEFAULT_AM_SHARE : parseNumber(argument, spec, 'P');
       if (!(share > 0 && share <= 1)) throw new PolicySpecError(`'${spec}': P must be in (0, 1]`);

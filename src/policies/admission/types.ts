@@ -2,6 +2,7 @@
 // read-only view of cluster state and returns a decision per waiting app; the engine applies it.
 
 import type { Resources, ResourceCalculatorName } from '../../model/resources.js';
+import type { AmLimitOverride } from '../scheduling/spec.js';
 
 /** What a policy may read. The engine keeps it current; a policy never writes it. */
 export interface AdmissionView {
@@ -46,5 +47,11 @@ export interface AdmissionPolicy {
    * whenever a container is released (not only on submissions and app ends).
    */
   readonly watchesFreeResources: boolean;
+  /**
+   * What becomes of the scheduler's own AM limits (maximum-am-resource-percent, maxAMShare):
+   * kept as configured, lifted (the policy replaces them, or there is no control at all), or
+   * set to one share for every queue.
+   */
+  readonly amLimit: AmLimitOverride;
   decide(candidate: AdmissionCandidate, view: AdmissionView): AdmissionDecision;
 }

@@ -1,2 +1,17 @@
-export type { SchedulingPolicy } from './types.js';
-export { capacityFifo } from './capacity-fifo.js';
+export type { LeafSnapshot, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
+export { ALLOCATE, AM_ASK, AM_PRIORITY, Decision, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, RESERVE, UNRESERVE } from './types.js';
+export { CapacityScheduler } from './capacity.js';
+export { FairScheduler } from './fair.js';
+export { computeFairShares, UNBOUNDED } from './fair-share.js';
+export type { ShareEntity } from './fair-share.js';
+export {
+  applyAmLimit,
+  applySchedulingPolicy,
+  AS_CONFIGURED,
+  labelOf,
+  parseSchedulingPolicy,
+  SchedulerChoiceError,
+  SCHEDULING_POLICIES,
+  schedulingPolicyUsage,
+} from './spec.js';
+export type { AmLimitOverride, SchedulingPolicyName } from './spec.js';

@@ -1,16 +1,142 @@
-// The contract between the replay engine and a scheduling policy: the policy keeps the order in
-// which apps with outstanding requests are offered a node; the engine asks it which app to serve
-// and applies the allocation.
+// The contract between the replay engine and a scheduler model (CapacityScheduler or
+// FairScheduler). The scheduler keeps its own books (queues, users, apps' asks, usage, limits)
+// and, offered a node on a heartbeat, decides what happens there; the engine owns nodes and
+// containers and applies the decision. Apps are identified by their index in the workload
+// (the order of their YARN application ids).
 
-export interface SchedulingPolicy {
-  readonly name: string;
-  /** The app (by index) now has outstanding requests. Idempotent. */
-  addDemand(app: number): void;
-  /** The app has no outstanding request left. Idempotent. */
-  removeDemand(app: number): void;
+import type { SchedulerType } from '../../model/cluster.js';
+
+/** The ask key of an app's AM container (task asks are keyed by stage index). */
+export const AM_ASK = -1;
+/** Request priority of the AM container. */
+export const AM_PRIORITY = 0;
+
+/** What a scheduler may read of a node; the engine keeps it current. */
+export interface SchedulerNode {
+  readonly index: number;
+  readonly capacityMemoryMb: number;
+  readonly capacityVcores: number;
+  readonly freeMemoryMb: number;
+  readonly freeVcores: number;
+  /** The app holding a reservation here, or -1. */
+  readonly reservedApp: number;
+  readonly reservedKey: number;
+  readonly reservedMemoryMb: number;
+  readonly reservedVcores: number;
+  /** The time of the node's last heartbeat the engine processed; regular ones follow every interval. */
+  readonly heartbeatAnchorMs: number;
+}
+
+// Decision kinds.
+/** Nothing to do: no app had an ask this node could be offered. */
+export const NOTHING = 0;
+/** Allocate a container for (app, key) of (memoryMb, vcores) on the node. */
+export const ALLOCATE = 1;
+/** Reserve the node for (app, key). */
+export const RESERVE = 2;
+/** Release the node's reservation. */
+export const UNRESERVE = 3;
+/** The node's reservation stays (re-reserved). */
+export const KEEP_RESERVATION = 4;
+/** Nothing allocated; some app or queue was held back by a limit (capacity, user limit, AM share). */
+export const LIMITED = 5;
+/** Nothing allocated; every ask the node was offered is larger than its free space. */
+export const NO_FIT = 6;
+
+/** A scheduler's decision for one node; one object is reused by the engine. */
+export class Decision {
+  kind = NOTHING;
+  app = -1;
+  key = 0;
+  memoryMb = 0;
+  vcores = 0;
+  /** With ALLOCATE: the app first gives up its reservation on this node (-1: none). */
+  unreserveNode = -1;
+  /** With NO_FIT or LIMITED: the first ask that did not fit the node, for fragmentation counts. */
+  failedApp = -1;
+  failedMemoryMb = 0;
+  failedVcores = 0;
+
+  reset(): void {
+    this.kind = NOTHING;
+    this.app = -1;
+    this.unreserveNode = -1;
+    this.failedApp = -1;
+  }
+}
+
+/** What the scheduler tells the engine between decisions. */
+export interface SchedulerListener {
+  /** An app became schedulable (CapacityScheduler activation, FairScheduler runnable). */
+  appSchedulable(app: number): void;
+  /** New asks can be served: nodes that found nothing to do should look again. */
+  demandAdded(): void;
+  /** A limit may have loosened (usage fell, shares were recomputed): nodes held back should look again. */
+  limitsLoosened(): void;
+  /** Ask the engine to call `update` at this time (FairScheduler's periodic fair-share update). */
+  updateAt(timeMs: number): void;
+}
+
+/** The leaf a submission lands in, or why it was refused. */
+export type Placement = { readonly ok: true; readonly queue: string } | { readonly ok: false; readonly reason: string };
+
+export interface Scheduler {
+  readonly type: SchedulerType;
+  /** e.g. `capacity-fifo`, `fair-drf`. */
+  readonly label: string;
+  /** Container asks of schedulable apps not yet allocated. */
+  readonly servableAsks: number;
+
+  /** A submitted app arrives (after admission control). */
+  addApp(app: number, queue: string, user: string, amMemoryMb: number, amVcores: number, nowMs: number): Placement;
+  /** The app ended (its containers are already released, its reservations withdrawn). */
+  removeApp(app: number, nowMs: number): void;
+  /** Set how many containers of this size the app asks for under this key (absolute, not a delta). */
+  setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): void;
+  outstanding(app: number, key: number): number;
+  /** A container of the app ended (for the AM container: `key` is AM_ASK). */
+  release(app: number, key: number, memoryMb: number, vcores: number, nowMs: number): void;
+  /** The engine withdrew a reservation (the app ended, or a continue-looking swap). */
+  unreserved(app: number, key: number, node: number, memoryMb: number, vcores: number): void;
+
+  /** The node's heartbeat finds it reserved: fulfil, keep or release the reservation. */
+  serveReservation(node: SchedulerNode, nowMs: number, decision: Decision): void;
+  /** One allocation attempt on the node (no reservation on it). */
+  assign(node: SchedulerNode, nowMs: number, decision: Decision): void;
+  /** Most containers one heartbeat may allocate on a node. */
+  readonly containersPerHeartbeat: number;
   /**
-   * The first app, in the policy's order, whose next request `fits` the node on offer; -1 if none.
-   * `fits` is the engine's test of that app's next request against the node.
+   * Whether a heartbeat that fulfilled a reservation goes on to schedule the node normally
+   * (CapacityScheduler 2.7) or stops there (FairScheduler).
    */
-  pick(fits: (app: number) => boolean): number;
+  readonly schedulesAfterFulfilling: boolean;
+  /** Whether a node with this much free space is offered to apps at all on a heartbeat. */
+  considersNode(freeMemoryMb: number, freeVcores: number): boolean;
+
+  /** What the RM reports to the app's AM as its headroom. */
+  headroom(app: number, out: { memoryMb: number; vcores: number }): void;
+  isSchedulable(app: number): boolean;
+  /** Whether fit and limit tests look at vcores (not under the CapacityScheduler's memory-only calculator). */
+  readonly checksVcores: boolean;
+  /** Sizes of the asks of schedulable apps not yet allocated, with their counts. */
+  forEachServableAskSize(visit: (memoryMb: number, vcores: number, count: number) => void): void;
+
+  /** Periodic work (FairScheduler fair shares) requested through `SchedulerListener.updateAt`. */
+  update(nowMs: number): void;
+
+  /** Leaf queues' state, for samples. */
+  forEachLeaf(visit: (leaf: LeafSnapshot) => void): void;
+}
+
+export interface LeafSnapshot {
+  readonly path: string;
+  readonly usedMemoryMb: number;
+  readonly usedVcores: number;
+  readonly reservedMemoryMb: number;
+  readonly reservedVcores: number;
+  readonly shareMemoryMb: number;
+  readonly shareVcores: number;
+  readonly runningApps: number;
+  readonly pendingApps: number;
+  readonly pendingContainers: number;
 }

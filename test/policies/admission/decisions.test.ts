@@ -43,19 +43,19 @@ describe('admission decisions', () => {
     expect(policy.decide(am, view({ ...busyCpu, calculator: 'dominant' }))).toBe('stop');
   });
 
-  it('am-share admits up to the rounded-up limit, skips (not blocks) above it, and always admits a first app', () => {
-    // Limit: 0.25 x <10240 MB, 10 vcores> = <2560, 2.5> rounded up to <3072 MB, 3 vcores>.
-    const policy = parseAdmissionPolicy('am-share:0.25');
-    expect(policy.decide(am, view({ admittedApps: 2, amMemoryMb: 2048, amVcores: 2 }))).toBe('admit');
-    expect(policy.decide(am, view({ admittedApps: 3, amMemoryMb: 3072, amVcores: 3 }))).toBe('skip');
-    const big = { amResource: { memoryMb: 8192, vcores: 8 }, submitMs: 0 };
-    expect(policy.decide(big, view({ admittedApps: 0 }))).toBe('admit');
+  it('am-share and as-configured leave admission to the scheduler, setting or keeping its AM limits', () => {
+    // The AM limit itself is enforced by the scheduler model (test/replay/engine.test.ts).
+    const share = parseAdmissionPolicy('am-share:0.25');
+    expect(share.decide(am, view({ admittedApps: 30, amMemoryMb: 30_720 }))).toBe('admit');
+    expect(share.amLimit).toEqual({ kind: 'share', share: 0.25 });
+    const configured = parseAdmissionPolicy('as-configured');
+    expect(configured.decide(am, view({ admittedApps: 30 }))).toBe('admit');
+    expect(configured.amLimit).toEqual({ kind: 'configured' });
   });
 
-  it('am-share ignores vcores under the default calculator', () => {
-    const policy = parseAdmissionPolicy('am-share:0.25');
-    const cpuHeavy = view({ calculator: 'default', admittedApps: 1, amMemoryMb: 1024, amVcores: 3 });
-    expect(policy.decide(am, cpuHeavy)).toBe('admit');
-    expect(policy.decide(am, { ...cpuHeavy, calculator: 'dominant' })).toBe('skip');
+  it('none, max-apps and reserve lift the scheduler\'s AM limits: they replace them', () => {
+    for (const spec of ['none', 'max-apps:3', 'reserve:2']) {
+      expect(parseAdmissionPolicy(spec).amLimit).toEqual({ kind: 'off' });
+    }
   });
 });

@@ -1,0 +1,873 @@
+// The CapacityScheduler, as Apache Hadoop 2.7 runs it (yarn-semantics.md section 3):
+// - a queue tree with guaranteed and maximum capacity; at each parent the child with the lowest
+//   used capacity is offered the node first, with a limit of min(parent limit - parent used +
+//   child used, child maximum) (3.1);
+// - inside a leaf, active apps in application-id order (FIFO); the queue limit is checked per
+//   ask (a failure leaves the queue), the user limit per app (a failure skips the app) (3.2, 3.4);
+// - maximum-applications rejects submissions; the AM limit (maximum-am-resource-percent) keeps
+//   apps pending until their AM fits, skipping, not blocking, and always letting one app in;
+//   AMs are charged at activation; activation re-runs when an app is added or removed (3.3);
+// - one off-switch container per node heartbeat (every ask is off-switch here) (3.5);
+// - reservations: an ask that fits the node's capacity but not its free space reserves the
+//   node (charged to queue and user at once) when the app "should" reserve; a reserved node
+//   serves only that app; with reservations-continue-looking (on by default) an app may take a
+//   container elsewhere by giving a reservation up (3.7).
+// Simplifications: no locality (asks are ANY), so no delay scheduling; the user limit and the AM
+// limit use the queue's limit as cached at its last scheduling pass, as 2.7 does, but headroom is
+// computed when the AM asks for it.
+
+import type { Cluster } from '../../model/cluster.js';
+import { DEFAULT_QUEUE, queuePaths } from '../../model/queues.js';
+import type { QueueConfig } from '../../model/queues.js';
+import { AppAsks, AskSizes, FifoDemandList } from './asks.js';
+import type { Ask } from './asks.js';
+import { CapacityCalculator, roundDownTo, roundUpTo } from './calculator.js';
+import {
+  ALLOCATE,
+  AM_ASK,
+  KEEP_RESERVATION,
+  LIMITED,
+  NO_FIT,
+  NOTHING,
+  RESERVE,
+  UNRESERVE,
+} from './types.js';
+import type { Decision, LeafSnapshot, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
+import { labelOf } from './spec.js';
+
+interface CsUser {
+  usedMemoryMb: number;
+  usedVcores: number;
+  amUsedMemoryMb: number;
+  amUsedVcores: number;
+  /** Apps of this user in the queue with asks outstanding (the user is "active" while > 0). */
+  appsWithAsks: number;
+  /** Pending and active apps, for the per-user maximum-applications. */
+  apps: number;
+}
+
+class CsQueue {
+  readonly children: CsQueue[] = [];
+  usedMemoryMb = 0;
+  usedVcores = 0;
+  reservedMemoryMb = 0;
+  reservedVcores = 0;
+  /** Outstanding asks of active apps in this subtree: a queue with none is skipped at once. */
+  servableAsks = 0;
+  // Leaf state.
+  readonly demand: FifoDemandList | null;
+  readonly pending: number[] = [];
+  activeApps = 0;
+  applications = 0;
+  runningApps = 0;
+  amUsedMemoryMb = 0;
+  amUsedVcores = 0;
+  /** The limit the queue was given at its last scheduling pass (queueCurrentLimit). */
+  limitMemoryMb: number;
+  limitVcores: number;
+  readonly users = new Map<string, CsUser>();
+  activeUsers = 0;
+  pendingContainers = 0;
+  /** A lower bound of the user limit, whatever the queue's usage: a user at or below it is never blocked. */
+  userLimitFloorMemoryMb = 0;
+  userLimitFloorVcores = 0;
+
+  constructor(
+    readonly path: string,
+    readonly parent: CsQueue | null,
+    readonly leaf: boolean,
+    readonly absCapacity: number,
+    readonly guaranteedMemoryMb: number,
+    readonly guaranteedVcores: number,
+    readonly maxMemoryMb: number,
+    readonly maxVcores: number,
+    readonly amShare: number,
+    readonly userLimitFactor: number,
+    readonly minimumUserLimitPercent: number,
+    readonly maxApplications: number,
+    readonly maxParallelApps: number,
+    appCount: number,
+  ) {
+    this.demand = leaf ? new FifoDemandList(appCount) : null;
+    this.limitMemoryMb = maxMemoryMb;
+    this.limitVcores = maxVcores;
+  }
+}
+
+interface CsReservation {
+  readonly node: number;
+  readonly key: number;
+  readonly memoryMb: number;
+  readonly vcores: number;
+  /** Re-reservations before this time are already counted in the ask (see reReservationsOf). */
+  countedFromMs: number;
+}
+
+class CsApp {
+  readonly asks = new AppAsks();
+  active = false;
+  amAllocated = false;
+  usedMemoryMb = 0;
+  usedVcores = 0;
+  reservedMemoryMb = 0;
+  reservedVcores = 0;
+  readonly reservations: CsReservation[] = [];
+  constructor(
+    readonly index: number,
+    readonly leaf: CsQueue,
+    readonly user: CsUser,
+    readonly amMemoryMb: number,
+    readonly amVcores: number,
+  ) {}
+}
+
+export interface CapacitySchedulerOptions {
+  readonly cluster: Cluster;
+  readonly appCount: number;
+  readonly nodes: readonly SchedulerNode[];
+  readonly listener: SchedulerListener;
+}
+
+export class CapacityScheduler implements Scheduler {
+  readonly type = 'capacity' as const;
+  readonly label: string;
+  // Every ask is off-switch (ANY), and a node heartbeat assigns at most one off-switch container.
+  readonly containersPerHeartbeat = 1;
+  readonly schedulesAfterFulfilling = true;
+  readonly checksVcores: boolean;
+  servableAsks = 0;
+
+  private readonly calc: CapacityCalculator;
+  private readonly root: CsQueue;
+  private readonly leaves: CsQueue[] = [];
+  private readonly leafByPath = new Map<string, CsQueue>();
+  private readonly leafByName = new Map<string, CsQueue>();
+  private readonly apps: (CsApp | undefined)[];
+  private readonly sizes = new AskSizes();
+  private readonly minMemoryMb: number;
+  private readonly minVcores: number;
+  private readonly maxAllocMemoryMb: number;
+  private readonly maxAllocVcores: number;
+  private readonly clusterMemoryMb: number;
+  private readonly clusterVcores: number;
+  private readonly heartbeatIntervalMs: number;
+  private readonly nodes: readonly SchedulerNode[];
+  private readonly listener: SchedulerListener;
+
+  constructor(options: CapacitySchedulerOptions) {
+    const { cluster, appCount, nodes, listener } = options;
+    const settings = cluster.scheduler;
+    this.label = labelOf(cluster);
+    this.nodes = nodes;
+    this.listener = listener;
+    this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
+    let clusterMemoryMb = 0;
+    let clusterVcores = 0;
+    for (const node of nodes) {
+      clusterMemoryMb += node.capacityMemoryMb;
+      clusterVcores += node.capacityVcores;
+    }
+    this.clusterMemoryMb = clusterMemoryMb;
+    this.clusterVcores = clusterVcores;
+    this.calc = new CapacityCalculator(settings.resourceCalculator, clusterMemoryMb, clusterVcores);
+    this.checksVcores = this.calc.dominant;
+    this.minMemoryMb = settings.minimumAllocation.memoryMb;
+    this.minVcores = settings.minimumAllocation.vcores;
+    this.maxAllocMemoryMb = settings.maximumAllocation.memoryMb;
+    this.maxAllocVcores = settings.maximumAllocation.vcores;
+    this.apps = new Array<CsApp | undefined>(appCount);
+
+    this.root = this.makeQueue('root', null, 1, 1, null, appCount, cluster);
+    const configured: readonly QueueConfig[] =
+      settings.queues.length > 0 ? settings.queues : [defaultLeaf()];
+    this.buildChildren(this.root, configured, 1, 1, appCount, cluster);
+  }
+
+  // ---- queue tree ------------------------------------------------------------------------
+
+  /** `config` is null for root, which is never a leaf. */
+  private makeQueue(
+    path: string,
+    parent: CsQueue | null,
+    absCapacity: number,
+    absMaxCapacity: number,
+    config: QueueConfig | null,
+    appCount: number,
+    cluster: Cluster,
+  ): CsQueue {
+    const leaf = config !== null && config.queues.length === 0;
+    const capacitySettings = cluster.scheduler.capacity;
+    const amShare = config?.maxAmShare ?? capacitySettings.maximumAmResourcePercent;
+    const maxApplications =
+      config?.maximumApplications ?? Math.trunc(capacitySettings.maximumApplications * absCapacity);
+    return new CsQueue(
+      path,
+      parent,
+      leaf,
+      absCapacity,
+      this.clusterMemoryMb * absCapacity,
+      this.clusterVcores * absCapacity,
+      roundDownTo(Math.trunc(this.clusterMemoryMb * absMaxCapacity), this.minMemoryMb),
+      roundDownTo(Math.trunc(this.clusterVcores * absMaxCapacity), this.minVcores),
+      // -1 (FairScheduler's "no limit") means the whole queue to the CapacityScheduler.
+      amShare === -1 ? 1 : amShare,
+      config?.userLimitFactor ?? 1,
+      config?.minimumUserLimitPercent ?? 100,
+      maxApplications,
+      config?.maxRunningApps ?? Infinity,
+      appCount,
+    );
+  }
+
+  private buildChildren(
+    parent: CsQueue,
+    configs: readonly QueueConfig[],
+    parentAbsCapacity: number,
+    parentAbsMax: number,
+    appCount: number,
+    cluster: Cluster,
+  ): void {
+    // Capacity left by siblings that set one is split among the others by weight.
+    let specified = 0;
+    let unspecifiedWeight = 0;
+    let unspecified = 0;
+    for (const c of configs) {
+      if (c.capacityPercent !== null) specified += c.capacityPercent;
+      else {
+        unspecified++;
+        unspecifiedWeight += c.weight;
+      }
+    }
+    const rest = Math.max(0, 100 - specified);
+    for (const config of configs) {
+      const percent =
+        config.capacityPercent ??
+        (unspecifiedWeight > 0 ? (rest * config.weight) / unspecifiedWeight : rest / unspecified);
+      const absCapacity = parentAbsCapacity * (percent / 100);
+      const absMax = parentAbsMax * ((config.maximumCapacityPercent ?? 100) / 100);
+      const path = `${parent.path}.${config.name}`;
+      const queue = this.makeQueue(path, parent, absCapacity, absMax, config, appCount, cluster);
+      parent.children.push(queue);
+      if (queue.leaf) {
+        this.setUserLimitFloor(queue);
+        this.leaves.push(queue);
+        this.leafByPath.set(path, queue);
+        if (!this.leafByName.has(config.name)) this.leafByName.set(config.name, queue);
+      } else {
+        this.buildChildren(queue, config.queues, absCapacity, absMax, appCount, cluster);
+      }
+    }
+    // A queue's starting limit, before its first scheduling pass: what its parent would give it.
+    for (const child of parent.children) {
+      this.setChildLimit(parent, child, parent.limitMemoryMb, parent.limitVcores);
+    }
+  }
+
+  /**
+   * The user limit is min(max(current / users, current x MULP), capacity x ULF) with current at
+   * least the capacity, so it is never below min(capacity x MULP, capacity x ULF): a user under
+   * that needs no user-limit computation on a heartbeat.
+   */
+  private setUserLimitFloor(leaf: CsQueue): void {
+    const capMemoryMb = Math.max(roundUpTo(Math.trunc(leaf.guaranteedMemoryMb), this.minMemoryMb), this.minMemoryMb);
+    const capVcores = Math.max(roundUpTo(Math.trunc(leaf.guaranteedVcores), this.minVcores), this.minVcores);
+    const floor = (cap: number): number =>
+      Math.min(Math.ceil(Math.trunc(cap * leaf.minimumUserLimitPercent) / 100), Math.trunc(cap * leaf.userLimitFactor));
+    leaf.userLimitFloorMemoryMb = floor(capMemoryMb);
+    leaf.userLimitFloorVcores = floor(capVcores);
+  }
+
+  private findLeaf(name: string): CsQueue | undefined {
+    if (name === '' || name === DEFAULT_QUEUE) return this.leafByName.get(DEFAULT_QUEUE);
+    return this.leafByPath.get(name) ?? this.leafByPath.get(`root.${name}`) ?? this.leafByName.get(name);
+  }
+
+  // ---- apps ------------------------------------------------------------------------------
+
+  addApp(app: number, queueName: string, userName: string, amMemoryMb: number, amVcores: number): Placement {
+    const leaf = this.findLeaf(queueName);
+    if (!leaf) return { ok: false, reason: `submitted to unknown queue '${queueName}'` };
+    if (leaf.applications >= leaf.maxApplications) {
+      return {
+        ok: false,
+        reason: `queue ${leaf.path} already has ${leaf.applications} applications (maximum-applications ${leaf.maxApplications})`,
+      };
+    }
+    let user = leaf.users.get(userName);
+    if (!user) {
+      user = { usedMemoryMb: 0, usedVcores: 0, amUsedMemoryMb: 0, amUsedVcores: 0, appsWithAsks: 0, apps: 0 };
+      leaf.users.set(userName, user);
+    }
+    const maxPerUser = Math.trunc(leaf.maxApplications * (leaf.minimumUserLimitPercent / 100) * leaf.userLimitFactor);
+    if (user.apps >= maxPerUser) {
+      return {
+        ok: false,
+        reason: `user ${userName} already has ${user.apps} applications in ${leaf.path} (the per-user maximum is ${maxPerUser})`,
+      };
+    }
+    this.apps[app] = new CsApp(app, leaf, user, amMemoryMb, amVcores);
+    leaf.pending.push(app);
+    leaf.applications++;
+    user.apps++;
+    this.activate(leaf);
+    return { ok: true, queue: leaf.path };
+  }
+
+  removeApp(app: number): void {
+    const a = this.apps[app];
+    if (!a) return;
+    const leaf = a.leaf;
+    const user = a.user;
+    // Outstanding asks are withdrawn with the app.
+    for (const ask of a.asks.list) {
+      if (ask.outstanding > 0) this.changeOutstanding(a, ask, -ask.outstanding);
+    }
+    if (a.active) {
+      leaf.activeApps--;
+      leaf.amUsedMemoryMb -= a.amMemoryMb;
+      leaf.amUsedVcores -= a.amVcores;
+      user.amUsedMemoryMb -= a.amMemoryMb;
+      user.amUsedVcores -= a.amVcores;
+    } else {
+      const at = leaf.pending.indexOf(app);
+      if (at >= 0) leaf.pending.splice(at, 1);
+    }
+    if (a.amAllocated) leaf.runningApps--;
+    leaf.applications--;
+    user.apps--;
+    this.apps[app] = undefined;
+    this.activate(leaf);
+    this.listener.limitsLoosened();
+  }
+
+  /** Move pending apps to active while their AMs fit the queue's and the user's AM limits (3.3). */
+  private activate(leaf: CsQueue): void {
+    if (leaf.pending.length === 0) return;
+    const calc = this.calc;
+    const amLimit = this.amLimit(leaf);
+    const userAmLimit = this.userAmLimit(leaf);
+    let activated = false;
+    for (let i = 0; i < leaf.pending.length; ) {
+      const app = leaf.pending[i]!;
+      const a = this.apps[app]!;
+      if (leaf.activeApps >= leaf.maxParallelApps) break;
+      const overQueue =
+        calc.compare(a.amMemoryMb + leaf.amUsedMemoryMb, a.amVcores + leaf.amUsedVcores, amLimit.memoryMb, amLimit.vcores) > 0;
+      const overUser =
+        calc.compare(
+          a.amMemoryMb + a.user.amUsedMemoryMb,
+          a.amVcores + a.user.amUsedVcores,
+          userAmLimit.memoryMb,
+          userAmLimit.vcores,
+        ) > 0;
+      // Over either limit: skip this app (a smaller AM behind it may fit), unless the queue has
+      // no active app at all, which would starve it.
+      if ((overQueue || overUser) && leaf.activeApps >= 1) {
+        i++;
+        continue;
+      }
+      leaf.pending.splice(i, 1);
+      a.active = true;
+      leaf.activeApps++;
+      leaf.amUsedMemoryMb += a.amMemoryMb;
+      leaf.amUsedVcores += a.amVcores;
+      a.user.amUsedMemoryMb += a.amMemoryMb;
+      a.user.amUsedVcores += a.amVcores;
+      for (const ask of a.asks.list) {
+        if (ask.outstanding > 0) this.addServable(a, ask, ask.outstanding);
+      }
+      this.listener.appSchedulable(app);
+      activated = true;
+    }
+    if (activated) this.listener.demandAdded();
+  }
+
+  /** maximum-am-resource-percent x max(guaranteed, current limit), rounded up to the minimum allocation. */
+  private amLimit(leaf: CsQueue): { memoryMb: number; vcores: number } {
+    const useLimit =
+      this.calc.compare(leaf.guaranteedMemoryMb, leaf.guaranteedVcores, leaf.limitMemoryMb, leaf.limitVcores) < 0;
+    const baseMemoryMb = useLimit ? leaf.limitMemoryMb : leaf.guaranteedMemoryMb;
+    const baseVcores = useLimit ? leaf.limitVcores : leaf.guaranteedVcores;
+    return {
+      memoryMb: roundUpTo(Math.trunc(baseMemoryMb * leaf.amShare), this.minMemoryMb),
+      vcores: roundUpTo(Math.trunc(baseVcores * leaf.amShare), this.minVcores),
+    };
+  }
+
+  /** The user's AM limit: guaranteed x MARP x max(MULP, 1 / active users) x ULF, rounded up. */
+  private userAmLimit(leaf: CsQueue): { memoryMb: number; vcores: number } {
+    const userShare = Math.max(leaf.minimumUserLimitPercent / 100, 1 / Math.max(leaf.activeUsers, 1));
+    const factor = leaf.amShare * userShare * leaf.userLimitFactor;
+    return {
+      memoryMb: roundUpTo(Math.trunc(leaf.guaranteedMemoryMb * factor), this.minMemoryMb),
+      vcores: roundUpTo(Math.trunc(leaf.guaranteedVcores * factor), this.minVcores),
+    };
+  }
+
+  setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): void {
+    const a = this.apps[app];
+    if (!a) return;
+    let ask = a.asks.get(key);
+    if (!ask) {
+      a.asks.set(key, priority, memoryMb, vcores, 0);
+      ask = a.asks.get(key)!;
+    }
+    const delta = outstanding - ask.outstanding;
+    if (delta !== 0) this.changeOutstanding(a, ask, delta);
+    if (delta > 0 && a.active) this.listener.demandAdded();
+  }
+
+  outstanding(app: number, key: number): number {
+    return this.apps[app]?.asks.get(key)?.outstanding ?? 0;
+  }
+
+  private changeOutstanding(a: CsApp, ask: Ask, delta: number): void {
+    const before = a.asks.outstandingTotal;
+    ask.outstanding += delta;
+    a.asks.outstandingTotal += delta;
+    a.leaf.pendingContainers += delta;
+    if (a.active) this.addServable(a, ask, delta);
+    const after = a.asks.outstandingTotal;
+    if (before === 0 && after > 0) {
+      if (a.user.appsWithAsks++ === 0) a.leaf.activeUsers++;
+    } else if (before > 0 && after === 0) {
+      if (--a.user.appsWithAsks === 0) a.leaf.activeUsers--;
+    }
+  }
+
+  private addServable(a: CsApp, ask: Ask, delta: number): void {
+    this.servableAsks += delta;
+    this.sizes.add(ask.memoryMb, this.calc.dominant ? ask.vcores : 1, delta);
+    for (let q: CsQueue | null = a.leaf; q; q = q.parent) q.servableAsks += delta;
+    if (a.asks.outstandingTotal > 0) a.leaf.demand!.add(a.index);
+    else a.leaf.demand!.remove(a.index);
+  }
+
+  release(app: number, _key: number, memoryMb: number, vcores: number): void {
+    const a = this.apps[app];
+    if (!a) return;
+    this.charge(a, -memoryMb, -vcores);
+    this.listener.limitsLoosened();
+  }
+
+  unreserved(app: number, key: number, node: number, memoryMb: number, vcores: number): void {
+    const a = this.apps[app];
+    if (!a) return;
+    this.dropReservation(a, key, node, memoryMb, vcores);
+    this.listener.limitsLoosened();
+  }
+
+  private charge(a: CsApp, memoryMb: number, vcores: number): void {
+    a.usedMemoryMb += memoryMb;
+    a.usedVcores += vcores;
+    a.user.usedMemoryMb += memoryMb;
+    a.user.usedVcores += vcores;
+    for (let q: CsQueue | null = a.leaf; q; q = q.parent) {
+      q.usedMemoryMb += memoryMb;
+      q.usedVcores += vcores;
+    }
+  }
+
+  private dropReservation(a: CsApp, key: number, node: number, memoryMb: number, vcores: number): void {
+    const at = a.reservations.findIndex((r) => r.node === node);
+    if (at >= 0) a.reservations.splice(at, 1);
+    const ask = a.asks.get(key);
+    if (ask) ask.reservations--;
+    a.reservedMemoryMb -= memoryMb;
+    a.reservedVcores -= vcores;
+    for (let q: CsQueue | null = a.leaf; q; q = q.parent) {
+      q.reservedMemoryMb -= memoryMb;
+      q.reservedVcores -= vcores;
+    }
+    // Reserved space was charged as used.
+    this.charge(a, -memoryMb, -vcores);
+  }
+
+  // ---- heartbeats ------------------------------------------------------------------------
+
+  considersNode(freeMemoryMb: number, freeVcores: number): boolean {
+    // The node is offered only if a minimum allocation fits its free space.
+    return freeMemoryMb >= this.minMemoryMb && (!this.calc.dominant || freeVcores >= this.minVcores);
+  }
+
+  serveReservation(node: SchedulerNode, nowMs: number, d: Decision): void {
+    d.reset();
+    const a = this.apps[node.reservedApp];
+    const ask = a?.asks.get(node.reservedKey);
+    if (!a || !ask || ask.outstanding === 0) {
+      // The app no longer needs it: release (yarn-semantics.md 3.7).
+      if (a) this.dropReservation(a, node.reservedKey, node.index, node.reservedMemoryMb, node.reservedVcores);
+      d.kind = UNRESERVE;
+      return;
+    }
+    const reservation = a.reservations.find((r) => r.node === node.index)!;
+    ask.reReservations += this.missedSlots(node, reservation.countedFromMs, nowMs);
+    reservation.countedFromMs = nowMs;
+    if (node.freeMemoryMb >= ask.memoryMb && (!this.calc.dominant || node.freeVcores >= ask.vcores)) {
+      // Fulfilled: the reservation becomes the container (already charged, so usage is unchanged).
+      this.dropReservation(a, ask.key, node.index, node.reservedMemoryMb, node.reservedVcores);
+      this.allocate(a, ask, d, nowMs);
+      d.unreserveNode = node.index;
+      return;
+    }
+    ask.reReservations++;
+    d.kind = KEEP_RESERVATION;
+  }
+
+  /** Regular heartbeats of a reserved node between `fromMs` (exclusive) and `toMs` (exclusive). */
+  private missedSlots(node: SchedulerNode, fromMs: number, toMs: number): number {
+    const interval = this.heartbeatIntervalMs;
+    const anchor = node.heartbeatAnchorMs;
+    const before = Math.floor((toMs - 1 - anchor) / interval) - Math.floor((fromMs - anchor) / interval);
+    return before > 0 ? before : 0;
+  }
+
+  assign(node: SchedulerNode, nowMs: number, d: Decision): void {
+    d.reset();
+    if (this.root.servableAsks === 0) return;
+    this.assignQueue(this.root, node, this.clusterMemoryMb, this.clusterVcores, nowMs, d);
+  }
+
+  private assignQueue(q: CsQueue, node: SchedulerNode, limitMemoryMb: number, limitVcores: number, nowMs: number, d: Decision): void {
+    if (q.leaf) {
+      this.assignLeaf(q, node, limitMemoryMb, limitVcores, nowMs, d);
+      return;
+    }
+    if (q.servableAsks === 0) return;
+    // A parent takes part only if one more minimum allocation fits its limit.
+    if (
+      this.calc.compare(q.usedMemoryMb + this.minMemoryMb, q.usedVcores + this.minVcores, limitMemoryMb, limitVcores) > 0 &&
+      this.calc.compare(
+        q.usedMemoryMb - q.reservedMemoryMb + this.minMemoryMb,
+        q.usedVcores - q.reservedVcores + this.minVcores,
+        limitMemoryMb,
+        limitVcores,
+      ) > 0
+    ) {
+      d.kind = LIMITED;
+      return;
+    }
+    const children = q.children;
+    const tried = children.length > 1 ? new Uint8Array(children.length) : null;
+    let limited = false;
+    let noFit = false;
+    for (let round = 0; round < children.length; round++) {
+      // Lowest used capacity first, ties by path (2.7's queue comparator).
+      let pick = round;
+      if (tried) {
+        pick = -1;
+        let best = Infinity;
+        for (let i = 0; i < children.length; i++) {
+          if (tried[i]) continue;
+          const c = children[i]!;
+          const used = this.usedCapacity(c);
+          if (pick < 0 || used < best || (used === best && c.path < children[pick]!.path)) {
+            pick = i;
+            best = used;
+          }
+        }
+        tried[pick] = 1;
+      }
+      const child = children[pick]!;
+      if (child.servableAsks === 0) continue;
+      this.setChildLimit(q, child, limitMemoryMb, limitVcores);
+      this.assignQueue(child, node, child.limitMemoryMb, child.limitVcores, nowMs, d);
+      if (d.kind === ALLOCATE || d.kind === RESERVE) return;
+      if (d.kind === LIMITED) limited = true;
+      else if (d.kind === NO_FIT) noFit = true;
+    }
+    d.kind = limited ? LIMITED : noFit ? NO_FIT : NOTHING;
+  }
+
+  private usedCapacity(q: CsQueue): number {
+    if (q.absCapacity <= 0) return q.usedMemoryMb > 0 ? Infinity : 0;
+    return this.calc.divide(q.usedMemoryMb, q.usedVcores, q.guaranteedMemoryMb, q.guaranteedVcores);
+  }
+
+  /** child limit = min(parent limit - parent used + child used, child maximum), rounded down. */
+  private setChildLimit(parent: CsQueue, child: CsQueue, parentLimitMemoryMb: number, parentLimitVcores: number): void {
+    let memoryMb = parentLimitMemoryMb - parent.usedMemoryMb + child.usedMemoryMb;
+    let vcores = parentLimitVcores - parent.usedVcores + child.usedVcores;
+    if (this.calc.compare(child.maxMemoryMb, child.maxVcores, memoryMb, vcores) < 0) {
+      memoryMb = child.maxMemoryMb;
+      vcores = child.maxVcores;
+    }
+    child.limitMemoryMb = roundDownTo(memoryMb, this.minMemoryMb);
+    child.limitVcores = this.calc.dominant ? roundDownTo(vcores, this.minVcores) : vcores;
+  }
+
+  private assignLeaf(leaf: CsQueue, node: SchedulerNode, limitMemoryMb: number, limitVcores: number, nowMs: number, d: Decision): void {
+    leaf.limitMemoryMb = limitMemoryMb;
+    leaf.limitVcores = limitVcores;
+    if (leaf.servableAsks === 0) return;
+    const calc = this.calc;
+    let userLimitKnown = false;
+    let limited = false;
+    const demand = leaf.demand!;
+    for (let app = demand.head; app >= 0; app = demand.after(app)) {
+      const a = this.apps[app]!;
+      const ask = a.asks.first()!;
+      // Queue limit: used + ask must stay within the limit; with continue-looking the app's
+      // reservations may be discounted, but then it must give one up to allocate.
+      let needUnreserve = false;
+      if (calc.compare(leaf.usedMemoryMb + ask.memoryMb, leaf.usedVcores + ask.vcores, limitMemoryMb, limitVcores) > 0) {
+        if (
+          a.reservedMemoryMb > 0 &&
+          calc.compare(
+            leaf.usedMemoryMb - a.reservedMemoryMb + ask.memoryMb,
+            leaf.usedVcores - a.reservedVcores + ask.vcores,
+            limitMemoryMb,
+            limitVcores,
+          ) <= 0
+        ) {
+          needUnreserve = true;
+        } else {
+          d.kind = LIMITED;
+          d.failedApp = app;
+          d.failedMemoryMb = ask.memoryMb;
+          d.failedVcores = ask.vcores;
+          return;
+        }
+      }
+      // User limit: blocked only once usage is already above it (computed only for a user above
+      // the limit's floor).
+      const user = a.user;
+      if (
+        calc.compare(user.usedMemoryMb, user.usedVcores, leaf.userLimitFloorMemoryMb, leaf.userLimitFloorVcores) > 0 &&
+        !userLimitKnown
+      ) {
+        this.computeUserLimit(leaf);
+        userLimitKnown = true;
+      }
+      if (userLimitKnown && calc.compare(user.usedMemoryMb, user.usedVcores, this.userLimitMemoryMb, this.userLimitVcores) > 0) {
+        if (
+          a.reservedMemoryMb > 0 &&
+          calc.compare(user.usedMemoryMb - a.reservedMemoryMb, user.usedVcores - a.reservedVcores, this.userLimitMemoryMb, this.userLimitVcores) <= 0
+        ) {
+          needUnreserve = true;
+        } else {
+          limited = true;
+          continue;
+        }
+      }
+      if (this.assignOnNode(a, ask, node, needUnreserve, nowMs, d)) return;
+      if (d.failedApp < 0) {
+        d.failedApp = app;
+        d.failedMemoryMb = ask.memoryMb;
+        d.failedVcores = ask.vcores;
+      }
+    }
+    d.kind = limited ? LIMITED : NO_FIT;
+  }
+
+  /** Set by computeUserLimit. */
+  private userLimitMemoryMb = 0;
+  private userLimitVcores = 0;
+
+  /** computeUserLimit (yarn-semantics.md 3.2), with the minimum allocation as `required`. */
+  private computeUserLimit(leaf: CsQueue): void {
+    if (!this.calc.dominant) {
+      this.computeUserLimitMemory(leaf);
+      return;
+    }
+    const calc = this.calc;
+    let capMemoryMb = roundUpTo(Math.trunc(leaf.guaranteedMemoryMb), this.minMemoryMb);
+    let capVcores = roundUpTo(Math.trunc(leaf.guaranteedVcores), this.minVcores);
+    if (calc.compare(capMemoryMb, capVcores, this.minMemoryMb, this.minVcores) < 0) {
+      capMemoryMb = this.minMemoryMb;
+      capVcores = this.minVcores;
+    }
+    const below = calc.compare(leaf.usedMemoryMb, leaf.usedVcores, capMemoryMb, capVcores) < 0;
+    const currentMemoryMb = below ? capMemoryMb : leaf.usedMemoryMb + this.minMemoryMb;
+    const currentVcores = below ? capVcores : leaf.usedVcores + this.minVcores;
+    const users = Math.max(leaf.activeUsers, 1);
+    const perUserMemoryMb = Math.ceil(currentMemoryMb / users);
+    const perUserVcores = Math.ceil(currentVcores / users);
+    const shareMemoryMb = Math.ceil(Math.trunc(currentMemoryMb * leaf.minimumUserLimitPercent) / 100);
+    const shareVcores = Math.ceil(Math.trunc(currentVcores * leaf.minimumUserLimitPercent) / 100);
+    let limitMemoryMb = perUserMemoryMb;
+    let limitVcores = perUserVcores;
+    if (calc.compare(shareMemoryMb, shareVcores, limitMemoryMb, limitVcores) > 0) {
+      limitMemoryMb = shareMemoryMb;
+      limitVcores = shareVcores;
+    }
+    const maxMemoryMb = Math.trunc(capMemoryMb * leaf.userLimitFactor);
+    const maxVcores = Math.trunc(capVcores * leaf.userLimitFactor);
+    if (calc.compare(maxMemoryMb, maxVcores, limitMemoryMb, limitVcores) < 0) {
+      limitMemoryMb = maxMemoryMb;
+      limitVcores = maxVcores;
+    }
+    this.userLimitMemoryMb = roundUpTo(limitMemoryMb, this.minMemoryMb);
+    this.userLimitVcores = roundUpTo(limitVcores, this.minVcores);
+  }
+
+  /** computeUserLimit with the memory-only calculator (the same arithmetic on one resource). */
+  private computeUserLimitMemory(leaf: CsQueue): void {
+    const min = this.minMemoryMb;
+    let cap = roundUpTo(Math.trunc(leaf.guaranteedMemoryMb), min);
+    if (cap < min) cap = min;
+    const current = leaf.usedMemoryMb < cap ? cap : leaf.usedMemoryMb + min;
+    const perUser = Math.ceil(current / Math.max(leaf.activeUsers, 1));
+    const share = Math.ceil(Math.trunc(current * leaf.minimumUserLimitPercent) / 100);
+    let limit = share > perUser ? share : perUser;
+    const max = Math.trunc(cap * leaf.userLimitFactor);
+    if (max < limit) limit = max;
+    this.userLimitMemoryMb = roundUpTo(limit, min);
+    this.userLimitVcores = Infinity;
+  }
+
+  /** Try the app's next ask on the node: allocate, reserve, or nothing (returns false). */
+  private assignOnNode(a: CsApp, ask: Ask, node: SchedulerNode, needUnreserve: boolean, nowMs: number, d: Decision): boolean {
+    const calc = this.calc;
+    if (calc.compare(ask.memoryMb, ask.vcores, node.capacityMemoryMb, node.capacityVcores) > 0) return false;
+    const shouldReserve = this.shouldAllocOrReserveNewContainer(a, ask, nowMs);
+    if (node.freeMemoryMb >= ask.memoryMb && (!calc.dominant || node.freeVcores >= ask.vcores)) {
+      let swap: CsReservation | undefined;
+      if (!shouldReserve || needUnreserve) {
+        // Continue-looking: take this container only by giving up a reservation of the same ask.
+        swap = a.reservations.find((r) => r.key === ask.key && r.node !== node.index);
+        if (!swap) return false;
+        this.dropReservation(a, swap.key, swap.node, swap.memoryMb, swap.vcores);
+      }
+      this.allocate(a, ask, d, nowMs);
+      if (swap) d.unreserveNode = swap.node;
+      return true;
+    }
+    if (!shouldReserve || needUnreserve) return false;
+    // Reserve, charging the queue and user in advance.
+    a.reservations.push({ node: node.index, key: ask.key, memoryMb: ask.memoryMb, vcores: ask.vcores, countedFromMs: nowMs });
+    ask.reservations++;
+    a.reservedMemoryMb += ask.memoryMb;
+    a.reservedVcores += ask.vcores;
+    for (let q: CsQueue | null = a.leaf; q; q = q.parent) {
+      q.reservedMemoryMb += ask.memoryMb;
+      q.reservedVcores += ask.vcores;
+    }
+    this.charge(a, ask.memoryMb, ask.vcores);
+    d.kind = RESERVE;
+    d.app = a.index;
+    d.key = ask.key;
+    d.memoryMb = ask.memoryMb;
+    d.vcores = ask.vcores;
+    return true;
+  }
+
+  /**
+   * Whether the app may allocate or reserve one more container for this ask without giving a
+   * reservation up: outstanding + starvation > reserved, where starvation grows with
+   * re-reservations and is damped for large containers (yarn-semantics.md 3.7).
+   */
+  private shouldAllocOrReserveNewContainer(a: CsApp, ask: Ask, nowMs: number): boolean {
+    const reserved = ask.reservations;
+    let starvation = 0;
+    if (reserved > 0) {
+      const nodeFactor = this.calc.ratio(ask.memoryMb, ask.vcores, this.maxAllocMemoryMb, this.maxAllocVcores);
+      const minimumFactor = this.calc.ratio(
+        this.maxAllocMemoryMb - this.minMemoryMb,
+        this.maxAllocVcores - this.minVcores,
+        this.maxAllocMemoryMb,
+        this.maxAllocVcores,
+      );
+      const reReservations = this.reReservationsOf(a, ask, nowMs);
+      starvation = Math.trunc((reReservations / reserved) * (1 - Math.min(nodeFactor, minimumFactor)));
+    }
+    return starvation + ask.outstanding - reserved > 0;
+  }
+
+  /** Re-reservations so far, counting reserved nodes' regular heartbeats the engine skipped. */
+  private reReservationsOf(a: CsApp, ask: Ask, nowMs: number): number {
+    let count = ask.reReservations;
+    for (const r of a.reservations) {
+      if (r.key === ask.key) count += this.missedSlots(this.nodes[r.node]!, r.countedFromMs, nowMs + 1);
+    }
+    return count;
+  }
+
+  private allocate(a: CsApp, ask: Ask, d: Decision, nowMs: number): void {
+    this.changeOutstanding(a, ask, -1);
+    this.charge(a, ask.memoryMb, ask.vcores);
+    ask.reReservations = 0;
+    for (const r of a.reservations) if (r.key === ask.key) r.countedFromMs = nowMs;
+    if (ask.key === AM_ASK && !a.amAllocated) {
+      a.amAllocated = true;
+      a.leaf.runningApps++;
+    }
+    d.kind = ALLOCATE;
+    d.app = a.index;
+    d.key = ask.key;
+    d.memoryMb = ask.memoryMb;
+    d.vcores = ask.vcores;
+  }
+
+  // ---- reads -----------------------------------------------------------------------------
+
+  headroom(app: number, out: { memoryMb: number; vcores: number }): void {
+    const a = this.apps[app];
+    if (!a) {
+      out.memoryMb = 0;
+      out.vcores = 0;
+      return;
+    }
+    const leaf = a.leaf;
+    this.computeUserLimit(leaf);
+    const memoryMb = Math.min(this.userLimitMemoryMb - a.user.usedMemoryMb, leaf.limitMemoryMb - leaf.usedMemoryMb);
+    const vcores = Math.min(this.userLimitVcores - a.user.usedVcores, leaf.limitVcores - leaf.usedVcores);
+    out.memoryMb = Math.max(0, roundDownTo(memoryMb, this.minMemoryMb));
+    out.vcores = Math.max(0, this.calc.dominant ? roundDownTo(vcores, this.minVcores) : vcores);
+  }
+
+  isSchedulable(app: number): boolean {
+    return this.apps[app]?.active ?? false;
+  }
+
+  forEachServableAskSize(visit: (memoryMb: number, vcores: number, count: number) => void): void {
+    this.sizes.forEach(visit);
+  }
+
+  update(_nowMs: number): void {
+    // The CapacityScheduler has no periodic work.
+  }
+
+  forEachLeaf(visit: (leaf: LeafSnapshot) => void): void {
+    for (const leaf of this.leaves) {
+      visit({
+        path: leaf.path,
+        usedMemoryMb: leaf.usedMemoryMb,
+        usedVcores: leaf.usedVcores,
+        reservedMemoryMb: leaf.reservedMemoryMb,
+        reservedVcores: leaf.reservedVcores,
+        shareMemoryMb: Math.trunc(leaf.guaranteedMemoryMb),
+        shareVcores: Math.trunc(leaf.guaranteedVcores),
+        runningApps: leaf.runningApps,
+        pendingApps: leaf.applications - leaf.runningApps,
+        pendingContainers: leaf.pendingContainers,
+      });
+    }
+  }
+}
+
+function defaultLeaf(): QueueConfig {
+  return {
+    name: DEFAULT_QUEUE,
+    capacityPercent: 100,
+    maximumCapacityPercent: 100,
+    weight: 1,
+    minResources: null,
+    maxResources: null,
+    userLimitFactor: 1,
+    minimumUserLimitPercent: 100,
+    maximumApplications: null,
+    maxRunningApps: null,
+    maxAmShare: null,
+    schedulingPolicy: null,
+    queues: [],
+  };
+}
+
+/** Every configured leaf path, for error messages. */
+export function capacityLeafPaths(cluster: Cluster): string[] {
+  const queues = cluster.scheduler.queues.length > 0 ? cluster.scheduler.queues : [defaultLeaf()];
+  return queuePaths(queues)
+    .filter(({ queue }) => queue.queues.length === 0)
+    .map(({ path }) => path);
+}

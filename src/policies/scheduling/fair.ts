@@ -1,0 +1,745 @@
+// The FairScheduler, as Apache Hadoop 2.7 runs it (yarn-semantics.md sections 4 and 5):
+// - placement: an app sent to `default` runs in root.<user> when user-as-default-queue is on;
+//   an undeclared queue is created when allow-undeclared-pools is on; root.default always exists;
+// - maxRunningApps per queue and its ancestors: apps over it wait as non-runnable and become
+//   runnable, earliest first, when a runnable app ends (4.4);
+// - instantaneous fair shares recomputed by the update thread every update-interval-ms (500),
+//   only among active queues, by the parent's policy (fair: memory; drf: each resource) (4.2);
+// - on a heartbeat, children and then apps are offered the node in the order of their policy's
+//   comparator (fair: needy first, then usage/weight; drf: dominant shares; fifo: start time),
+//   the first that allocates or reserves wins (4.3, 5);
+// - maxAMShare is checked when the AM container is about to be allocated, against the leaf's
+//   fair share (memory only under fair and fifo, component-wise under drf) (4.4);
+// - a queue over its max share gets nothing; an ask that fits the node's capacity but not its
+//   free space reserves the node if it fits the queue's max share; a reserved node serves only
+//   that app and, once fulfilled, nothing else on that heartbeat (4.5, 4.7);
+// - one container per heartbeat unless assignmultiple (4.5).
+// Simplifications: queue demand (for "needy") is read live instead of at the last update; a
+// zero fair-share component under drf is replaced by min(cluster free, max share) in the AM
+// check, as 3.x does, so drf leaves under a fair parent can start AMs; per-user limits
+// (userMaxAppsDefault, <user> elements) are not modelled.
+
+import type { Cluster } from '../../model/cluster.js';
+import { DEFAULT_QUEUE } from '../../model/queues.js';
+import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
+import { AppAsks, AskSizes, FifoDemandList } from './asks.js';
+import type { Ask } from './asks.js';
+import { computeFairShares, UNBOUNDED } from './fair-share.js';
+import type { ShareEntity } from './fair-share.js';
+import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, RESERVE, UNRESERVE } from './types.js';
+import type { Decision, LeafSnapshot, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
+import { labelOf } from './spec.js';
+
+class FsQueue implements ShareEntity {
+  readonly children: FsQueue[] = [];
+  usedMemoryMb = 0;
+  usedVcores = 0;
+  reservedMemoryMb = 0;
+  reservedVcores = 0;
+  fairShareMemoryMb = 0;
+  fairShareVcores = 0;
+  /** Runnable apps in this subtree; a queue is active while it has one. */
+  runnableApps = 0;
+  /** Outstanding asks of runnable apps in this subtree. */
+  servableAsks = 0;
+  // Leaf state.
+  readonly demand: FifoDemandList | null;
+  readonly nonRunnable: number[] = [];
+  /** Usage plus outstanding asks of every app in the leaf (demand before the max-share cap). */
+  rawDemandMemoryMb = 0;
+  rawDemandVcores = 0;
+  amUsedMemoryMb = 0;
+  amUsedVcores = 0;
+  apps = 0;
+  runningApps = 0;
+  pendingContainers = 0;
+  // Set by ShareEntity readers for the resource being computed.
+  weight: number;
+  minShare = 0;
+  maxShare = 0;
+  active = false;
+
+  constructor(
+    readonly path: string,
+    readonly parent: FsQueue | null,
+    readonly leaf: boolean,
+    readonly queueWeight: number,
+    readonly minShareMemoryMb: number,
+    readonly minShareVcores: number,
+    readonly maxShareMemoryMb: number,
+    readonly maxShareVcores: number,
+    readonly maxRunningApps: number,
+    readonly maxAmShare: number,
+    readonly policy: QueuePolicyName,
+    appCount: number,
+  ) {
+    this.weight = queueWeight;
+    this.demand = leaf ? new FifoDemandList(appCount) : null;
+  }
+}
+
+class FsApp {
+  readonly asks = new AppAsks();
+  runnable = false;
+  amRunning = false;
+  liveContainers = 0;
+  usedMemoryMb = 0;
+  usedVcores = 0;
+  constructor(
+    readonly index: number,
+    readonly leaf: FsQueue,
+    readonly startMs: number,
+    readonly amMemoryMb: number,
+    readonly amVcores: number,
+  ) {}
+}
+
+export interface FairSchedulerOptions {
+  readonly cluster: Cluster;
+  readonly appCount: number;
+  readonly nodes: readonly SchedulerNode[];
+  readonly listener: SchedulerListener;
+}
+
+export class FairScheduler implements Scheduler {
+  readonly type = 'fair' as const;
+  readonly label: string;
+  readonly containersPerHeartbeat: number;
+  readonly schedulesAfterFulfilling = false;
+  readonly checksVcores = true;
+  servableAsks = 0;
+
+  private readonly root: FsQueue;
+  private readonly leaves: FsQueue[] = [];
+  private readonly queueByPath = new Map<string, FsQueue>();
+  private readonly apps: (FsApp | undefined)[];
+  private readonly sizes = new AskSizes();
+  private readonly clusterMemoryMb: number;
+  private readonly clusterVcores: number;
+  private usedMemoryMb = 0;
+  private usedVcores = 0;
+  private readonly appCount: number;
+  private readonly settings: Cluster['scheduler'];
+  private readonly listener: SchedulerListener;
+  private updateDueMs = -1;
+  private readonly scratch: number[] = [];
+
+  constructor(options: FairSchedulerOptions) {
+    const { cluster, appCount, nodes, listener } = options;
+    this.settings = cluster.scheduler;
+    this.label = labelOf(cluster);
+    this.listener = listener;
+    this.appCount = appCount;
+    const fair = this.settings.fair;
+    this.containersPerHeartbeat = fair.assignMultiple ? (fair.maxAssign > 0 ? fair.maxAssign : Infinity) : 1;
+    let clusterMemoryMb = 0;
+    let clusterVcores = 0;
+    for (const node of nodes) {
+      clusterMemoryMb += node.capacityMemoryMb;
+      clusterVcores += node.capacityVcores;
+    }
+    this.clusterMemoryMb = clusterMemoryMb;
+    this.clusterVcores = clusterVcores;
+    this.apps = new Array<FsApp | undefined>(appCount);
+    const rootPolicy = parentPolicy(fair.rootSchedulingPolicy ?? fair.defaultQueueSchedulingPolicy);
+    this.root = new FsQueue('root', null, false, 1, 0, 0, UNBOUNDED, UNBOUNDED, Infinity, -1, rootPolicy, appCount);
+    this.root.fairShareMemoryMb = clusterMemoryMb;
+    this.root.fairShareVcores = clusterVcores;
+    this.queueByPath.set('root', this.root);
+    this.buildChildren(this.root, this.settings.queues, 1, 1);
+    // The FairScheduler always has root.default.
+    if (!this.queueByPath.has(`root.${DEFAULT_QUEUE}`)) this.createLeaf(this.root, DEFAULT_QUEUE);
+  }
+
+  private buildChildren(parent: FsQueue, configs: readonly QueueConfig[], parentAbsCapacity: number, parentAbsMax: number): void {
+    for (const config of configs) {
+      const absCapacity = parentAbsCapacity * ((config.capacityPercent ?? 100) / 100);
+      const absMax = parentAbsMax * ((config.maximumCapacityPercent ?? 100) / 100);
+      const leaf = config.queues.length === 0;
+      const min = config.minResources ?? (config.capacityPercent !== null
+        ? { memoryMb: Math.trunc(this.clusterMemoryMb * absCapacity), vcores: Math.trunc(this.clusterVcores * absCapacity) }
+        : { memoryMb: 0, vcores: 0 });
+      const max = config.maxResources ?? (absMax < 1
+        ? { memoryMb: Math.trunc(this.clusterMemoryMb * absMax), vcores: Math.trunc(this.clusterVcores * absMax) }
+        : { memoryMb: UNBOUNDED, vcores: UNBOUNDED });
+      const policy = config.schedulingPolicy ?? this.settings.fair.defaultQueueSchedulingPolicy;
+      const queue = new FsQueue(
+        `${parent.path}.${config.name}`,
+        parent,
+        leaf,
+        config.weight,
+        min.memoryMb,
+        min.vcores,
+        max.memoryMb,
+        max.vcores,
+        config.maxRunningApps ?? Infinity,
+        config.maxAmShare ?? this.settings.fair.queueMaxAmShareDefault,
+        leaf ? policy : parentPolicy(policy),
+        this.appCount,
+      );
+      parent.children.push(queue);
+      this.queueByPath.set(queue.path, queue);
+      if (leaf) this.leaves.push(queue);
+      else this.buildChildren(queue, config.queues, absCapacity, absMax);
+    }
+  }
+
+  /** A leaf created on demand: weight 1, no min or max share, the default policy. */
+  private createLeaf(parent: FsQueue, name: string): FsQueue {
+    const queue = new FsQueue(
+      `${parent.path}.${name}`,
+      parent,
+      true,
+      1,
+      0,
+      0,
+      UNBOUNDED,
+      UNBOUNDED,
+      Infinity,
+      this.settings.fair.queueMaxAmShareDefault,
+      this.settings.fair.defaultQueueSchedulingPolicy,
+      this.appCount,
+    );
+    parent.children.push(queue);
+    this.queueByPath.set(queue.path, queue);
+    this.leaves.push(queue);
+    return queue;
+  }
+
+  /** The leaf for `path`, creating it (and missing parents) if allowed; null if not possible. */
+  private leafAt(path: string, create: boolean): FsQueue | null {
+    const existing = this.queueByPath.get(path);
+    if (existing) return existing.leaf ? existing : null;
+    if (!create) return null;
+    const names = path.split('.').slice(1);
+    let parent = this.root;
+    for (let i = 0; i < names.length - 1; i++) {
+      const p = this.queueByPath.get(`${parent.path}.${names[i]}`);
+      if (p?.leaf) return null;
+      parent = p ?? this.createParent(parent, names[i]!);
+    }
+    return this.createLeaf(parent, names[names.length - 1]!);
+  }
+
+  private createParent(parent: FsQueue, name: string): FsQueue {
+    const queue = new FsQueue(
+      `${parent.path}.${name}`,
+      parent,
+      false,
+      1,
+      0,
+      0,
+      UNBOUNDED,
+      UNBOUNDED,
+      Infinity,
+      -1,
+      parentPolicy(this.settings.fair.defaultQueueSchedulingPolicy),
+      this.appCount,
+    );
+    parent.children.push(queue);
+    this.queueByPath.set(queue.path, queue);
+    return queue;
+  }
+
+  /** The queue placement policy: `specified` (creating if allowed), then `user` or `default`. */
+  private place(queueName: string, user: string): Placement {
+    const fair = this.settings.fair;
+    const create = fair.allowUndeclaredPools;
+    // The FairScheduler cannot have dots in a user's queue name.
+    const userQueue = `root.${user.replace(/\./g, '_dot_')}`;
+    const fallback = (): FsQueue =>
+      (fair.userAsDefaultQueue ? this.leafAt(userQueue, create) : null) ?? this.leafAt(`root.${DEFAULT_QUEUE}`, true)!;
+    const name = queueName.trim();
+    if (name === '' || name === DEFAULT_QUEUE || name === `root.${DEFAULT_QUEUE}`) {
+      return { ok: true, queue: fallback().path };
+    }
+    const path = name.startsWith('root.') ? name : `root.${name}`;
+    const existing = this.queueByPath.get(path);
+    if (existing && !existing.leaf) return { ok: false, reason: `submitted to ${path}, a parent queue` };
+    const leaf = this.leafAt(path, create);
+    return { ok: true, queue: (leaf ?? fallback()).path };
+  }
+
+  // ---- apps ------------------------------------------------------------------------------
+
+  addApp(app: number, queueName: string, user: string, amMemoryMb: number, amVcores: number, nowMs: number): Placement {
+    const placement = this.place(queueName, user);
+    if (!placement.ok) return placement;
+    const leaf = this.queueByPath.get(placement.queue)!;
+    const a = new FsApp(app, leaf, nowMs, amMemoryMb, amVcores);
+    this.apps[app] = a;
+    leaf.apps++;
+    if (this.canBeRunnable(leaf)) this.makeRunnable(a, nowMs);
+    else leaf.nonRunnable.push(app);
+    return placement;
+  }
+
+  private canBeRunnable(leaf: FsQueue): boolean {
+    for (let q: FsQueue | null = leaf; q; q = q.parent) if (q.runnableApps >= q.maxRunningApps) return false;
+    return true;
+  }
+
+  private makeRunnable(a: FsApp, nowMs: number): void {
+    a.runnable = true;
+    for (let q: FsQueue | null = a.leaf; q; q = q.parent) {
+      if (q.runnableApps++ === 0) this.activeSetChanged(nowMs);
+    }
+    for (const ask of a.asks.list) if (ask.outstanding > 0) this.addServable(a, ask, ask.outstanding);
+    this.listener.appSchedulable(a.index);
+    this.listener.demandAdded();
+  }
+
+  removeApp(app: number, nowMs: number): void {
+    const a = this.apps[app];
+    if (!a) return;
+    const leaf = a.leaf;
+    for (const ask of a.asks.list) if (ask.outstanding > 0) this.changeOutstanding(a, ask, -ask.outstanding);
+    if (a.runnable) {
+      for (let q: FsQueue | null = leaf; q; q = q.parent) {
+        if (--q.runnableApps === 0) this.activeSetChanged(nowMs);
+      }
+    } else {
+      const at = leaf.nonRunnable.indexOf(app);
+      if (at >= 0) leaf.nonRunnable.splice(at, 1);
+    }
+    if (a.amRunning) {
+      leaf.amUsedMemoryMb -= a.amMemoryMb;
+      leaf.amUsedVcores -= a.amVcores;
+      leaf.runningApps--;
+    }
+    leaf.apps--;
+    this.apps[app] = undefined;
+    if (a.runnable) this.promoteNonRunnable(nowMs);
+    this.listener.limitsLoosened();
+  }
+
+  /** After a runnable app ends: the earliest-started waiting apps that now fit become runnable. */
+  private promoteNonRunnable(nowMs: number): void {
+    const waiting: FsApp[] = [];
+    for (const leaf of this.leaves) for (const app of leaf.nonRunnable) waiting.push(this.apps[app]!);
+    if (waiting.length === 0) return;
+    waiting.sort((x, y) => x.startMs - y.startMs || x.index - y.index);
+    for (const a of waiting) {
+      if (!this.canBeRunnable(a.leaf)) continue;
+      const list = a.leaf.nonRunnable;
+      list.splice(list.indexOf(a.index), 1);
+      this.makeRunnable(a, nowMs);
+    }
+  }
+
+  setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): void {
+    const a = this.apps[app];
+    if (!a) return;
+    let ask = a.asks.get(key);
+    if (!ask) {
+      a.asks.set(key, priority, memoryMb, vcores, 0);
+      ask = a.asks.get(key)!;
+    }
+    const delta = outstanding - ask.outstanding;
+    if (delta !== 0) this.changeOutstanding(a, ask, delta);
+    if (delta > 0 && a.runnable) this.listener.demandAdded();
+  }
+
+  outstanding(app: number, key: number): number {
+    return this.apps[app]?.asks.get(key)?.outstanding ?? 0;
+  }
+
+  private changeOutstanding(a: FsApp, ask: Ask, delta: number): void {
+    ask.outstanding += delta;
+    a.asks.outstandingTotal += delta;
+    a.leaf.pendingContainers += delta;
+    a.leaf.rawDemandMemoryMb += delta * ask.memoryMb;
+    a.leaf.rawDemandVcores += delta * ask.vcores;
+    if (a.runnable) this.addServable(a, ask, delta);
+  }
+
+  private addServable(a: FsApp, ask: Ask, delta: number): void {
+    this.servableAsks += delta;
+    this.sizes.add(ask.memoryMb, ask.vcores, delta);
+    for (let q: FsQueue | null = a.leaf; q; q = q.parent) q.servableAsks += delta;
+    if (a.asks.outstandingTotal > 0) a.leaf.demand!.add(a.index);
+    else a.leaf.demand!.remove(a.index);
+  }
+
+  release(app: number, _key: number, memoryMb: number, vcores: number): void {
+    const a = this.apps[app];
+    if (!a) return;
+    a.liveContainers--;
+    this.charge(a, -memoryMb, -vcores);
+    a.leaf.rawDemandMemoryMb -= memoryMb;
+    a.leaf.rawDemandVcores -= vcores;
+    this.listener.limitsLoosened();
+  }
+
+  unreserved(app: number, _key: number, _node: number, memoryMb: number, vcores: number): void {
+    const a = this.apps[app];
+    if (!a) return;
+    this.reserve(a, -memoryMb, -vcores);
+  }
+
+  private charge(a: FsApp, memoryMb: number, vcores: number): void {
+    a.usedMemoryMb += memoryMb;
+    a.usedVcores += vcores;
+    this.usedMemoryMb += memoryMb;
+    this.usedVcores += vcores;
+    for (let q: FsQueue | null = a.leaf; q; q = q.parent) {
+      q.usedMemoryMb += memoryMb;
+      q.usedVcores += vcores;
+    }
+  }
+
+  /** Reserved space is tracked apart from usage: it counts in neither limits nor fairness. */
+  private reserve(a: FsApp, memoryMb: number, vcores: number): void {
+    for (let q: FsQueue | null = a.leaf; q; q = q.parent) {
+      q.reservedMemoryMb += memoryMb;
+      q.reservedVcores += vcores;
+    }
+  }
+
+  // ---- fair shares -----------------------------------------------------------------------
+
+  /**
+   * Which queues are active changed: shares change at the update thread's next run (it runs on
+   * a fixed period from time 0), not now.
+   */
+  private activeSetChanged(nowMs: number): void {
+    if (this.updateDueMs >= 0) return;
+    const interval = this.settings.fair.updateIntervalMs;
+    this.updateDueMs = (Math.floor(nowMs / interval) + 1) * interval;
+    this.listener.updateAt(this.updateDueMs);
+  }
+
+  update(_nowMs: number): void {
+    this.updateDueMs = -1;
+    this.computeShares(this.root);
+    this.listener.limitsLoosened();
+  }
+
+  private computeShares(parent: FsQueue): void {
+    const children = parent.children;
+    if (children.length === 0) return;
+    const out: number[] = new Array<number>(children.length).fill(0);
+    // fair shares memory only (vcores stay 0); drf each resource.
+    for (const c of children) {
+      c.weight = c.queueWeight;
+      c.minShare = c.minShareMemoryMb;
+      c.maxShare = c.maxShareMemoryMb;
+      c.active = c.runnableApps > 0;
+    }
+    computeFairShares(children, parent.fairShareMemoryMb, out);
+    for (let i = 0; i < children.length; i++) children[i]!.fairShareMemoryMb = out[i]!;
+    if (parent.policy === 'drf') {
+      for (const c of children) {
+        c.minShare = c.minShareVcores;
+        c.maxShare = c.maxShareVcores;
+      }
+      out.fill(0);
+      computeFairShares(children, parent.fairShareVcores, out);
+      for (let i = 0; i < children.length; i++) children[i]!.fairShareVcores = out[i]!;
+    } else {
+      for (const c of children) c.fairShareVcores = 0;
+    }
+    for (const c of children) if (!c.leaf) this.computeShares(c);
+  }
+
+  // ---- heartbeats ------------------------------------------------------------------------
+
+  considersNode(): boolean {
+    // The FairScheduler offers every node, even a full one (an app may reserve it).
+    return true;
+  }
+
+  serveReservation(node: SchedulerNode, _nowMs: number, d: Decision): void {
+    d.reset();
+    const a = this.apps[node.reservedApp];
+    const ask = a?.asks.get(node.reservedKey);
+    if (!a || !ask || ask.outstanding <= 0 || ask.memoryMb > node.capacityMemoryMb) {
+      if (a) this.reserve(a, -node.reservedMemoryMb, -node.reservedVcores);
+      d.kind = UNRESERVE;
+      return;
+    }
+    if (
+      node.reservedMemoryMb > node.freeMemoryMb ||
+      node.reservedVcores > node.freeVcores ||
+      (a.liveContainers === 0 && !this.canRunAppAm(a))
+    ) {
+      d.kind = KEEP_RESERVATION;
+      return;
+    }
+    this.reserve(a, -node.reservedMemoryMb, -node.reservedVcores);
+    this.allocate(a, ask, d);
+    d.unreserveNode = node.index;
+  }
+
+  assign(node: SchedulerNode, _nowMs: number, d: Decision): void {
+    d.reset();
+    if (this.root.servableAsks === 0) return;
+    this.assignQueue(this.root, node, d);
+  }
+
+  private assignQueue(q: FsQueue, node: SchedulerNode, d: Decision): void {
+    // A queue over its max share is offered nothing (2.7 checks current usage only).
+    if (q.usedMemoryMb > q.maxShareMemoryMb || q.usedVcores > q.maxShareVcores) {
+      d.kind = LIMITED;
+      return;
+    }
+    if (q.leaf) {
+      this.assignLeaf(q, node, d);
+      return;
+    }
+    // Children sorted in place, stably, as FSParentQueue does: ties keep their last order.
+    const children = q.children;
+    for (let i = 1; i < children.length; i++) {
+      const c = children[i]!;
+      let j = i - 1;
+      while (j >= 0 && this.compareQueues(q.policy, children[j]!, c) > 0) {
+        children[j + 1] = children[j]!;
+        j--;
+      }
+      children[j + 1] = c;
+    }
+    let limited = false;
+    let noFit = false;
+    for (const child of children) {
+      if (child.servableAsks === 0) continue;
+      this.assignQueue(child, node, d);
+      if (d.kind === ALLOCATE || d.kind === RESERVE) return;
+      if (d.kind === LIMITED) limited = true;
+      else if (d.kind === NO_FIT) noFit = true;
+    }
+    d.kind = limited ? LIMITED : noFit ? NO_FIT : NOTHING;
+  }
+
+  private assignLeaf(leaf: FsQueue, node: SchedulerNode, d: Decision): void {
+    const demand = leaf.demand!;
+    if (demand.size === 0) return;
+    let limited = false;
+    if (leaf.policy === 'fifo') {
+      for (let app = demand.head; app >= 0; app = demand.after(app)) {
+        if (this.assignApp(this.apps[app]!, node, d)) return;
+        if (d.kind === LIMITED) limited = true;
+      }
+    } else {
+      // Least-served first; the winner almost always allocates or reserves, so pick the
+      // minimum lazily instead of sorting every app on every heartbeat.
+      const candidates = this.scratch;
+      candidates.length = 0;
+      for (let app = demand.head; app >= 0; app = demand.after(app)) candidates.push(app);
+      for (let round = 0; round < candidates.length; round++) {
+        let best = round;
+        for (let i = round + 1; i < candidates.length; i++) {
+          if (this.compareApps(leaf.policy, this.apps[candidates[i]!]!, this.apps[candidates[best]!]!) < 0) best = i;
+        }
+        const app = candidates[best]!;
+        candidates[best] = candidates[round]!;
+        candidates[round] = app;
+        if (this.assignApp(this.apps[app]!, node, d)) return;
+        if (d.kind === LIMITED) limited = true;
+      }
+    }
+    d.kind = limited ? LIMITED : NO_FIT;
+  }
+
+  /** Offer the node to one app: allocate, reserve (true), or nothing (false, d says why). */
+  private assignApp(a: FsApp, node: SchedulerNode, d: Decision): boolean {
+    const asks = a.asks.list;
+    for (let i = 0; i < asks.length; i++) {
+      const ask = asks[i]!;
+      // hasContainerForNode compares memory only against the node's capacity.
+      if (ask.outstanding <= 0 || ask.memoryMb > node.capacityMemoryMb) continue;
+      if (a.liveContainers === 0 && !this.canRunAppAm(a)) {
+        d.kind = LIMITED;
+        this.noteFailure(d, a, ask);
+        return false;
+      }
+      if (ask.memoryMb <= node.freeMemoryMb && ask.vcores <= node.freeVcores) {
+        this.allocate(a, ask, d);
+        return true;
+      }
+      this.noteFailure(d, a, ask);
+      if (!this.fitsInMaxShare(a.leaf, ask.memoryMb, ask.vcores)) {
+        d.kind = LIMITED;
+        return false;
+      }
+      this.reserve(a, ask.memoryMb, ask.vcores);
+      d.kind = RESERVE;
+      d.app = a.index;
+      d.key = ask.key;
+      d.memoryMb = ask.memoryMb;
+      d.vcores = ask.vcores;
+      return true;
+    }
+    d.kind = NO_FIT;
+    return false;
+  }
+
+  private noteFailure(d: Decision, a: FsApp, ask: Ask): void {
+    if (d.failedApp >= 0) return;
+    d.failedApp = a.index;
+    d.failedMemoryMb = ask.memoryMb;
+    d.failedVcores = ask.vcores;
+  }
+
+  private fitsInMaxShare(leaf: FsQueue, memoryMb: number, vcores: number): boolean {
+    for (let q: FsQueue | null = leaf; q; q = q.parent) {
+      if (q.usedMemoryMb + memoryMb > q.maxShareMemoryMb || q.usedVcores + vcores > q.maxShareVcores) return false;
+    }
+    return true;
+  }
+
+  /** maxAMShare x the leaf's fair share must hold the queue's running AMs plus this one. */
+  private canRunAppAm(a: FsApp): boolean {
+    const leaf = a.leaf;
+    if (leaf.maxAmShare === -1) return true;
+    let shareMemoryMb = leaf.fairShareMemoryMb;
+    let shareVcores = leaf.fairShareVcores;
+    if (leaf.policy === 'drf') {
+      const freeMemoryMb = this.clusterMemoryMb - this.usedMemoryMb;
+      const freeVcores = this.clusterVcores - this.usedVcores;
+      if (shareMemoryMb === 0) shareMemoryMb = Math.min(freeMemoryMb, leaf.maxShareMemoryMb);
+      if (shareVcores === 0) shareVcores = Math.min(freeVcores, leaf.maxShareVcores);
+    }
+    const maxMemoryMb = Math.trunc(shareMemoryMb * leaf.maxAmShare);
+    const maxVcores = Math.trunc(shareVcores * leaf.maxAmShare);
+    const memoryMb = leaf.amUsedMemoryMb + a.amMemoryMb;
+    const vcores = leaf.amUsedVcores + a.amVcores;
+    if (leaf.policy === 'drf') return memoryMb <= maxMemoryMb && vcores <= maxVcores;
+    return memoryMb <= maxMemoryMb;
+  }
+
+  private allocate(a: FsApp, ask: Ask, d: Decision): void {
+    this.changeOutstanding(a, ask, -1);
+    this.charge(a, ask.memoryMb, ask.vcores);
+    // Allocation moves demand from the ask to usage.
+    a.leaf.rawDemandMemoryMb += ask.memoryMb;
+    a.leaf.rawDemandVcores += ask.vcores;
+    a.liveContainers++;
+    if (ask.key === AM_ASK && !a.amRunning) {
+      a.amRunning = true;
+      a.leaf.amUsedMemoryMb += a.amMemoryMb;
+      a.leaf.amUsedVcores += a.amVcores;
+      a.leaf.runningApps++;
+    }
+    d.kind = ALLOCATE;
+    d.app = a.index;
+    d.key = ask.key;
+    d.memoryMb = ask.memoryMb;
+    d.vcores = ask.vcores;
+  }
+
+  // ---- comparators (yarn-semantics.md 4.3 and 5) --------------------------------------------
+
+  private compareQueues(policy: QueuePolicyName, x: FsQueue, y: FsQueue): number {
+    if (policy === 'drf') {
+      return this.compareDrf(x.usedMemoryMb, x.usedVcores, x.queueWeight, x.minShareMemoryMb, x.minShareVcores, y.usedMemoryMb, y.usedVcores, y.queueWeight, y.minShareMemoryMb, y.minShareVcores);
+    }
+    // Queues have no start time (0): ties go by name.
+    const r = this.compareFair(x.usedMemoryMb, x.queueWeight, this.minShareOrDemand(x), y.usedMemoryMb, y.queueWeight, this.minShareOrDemand(y));
+    return r !== 0 ? r : x.path < y.path ? -1 : x.path > y.path ? 1 : 0;
+  }
+
+  private compareApps(policy: QueuePolicyName, x: FsApp, y: FsApp): number {
+    let r = 0;
+    if (policy === 'drf') r = this.compareDrf(x.usedMemoryMb, x.usedVcores, 1, 0, 0, y.usedMemoryMb, y.usedVcores, 1, 0, 0);
+    else if (policy === 'fair') r = this.compareFair(x.usedMemoryMb, 1, 0, y.usedMemoryMb, 1, 0);
+    if (r !== 0) return r;
+    return x.startMs - y.startMs || x.index - y.index;
+  }
+
+  /** min(min share, demand) in memory, the "needy" threshold of the fair comparator. */
+  private minShareOrDemand(q: FsQueue): number {
+    return Math.min(q.minShareMemoryMb, this.demandMemoryMb(q));
+  }
+
+  private demandMemoryMb(q: FsQueue): number {
+    let demand = 0;
+    if (q.leaf) demand = q.rawDemandMemoryMb;
+    else for (const c of q.children) demand += this.demandMemoryMb(c);
+    return Math.min(demand, q.maxShareMemoryMb);
+  }
+
+  /** FairSharePolicy: needy (usage below min(min share, demand)) first; then usage / weight. */
+  private compareFair(xUsed: number, xWeight: number, xMin: number, yUsed: number, yWeight: number, yMin: number): number {
+    const xNeedy = xUsed < xMin;
+    const yNeedy = yUsed < yMin;
+    if (xNeedy && !yNeedy) return -1;
+    if (yNeedy && !xNeedy) return 1;
+    if (xNeedy && yNeedy) return Math.sign(xUsed / Math.max(xMin, 1) - yUsed / Math.max(yMin, 1));
+    return Math.sign(xUsed / xWeight - yUsed / yWeight);
+  }
+
+  /** DominantResourceFairnessPolicy: needy on the dominant resource first; then weighted dominant shares. */
+  private compareDrf(
+    xMem: number, xVc: number, xWeight: number, xMinMem: number, xMinVc: number,
+    yMem: number, yVc: number, yWeight: number, yMinMem: number, yMinVc: number,
+  ): number {
+    const xShareMem = xMem / (this.clusterMemoryMb * xWeight);
+    const xShareVc = xVc / (this.clusterVcores * xWeight);
+    const yShareMem = yMem / (this.clusterMemoryMb * yWeight);
+    const yShareVc = yVc / (this.clusterVcores * yWeight);
+    const xMemFirst = xShareMem > xShareVc;
+    const yMemFirst = yShareMem > yShareVc;
+    const xMinShareMem = xMem / xMinMem;
+    const xMinShareVc = xVc / xMinVc;
+    const yMinShareMem = yMem / yMinMem;
+    const yMinShareVc = yVc / yMinVc;
+    // NaN (0 / 0) is not below 1: an entity without a min share is never needy.
+    const xNeedy = (xMemFirst ? xMinShareMem : xMinShareVc) < 1;
+    const yNeedy = (yMemFirst ? yMinShareMem : yMinShareVc) < 1;
+    if (xNeedy && !yNeedy) return -1;
+    if (yNeedy && !xNeedy) return 1;
+    const [x1, x2, y1, y2] = xNeedy
+      ? [xMemFirst ? xMinShareMem : xMinShareVc, xMemFirst ? xMinShareVc : xMinShareMem, yMemFirst ? yMinShareMem : yMinShareVc, yMemFirst ? yMinShareVc : yMinShareMem]
+      : [xMemFirst ? xShareMem : xShareVc, xMemFirst ? xShareVc : xShareMem, yMemFirst ? yShareMem : yShareVc, yMemFirst ? yShareVc : yShareMem];
+    return Math.sign(x1 - y1) || Math.sign(x2 - y2);
+  }
+
+  // ---- reads -----------------------------------------------------------------------------
+
+  headroom(app: number, out: { memoryMb: number; vcores: number }): void {
+    const a = this.apps[app];
+    if (!a) {
+      out.memoryMb = 0;
+      out.vcores = 0;
+      return;
+    }
+    const leaf = a.leaf;
+    const availableMemoryMb = Math.min(this.clusterMemoryMb - this.usedMemoryMb, leaf.maxShareMemoryMb - leaf.usedMemoryMb);
+    const availableVcores = Math.min(this.clusterVcores - this.usedVcores, leaf.maxShareVcores - leaf.usedVcores);
+    out.memoryMb = Math.min(availableMemoryMb, Math.max(leaf.fairShareMemoryMb - leaf.usedMemoryMb, 0));
+    out.vcores =
+      leaf.policy === 'drf'
+        ? Math.min(availableVcores, Math.max(leaf.fairShareVcores - leaf.usedVcores, 0))
+        : availableVcores;
+  }
+
+  isSchedulable(app: number): boolean {
+    return this.apps[app]?.runnable ?? false;
+  }
+
+  forEachServableAskSize(visit: (memoryMb: number, vcores: number, count: number) => void): void {
+    this.sizes.forEach(visit);
+  }
+
+  forEachLeaf(visit: (leaf: LeafSnapshot) => void): void {
+    for (const leaf of this.leaves) {
+      visit({
+        path: leaf.path,
+        usedMemoryMb: leaf.usedMemoryMb,
+        usedVcores: leaf.usedVcores,
+        reservedMemoryMb: leaf.reservedMemoryMb,
+        reservedVcores: leaf.reservedVcores,
+        shareMemoryMb: leaf.fairShareMemoryMb,
+        shareVcores: leaf.fairShareVcores,
+        runningApps: leaf.runningApps,
+        pendingApps: leaf.apps - leaf.runningApps,
+        pendingContainers: leaf.pendingContainers,
+      });
+    }
+  }
+}
+
+/** The FairScheduler allows fifo on leaves only; a parent given fifo shares fairly. */
+function parentPolicy(policy: QueuePolicyName): QueuePolicyName {
+  return policy === 'fifo' ? 'fair' : policy;
+}

@@ -1,0 +1,94 @@
+// The FairScheduler's fair shares and its app comparators, by hand.
+
+import { describe, expect, it } from 'vitest';
+import { computeFairShares, FairScheduler, ALLOCATE, AM_ASK, UNBOUNDED, Decision } from '../../../src/policies/scheduling/index.js';
+import type { SchedulerNode } from '../../../src/policies/scheduling/index.js';
+import { parseCluster } from '../../../src/model/cluster.js';
+import type { QueuePolicyName } from '../../../src/model/queues.js';
+
+describe('fair shares (ComputeFairShares)', () => {
+  const entity = (weight: number, more: { minShare?: number; maxShare?: number; active?: boolean } = {}) => ({
+    weight,
+    minShare: more.minShare ?? 0,
+    maxShare: more.maxShare ?? UNBOUNDED,
+    active: more.active ?? true,
+  });
+  const shares = (entities: ReturnType<typeof entity>[], total: number): number[] => {
+    const out = new Array<number>(entities.length).fill(-1);
+    computeFairShares(entities, total, out);
+    return out;
+  };
+
+  it('splits by weight between two active queues', () => {
+    // R with 1R + 3R = 8192: R = 2048.
+    expect(shares([entity(1), entity(3)], 8192)).toEqual([2048, 6144]);
+  });
+
+  it('gives a queue at least its min share and at most its max share', () => {
+    // a min 6000: max(R, 6000) + R = 8192 -> R = 2192. b max 1000: R + min(R, 1000) = 8192 -> 7192.
+    expect(shares([entity(1, { minShare: 6000 }), entity(1)], 8192)).toEqual([6000, 2192]);
+    expect(shares([entity(1), entity(1, { maxShare: 1000 })], 8192)).toEqual([7192, 1000]);
+  });
+
+  it('gives an inactive queue nothing (instantaneous shares) and a weight-0 queue its min share', () => {
+    expect(shares([entity(1), entity(3, { active: false })], 8192)).toEqual([8192, 0]);
+    expect(shares([entity(0, { minShare: 1000 }), entity(1)], 8192)).toEqual([1000, 7192]);
+  });
+});
+
+describe('FairScheduler app order', () => {
+  // One node of 12288 MB / 12 vcores, one leaf. Apps A and B, submitted together; A's tasks are
+  // 2048 MB / 1 vcore, B's 1024 MB / 4 vcores. The node is offered repeatedly.
+  function sequence(policy: QueuePolicyName): string[] {
+    const cluster = parseCluster({
+      name: 't',
+      nodeGroups: [{ name: 'n', count: 1, memoryMb: 12_288, vcores: 12 }],
+      scheduler: { type: 'fair', fair: { defaultQueueSchedulingPolicy: policy, userAsDefaultQueue: false } },
+    });
+    const node = {
+      index: 0,
+      capacityMemoryMb: 12_288,
+      capacityVcores: 12,
+      freeMemoryMb: 12_288,
+      freeVcores: 12,
+      reservedApp: -1,
+      reservedKey: 0,
+      reservedMemoryMb: 0,
+      reservedVcores: 0,
+      heartbeatAnchorMs: 0,
+    } satisfies SchedulerNode;
+    const listener = { appSchedulable: () => {}, demandAdded: () => {}, limitsLoosened: () => {}, updateAt: () => {} };
+    const scheduler = new FairScheduler({ cluster, appCount: 2, nodes: [node], listener });
+    for (const app of [0, 1]) {
+      scheduler.addApp(app, 'default', 'u', 1024, 1, 0);
+      scheduler.setAsk(app, AM_ASK, 0, 1024, 1, 1);
+    }
+    scheduler.update(500);
+    const d = new Decision();
+    const order: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      if (i === 2) {
+        scheduler.setAsk(0, 0, 20, 2048, 1, 5);
+        scheduler.setAsk(1, 0, 20, 1024, 4, 5);
+      }
+      scheduler.assign(node, 1000 * i, d);
+      expect(d.kind).toBe(ALLOCATE);
+      node.freeMemoryMb -= d.memoryMb;
+      node.freeVcores -= d.vcores;
+      order.push(`${d.app === 0 ? 'A' : 'B'}-${d.key === AM_ASK ? 'am' : 'task'}`);
+    }
+    return order;
+  }
+
+  it('under drf offers the node to the app with the smallest dominant share', () => {
+    // AMs first (ties by start time, then id). A (1024, 1) and B (1024, 1) tie: A's task -> A
+    // holds (3072, 2), dominant share 3072/12288 = 0.25; B 0.083: B's task -> (2048, 5),
+    // dominant 5/12 = 0.417. Now A, at 0.25, is smaller: A.
+    expect(sequence('drf')).toEqual(['A-am', 'B-am', 'A-task', 'B-task', 'A-task']);
+  });
+
+  it('under fair compares memory only: B, with less memory, goes again', () => {
+    // After A-task and B-task: A 3072 MB, B 2048 MB: B.
+    expect(sequence('fair')).toEqual(['A-am', 'B-am', 'A-task', 'B-task', 'B-task']);
+  });
+});
