@@ -48,6 +48,26 @@ export interface QueueConfig {
 /** The name of the queue apps go to when a trace names none, and of root's only child by default. */
 export const DEFAULT_QUEUE = 'default';
 
+/** A queue with every setting at its default (what the cluster schema fills in), then `settings`. */
+export function queueConfig(name: string, settings: Partial<Omit<QueueConfig, 'name'>> = {}): QueueConfig {
+  return {
+    name,
+    capacityPercent: null,
+    maximumCapacityPercent: null,
+    weight: 1,
+    minResources: null,
+    maxResources: null,
+    userLimitFactor: 1,
+    minimumUserLimitPercent: 100,
+    maximumApplications: null,
+    maxRunningApps: null,
+    maxAmShare: null,
+    schedulingPolicy: null,
+    queues: [],
+    ...settings,
+  };
+}
+
 /** Every queue below root, parents before children, with its full path (`root.a.b`). */
 export function queuePaths(queues: readonly QueueConfig[]): { path: string; queue: QueueConfig }[] {
   const out: { path: string; queue: QueueConfig }[] = [];

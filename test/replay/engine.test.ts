@@ -11,7 +11,7 @@ import type { ReplayOptions } from '../../src/replay/engine.js';
 import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
 import { parseCluster } from '../../src/model/cluster.js';
 import type { Cluster, ClusterInput } from '../../src/model/cluster.js';
-import type { QueueConfig } from '../../src/model/queues.js';
+import { queueConfig as queue } from '../../src/model/queues.js';
 import type { AppSpec } from '../../src/model/workload.js';
 import { app, stage } from '../helpers/workloads.js';
 
@@ -31,10 +31,6 @@ function run(c: Cluster, apps: AppSpec[], policy = 'none', options: ReplayOption
 
 function finishTimes(result: ReturnType<typeof run>): (number | null)[] {
   return result.apps.map((a) => a.finishMs);
-}
-
-function queue(name: string, more: Partial<QueueConfig> = {}): Partial<QueueConfig> & { name: string } {
-  return { name, ...more };
 }
 
 describe('node heartbeats', () => {
@@ -126,7 +122,7 @@ describe('CapacityScheduler', () => {
   it('rejects a submission beyond the queue\'s maximum-applications', () => {
     // maximum-applications 1: app1 arrives while app0 runs (0-6000) and is rejected; app2 arrives
     // after app0 ended and runs: AM 7000, map 8000-13000.
-    const c = cluster(1, 8192, 8, { queues: [queue('default', { capacityPercent: 100, maximumApplications: 1 })] as QueueConfig[] });
+    const c = cluster(1, 8192, 8, { queues: [queue('default', { capacityPercent: 100, maximumApplications: 1 })] });
     const apps = [app('app0', 0, [stage('map', 1, 5_000)]), app('app1', 100, [stage('map', 1, 5_000)]), app('app2', 6500, [stage('map', 1, 5_000)])];
     const result = run(c, apps);
     expect(result.apps.map((a) => a.state)).toEqual(['FINISHED', 'REJECTED', 'FINISHED']);
@@ -147,7 +143,7 @@ describe('CapacityScheduler', () => {
         queues: [
           queue('a', { capacityPercent: 50, maximumCapacityPercent: 100, userLimitFactor: ulf }),
           queue('b', { capacityPercent: 50, maximumCapacityPercent: 100 }),
-        ] as QueueConfig[],
+        ],
       });
     const used = (ulf: number) => {
       const r = run(layout(ulf), apps, 'none', { sampleIntervalMs: 10_000, horizonMs: 10_000 });
@@ -168,7 +164,7 @@ describe('CapacityScheduler', () => {
       queues: [
         queue('a', { capacityPercent: 20, userLimitFactor: 10 }),
         queue('b', { capacityPercent: 80, userLimitFactor: 10 }),
-      ] as QueueConfig[],
+      ],
     });
     const apps = [app('app0', 0, [stage('map', 10, 100_000)], { queue: 'a' }), app('app1', 0, [stage('map', 10, 100_000)], { queue: 'b' })];
     const r = run(c, apps, 'none', { sampleIntervalMs: 10_000, horizonMs: 10_000 });
@@ -297,7 +293,7 @@ describe('FairScheduler', () => {
     // maxRunningApps 1 on the only queue (apps go to root.default). app0: AM 1000 (after the
     // first fair-share update), registers 2000, map 2000-12000. At 12000 app1 becomes runnable
     // and its AM takes app0's AM slot at once; registers 13000, map 13000-23000.
-    const c = fair({ fair: { userAsDefaultQueue: false }, queues: [queue('default', { maxRunningApps: 1 })] as QueueConfig[] });
+    const c = fair({ fair: { userAsDefaultQueue: false }, queues: [queue('default', { maxRunningApps: 1 })] });
     const apps = [0, 1].map((i) => app(`app${i}`, 0, [stage('map', 1, 10_000)]));
     const r = run(c, apps, 'as-configured');
     expect(r.apps.map((a) => a.amStartMs)).toEqual([1000, 12_000]);
@@ -309,7 +305,7 @@ describe('FairScheduler', () => {
     // their instantaneous fair shares are 2048 and 6144 MB of 8192. Before any app, 0.
     const c = fair({
       fair: { userAsDefaultQueue: false },
-      queues: [queue('a', { weight: 1 }), queue('b', { weight: 3 })] as QueueConfig[],
+      queues: [queue('a', { weight: 1 }), queue('b', { weight: 3 })],
     });
     const apps = [app('x', 0, [stage('map', 1, 10_000)], { queue: 'a' }), app('y', 0, [stage('map', 1, 10_000)], { queue: 'b' })];
     const r = run(c, apps, 'as-configured', { sampleIntervalMs: 1000 });

@@ -27,8 +27,11 @@ export class AppAsks {
     return undefined;
   }
 
-  /** Set the outstanding count of an ask, creating it; returns the change in outstanding containers. */
-  set(key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): number {
+  /**
+   * The ask under `key`, created with none outstanding if new (kept in priority order). Its
+   * size follows the latest ask: YARN keeps one size per request key.
+   */
+  ensure(key: number, priority: number, memoryMb: number, vcores: number): Ask {
     let ask = this.get(key);
     if (!ask) {
       ask = new Ask(key, priority, memoryMb, vcores);
@@ -39,10 +42,7 @@ export class AppAsks {
     }
     ask.memoryMb = memoryMb;
     ask.vcores = vcores;
-    const delta = outstanding - ask.outstanding;
-    ask.outstanding = outstanding;
-    this.outstandingTotal += delta;
-    return delta;
+    return ask;
   }
 
   /** The ask served next: the first, in priority order, with containers outstanding. */

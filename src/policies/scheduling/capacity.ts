@@ -17,7 +17,7 @@
 // computed when the AM asks for it.
 
 import type { Cluster } from '../../model/cluster.js';
-import { DEFAULT_QUEUE, queuePaths } from '../../model/queues.js';
+import { DEFAULT_QUEUE, queueConfig, queuePaths } from '../../model/queues.js';
 import type { QueueConfig } from '../../model/queues.js';
 import { AppAsks, AskSizes, FifoDemandList } from './asks.js';
 import type { Ask } from './asks.js';
@@ -407,11 +407,7 @@ export class CapacityScheduler implements Scheduler {
   setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): void {
     const a = this.apps[app];
     if (!a) return;
-    let ask = a.asks.get(key);
-    if (!ask) {
-      a.asks.set(key, priority, memoryMb, vcores, 0);
-      ask = a.asks.get(key)!;
-    }
+    const ask = a.asks.ensure(key, priority, memoryMb, vcores);
     const delta = outstanding - ask.outstanding;
     if (delta !== 0) this.changeOutstanding(a, ask, delta);
     if (delta > 0 && a.active) this.listener.demandAdded();
@@ -846,22 +842,9 @@ export class CapacityScheduler implements Scheduler {
   }
 }
 
+/** The stock CapacityScheduler's only queue. */
 function defaultLeaf(): QueueConfig {
-  return {
-    name: DEFAULT_QUEUE,
-    capacityPercent: 100,
-    maximumCapacityPercent: 100,
-    weight: 1,
-    minResources: null,
-    maxResources: null,
-    userLimitFactor: 1,
-    minimumUserLimitPercent: 100,
-    maximumApplications: null,
-    maxRunningApps: null,
-    maxAmShare: null,
-    schedulingPolicy: null,
-    queues: [],
-  };
+  return queueConfig(DEFAULT_QUEUE, { capacityPercent: 100, maximumCapacityPercent: 100 });
 }
 
 /** Every configured leaf path, for error messages. */

@@ -330,11 +330,7 @@ export class FairScheduler implements Scheduler {
   setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): void {
     const a = this.apps[app];
     if (!a) return;
-    let ask = a.asks.get(key);
-    if (!ask) {
-      a.asks.set(key, priority, memoryMb, vcores, 0);
-      ask = a.asks.get(key)!;
-    }
+    const ask = a.asks.ensure(key, priority, memoryMb, vcores);
     const delta = outstanding - ask.outstanding;
     if (delta !== 0) this.changeOutstanding(a, ask, delta);
     if (delta > 0 && a.runnable) this.listener.demandAdded();

@@ -9,6 +9,7 @@ import {
   UNBOUNDED,
 } from '../../../src/ingest/hadoop-config/index.js';
 import type { ImportContext } from '../../../src/ingest/hadoop-config/index.js';
+import { queueConfig } from '../../../src/model/queues.js';
 import type { QueueConfig } from '../../../src/model/queues.js';
 
 const fixtureText = (name: string): string =>
@@ -16,22 +17,7 @@ const fixtureText = (name: string): string =>
 
 const FAIR: ImportContext = { ...DEFAULT_CONTEXT, schedulerType: 'fair' };
 
-const queue = (name: string, settings: Partial<QueueConfig>): QueueConfig => ({
-  name,
-  capacityPercent: null,
-  maximumCapacityPercent: null,
-  weight: 1,
-  minResources: null,
-  maxResources: null,
-  userLimitFactor: 1,
-  minimumUserLimitPercent: 100,
-  maximumApplications: null,
-  maxRunningApps: null,
-  maxAmShare: null,
-  schedulingPolicy: null,
-  queues: [],
-  ...settings,
-});
+const queue = (name: string, settings: Partial<QueueConfig>): QueueConfig => queueConfig(name, settings);
 
 const importText = (text: string, context: ImportContext = FAIR) =>
   importFairScheduler(parseAllocationFile(text, 'fair-scheduler.xml'), 'fair-scheduler.xml', { context });

@@ -4,27 +4,13 @@ import { formatFindings, loadClusterWithHadoopConfig } from '../../../src/api/ha
 import { ClusterFileError, parseCluster } from '../../../src/model/cluster.js';
 import type { Cluster } from '../../../src/model/cluster.js';
 import { UserError } from '../../../src/model/errors.js';
+import { queueConfig } from '../../../src/model/queues.js';
 import type { QueueConfig } from '../../../src/model/queues.js';
 import { tempFile } from '../../helpers/files.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/hadoop-config/${name}`, import.meta.url));
 
-const queue = (name: string, settings: Partial<QueueConfig>): QueueConfig => ({
-  name,
-  capacityPercent: null,
-  maximumCapacityPercent: null,
-  weight: 1,
-  minResources: null,
-  maxResources: null,
-  userLimitFactor: 1,
-  minimumUserLimitPercent: 100,
-  maximumApplications: null,
-  maxRunningApps: null,
-  maxAmShare: null,
-  schedulingPolicy: null,
-  queues: [],
-  ...settings,
-});
+const queue = (name: string, settings: Partial<QueueConfig>): QueueConfig => queueConfig(name, settings);
 
 /** A base cluster as a cluster file would give it: two node groups and a dominant calculator. */
 const base = (): Cluster =>
