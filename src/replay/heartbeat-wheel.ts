@@ -44,7 +44,7 @@ export class HeartbeatWheel {
    */
   insert(node: number, lastHeartbeatMs: number, nowMs: number): void {
     if (this.bucketOf[node]! !== NONE) return;
-    let bucket = lastHeartbeatMs % this.intervalMs;
+    let bucket = phaseOf(lastHeartbeatMs, this.intervalMs);
     if (bucket < 0) bucket += this.intervalMs;
     this.bucketOf[node] = bucket;
     this.lastHeartbeatMs[node] = lastHeartbeatMs;
@@ -93,7 +93,7 @@ export class HeartbeatWheel {
   earliest(nowMs: number, found: { timeMs: number }): number {
     if (this.size === 0) return NONE;
     const interval = this.intervalMs;
-    const start = nowMs % interval;
+    const start = phaseOf(nowMs, interval);
     // A node due right now is at the front of the current bucket (see insert).
     const head = this.bucketHead[start]!;
     if (head !== NONE && this.lastHeartbeatMs[head] !== nowMs) {
@@ -103,7 +103,7 @@ export class HeartbeatWheel {
     let bucket = this.firstOccupied(start + 1, interval);
     if (bucket === NONE) bucket = this.firstOccupied(0, start);
     if (bucket !== NONE) {
-      found.timeMs = nowMs + ((bucket - start + interval) % interval);
+      found.timeMs = nowMs + (bucket > start ? bucket - start : bucket - start + interval);
       return this.bucketHead[bucket]!;
     }
     // Only nodes that heartbeated at this very instant: a full interval from now.
@@ -124,4 +124,12 @@ export class HeartbeatWheel {
     }
     return NONE;
   }
+}
+
+/**
+ * timeMs modulo the interval (negative for negative times). Times within 24 days take the
+ * integer remainder, much cheaper than the floating-point one, on this hottest path.
+ */
+function phaseOf(timeMs: number, intervalMs: number): number {
+  return timeMs < 2_147_483_648 && timeMs >= -2_147_483_648 ? (timeMs | 0) % intervalMs : timeMs % intervalMs;
 }

@@ -140,6 +140,8 @@ export class CapacityScheduler implements Scheduler {
   private readonly calc: CapacityCalculator;
   private readonly root: CsQueue;
   private readonly leaves: CsQueue[] = [];
+  /** root's only child when it is a leaf (the stock layout): scheduling skips the tree walk. */
+  private readonly onlyLeaf: CsQueue | null;
   private readonly leafByPath = new Map<string, CsQueue>();
   private readonly leafByName = new Map<string, CsQueue>();
   private readonly apps: (CsApp | undefined)[];
@@ -181,6 +183,8 @@ export class CapacityScheduler implements Scheduler {
     const configured: readonly QueueConfig[] =
       settings.queues.length > 0 ? settings.queues : [defaultLeaf()];
     this.buildChildren(this.root, configured, 1, 1, appCount, cluster);
+    const children = this.root.children;
+    this.onlyLeaf = children.length === 1 && children[0]!.leaf ? children[0]! : null;
   }
 
   // ---- queue tree ------------------------------------------------------------------------
@@ -521,6 +525,13 @@ export class CapacityScheduler implements Scheduler {
   assign(node: SchedulerNode, nowMs: number, d: Decision): void {
     d.reset();
     if (this.root.servableAsks === 0) return;
+    const only = this.onlyLeaf;
+    if (only) {
+      // One leaf under root: root's check always passes on a node the scheduler considers, and
+      // the leaf's limit is min(cluster, its maximum) whatever the usage.
+      this.assignLeaf(only, node, only.maxMemoryMb, only.maxVcores, nowMs, d);
+      return;
+    }
     this.assignQueue(this.root, node, this.clusterMemoryMb, this.clusterVcores, nowMs, d);
   }
 
