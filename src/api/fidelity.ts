@@ -6,7 +6,7 @@ import { UserError } from '../model/errors.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
 import { findTrace } from '../store/index.js';
 import type { Store } from '../store/index.js';
-import { resolveSource, runAndStore } from './replay.js';
+import { DEFAULT_POLICIES, resolveSource, runAndStore } from './replay.js';
 import type { ClusterSources } from './replay.js';
 
 export interface FidelityRequest extends ClusterSources {
@@ -49,7 +49,7 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
   }
   const source = await resolveSource(store, { ...request, source: { kind: 'trace', trace: request.trace } }, 1);
   const log = source.log!;
-  const admission = parseAdmissionPolicy(request.policy ?? source.defaultPolicies[0]!);
+  const admission = parseAdmissionPolicy(request.policy ?? DEFAULT_POLICIES[0]!);
   const { run, result } = await runAndStore(store, source, admission, 1);
 
   const apps: FidelityApp[] = [];

@@ -92,7 +92,7 @@ export async function replayRuns(store: Store, request: ReplayRequest): Promise<
   for (const planned of plan) {
     const source = await resolveSource(store, { ...request, source: planned.source }, planned.seed);
     const schedulers = schedulerChoices.length > 0 ? schedulerChoices : planned.defaultSchedulers.map((s) => parseSchedulingPolicy(s));
-    const policies = (policySpecs.length > 0 ? policySpecs : source.defaultPolicies).map((spec) => parseAdmissionPolicy(spec));
+    const policies = (policySpecs.length > 0 ? policySpecs : DEFAULT_POLICIES).map((spec) => parseAdmissionPolicy(spec));
     for (const scheduler of schedulers) {
       const scheduled = { ...source, cluster: applySchedulingPolicy(source.cluster, scheduler) };
       for (const admission of policies) {
@@ -196,8 +196,6 @@ export interface ResolvedSource {
   readonly cluster: Cluster;
   readonly trace: TraceRef;
   readonly traceLabel: string;
-  /** Policies to run when none is given. */
-  readonly defaultPolicies: readonly string[];
   /** What the source could not say and how it was filled in. */
   readonly notes: readonly string[];
   /** For RM-log traces: the workload built from the log, with the recorded times. */
@@ -270,7 +268,6 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
       swim: null,
       trace: { kind: 'scenario', scenario: scenario.name, parameters },
       traceLabel: scenarioLabel(scenario, parameters),
-      defaultPolicies: DEFAULT_POLICIES,
       notes: [],
       log: null,
       queueStructure: request.cluster ? null : (built.queueStructure ?? null),
@@ -293,7 +290,6 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
     swim: { jobs: await loadSwimJobs(store, record.trace), sourceNodes: record.sourceNodes },
     trace: { kind: 'swim', trace: record.trace, sha256: record.sourceSha256, sourceNodes: record.sourceNodes ?? 0 },
     traceLabel: record.trace,
-    defaultPolicies: DEFAULT_POLICIES,
     notes: [],
     log: null,
     queueStructure: null,
@@ -320,7 +316,6 @@ async function resolveRmLog(store: Store, record: TraceRecord, clusterFile: stri
     trace: { kind: 'rmlog', trace: record.trace, sha256: record.sourceSha256, originMs: log.originMs },
     traceLabel: record.trace,
     // The cluster from the log carries its queues' AM limits.
-    defaultPolicies: DEFAULT_POLICIES,
     notes,
     log,
     queueStructure: null,

@@ -45,7 +45,6 @@ export interface Stage {
  * - `streaming`: a long-running service whose containers are held until the replay ends.
  */
 export type AppType = 'mapreduce' | 'dag' | 'streaming';
-export const APP_TYPES: readonly AppType[] = ['mapreduce', 'dag', 'streaming'];
 
 export interface AppSpec {
   readonly id: string;

@@ -179,7 +179,6 @@ class StageState {
   released = false;
   requested = false;
   done = false;
-  doneMs = NaN;
   /** Containers holding tasks of this stage (unordered; each knows its position). */
   readonly live: Container[] = [];
   /** Tasks started before the previous stage completed, waiting for its output. */
@@ -457,8 +456,6 @@ class ReplayEngine implements SchedulerListener {
       usedVcores: 0,
       unplacedAmMemoryMb: 0,
       unplacedAmVcores: 0,
-      amMemoryMb: 0,
-      amVcores: 0,
       admittedApps: 0,
     };
 
@@ -483,10 +480,6 @@ class ReplayEngine implements SchedulerListener {
   }
 
   // ---- scheduler listener ------------------------------------------------------------------
-
-  appSchedulable(): void {
-    // Nothing to track: the scheduler counts its servable asks.
-  }
 
   demandAdded(): void {
     this.returnToWheel(this.failedFit);
@@ -655,7 +648,6 @@ class ReplayEngine implements SchedulerListener {
   private completeStage(app: AppRun, stage: StageState): void {
     if (stage.done) return;
     stage.done = true;
-    stage.doneMs = this.nowMs;
     app.openStages--;
     const next = nextStage(app, stage);
     if (!next) return;
@@ -870,8 +862,6 @@ class ReplayEngine implements SchedulerListener {
     app.failureCause = cause;
     app.reason = reason;
     app.finishMs = this.nowMs;
-    this.view.amMemoryMb -= app.amMemoryMb;
-    this.view.amVcores -= app.amVcores;
     this.view.admittedApps--;
     this.appsEnded++;
     this.admissionDirty = true;
@@ -922,8 +912,6 @@ class ReplayEngine implements SchedulerListener {
     app.queue = placement.queue;
     app.phase = ACCEPTED;
     view.admittedApps++;
-    view.amMemoryMb += app.amMemoryMb;
-    view.amVcores += app.amVcores;
     view.unplacedAmMemoryMb += app.amMemoryMb;
     view.unplacedAmVcores += app.amVcores;
     this.acceptedApps++;

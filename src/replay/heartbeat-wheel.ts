@@ -32,10 +32,6 @@ export class HeartbeatWheel {
     this.occupied = new Uint32Array(this.words);
   }
 
-  has(node: number): boolean {
-    return this.bucketOf[node]! !== NONE;
-  }
-
   /**
    * Add a node that last heartbeated at `lastHeartbeatMs` (a whole number of ms; its next
    * heartbeats fall on the same phase). `nowMs` is the current time: a node that heartbeated

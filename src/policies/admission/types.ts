@@ -15,9 +15,6 @@ export interface AdmissionView {
   /** AMs of admitted apps that have no container yet: charged from admission, as YARN does. */
   readonly unplacedAmMemoryMb: number;
   readonly unplacedAmVcores: number;
-  /** AM resources of every admitted, unfinished app, placed or not. */
-  readonly amMemoryMb: number;
-  readonly amVcores: number;
   /** Admitted apps that have not ended. */
   readonly admittedApps: number;
 }

@@ -17,7 +17,7 @@
 // computed when the AM asks for it.
 
 import type { Cluster } from '../../model/cluster.js';
-import { DEFAULT_QUEUE, queueConfig, queuePaths } from '../../model/queues.js';
+import { DEFAULT_QUEUE, queueConfig } from '../../model/queues.js';
 import type { QueueConfig } from '../../model/queues.js';
 import { AppAsks, AskSizes, FifoDemandList } from './asks.js';
 import type { Ask } from './asks.js';
@@ -380,7 +380,6 @@ export class CapacityScheduler implements Scheduler {
       for (const ask of a.asks.list) {
         if (ask.outstanding > 0) this.addServable(a, ask, ask.outstanding);
       }
-      this.listener.appSchedulable(app);
       activated = true;
     }
     if (activated) this.listener.demandAdded();
@@ -415,10 +414,6 @@ export class CapacityScheduler implements Scheduler {
     const delta = outstanding - ask.outstanding;
     if (delta !== 0) this.changeOutstanding(a, ask, delta);
     if (delta > 0 && a.active) this.listener.demandAdded();
-  }
-
-  outstanding(app: number, key: number): number {
-    return this.apps[app]?.asks.get(key)?.outstanding ?? 0;
   }
 
   private changeOutstanding(a: CsApp, ask: Ask, delta: number): void {
@@ -630,9 +625,6 @@ export class CapacityScheduler implements Scheduler {
           needUnreserve = true;
         } else {
           d.kind = LIMITED;
-          d.failedApp = app;
-          d.failedMemoryMb = ask.memoryMb;
-          d.failedVcores = ask.vcores;
           return;
         }
       }
@@ -823,10 +815,6 @@ export class CapacityScheduler implements Scheduler {
     out.vcores = Math.max(0, this.calc.dominant ? roundDownTo(vcores, this.minVcores) : vcores);
   }
 
-  isSchedulable(app: number): boolean {
-    return this.apps[app]?.active ?? false;
-  }
-
   forEachServableAskSize(visit: (memoryMb: number, vcores: number, count: number) => void): void {
     this.sizes.forEach(visit);
   }
@@ -856,12 +844,4 @@ export class CapacityScheduler implements Scheduler {
 /** The stock CapacityScheduler's only queue. */
 function defaultLeaf(): QueueConfig {
   return queueConfig(DEFAULT_QUEUE, { capacityPercent: 100, maximumCapacityPercent: 100 });
-}
-
-/** Every configured leaf path, for error messages. */
-export function capacityLeafPaths(cluster: Cluster): string[] {
-  const queues = cluster.scheduler.queues.length > 0 ? cluster.scheduler.queues : [defaultLeaf()];
-  return queuePaths(queues)
-    .filter(({ queue }) => queue.queues.length === 0)
-    .map(({ path }) => path);
 }

@@ -30,7 +30,7 @@ import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, RESERVE, 
 import type { Decision, LeafSnapshot, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
 import { labelOf } from './spec.js';
 
-class FsQueue implements ShareEntity {
+class FsQueue {
   readonly children: FsQueue[] = [];
   usedMemoryMb = 0;
   usedVcores = 0;
@@ -53,11 +53,6 @@ class FsQueue implements ShareEntity {
   apps = 0;
   runningApps = 0;
   pendingContainers = 0;
-  // Set by ShareEntity readers for the resource being computed.
-  weight: number;
-  minShare = 0;
-  maxShare = 0;
-  active = false;
 
   constructor(
     readonly path: string,
@@ -73,7 +68,6 @@ class FsQueue implements ShareEntity {
     readonly policy: QueuePolicyName,
     appCount: number,
   ) {
-    this.weight = queueWeight;
     this.demand = leaf ? new FifoDemandList(appCount) : null;
   }
 }
@@ -285,7 +279,6 @@ export class FairScheduler implements Scheduler {
       if (q.runnableApps++ === 0) this.activeSetChanged(nowMs);
     }
     for (const ask of a.asks.list) if (ask.outstanding > 0) this.addServable(a, ask, ask.outstanding);
-    this.listener.appSchedulable(a.index);
     this.listener.demandAdded();
   }
 
@@ -334,10 +327,6 @@ export class FairScheduler implements Scheduler {
     const delta = outstanding - ask.outstanding;
     if (delta !== 0) this.changeOutstanding(a, ask, delta);
     if (delta > 0 && a.runnable) this.listener.demandAdded();
-  }
-
-  outstanding(app: number, key: number): number {
-    return this.apps[app]?.asks.get(key)?.outstanding ?? 0;
   }
 
   private changeOutstanding(a: FsApp, ask: Ask, delta: number): void {
@@ -415,23 +404,24 @@ export class FairScheduler implements Scheduler {
     const children = parent.children;
     if (children.length === 0) return;
     const out: number[] = new Array<number>(children.length).fill(0);
+    const shares = (min: (c: FsQueue) => number, max: (c: FsQueue) => number, total: number): number[] => {
+      const entities: ShareEntity[] = children.map((c) => ({
+        weight: c.queueWeight,
+        minShare: min(c),
+        maxShare: max(c),
+        active: c.runnableApps > 0,
+      }));
+      computeFairShares(entities, total, out);
+      return out;
+    };
     // fair shares memory only (vcores stay 0); drf each resource.
-    for (const c of children) {
-      c.weight = c.queueWeight;
-      c.minShare = c.minShareMemoryMb;
-      c.maxShare = c.maxShareMemoryMb;
-      c.active = c.runnableApps > 0;
-    }
-    computeFairShares(children, parent.fairShareMemoryMb, out);
-    for (let i = 0; i < children.length; i++) children[i]!.fairShareMemoryMb = out[i]!;
+    shares((c) => c.minShareMemoryMb, (c) => c.maxShareMemoryMb, parent.fairShareMemoryMb).forEach((share, i) => {
+      children[i]!.fairShareMemoryMb = share;
+    });
     if (parent.policy === 'drf') {
-      for (const c of children) {
-        c.minShare = c.minShareVcores;
-        c.maxShare = c.maxShareVcores;
-      }
-      out.fill(0);
-      computeFairShares(children, parent.fairShareVcores, out);
-      for (let i = 0; i < children.length; i++) children[i]!.fairShareVcores = out[i]!;
+      shares((c) => c.minShareVcores, (c) => c.maxShareVcores, parent.fairShareVcores).forEach((share, i) => {
+        children[i]!.fairShareVcores = share;
+      });
     } else {
       for (const c of children) c.fairShareVcores = 0;
     }
@@ -545,7 +535,6 @@ export class FairScheduler implements Scheduler {
       if (ask.outstanding <= 0 || ask.memoryMb > node.capacityMemoryMb) continue;
       if (a.liveContainers === 0 && !this.canRunAppAm(a)) {
         d.kind = LIMITED;
-        this.noteFailure(d, a, ask);
         return false;
       }
       if (ask.memoryMb <= node.freeMemoryMb && ask.vcores <= node.freeVcores) {
@@ -707,10 +696,6 @@ export class FairScheduler implements Scheduler {
       leaf.policy === 'drf'
         ? Math.min(availableVcores, Math.max(leaf.fairShareVcores - leaf.usedVcores, 0))
         : availableVcores;
-  }
-
-  isSchedulable(app: number): boolean {
-    return this.apps[app]?.runnable ?? false;
   }
 
   forEachServableAskSize(visit: (memoryMb: number, vcores: number, count: number) => void): void {

@@ -67,8 +67,6 @@ export class Decision {
 
 /** What the scheduler tells the engine between decisions. */
 export interface SchedulerListener {
-  /** An app became schedulable (CapacityScheduler activation, FairScheduler runnable). */
-  appSchedulable(app: number): void;
   /** New asks can be served: nodes that found nothing to do should look again. */
   demandAdded(): void;
   /** A limit may have loosened (usage fell, shares were recomputed): nodes held back should look again. */
@@ -93,7 +91,6 @@ export interface Scheduler {
   removeApp(app: number, nowMs: number): void;
   /** Set how many containers of this size the app asks for under this key (absolute, not a delta). */
   setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): void;
-  outstanding(app: number, key: number): number;
   /** A container of the app ended (for the AM container: `key` is AM_ASK). */
   release(app: number, key: number, memoryMb: number, vcores: number, nowMs: number): void;
   /** The engine withdrew a reservation (the app ended, or a continue-looking swap). */
@@ -115,7 +112,6 @@ export interface Scheduler {
 
   /** What the RM reports to the app's AM as its headroom. */
   headroom(app: number, out: { memoryMb: number; vcores: number }): void;
-  isSchedulable(app: number): boolean;
   /** Whether fit and limit tests look at vcores (not under the CapacityScheduler's memory-only calculator). */
   readonly checksVcores: boolean;
   /** Sizes of the asks of schedulable apps not yet allocated, with their counts. */

@@ -13,8 +13,6 @@ function view(more: Partial<AdmissionView> = {}): AdmissionView {
     usedVcores: 0,
     unplacedAmMemoryMb: 0,
     unplacedAmVcores: 0,
-    amMemoryMb: 0,
-    amVcores: 0,
     admittedApps: 0,
     ...more,
   };
@@ -46,7 +44,7 @@ describe('admission decisions', () => {
   it('am-share and as-configured leave admission to the scheduler, setting or keeping its AM limits', () => {
     // The AM limit itself is enforced by the scheduler model (test/replay/engine.test.ts).
     const share = parseAdmissionPolicy('am-share:0.25');
-    expect(share.decide(am, view({ admittedApps: 30, amMemoryMb: 30_720 }))).toBe('admit');
+    expect(share.decide(am, view({ admittedApps: 30, unplacedAmMemoryMb: 30_720 }))).toBe('admit');
     expect(share.amLimit).toEqual({ kind: 'share', share: 0.25 });
     const configured = parseAdmissionPolicy('as-configured');
     expect(configured.decide(am, view({ admittedApps: 30 }))).toBe('admit');

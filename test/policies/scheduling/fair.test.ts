@@ -57,7 +57,7 @@ describe('FairScheduler app order', () => {
       reservedVcores: 0,
       heartbeatAnchorMs: 0,
     } satisfies SchedulerNode;
-    const listener = { appSchedulable: () => {}, demandAdded: () => {}, limitsLoosened: () => {}, updateAt: () => {} };
+    const listener = { demandAdded: () => {}, limitsLoosened: () => {}, updateAt: () => {} };
     const scheduler = new FairScheduler({ cluster, appCount: 2, nodes: [node], listener });
     for (const app of [0, 1]) {
       scheduler.addApp(app, 'default', 'u', 1024, 1, 0);
