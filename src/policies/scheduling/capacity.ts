@@ -19,7 +19,8 @@
 import type { Cluster } from '../../model/cluster.js';
 import { DEFAULT_QUEUE, queueConfig } from '../../model/queues.js';
 import type { QueueConfig } from '../../model/queues.js';
-import { AppAsks, AskSizes, FifoDemandList } from './asks.js';
+import { AppAsks } from './asks.js';
+import { chargeQueues, QueueBooks, reserveQueues, ServableAsks } from './books.js';
 import type { Ask } from './asks.js';
 import { CapacityCalculator, roundDownTo, roundUpTo } from './calculator.js';
 import {
@@ -46,20 +47,13 @@ interface CsUser {
   apps: number;
 }
 
-class CsQueue {
+class CsQueue extends QueueBooks {
+  declare readonly parent: CsQueue | null;
   readonly children: CsQueue[] = [];
-  usedMemoryMb = 0;
-  usedVcores = 0;
-  reservedMemoryMb = 0;
-  reservedVcores = 0;
-  /** Outstanding asks of active apps in this subtree: a queue with none is skipped at once. */
-  servableAsks = 0;
   // Leaf state.
-  readonly demand: FifoDemandList | null;
   readonly pending: number[] = [];
   activeApps = 0;
   applications = 0;
-  runningApps = 0;
   amUsedMemoryMb = 0;
   amUsedVcores = 0;
   /** The limit the queue was given at its last scheduling pass (queueCurrentLimit). */
@@ -67,15 +61,14 @@ class CsQueue {
   limitVcores: number;
   readonly users = new Map<string, CsUser>();
   activeUsers = 0;
-  pendingContainers = 0;
   /** A lower bound of the user limit, whatever the queue's usage: a user at or below it is never blocked. */
   userLimitFloorMemoryMb = 0;
   userLimitFloorVcores = 0;
 
   constructor(
-    readonly path: string,
-    readonly parent: CsQueue | null,
-    readonly leaf: boolean,
+    path: string,
+    parent: CsQueue | null,
+    leaf: boolean,
     readonly absCapacity: number,
     readonly guaranteedMemoryMb: number,
     readonly guaranteedVcores: number,
@@ -88,7 +81,7 @@ class CsQueue {
     readonly maxParallelApps: number,
     appCount: number,
   ) {
-    this.demand = leaf ? new FifoDemandList(appCount) : null;
+    super(path, parent, leaf, appCount);
     this.limitMemoryMb = maxMemoryMb;
     this.limitVcores = maxVcores;
   }
@@ -135,7 +128,6 @@ export class CapacityScheduler implements Scheduler {
   readonly containersPerHeartbeat = 1;
   readonly schedulesAfterFulfilling = true;
   readonly checksVcores: boolean;
-  servableAsks = 0;
 
   private readonly calc: CapacityCalculator;
   private readonly root: CsQueue;
@@ -145,7 +137,8 @@ export class CapacityScheduler implements Scheduler {
   private readonly leafByPath = new Map<string, CsQueue>();
   private readonly leafByName = new Map<string, CsQueue>();
   private readonly apps: (CsApp | undefined)[];
-  private readonly sizes = new AskSizes();
+  /** Asks of active apps. */
+  private readonly servable = new ServableAsks();
   private readonly minMemoryMb: number;
   private readonly minVcores: number;
   private readonly maxAllocMemoryMb: number;
@@ -378,7 +371,7 @@ export class CapacityScheduler implements Scheduler {
       a.user.amUsedMemoryMb += a.amMemoryMb;
       a.user.amUsedVcores += a.amVcores;
       for (const ask of a.asks.list) {
-        if (ask.outstanding > 0) this.addServable(a, ask, ask.outstanding);
+        if (ask.outstanding > 0) this.servable.add(a, ask, this.fitVcores(ask), ask.outstanding);
       }
       activated = true;
     }
@@ -421,7 +414,7 @@ export class CapacityScheduler implements Scheduler {
     ask.outstanding += delta;
     a.asks.outstandingTotal += delta;
     a.leaf.pendingContainers += delta;
-    if (a.active) this.addServable(a, ask, delta);
+    if (a.active) this.servable.add(a, ask, this.fitVcores(ask), delta);
     const after = a.asks.outstandingTotal;
     if (before === 0 && after > 0) {
       if (a.user.appsWithAsks++ === 0) a.leaf.activeUsers++;
@@ -430,12 +423,13 @@ export class CapacityScheduler implements Scheduler {
     }
   }
 
-  private addServable(a: CsApp, ask: Ask, delta: number): void {
-    this.servableAsks += delta;
-    this.sizes.add(ask.memoryMb, this.calc.dominant ? ask.vcores : 1, delta);
-    for (let q: CsQueue | null = a.leaf; q; q = q.parent) q.servableAsks += delta;
-    if (a.asks.outstandingTotal > 0) a.leaf.demand!.add(a.index);
-    else a.leaf.demand!.remove(a.index);
+  /** An ask's vcores as placement sees them: 1 (ignored) under the memory-only calculator. */
+  private fitVcores(ask: Ask): number {
+    return this.calc.dominant ? ask.vcores : 1;
+  }
+
+  get servableAsks(): number {
+    return this.servable.count;
   }
 
   release(app: number, _key: number, memoryMb: number, vcores: number): void {
@@ -457,10 +451,7 @@ export class CapacityScheduler implements Scheduler {
     a.usedVcores += vcores;
     a.user.usedMemoryMb += memoryMb;
     a.user.usedVcores += vcores;
-    for (let q: CsQueue | null = a.leaf; q; q = q.parent) {
-      q.usedMemoryMb += memoryMb;
-      q.usedVcores += vcores;
-    }
+    chargeQueues(a.leaf, memoryMb, vcores);
   }
 
   private dropReservation(a: CsApp, key: number, node: number, memoryMb: number, vcores: number): void {
@@ -470,10 +461,7 @@ export class CapacityScheduler implements Scheduler {
     if (ask) ask.reservations--;
     a.reservedMemoryMb -= memoryMb;
     a.reservedVcores -= vcores;
-    for (let q: CsQueue | null = a.leaf; q; q = q.parent) {
-      q.reservedMemoryMb -= memoryMb;
-      q.reservedVcores -= vcores;
-    }
+    reserveQueues(a.leaf, -memoryMb, -vcores);
     // Reserved space was charged as used.
     this.charge(a, -memoryMb, -vcores);
   }
@@ -738,10 +726,7 @@ export class CapacityScheduler implements Scheduler {
     ask.reservations++;
     a.reservedMemoryMb += ask.memoryMb;
     a.reservedVcores += ask.vcores;
-    for (let q: CsQueue | null = a.leaf; q; q = q.parent) {
-      q.reservedMemoryMb += ask.memoryMb;
-      q.reservedVcores += ask.vcores;
-    }
+    reserveQueues(a.leaf, ask.memoryMb, ask.vcores);
     this.charge(a, ask.memoryMb, ask.vcores);
     d.kind = RESERVE;
     d.app = a.index;
@@ -816,7 +801,7 @@ export class CapacityScheduler implements Scheduler {
   }
 
   forEachServableAskSize(visit: (memoryMb: number, vcores: number, count: number) => void): void {
-    this.sizes.forEach(visit);
+    this.servable.sizes.forEach(visit);
   }
 
   update(_nowMs: number): void {

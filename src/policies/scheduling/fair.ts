@@ -22,7 +22,8 @@
 import type { Cluster } from '../../model/cluster.js';
 import { DEFAULT_QUEUE } from '../../model/queues.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
-import { AppAsks, AskSizes, FifoDemandList } from './asks.js';
+import { AppAsks } from './asks.js';
+import { chargeQueues, QueueBooks, reserveQueues, ServableAsks } from './books.js';
 import type { Ask } from './asks.js';
 import { computeFairShares, UNBOUNDED } from './fair-share.js';
 import type { ShareEntity } from './fair-share.js';
@@ -30,20 +31,14 @@ import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, RESERVE, 
 import type { Decision, LeafSnapshot, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
 import { labelOf } from './spec.js';
 
-class FsQueue {
+class FsQueue extends QueueBooks {
+  declare readonly parent: FsQueue | null;
   readonly children: FsQueue[] = [];
-  usedMemoryMb = 0;
-  usedVcores = 0;
-  reservedMemoryMb = 0;
-  reservedVcores = 0;
   fairShareMemoryMb = 0;
   fairShareVcores = 0;
   /** Runnable apps in this subtree; a queue is active while it has one. */
   runnableApps = 0;
-  /** Outstanding asks of runnable apps in this subtree. */
-  servableAsks = 0;
   // Leaf state.
-  readonly demand: FifoDemandList | null;
   readonly nonRunnable: number[] = [];
   /** Usage plus outstanding asks of every app in the leaf (demand before the max-share cap). */
   rawDemandMemoryMb = 0;
@@ -51,13 +46,11 @@ class FsQueue {
   amUsedMemoryMb = 0;
   amUsedVcores = 0;
   apps = 0;
-  runningApps = 0;
-  pendingContainers = 0;
 
   constructor(
-    readonly path: string,
-    readonly parent: FsQueue | null,
-    readonly leaf: boolean,
+    path: string,
+    parent: FsQueue | null,
+    leaf: boolean,
     readonly queueWeight: number,
     readonly minShareMemoryMb: number,
     readonly minShareVcores: number,
@@ -68,7 +61,7 @@ class FsQueue {
     readonly policy: QueuePolicyName,
     appCount: number,
   ) {
-    this.demand = leaf ? new FifoDemandList(appCount) : null;
+    super(path, parent, leaf, appCount);
   }
 }
 
@@ -101,13 +94,13 @@ export class FairScheduler implements Scheduler {
   readonly containersPerHeartbeat: number;
   readonly schedulesAfterFulfilling = false;
   readonly checksVcores = true;
-  servableAsks = 0;
 
   private readonly root: FsQueue;
   private readonly leaves: FsQueue[] = [];
   private readonly queueByPath = new Map<string, FsQueue>();
   private readonly apps: (FsApp | undefined)[];
-  private readonly sizes = new AskSizes();
+  /** Asks of runnable apps. */
+  private readonly servable = new ServableAsks();
   private readonly clusterMemoryMb: number;
   private readonly clusterVcores: number;
   private usedMemoryMb = 0;
@@ -278,7 +271,7 @@ export class FairScheduler implements Scheduler {
     for (let q: FsQueue | null = a.leaf; q; q = q.parent) {
       if (q.runnableApps++ === 0) this.activeSetChanged(nowMs);
     }
-    for (const ask of a.asks.list) if (ask.outstanding > 0) this.addServable(a, ask, ask.outstanding);
+    for (const ask of a.asks.list) if (ask.outstanding > 0) this.servable.add(a, ask, ask.vcores, ask.outstanding);
     this.listener.demandAdded();
   }
 
@@ -335,15 +328,11 @@ export class FairScheduler implements Scheduler {
     a.leaf.pendingContainers += delta;
     a.leaf.rawDemandMemoryMb += delta * ask.memoryMb;
     a.leaf.rawDemandVcores += delta * ask.vcores;
-    if (a.runnable) this.addServable(a, ask, delta);
+    if (a.runnable) this.servable.add(a, ask, ask.vcores, delta);
   }
 
-  private addServable(a: FsApp, ask: Ask, delta: number): void {
-    this.servableAsks += delta;
-    this.sizes.add(ask.memoryMb, ask.vcores, delta);
-    for (let q: FsQueue | null = a.leaf; q; q = q.parent) q.servableAsks += delta;
-    if (a.asks.outstandingTotal > 0) a.leaf.demand!.add(a.index);
-    else a.leaf.demand!.remove(a.index);
+  get servableAsks(): number {
+    return this.servable.count;
   }
 
   release(app: number, _key: number, memoryMb: number, vcores: number): void {
@@ -367,18 +356,12 @@ export class FairScheduler implements Scheduler {
     a.usedVcores += vcores;
     this.usedMemoryMb += memoryMb;
     this.usedVcores += vcores;
-    for (let q: FsQueue | null = a.leaf; q; q = q.parent) {
-      q.usedMemoryMb += memoryMb;
-      q.usedVcores += vcores;
-    }
+    chargeQueues(a.leaf, memoryMb, vcores);
   }
 
   /** Reserved space is tracked apart from usage: it counts in neither limits nor fairness. */
   private reserve(a: FsApp, memoryMb: number, vcores: number): void {
-    for (let q: FsQueue | null = a.leaf; q; q = q.parent) {
-      q.reservedMemoryMb += memoryMb;
-      q.reservedVcores += vcores;
-    }
+    reserveQueues(a.leaf, memoryMb, vcores);
   }
 
   // ---- fair shares -----------------------------------------------------------------------
@@ -699,7 +682,7 @@ export class FairScheduler implements Scheduler {
   }
 
   forEachServableAskSize(visit: (memoryMb: number, vcores: number, count: number) => void): void {
-    this.sizes.forEach(visit);
+    this.servable.sizes.forEach(visit);
   }
 
   forEachLeaf(visit: (leaf: LeafSnapshot) => void): void {
