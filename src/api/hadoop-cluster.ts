@@ -11,6 +11,8 @@ import {
   importCapacityScheduler,
   importFairScheduler,
   importYarnSite,
+  MONITOR_ENABLE,
+  NODE_DEFAULTS,
   parseAllocationFile,
   readHadoopConfiguration,
   readTextFile,
@@ -56,10 +58,7 @@ export interface HadoopClusterResult {
   readonly notes: readonly string[];
 }
 
-const MONITOR_PROPERTY = 'yarn.resourcemanager.scheduler.monitor.enable';
 const SCHEDULER_NAMES: Readonly<Record<SchedulerType, string>> = { capacity: 'CapacityScheduler', fair: 'FairScheduler' };
-// Hadoop's NodeManager size when yarn-site.xml sets none (yarn-semantics.md section 8).
-const NODE_DEFAULTS: Resources = { memoryMb: 8192, vcores: 8 };
 
 /** The model's defaults around a placeholder node group: what a cluster file leaves out. */
 function defaultCluster(): Cluster {
@@ -317,7 +316,7 @@ function importContext(type: SchedulerType, yarnConf: HadoopConfiguration | null
   const fromYarn = yarnConf === null ? null : yarnSiteContext(yarnConf);
   // The CapacityScheduler's configuration is yarn-site.xml with capacity-scheduler.xml on top,
   // so a preemption monitor switch there wins.
-  const monitorInCapacity = capacityConf?.properties.some((p) => p.name === MONITOR_PROPERTY) ? yarnSiteContext(capacityConf) : null;
+  const monitorInCapacity = capacityConf?.properties.some((p) => p.name === MONITOR_ENABLE) ? yarnSiteContext(capacityConf) : null;
   return {
     ...DEFAULT_CONTEXT,
     schedulerType: type,

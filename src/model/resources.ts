@@ -14,6 +14,9 @@ export type ResourceCalculatorName = 'default' | 'dominant';
 
 export const RESOURCE_CALCULATORS: readonly ResourceCalculatorName[] = ['default', 'dominant'];
 
+/** Java's Integer.MAX_VALUE: YARN's "no maximum" for a resource (the model holds integers). */
+export const UNBOUNDED = 2_147_483_647;
+
 export const ZERO: Resources = Object.freeze({ memoryMb: 0, vcores: 0 });
 
 export function resources(memoryMb: number, vcores: number): Resources {

@@ -36,6 +36,35 @@ export interface Stage {
   readonly waitsForPreviousStage: boolean;
 }
 
+/** MapReduce request priorities (RMContainerAllocator): reduces are served before maps. */
+export const MAP_PRIORITY = 20;
+export const REDUCE_PRIORITY = 10;
+
+/** What a modelled stage's tasks are: their container and their run times. */
+export interface StageTasks {
+  readonly request: Resources;
+  readonly taskCount: number;
+  readonly durations: TaskDurations;
+}
+
+/**
+ * A modelled MapReduce job's stages: maps, then reduces asked for at the slow-start fraction
+ * whose run time counts from the last map's end.
+ */
+export function mapReduceStages(maps: StageTasks, reduces: StageTasks, reduceSlowStart: number): Stage[] {
+  return [
+    { name: 'map', priority: MAP_PRIORITY, ...maps, startAfterFraction: 0, requestDelayMs: 0, waitsForPreviousStage: false },
+    {
+      name: 'reduce',
+      priority: REDUCE_PRIORITY,
+      ...reduces,
+      startAfterFraction: reduceSlowStart,
+      requestDelayMs: 0,
+      waitsForPreviousStage: true,
+    },
+  ];
+}
+
 /**
  * How an app's ApplicationMaster drives its stages:
  * - `mapreduce`: maps then reduces, with reducer slow-start, ramp-up from the headroom and

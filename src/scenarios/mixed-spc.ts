@@ -71,6 +71,7 @@
 
 import { parseCluster } from '../model/cluster.js';
 import type { Cluster, ClusterInput } from '../model/cluster.js';
+import { mapReduceStages } from '../model/workload.js';
 import type { AppSpec, Stage } from '../model/workload.js';
 import { createRandom } from '../sim/random.js';
 import type { Random } from '../sim/random.js';
@@ -97,8 +98,6 @@ const AM_STARTUP_MS = 6000;
 const REDUCE_MB_PER_S = 16;
 /** A reduce's cost of fetching one map's output when there is little to fetch. */
 const REDUCE_FETCH_MS_PER_MAP = 100;
-const MAP_PRIORITY = 20;
-const REDUCE_PRIORITY = 10;
 
 interface Benchmark {
   readonly name: string;
@@ -243,7 +242,7 @@ export const mixedSpc: Scenario = {
           type: 'mapreduce',
           applicationType: 'MAPREDUCE',
           amRequest: cluster.mapreduce.amRequest,
-          stages: mapReduceStages(cluster, benchmark, inputGb * 1024, vary),
+          stages: benchmarkStages(cluster, benchmark, inputGb * 1024, vary),
         });
       } else if (kind === 'dag') {
         apps.push({
@@ -269,7 +268,7 @@ export const mixedSpc: Scenario = {
   },
 };
 
-function mapReduceStages(cluster: Cluster, benchmark: Benchmark, inputMb: number, vary: (ms: number) => number): Stage[] {
+function benchmarkStages(cluster: Cluster, benchmark: Benchmark, inputMb: number, vary: (ms: number) => number): Stage[] {
   const { taskModel, mapreduce } = cluster;
   const maps = Math.ceil(inputMb / taskModel.blockMb);
   const mapDurations = new Float64Array(maps);
@@ -281,28 +280,11 @@ function mapReduceStages(cluster: Cluster, benchmark: Benchmark, inputMb: number
     taskModel.taskStartupMs +
     maps * REDUCE_FETCH_MS_PER_MAP +
     ((inputMb * benchmark.reduceFraction) / taskModel.reduceMbPerS) * 1000;
-  return [
-    {
-      name: 'map',
-      priority: MAP_PRIORITY,
-      request: mapreduce.mapRequest,
-      taskCount: maps,
-      durations: { kind: 'per-task', durationsMs: mapDurations },
-      startAfterFraction: 0,
-      requestDelayMs: 0,
-      waitsForPreviousStage: false,
-    },
-    {
-      name: 'reduce',
-      priority: REDUCE_PRIORITY,
-      request: mapreduce.reduceRequest,
-      taskCount: 1,
-      durations: { kind: 'per-task', durationsMs: Float64Array.of(vary(reduceMs)) },
-      startAfterFraction: mapreduce.reduceSlowStart,
-      requestDelayMs: 0,
-      waitsForPreviousStage: true,
-    },
-  ];
+  return mapReduceStages(
+    { request: mapreduce.mapRequest, taskCount: maps, durations: { kind: 'per-task', durationsMs: mapDurations } },
+    { request: mapreduce.reduceRequest, taskCount: 1, durations: { kind: 'per-task', durationsMs: Float64Array.of(vary(reduceMs)) } },
+    mapreduce.reduceSlowStart,
+  );
 }
 
 /** A stage of 2048-MB executors asked for once `startAfterFraction` of the previous stage is done. */

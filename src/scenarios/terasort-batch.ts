@@ -20,14 +20,13 @@
 
 import { parseCluster } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
-import type { AppSpec, Stage } from '../model/workload.js';
+import { mapReduceStages } from '../model/workload.js';
+import type { AppSpec } from '../model/workload.js';
 import { createRandom } from '../sim/random.js';
 import { numberParameter } from './parameters.js';
 import type { Scenario } from './types.js';
 
 const BLOCK_MB = 64;
-const MAP_PRIORITY = 20;
-const REDUCE_PRIORITY = 10;
 
 export const terasortBatch: Scenario = {
   name: 'terasort-batch',
@@ -59,28 +58,12 @@ export const terasortBatch: Scenario = {
         vary(taskModel.taskStartupMs + (mb / taskModel.mapMbPerS) * 1000),
       );
       const reduceDurations = Float64Array.of(vary(taskModel.taskStartupMs + (inputMb / taskModel.reduceMbPerS) * 1000));
-      const stages: Stage[] = [
-        {
-          name: 'map',
-          priority: MAP_PRIORITY,
-          request: { memoryMb: 1024, vcores: taskVcores },
-          taskCount: mapDurations.length,
-          durations: { kind: 'per-task', durationsMs: mapDurations },
-          startAfterFraction: 0,
-          requestDelayMs: 0,
-          waitsForPreviousStage: false,
-        },
-        {
-          name: 'reduce',
-          priority: REDUCE_PRIORITY,
-          request: { memoryMb: 1024, vcores: taskVcores },
-          taskCount: 1,
-          durations: { kind: 'per-task', durationsMs: reduceDurations },
-          startAfterFraction: cluster.mapreduce.reduceSlowStart,
-          requestDelayMs: 0,
-          waitsForPreviousStage: true,
-        },
-      ];
+      const request = { memoryMb: 1024, vcores: taskVcores };
+      const stages = mapReduceStages(
+        { request, taskCount: mapDurations.length, durations: { kind: 'per-task', durationsMs: mapDurations } },
+        { request, taskCount: 1, durations: { kind: 'per-task', durationsMs: reduceDurations } },
+        cluster.mapreduce.reduceSlowStart,
+      );
       apps.push({
         id: `terasort-${String(j + 1).padStart(3, '0')}`,
         name: `terasort ${inputMb} MB #${j + 1}`,

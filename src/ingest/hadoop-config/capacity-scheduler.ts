@@ -8,6 +8,7 @@ import type { ResourceCalculatorName } from '../../model/resources.js';
 import { finding } from './findings.js';
 import type { ConfigFinding, FindingKind } from './findings.js';
 import {
+  CAPACITY_PREFIX,
   classifyKnownProperty,
   MONITOR_ENABLE,
   NODE_LABELS_ENABLE,
@@ -21,8 +22,6 @@ import type { ImportContext } from './known-properties.js';
 import { booleanValue, integerValue, invalidValue, listValue, numberValue } from './values.js';
 import { HadoopConfigError } from './xml.js';
 import type { HadoopConfiguration, HadoopProperty } from './xml.js';
-
-export const CAPACITY_PREFIX = 'yarn.scheduler.capacity.';
 
 export const RESOURCE_CALCULATOR_CLASSES: Readonly<Record<ResourceCalculatorName, string>> = {
   default: 'org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator',

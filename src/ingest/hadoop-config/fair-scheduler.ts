@@ -4,6 +4,7 @@
 
 import type { FairSchedulerSettings } from '../../model/cluster.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
+import { UNBOUNDED } from '../../model/resources.js';
 import type { Resources } from '../../model/resources.js';
 import { finding } from './findings.js';
 import type { ConfigFinding, FindingKind, FindingSource } from './findings.js';
@@ -36,12 +37,6 @@ export function parseAllocationFile(text: string, file: string): XmlElement {
 export function hasPlacementPolicy(allocations: XmlElement): boolean {
   return allocations.children.some((c) => c.name === 'queuePlacementPolicy');
 }
-
-/**
- * Hadoop's "unbounded" for a resource that a `name=value` maxResources leaves out
- * (Integer.MAX_VALUE; the model holds integers).
- */
-export const UNBOUNDED = 2_147_483_647;
 
 const POLICY_CLASSES: Readonly<Record<string, QueuePolicyName>> = {
   FairSharePolicy: 'fair',

@@ -7,12 +7,13 @@ export { HadoopConfigError, parseHadoopConfiguration, parseXmlDocument, readHado
 export type { HadoopConfiguration, HadoopProperty, XmlElement } from './xml.js';
 export { parseFairResource } from './values.js';
 export type { FairResource } from './values.js';
-export { DEFAULT_CONTEXT } from './known-properties.js';
+export { DEFAULT_CONTEXT, MONITOR_ENABLE } from './known-properties.js';
 export type { ImportContext } from './known-properties.js';
 export {
   CAPACITY_SCHEDULER_CLASS,
   FAIR_SCHEDULER_CLASS,
   importYarnSite,
+  NODE_DEFAULTS,
   SCHEDULER_CLASS,
   schedulerTypeOfYarnSite,
   yarnSiteContext,
@@ -20,5 +21,5 @@ export {
 export type { YarnSiteImport, YarnSiteOptions } from './yarn-site.js';
 export { importCapacityScheduler, RESOURCE_CALCULATOR_CLASSES } from './capacity-scheduler.js';
 export type { CapacitySchedulerImport, CapacitySchedulerOptions } from './capacity-scheduler.js';
-export { hasPlacementPolicy, importFairScheduler, parseAllocationFile, UNBOUNDED } from './fair-scheduler.js';
+export { hasPlacementPolicy, importFairScheduler, parseAllocationFile } from './fair-scheduler.js';
 export type { FairSchedulerImport, FairSchedulerOptions } from './fair-scheduler.js';

@@ -50,6 +50,8 @@ export function whileSwitchedOn(
   return ['unsupported', `${unsupportedReason} (if ${switchName} is true; yarn-site.xml was not given)`];
 }
 
+/** Every CapacityScheduler property starts so. */
+export const CAPACITY_PREFIX = 'yarn.scheduler.capacity.';
 export const MONITOR_ENABLE = 'yarn.resourcemanager.scheduler.monitor.enable';
 export const FAIR_PREEMPTION = 'yarn.scheduler.fair.preemption';
 export const NODE_LABELS_ENABLE = 'yarn.node-labels.enabled';

@@ -6,6 +6,7 @@ import type { Resources } from '../../model/resources.js';
 import { finding } from './findings.js';
 import type { ConfigFinding, FindingKind } from './findings.js';
 import {
+  CAPACITY_PREFIX,
   classifyKnownProperty,
   FAIR_PREEMPTION,
   MONITOR_ENABLE,
@@ -24,8 +25,6 @@ import type { HadoopConfiguration, HadoopProperty } from './xml.js';
 export const SCHEDULER_CLASS = 'yarn.resourcemanager.scheduler.class';
 export const CAPACITY_SCHEDULER_CLASS = 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler';
 export const FAIR_SCHEDULER_CLASS = 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler';
-
-const CAPACITY_PREFIX = 'yarn.scheduler.capacity.';
 
 /** What yarn-site.xml sets; a setting it leaves out is absent here (null or missing key). */
 export interface YarnSiteImport {
@@ -123,8 +122,11 @@ function resourceTypesAmount(p: HadoopProperty, component: Component): number {
   return Number(match[1]) * scale;
 }
 
-// Hadoop 3.x's -1 for the NodeManager size means "detect the hardware, or 8192 MB / 8 vcores".
-const NODE_DEFAULTS: Resources = { memoryMb: 8192, vcores: 8 };
+/**
+ * Hadoop's NodeManager size when yarn-site.xml sets none, and what 3.x's -1 ("detect the
+ * hardware") falls back to (yarn-semantics.md section 8).
+ */
+export const NODE_DEFAULTS: Resources = { memoryMb: 8192, vcores: 8 };
 
 /** Judge every property of yarn-site.xml and collect what it sets. */
 export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptions): YarnSiteImport {

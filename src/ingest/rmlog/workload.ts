@@ -18,6 +18,7 @@ import { clusterCapacity, parseCluster } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
 import type { QueueConfig } from '../../model/queues.js';
 import type { Resources } from '../../model/resources.js';
+import { MAP_PRIORITY } from '../../model/workload.js';
 import type { AppSpec, Stage, Workload } from '../../model/workload.js';
 import type { RmContainerRow, RmTraceRows } from '../../store/index.js';
 import { EventQueue } from '../../sim/event-queue.js';
@@ -50,7 +51,6 @@ export interface LogWorkload {
   readonly notes: readonly string[];
 }
 
-const MAP_PRIORITY = 20;
 
 export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
   const notes: string[] = [];

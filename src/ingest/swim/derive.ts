@@ -12,14 +12,12 @@
 
 import { nodeCount } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
-import type { AppSpec, Stage, Workload } from '../../model/workload.js';
+import { mapReduceStages } from '../../model/workload.js';
+import type { AppSpec, Workload } from '../../model/workload.js';
 import type { SwimJobRow } from '../../store/index.js';
 
 const MIB = 1024 * 1024;
 const MIN_SHUFFLE_OR_OUTPUT_BYTES = 1024n;
-/** MapReduce request priorities (RMContainerAllocator): reduces are served before maps. */
-export const MAP_PRIORITY = 20;
-export const REDUCE_PRIORITY = 10;
 
 export interface SwimJobShape {
   readonly inputBytes: number;
@@ -65,28 +63,15 @@ export function deriveSwimWorkload(
     const shape = swimJobShape(job, sourceNodes, targetNodes, taskModel.blockMb, taskModel.bytesPerReduceMb);
     const reduceMb = (shape.shuffleBytes + shape.outputBytes) / shape.reduces / MIB;
     const reduceDurationMs = Math.round(taskModel.taskStartupMs + (reduceMb / taskModel.reduceMbPerS) * 1000);
-    const stages: Stage[] = [
+    const stages = mapReduceStages(
+      { request: mapreduce.mapRequest, taskCount: shape.maps, durations: { kind: 'uniform', durationMs: mapDurationMs } },
       {
-        name: 'map',
-        priority: MAP_PRIORITY,
-        request: mapreduce.mapRequest,
-        taskCount: shape.maps,
-        durations: { kind: 'uniform', durationMs: mapDurationMs },
-        startAfterFraction: 0,
-        requestDelayMs: 0,
-        waitsForPreviousStage: false,
-      },
-      {
-        name: 'reduce',
-        priority: REDUCE_PRIORITY,
         request: mapreduce.reduceRequest,
         taskCount: shape.reduces,
         durations: { kind: 'uniform', durationMs: reduceDurationMs },
-        startAfterFraction: mapreduce.reduceSlowStart,
-        requestDelayMs: 0,
-        waitsForPreviousStage: true,
       },
-    ];
+      mapreduce.reduceSlowStart,
+    );
     return {
       id: job.jobId,
       name: `swim ${job.jobId}`,

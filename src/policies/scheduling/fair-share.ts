@@ -4,6 +4,8 @@
 // weighted water-filling, each clamped to [min share, max share], found as YARN finds it: R
 // doubled until enough, then 25 bisection steps, shares truncated to whole units.
 
+import { UNBOUNDED } from '../../model/resources.js';
+
 export interface ShareEntity {
   readonly weight: number;
   readonly minShare: number;
@@ -12,8 +14,6 @@ export interface ShareEntity {
   readonly active: boolean;
 }
 
-/** Java's Integer.MAX_VALUE: YARN's "no maximum". */
-export const UNBOUNDED = 2_147_483_647;
 const BISECTION_STEPS = 25;
 
 /** Fair shares of `total` among `entities`, written to `out` (same order). */

@@ -22,10 +22,11 @@
 import type { Cluster } from '../../model/cluster.js';
 import { DEFAULT_QUEUE } from '../../model/queues.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
+import { UNBOUNDED } from '../../model/resources.js';
 import { AppAsks } from './asks.js';
 import { chargeQueues, QueueBooks, reserveQueues, ServableAsks } from './books.js';
 import type { Ask } from './asks.js';
-import { computeFairShares, UNBOUNDED } from './fair-share.js';
+import { computeFairShares } from './fair-share.js';
 import type { ShareEntity } from './fair-share.js';
 import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, RESERVE, UNRESERVE } from './types.js';
 import type { Decision, LeafSnapshot, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';

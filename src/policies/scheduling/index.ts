@@ -2,7 +2,7 @@ export type { LeafSnapshot, Placement, Scheduler, SchedulerListener, SchedulerNo
 export { ALLOCATE, AM_ASK, AM_PRIORITY, Decision, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, RESERVE, UNRESERVE } from './types.js';
 export { CapacityScheduler } from './capacity.js';
 export { FairScheduler } from './fair.js';
-export { computeFairShares, UNBOUNDED } from './fair-share.js';
+export { computeFairShares } from './fair-share.js';
 export type { ShareEntity } from './fair-share.js';
 export {
   applyAmLimit,

@@ -6,10 +6,10 @@ import {
   hasPlacementPolicy,
   importFairScheduler,
   parseAllocationFile,
-  UNBOUNDED,
 } from '../../../src/ingest/hadoop-config/index.js';
 import type { ImportContext } from '../../../src/ingest/hadoop-config/index.js';
 import { queueConfig } from '../../../src/model/queues.js';
+import { UNBOUNDED } from '../../../src/model/resources.js';
 import type { QueueConfig } from '../../../src/model/queues.js';
 
 const fixtureText = (name: string): string =>

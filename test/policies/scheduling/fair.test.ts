@@ -1,9 +1,10 @@
 // The FairScheduler's fair shares and its app comparators, by hand.
 
 import { describe, expect, it } from 'vitest';
-import { computeFairShares, FairScheduler, ALLOCATE, AM_ASK, UNBOUNDED, Decision } from '../../../src/policies/scheduling/index.js';
+import { computeFairShares, FairScheduler, ALLOCATE, AM_ASK, Decision } from '../../../src/policies/scheduling/index.js';
 import type { SchedulerNode } from '../../../src/policies/scheduling/index.js';
 import { parseCluster } from '../../../src/model/cluster.js';
+import { UNBOUNDED } from '../../../src/model/resources.js';
 import type { QueuePolicyName } from '../../../src/model/queues.js';
 
 describe('fair shares (ComputeFairShares)', () => {
