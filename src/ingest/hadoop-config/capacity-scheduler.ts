@@ -3,7 +3,7 @@
 // scheduler-wide admission settings, each property judged.
 
 import type { CapacitySchedulerSettings } from '../../model/cluster.js';
-import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
+import type { QueueConfig } from '../../model/queues.js';
 import type { ResourceCalculatorName } from '../../model/resources.js';
 import { finding } from './findings.js';
 import type { ConfigFinding, FindingKind } from './findings.js';
@@ -19,6 +19,8 @@ import {
   whileSwitchedOn,
 } from './known-properties.js';
 import type { ImportContext } from './known-properties.js';
+import { freezeQueueDraft, queueDraft } from './queue-draft.js';
+import type { QueueDraft } from './queue-draft.js';
 import { booleanValue, integerValue, invalidValue, listValue, numberValue } from './values.js';
 import { HadoopConfigError } from './xml.js';
 import type { HadoopConfiguration, HadoopProperty } from './xml.js';
@@ -42,22 +44,6 @@ export interface CapacitySchedulerOptions {
   readonly context: ImportContext;
   /** yarn.scheduler.capacity.* from yarn-site.xml: read first, the file overrides them. */
   readonly inherited?: readonly HadoopProperty[];
-}
-
-interface QueueDraft {
-  readonly name: string;
-  readonly path: string;
-  readonly children: QueueDraft[];
-  capacityPercent: number | null;
-  capacitySet: boolean;
-  maximumCapacityPercent: number | null;
-  weight: number;
-  userLimitFactor: number;
-  minimumUserLimitPercent: number;
-  maximumApplications: number | null;
-  maxRunningApps: number | null;
-  maxAmShare: number | null;
-  schedulingPolicy: QueuePolicyName | null;
 }
 
 // Settings the CapacityScheduler reads for leaf queues only.
@@ -106,26 +92,14 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
     );
   }
   const drafts = new Map<string, QueueDraft>();
+  /** Queues whose file sets a capacity (one without gets 0%). */
+  const capacityGiven = new Set<QueueDraft>();
   const build = (path: string): QueueDraft[] => {
     const list = get(`${path}.queues`);
     if (list === undefined) return [];
     return listValue(propertySource(list)).map((name) => {
       const childPath = `${path}.${name}`;
-      const draft: QueueDraft = {
-        name,
-        path: childPath,
-        children: [],
-        capacityPercent: null,
-        capacitySet: false,
-        maximumCapacityPercent: null,
-        weight: 1,
-        userLimitFactor: 1,
-        minimumUserLimitPercent: 100,
-        maximumApplications: null,
-        maxRunningApps: null,
-        maxAmShare: null,
-        schedulingPolicy: null,
-      };
+      const draft = queueDraft(name, childPath);
       drafts.set(childPath, draft);
       draft.children.push(...build(childPath));
       return draft;
@@ -283,7 +257,7 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
           continue;
         }
         const key = setting === 'capacity' ? 'capacityPercent' : 'maximumCapacityPercent';
-        if (setting === 'capacity') draft.capacitySet = true;
+        if (setting === 'capacity') capacityGiven.add(draft);
         if (ABSOLUTE_RESOURCE.test(p.value)) {
           add(
             'unsupported',
@@ -440,7 +414,7 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
   }
 
   for (const draft of drafts.values()) {
-    if (!draft.capacitySet) {
+    if (!capacityGiven.has(draft)) {
       draft.capacityPercent = 0;
       notes.push(
         `${conf.file}: ${draft.path} sets no ${CAPACITY_PREFIX}${draft.path}.capacity; using 0% as Hadoop 3.x does (Hadoop 2.7 refuses the file)`,
@@ -449,20 +423,5 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
     if (defaultMaxParallelApps !== null && draft.maxRunningApps === null) draft.maxRunningApps = defaultMaxParallelApps;
   }
 
-  const freeze = (d: QueueDraft): QueueConfig => ({
-    name: d.name,
-    capacityPercent: d.capacityPercent,
-    maximumCapacityPercent: d.maximumCapacityPercent,
-    weight: d.weight,
-    minResources: null,
-    maxResources: null,
-    userLimitFactor: d.userLimitFactor,
-    minimumUserLimitPercent: d.minimumUserLimitPercent,
-    maximumApplications: d.maximumApplications,
-    maxRunningApps: d.maxRunningApps,
-    maxAmShare: d.maxAmShare,
-    schedulingPolicy: d.schedulingPolicy,
-    queues: d.children.map(freeze),
-  });
-  return { resourceCalculator, capacity, queues: top.map(freeze), findings, notes };
+  return { resourceCalculator, capacity, queues: top.map(freezeQueueDraft), findings, notes };
 }

@@ -10,6 +10,8 @@ import { finding } from './findings.js';
 import type { ConfigFinding, FindingKind, FindingSource } from './findings.js';
 import { FAIR_PREEMPTION, REASONS, RESERVATION_SYSTEM_ENABLE, whileSwitchedOn } from './known-properties.js';
 import type { ImportContext } from './known-properties.js';
+import { freezeQueueDraft, queueDraft } from './queue-draft.js';
+import type { QueueDraft } from './queue-draft.js';
 import { integerValue, invalidValue, numberValue, parseFairResource } from './values.js';
 import type { FairResource } from './values.js';
 import { HadoopConfigError, parseXmlDocument } from './xml.js';
@@ -63,19 +65,6 @@ const ACL_ELEMENTS = new Set([
   'aclListReservations',
   'aclSubmitReservations',
 ]);
-
-interface QueueDraft {
-  name: string;
-  path: string;
-  maximumCapacityPercent: number | null;
-  weight: number;
-  minResources: Resources | null;
-  maxResources: Resources | null;
-  maxRunningApps: number | null;
-  maxAmShare: number | null;
-  schedulingPolicy: QueuePolicyName | null;
-  children: QueueDraft[];
-}
 
 /** Judge every element of the allocation file and build the queue tree. */
 export function importFairScheduler(allocations: XmlElement, file: string, options: FairSchedulerOptions): FairSchedulerImport {
@@ -169,7 +158,7 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
     const path = `${parentPath}.${name}`;
     const kindLabel = element.name === 'pool' ? 'pool' : 'queue';
     const label = (tag: string): string => `${kindLabel}[${path}]/${tag}`;
-    const draft = emptyDraft(name, path);
+    const draft = queueDraft(name, path);
     const childQueues = element.children.filter((c) => QUEUE_TAGS.has(c.name));
     const isParent = childQueues.length > 0 || element.attributes.type === 'parent';
     for (const [attribute, value] of Object.entries(element.attributes)) {
@@ -255,7 +244,7 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
     }
     if (draft.maxRunningApps === null && maxAppsDefault !== null) draft.maxRunningApps = maxAppsDefault;
     const fraction = parentFraction * ((draft.maximumCapacityPercent ?? 100) / 100);
-    draft.children = childQueues.map((c) => buildQueue(c, path, fraction));
+    draft.children.push(...childQueues.map((c) => buildQueue(c, path, fraction)));
     return draft;
   };
 
@@ -425,23 +414,8 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
   };
   checkPolicies(fair.rootSchedulingPolicy ?? defaultPolicy, 'root', drafts);
 
-  const freeze = (d: QueueDraft): QueueConfig => ({
-    name: d.name,
-    capacityPercent: null,
-    maximumCapacityPercent: d.maximumCapacityPercent,
-    weight: d.weight,
-    minResources: d.minResources,
-    maxResources: d.maxResources,
-    userLimitFactor: 1,
-    minimumUserLimitPercent: 100,
-    maximumApplications: null,
-    maxRunningApps: d.maxRunningApps,
-    maxAmShare: d.maxAmShare,
-    schedulingPolicy: d.schedulingPolicy,
-    queues: d.children.map(freeze),
-  });
   findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  return { queues: drafts.map(freeze), fair, findings, notes };
+  return { queues: drafts.map(freezeQueueDraft), fair, findings, notes };
 }
 
 interface JudgedMax {
@@ -486,21 +460,6 @@ function judgeMax(resource: FairResource, parentFraction: number): JudgedMax {
     };
   }
   return { ...common, kind, reason: `applied: ${resource.memoryPercent}% of the cluster${relative}${others}` };
-}
-
-function emptyDraft(name: string, path: string): QueueDraft {
-  return {
-    name,
-    path,
-    maximumCapacityPercent: null,
-    weight: 1,
-    minResources: null,
-    maxResources: null,
-    maxRunningApps: null,
-    maxAmShare: null,
-    schedulingPolicy: null,
-    children: [],
-  };
 }
 
 function round(value: number): number {
