@@ -16,9 +16,10 @@
 
 import { clusterCapacity, parseCluster } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
+import { queueConfig } from '../../model/queues.js';
 import type { QueueConfig } from '../../model/queues.js';
 import type { Resources } from '../../model/resources.js';
-import { MAP_PRIORITY } from '../../model/workload.js';
+import { MAP_PRIORITY, REDUCE_PRIORITY } from '../../model/workload.js';
 import type { AppSpec, Stage, Workload } from '../../model/workload.js';
 import type { RmContainerRow, RmTraceRows } from '../../store/index.js';
 import { EventQueue } from '../../sim/event-queue.js';
@@ -112,7 +113,8 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
   candidates.sort((a, b) => a.submitMs - b.submitMs || (a.appId < b.appId ? -1 : 1));
   const originMs = candidates[0]?.submitMs ?? 0;
 
-  const clusterFromLog = clusterOf(name, rows, originMs, notes);
+  const scheduler = schedulerOf(rows);
+  const clusterFromLog = clusterOf(name, rows, scheduler, originMs, notes);
   const usage = clusterFromLog
     ? new ClusterUsage(
         rows.containers,
@@ -141,7 +143,6 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
     notes.push(`${unknownSize} container(s) of unknown size (not printed by this log version) ask for ${MISSING_SIZE.memoryMb} MB / ${MISSING_SIZE.vcores} vcore`);
   }
 
-  const scheduler = schedulerOf(rows);
   return { workload: { name, apps }, clusterFromLog, scheduler, originMs, recorded, notes };
 }
 
@@ -226,16 +227,17 @@ function appSpec(
   };
 }
 
-/** Request priorities the MapReduce AM uses: fast-fail map retries 5, reduces 10, maps 20. */
-const MAPREDUCE_PRIORITIES: ReadonlySet<number> = new Set([5, 10, 20]);
+/** The MapReduce AM asks for fast-fail map retries at this priority, before reduces and maps. */
+const FAST_FAIL_MAP_PRIORITY = 5;
+const MAPREDUCE_PRIORITIES: ReadonlySet<number> = new Set([FAST_FAIL_MAP_PRIORITY, REDUCE_PRIORITY, MAP_PRIORITY]);
 
 function stageName(priority: number | null): string {
   switch (priority) {
-    case 20:
+    case MAP_PRIORITY:
       return 'map';
-    case 10:
+    case REDUCE_PRIORITY:
       return 'reduce';
-    case 5:
+    case FAST_FAIL_MAP_PRIORITY:
       return 'map (fast-fail retry)';
     case null:
       return 'tasks';
@@ -257,7 +259,7 @@ function schedulerOf(rows: RmTraceRows): LogScheduler {
 }
 
 /** The nodes in service when the first app was submitted, with the log's scheduler settings. */
-function clusterOf(name: string, rows: RmTraceRows, firstSubmitMs: number, notes: string[]): Cluster | null {
+function clusterOf(name: string, rows: RmTraceRows, logScheduler: LogScheduler, firstSubmitMs: number, notes: string[]): Cluster | null {
   const registeredBefore = rows.nodes.filter((n) => n.registeredMs <= firstSubmitMs);
   // After an RM restart every NodeManager registers again (often on a new port): only the
   // registrations of the latest start before the first app count.
@@ -284,7 +286,6 @@ function clusterOf(name: string, rows: RmTraceRows, firstSubmitMs: number, notes
       })
     : null;
   if (!settings) notes.push('the log does not print the scheduler allocation settings: Hadoop 2.7 defaults are used');
-  const logScheduler = schedulerOf(rows);
   const fair = logScheduler.schedulerClass === 'FairScheduler';
   const queues = fair ? [] : queuesFromLog(rows, notes);
   return parseCluster(
@@ -333,20 +334,15 @@ function queuesFromLog(rows: RmTraceRows, notes: string[]): QueueConfig[] {
     const absolute = number('absoluteCapacity') ?? number('asboluteCapacity');
     if (absolute === null) continue;
     const absoluteMax = number('absoluteMaxCapacity');
+    const defaults = queueConfig(queue.slice(queue.lastIndexOf('.') + 1));
     leaves.push({
-      name: queue.slice(queue.lastIndexOf('.') + 1),
+      ...defaults,
       capacityPercent: absolute * 100,
       maximumCapacityPercent: absoluteMax === null ? null : Math.max(absoluteMax, absolute) * 100,
-      weight: 1,
-      minResources: null,
-      maxResources: null,
-      userLimitFactor: number('userLimitFactor') ?? 1,
-      minimumUserLimitPercent: number('userLimit') ?? 100,
+      userLimitFactor: number('userLimitFactor') ?? defaults.userLimitFactor,
+      minimumUserLimitPercent: number('userLimit') ?? defaults.minimumUserLimitPercent,
       maximumApplications: number('maxApplications'),
-      maxRunningApps: null,
       maxAmShare: number('maxAMResourcePerQueuePercent'),
-      schedulingPolicy: null,
-      queues: [],
     });
   }
   if (leaves.length === 0) return [];
