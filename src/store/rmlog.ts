@@ -219,7 +219,7 @@ export interface RmSchedulerFacts {
   readonly schedulerClass: string | null;
   /** JSON of the CS "Initialized CapacityScheduler" line: calculator, minimum and maximum allocation. */
   readonly schedulerConfig: string | null;
-  /** JSON of the CS queue block of each queue, by queue name. */
+  /** JSON of the CS queue block of each queue, by queue name, in name order: replays read it in this order. */
   readonly queueConfigs: Readonly<Record<string, string>>;
   readonly logEndMs: number | null;
 }
@@ -265,7 +265,7 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
   );
   const queues = await store.queryObjects<{ queue: string; config: string }>(
     `SELECT queue, arg_max(extra, time_ms) AS config FROM ${events}
-      WHERE kind = 'queue_config' AND queue IS NOT NULL GROUP BY queue`,
+      WHERE kind = 'queue_config' AND queue IS NOT NULL GROUP BY queue ORDER BY queue`,
     params,
   );
   return {
