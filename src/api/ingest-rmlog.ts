@@ -10,6 +10,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../model/errors.js';
 import { readRmLog } from '../ingest/rmlog/reader.js';
 import type { LineContribution, RmLogFileStats } from '../ingest/rmlog/reader.js';
+import { combineLineCounts, NO_LINES } from '../model/rm-events.js';
 import type { RmLineCounts } from '../model/rm-events.js';
 import { firstEntryTimeMs } from '../ingest/rmlog/first-entry.js';
 import {
@@ -195,9 +196,7 @@ function mergeRecord(
 ): RmLogFileRecord {
   // A grown file's counts are the earlier ones, less what its unterminated last line added
   // (that line was just read again, whole), plus this read's.
-  const old = previous ? subtract(previous, previous.unterminatedLine) : null;
-  const sum = (key: keyof RmLineCounts): number =>
-    (old?.[key] ?? 0) + read[key];
+  const earlier = previous ? withoutUnterminatedLine(previous, previous.unterminatedLine) : NO_LINES;
   return {
     fileId,
     trace,
@@ -210,11 +209,7 @@ function mergeRecord(
     prefixSha256: resume.prefixSha256,
     fileSha256: read.sha256,
     lines: read.lastLine,
-    entries: sum('entries'),
-    events: sum('events'),
-    ignoredEntries: sum('ignoredEntries'),
-    continuationLines: sum('continuationLines'),
-    rejectedLines: sum('rejectedLines'),
+    ...combineLineCounts(earlier, read, 1),
     backwardsTimestamps: (previous?.backwardsTimestamps ?? 0) + read.backwardsTimestamps,
     warnings: (previous?.warnings ?? 0) + read.warnings,
     errors: (previous?.errors ?? 0) + read.errors,
@@ -230,16 +225,8 @@ function mergeRecord(
   };
 }
 
-function subtract(counts: RmLineCounts, unterminatedJson: string | null): RmLineCounts {
-  if (!unterminatedJson) return counts;
-  const line = JSON.parse(unterminatedJson) as LineContribution;
-  return {
-    entries: counts.entries - line.entries,
-    events: counts.events - line.events,
-    ignoredEntries: counts.ignoredEntries - line.ignoredEntries,
-    continuationLines: counts.continuationLines - line.continuationLines,
-    rejectedLines: counts.rejectedLines - line.rejectedLines,
-  };
+function withoutUnterminatedLine(counts: RmLineCounts, unterminatedJson: string | null): RmLineCounts {
+  return unterminatedJson ? combineLineCounts(counts, JSON.parse(unterminatedJson) as LineContribution, -1) : counts;
 }
 
 /** sha256 of the first `bytes` bytes of a file. */

@@ -88,6 +88,25 @@ export interface RmLineCounts {
   readonly rejectedLines: number;
 }
 
+export const NO_LINES: RmLineCounts = Object.freeze({
+  entries: 0,
+  events: 0,
+  ignoredEntries: 0,
+  continuationLines: 0,
+  rejectedLines: 0,
+});
+
+/** `a` plus `sign` times `b`, count by count. */
+export function combineLineCounts(a: RmLineCounts, b: RmLineCounts, sign: 1 | -1): RmLineCounts {
+  return {
+    entries: a.entries + sign * b.entries,
+    events: a.events + sign * b.events,
+    ignoredEntries: a.ignoredEntries + sign * b.ignoredEntries,
+    continuationLines: a.continuationLines + sign * b.continuationLines,
+    rejectedLines: a.rejectedLines + sign * b.rejectedLines,
+  };
+}
+
 /** What reading a log file counted, besides how its lines were accounted for. */
 export interface RmFileCounts extends RmLineCounts {
   readonly lines: number;
@@ -103,31 +122,6 @@ export interface RmFileCounts extends RmLineCounts {
 const CONTAINER_ID = /^container_(?:e\d+_)?(\d+)_(\d+)_(\d+)_(\d+)$/;
 const ATTEMPT_ID = /^appattempt_(\d+)_(\d+)_(\d+)$/;
 const APP_ID = /^application_(\d+)_(\d+)$/;
-
-export interface ContainerIdParts {
-  readonly appId: string;
-  readonly attemptId: string;
-  /** The container's number within its attempt: 1 is the AM's container. */
-  readonly number: number;
-}
-
-/** The app and attempt a container id belongs to, or null if it is not a container id. */
-export function parseContainerId(id: string): ContainerIdParts | null {
-  const m = CONTAINER_ID.exec(id);
-  if (!m) return null;
-  const [, clusterTs, appSeq, attempt, number] = m as unknown as [string, string, string, string, string];
-  return {
-    appId: `application_${clusterTs}_${appSeq}`,
-    attemptId: `appattempt_${clusterTs}_${appSeq}_${attempt.padStart(6, '0')}`,
-    number: Number(number),
-  };
-}
-
-/** The app an attempt id belongs to, or null if it is not an attempt id. */
-export function appOfAttempt(id: string): string | null {
-  const m = ATTEMPT_ID.exec(id);
-  return m ? `application_${m[1]}_${m[2]}` : null;
-}
 
 export function isAppId(id: string): boolean {
   return APP_ID.test(id);

@@ -354,7 +354,7 @@ const AUDIT_KEY =
 /** RMAuditLogger: KEY=value pairs separated by tabs (or runs of spaces when pasted). */
 const auditLogger: MessageParser = (m, at) => {
   // As written by the RM the pairs are TAB-separated: read the few keys needed directly (audit
-  // lines are a quarter of all entries). Pasted logs turn tabs into runs of spaces and values
+  // lines are up to one entry in six of a 2.x log). Pasted logs turn tabs into runs of spaces and values
   // contain single spaces: those are split on the known keys instead.
   const field = m.includes('\t') ? (key: string) => tabField(m, key) : spacedFields(m);
   const user = field('USER');
@@ -483,16 +483,25 @@ export const MESSAGE_PARSERS: ReadonlyMap<string, MessageParser> = new Map<strin
   ['RMAppManager$ApplicationSummary', applicationSummary],
 ]);
 
+/** The loggers some of whose entries carry facts on their continuation lines (wantsContinuation). */
+export const CONTINUATION_LOGGERS: ReadonlySet<string> = new Set(['ResourceManager', 'LeafQueue', 'AbstractLeafQueue']);
+
+/** A multi-line entry whose continuation lines the reader collects. */
+export type Continuation = { readonly kind: 'banner' } | { readonly kind: 'queue'; readonly queue: string };
+
+const BANNER: Continuation = { kind: 'banner' };
+
 /**
  * Multi-line entries whose continuation lines carry facts: the STARTUP/SHUTDOWN banner of the
  * ResourceManager and the CS queue set-up block. Everything else's continuations are counted only.
  */
-export function wantsContinuation(logger: string, message: string): 'banner' | 'queue' | null {
-  if (logger === 'ResourceManager' && (message.startsWith('STARTUP_MSG') || message.startsWith('SHUTDOWN_MSG'))) {
-    return 'banner';
+export function wantsContinuation(logger: string, message: string): Continuation | null {
+  if (logger === 'ResourceManager') {
+    return message.startsWith('STARTUP_MSG') || message.startsWith('SHUTDOWN_MSG') ? BANNER : null;
   }
-  if ((logger === 'LeafQueue' || logger === 'AbstractLeafQueue') && LEAF_QUEUE_INIT.test(message)) return 'queue';
-  return null;
+  if (!CONTINUATION_LOGGERS.has(logger)) return null;
+  const m = LEAF_QUEUE_INIT.exec(message);
+  return m ? { kind: 'queue', queue: m[1]! } : null;
 }
 
 /** The banner's event from its continuation lines: a start (with the version) or a stop. */
@@ -509,6 +518,14 @@ export function bannerEvent(lines: readonly string[], at: EntryContext): RmEvent
 }
 
 const CONFIG_LINE = /^(\w+) = (.*?)(?: \[=.*)?$/;
+
+/** The CS queue block's event: the queue and its settings (queueConfigFrom) as `extra`. */
+export function queueConfigEvent(queue: string, lines: readonly string[], at: EntryContext): RmEvent {
+  const e = event('queue_config', at);
+  e.queue = queue;
+  e.extra = queueConfigFrom(lines);
+  return e;
+}
 
 /** The CS queue block's `key = value [= formula]` lines as a JSON object. */
 export function queueConfigFrom(lines: readonly string[]): string {

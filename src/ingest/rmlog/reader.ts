@@ -3,14 +3,14 @@
 // event, an ignored entry, a continuation line, or a reject with its reason and raw text.
 // Events and rejects go straight to a sink, so memory stays flat whatever the file size.
 
-import { newEvent } from '../../model/rm-events.js';
+import { combineLineCounts } from '../../model/rm-events.js';
 import type { RmEvent, RmFileCounts, RmLineCounts } from '../../model/rm-events.js';
 import { HeaderParser } from './header.js';
 import type { EntryHeader, Layout } from './header.js';
-import { readLines } from './line-source.js';
+import { MAX_LINE_BYTES, readLines } from './line-source.js';
 import type { LineSourceResult } from './line-source.js';
-import { bannerEvent, MESSAGE_PARSERS, queueConfigFrom, wantsContinuation } from './messages.js';
-import type { EntryContext, MessageParser } from './messages.js';
+import { bannerEvent, CONTINUATION_LOGGERS, MESSAGE_PARSERS, queueConfigEvent, wantsContinuation } from './messages.js';
+import type { Continuation, EntryContext, MessageParser } from './messages.js';
 import { VersionClues } from './version.js';
 
 export interface RmLogSink {
@@ -46,6 +46,8 @@ export interface RmLogFileStats extends LineSourceResult, RmFileCounts {
 /** Continuation lines kept for an entry that needs them; the rest are counted only. */
 const MAX_KEPT_CONTINUATIONS = 200;
 const MAX_KEPT_CONTINUATION_CHARS = 2000;
+/** How much of a cut line its reject keeps: enough to see what it was. */
+const CUT_LINE_KEPT_CHARS = 65_536;
 
 export async function readRmLog(path: string, options: ReadOptions, sink: RmLogSink): Promise<RmLogFileStats> {
   const headers = new HeaderParser();
@@ -66,7 +68,7 @@ export async function readRmLog(path: string, options: ReadOptions, sink: RmLogS
   const schedulerFamilies = new Set<SchedulerFamily>();
 
   // An entry whose continuation lines are being collected (banner, queue block).
-  let collecting: { kind: 'banner' | 'queue'; at: EntryContext; queue: string | null; lines: string[] } | null = null;
+  let collecting: { continuation: Continuation; at: EntryContext; lines: string[] } | null = null;
 
   const emit = (e: RmEvent): void => {
     events++;
@@ -77,16 +79,15 @@ export async function readRmLog(path: string, options: ReadOptions, sink: RmLogS
 
   const finishCollecting = (): void => {
     if (!collecting) return;
-    const { kind, at, queue, lines } = collecting;
+    const { continuation, at, lines } = collecting;
     collecting = null;
-    if (kind === 'banner') {
-      const banner = bannerEvent(lines, at);
-      if (banner) emit(banner);
-      else ignoredEntries++;
-    } else {
-      const e = newQueueConfig(at, queue, queueConfigFrom(lines));
-      emit(e);
+    if (continuation.kind === 'queue') {
+      emit(queueConfigEvent(continuation.queue, lines, at));
+      return;
     }
+    const banner = bannerEvent(lines, at);
+    if (banner) emit(banner);
+    else ignoredEntries++;
   };
 
   const rejectLine = (lineNumber: number, reason: string, text: string): void => {
@@ -124,10 +125,9 @@ export async function readRmLog(path: string, options: ReadOptions, sink: RmLogS
     if (info.family !== null) schedulerFamilies.add(info.family);
     const at: EntryContext = { lineNumber, timeMs: header.timeMs, logger };
     if (info.continuation) {
-      const needs = wantsContinuation(logger, header.message);
-      if (needs) {
-        const queueMatch = needs === 'queue' ? (header.message.trim().split(' ')[1] ?? null) : null;
-        collecting = { kind: needs, at, queue: queueMatch, lines: [] };
+      const continuation = wantsContinuation(logger, header.message);
+      if (continuation) {
+        collecting = { continuation, at, lines: [] };
         return;
       }
     }
@@ -155,7 +155,11 @@ export async function readRmLog(path: string, options: ReadOptions, sink: RmLogS
     if (isUnterminated) unterminated = { lineNumber, before: counters() };
     if (cut) {
       finishCollecting();
-      rejectLine(lineNumber, 'line longer than 4 MB without a newline (cut; the rest of it is skipped)', text.slice(0, 65_536));
+      rejectLine(
+        lineNumber,
+        `line longer than ${MAX_LINE_BYTES / (1024 * 1024)} MB without a newline (cut; the rest of it is skipped)`,
+        text.slice(0, CUT_LINE_KEPT_CHARS),
+      );
       return;
     }
     const header = headers.parse(text);
@@ -182,15 +186,7 @@ export async function readRmLog(path: string, options: ReadOptions, sink: RmLogS
   let unterminatedLine: LineContribution | null = null;
   if (unterminated !== null) {
     const { lineNumber, before } = unterminated as { lineNumber: number; before: RmLineCounts };
-    const after = counters();
-    unterminatedLine = {
-      lineNumber,
-      entries: after.entries - before.entries,
-      events: after.events - before.events,
-      ignoredEntries: after.ignoredEntries - before.ignoredEntries,
-      continuationLines: after.continuationLines - before.continuationLines,
-      rejectedLines: after.rejectedLines - before.rejectedLines,
-    };
+    unterminatedLine = { lineNumber, ...combineLineCounts(counters(), before, -1) };
   }
 
   flushLayoutRun();
@@ -254,7 +250,7 @@ const LOGGERS: ReadonlyMap<string, LoggerInfo> = new Map(
     {
       parse: MESSAGE_PARSERS.get(logger) ?? null,
       family: FAMILY_OF[logger] ?? null,
-      continuation: logger === 'ResourceManager' || logger === 'LeafQueue' || logger === 'AbstractLeafQueue',
+      continuation: CONTINUATION_LOGGERS.has(logger),
     },
   ]),
 );
@@ -263,13 +259,6 @@ function schedulerFromFamilies(families: ReadonlySet<SchedulerFamily>): string |
   if (families.has('FairScheduler')) return 'FairScheduler';
   if (families.has('FifoScheduler')) return 'FifoScheduler';
   return families.has('CapacityScheduler') ? 'CapacityScheduler' : null;
-}
-
-function newQueueConfig(at: EntryContext, queue: string | null, extra: string): RmEvent {
-  const e = newEvent('queue_config', at.lineNumber, at.timeMs);
-  e.queue = queue;
-  e.extra = extra;
-  return e;
 }
 
 /** NUL or other C0 control characters (tab excepted), or bytes that are not UTF-8. */
