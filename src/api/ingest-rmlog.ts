@@ -5,6 +5,7 @@
 // are read.
 
 import { createHash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../model/errors.js';
@@ -108,6 +109,7 @@ async function ingestFile(
       return summary(path, 'unchanged', known.file, null);
     }
     const previous = known?.file ?? null;
+    const resume = known?.completeHash ? { byte: known.file.completeBytes, hash: known.completeHash } : undefined;
     const fileId = previous ? previous.fileId : await nextRmLogFileId(store);
     const firstLine = previous ? previous.completeLines + 1 : 1;
     if (previous) await deleteRmLogLinesFrom(store, fileId, firstLine);
@@ -119,7 +121,7 @@ async function ingestFile(
         path,
         {
           gzip,
-          startByte: previous ? previous.completeBytes : 0,
+          resume,
           firstLine,
           onProgress: onProgress ? (bytes) => onProgress(path, bytes, size) : undefined,
         },
@@ -128,12 +130,12 @@ async function ingestFile(
     } finally {
       writer.close();
     }
-    // Where a later ingest of this file resumes, and the hashes that will recognise it then.
-    const resume = {
+    // The hashes that will recognise this file at a later ingest, and where that one resumes.
+    const hashes = {
       headSha256: await sha256Of(path, Math.min(HEAD_BYTES, stats.completeBytes)),
-      prefixSha256: gzip || stats.completeBytes === stats.fileBytes ? stats.sha256 : await sha256Of(path, stats.completeBytes),
+      prefixSha256: stats.completeSha256 ?? stats.sha256,
     };
-    const record = mergeRecord(trace, fileId, path, gzip, size, previous, stats, resume);
+    const record = mergeRecord(trace, fileId, path, gzip, size, previous, stats, hashes);
     await saveRmLogFile(store, record);
     await upsertRmLogTrace(store, trace);
     return summary(path, previous ? 'appended' : 'ingested', record, stats);
@@ -161,25 +163,34 @@ function summary(
   };
 }
 
-/** The stored file this one is (same content, or that content with more appended), if any. */
+/**
+ * The stored file this one is (same content, or that content with more appended), if any; for
+ * a grown plain file, with the hash of the bytes it resumes after, so they are read only once.
+ */
 async function findKnownFile(
   path: string,
   size: number,
   gzip: boolean,
   stored: readonly RmLogFileRecord[],
-): Promise<{ file: RmLogFileRecord; unchanged: boolean } | null> {
+): Promise<{ file: RmLogFileRecord; unchanged: boolean; completeHash: Hash | null } | null> {
   for (const file of stored) {
     if (file.compressed !== gzip) continue;
     if (gzip) {
       // A compressed file cannot be resumed: it is the same file only if it is byte-identical.
-      if (file.sizeBytes === size && (await sha256Of(path, size)) === file.fileSha256) return { file, unchanged: true };
+      if (file.sizeBytes === size && (await sha256Of(path, size)) === file.fileSha256) {
+        return { file, unchanged: true, completeHash: null };
+      }
       continue;
     }
     if (file.completeBytes > size) continue;
     if ((await sha256Of(path, Math.min(HEAD_BYTES, file.completeBytes))) !== file.headSha256) continue;
-    if ((await sha256Of(path, file.completeBytes)) !== file.prefixSha256) continue;
-    if (size === file.sizeBytes && (await sha256Of(path, size)) === file.fileSha256) return { file, unchanged: true };
-    return { file, unchanged: false };
+    const completeHash = await hashBytes(createHash('sha256'), path, 0, file.completeBytes);
+    if (completeHash.copy().digest('hex') !== file.prefixSha256) continue;
+    if (size === file.sizeBytes) {
+      const whole = await hashBytes(completeHash.copy(), path, file.completeBytes, size);
+      if (whole.digest('hex') === file.fileSha256) return { file, unchanged: true, completeHash: null };
+    }
+    return { file, unchanged: false, completeHash };
   }
   return null;
 }
@@ -192,7 +203,7 @@ function mergeRecord(
   size: number,
   previous: RmLogFileRecord | null,
   read: RmLogFileStats,
-  resume: { headSha256: string; prefixSha256: string },
+  hashes: { headSha256: string; prefixSha256: string },
 ): RmLogFileRecord {
   // A grown file's counts are the earlier ones, less what its unterminated last line added
   // (that line was just read again, whole), plus this read's.
@@ -205,8 +216,8 @@ function mergeRecord(
     sizeBytes: size,
     completeBytes: read.completeBytes,
     completeLines: read.completeLines,
-    headSha256: resume.headSha256,
-    prefixSha256: resume.prefixSha256,
+    headSha256: hashes.headSha256,
+    prefixSha256: hashes.prefixSha256,
     fileSha256: read.sha256,
     lines: read.lastLine,
     ...combineLineCounts(earlier, read, 1),
@@ -231,13 +242,17 @@ function withoutUnterminatedLine(counts: RmLineCounts, unterminatedJson: string 
 
 /** sha256 of the first `bytes` bytes of a file. */
 async function sha256Of(path: string, bytes: number): Promise<string> {
-  const hash = createHash('sha256');
+  return (await hashBytes(createHash('sha256'), path, 0, bytes)).digest('hex');
+}
+
+/** `hash` updated with the file's bytes from `from` to `to`. */
+async function hashBytes(hash: Hash, path: string, from: number, to: number): Promise<Hash> {
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(1 << 20);
-    let offset = 0;
-    while (offset < bytes) {
-      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, bytes - offset), offset);
+    let offset = from;
+    while (offset < to) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, to - offset), offset);
       if (bytesRead === 0) break;
       hash.update(buffer.subarray(0, bytesRead));
       offset += bytesRead;
@@ -245,7 +260,7 @@ async function sha256Of(path: string, bytes: number): Promise<string> {
   } finally {
     await handle.close();
   }
-  return hash.digest('hex');
+  return hash;
 }
 
 /** Files named directly must exist; a pattern must match at least one file. */

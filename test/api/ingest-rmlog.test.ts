@@ -76,6 +76,30 @@ describe('ingestRmLog', () => {
     });
   });
 
+  it('stores the hashes a one-go read would, so a file that grows twice resumes twice', async () => {
+    // Both cuts fall mid-line; the second read resumes on the hash the first recognition computed.
+    const firstCut = SMALL.indexOf('\n', Math.floor(SMALL.length / 3)) - 5;
+    const secondCut = SMALL.indexOf('\n', Math.floor((2 * SMALL.length) / 3)) - 9;
+    const path = tempPath('twice.log');
+    writeFileSync(path, SMALL.slice(0, firstCut));
+    const whole = tempFile('twice-whole.log', SMALL);
+    const hashes = (store: Store, trace: string) =>
+      store.queryObjects(
+        `SELECT size_bytes, complete_bytes, head_sha256, prefix_sha256, file_sha256 FROM rmlog_files WHERE trace = $trace`,
+        { trace },
+      );
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [path], name: 'twice' });
+      appendFileSync(path, SMALL.slice(firstCut, secondCut));
+      expect((await ingestRmLog(store, { paths: [path], name: 'twice' })).files[0]!.status).toBe('appended');
+      appendFileSync(path, SMALL.slice(secondCut));
+      expect((await ingestRmLog(store, { paths: [path], name: 'twice' })).files[0]!.status).toBe('appended');
+      await ingestRmLog(store, { paths: [whole], name: 'whole' });
+      expect(await hashes(store, 'twice')).toEqual(await hashes(store, 'whole'));
+      expect(await snapshot(store, 'twice')).toBe(await snapshot(store, 'whole'));
+    });
+  });
+
   it('follows a rotation: the renamed file resumes, the new one is read whole, oldest first', async () => {
     const lines = SMALL.split('\n');
     const third = Math.floor(lines.length / 3);

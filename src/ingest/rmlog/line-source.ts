@@ -1,6 +1,7 @@
 // Streams the lines of a plain or gzip-compressed log, in bounded memory, hashing every byte of
-// the file as it goes. A plain file can resume at a byte offset: the bytes before it are hashed
-// (so the caller can check they are what was ingested before) but not split into lines.
+// the file as it goes. A plain file can resume at a byte offset, given the hash of the bytes
+// before it (which the caller computed to recognise them as what was ingested before): those
+// bytes are not read again.
 
 import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
@@ -13,8 +14,8 @@ const CHUNK_BYTES = 1 << 20;
 
 export interface LineSourceOptions {
   readonly gzip: boolean;
-  /** Plain files only: bytes before this offset are hashed, not read as lines. */
-  readonly startByte?: number;
+  /** Plain files only: start at `byte` (just after a newline); `hash` has hashed the bytes before it. */
+  readonly resume?: { readonly byte: number; readonly hash: Hash };
   /** Number of the first line read (1-based). */
   readonly firstLine?: number;
 }
@@ -30,8 +31,8 @@ export interface LineSourceResult {
   readonly lastLine: number;
   /** sha256 of every byte of the file. */
   readonly sha256: string;
-  /** sha256 of the bytes before `startByte`, to compare with what was ingested before. */
-  readonly prefixSha256: string | null;
+  /** Plain files: sha256 of the bytes before `completeBytes`, which recognises the file once it has grown. */
+  readonly completeSha256: string | null;
   /** Why a compressed stream stopped early (a truncated or corrupt .gz), or null. */
   readonly streamError: string | null;
 }
@@ -48,10 +49,12 @@ export async function readLines(
   onLine: LineHandler,
   onProgress?: (fileBytesRead: number) => void,
 ): Promise<LineSourceResult> {
-  const startByte = options.gzip ? 0 : (options.startByte ?? 0);
-  const hash = createHash('sha256');
-  let prefixSha256: string | null = null;
-  let fileBytes = 0;
+  const resume = options.gzip ? undefined : options.resume;
+  const startByte = resume?.byte ?? 0;
+  const hash = resume ? resume.hash.copy() : createHash('sha256');
+  // The hash up to the last newline read so far (a copy per chunk, not per line).
+  let completeHash = hash.copy();
+  let fileBytes = startByte;
   let lineNumber = (options.firstLine ?? 1) - 1;
   let completeLines = lineNumber;
   // Bytes (of the decompressed stream) consumed up to the last newline seen.
@@ -121,31 +124,24 @@ export async function readLines(
     try {
       const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
       for (;;) {
-        const read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+        const read = readSync(fd, chunk, 0, CHUNK_BYTES, fileBytes);
         if (read === 0) break;
         const buffer = chunk.subarray(0, read);
-        const before = fileBytes;
         fileBytes += read;
         onProgress?.(fileBytes);
-        if (fileBytes <= startByte) {
+        const lastNl = buffer.lastIndexOf(10);
+        if (lastNl < 0) {
           hash.update(buffer);
-          if (fileBytes === startByte) prefixSha256 = snapshot(hash);
-          continue;
-        }
-        if (before < startByte) {
-          hash.update(buffer.subarray(0, startByte - before));
-          prefixSha256 = snapshot(hash);
-          hash.update(buffer.subarray(startByte - before));
-          consume(buffer.subarray(startByte - before));
         } else {
-          hash.update(buffer);
-          consume(buffer);
+          hash.update(buffer.subarray(0, lastNl + 1));
+          completeHash = hash.copy();
+          hash.update(buffer.subarray(lastNl + 1));
         }
+        consume(buffer);
       }
     } finally {
       closeSync(fd);
     }
-    if (startByte > 0 && prefixSha256 === null) prefixSha256 = snapshot(hash); // file shorter than startByte
   }
   const rest: Buffer | null = pending;
   if (rest !== null && (rest as Buffer).length > 0 && !skippingRestOfLongLine) {
@@ -158,11 +154,7 @@ export async function readLines(
     completeLines,
     lastLine: lineNumber,
     sha256: hash.digest('hex'),
-    prefixSha256,
+    completeSha256: options.gzip ? null : completeHash.digest('hex'),
     streamError,
   };
-}
-
-function snapshot(hash: Hash): string {
-  return hash.copy().digest('hex');
 }

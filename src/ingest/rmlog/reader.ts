@@ -8,7 +8,7 @@ import type { RmEvent, RmFileCounts, RmLineCounts } from '../../model/rm-events.
 import { HeaderParser } from './header.js';
 import type { EntryHeader, Layout } from './header.js';
 import { MAX_LINE_BYTES, readLines } from './line-source.js';
-import type { LineSourceResult } from './line-source.js';
+import type { LineSourceOptions, LineSourceResult } from './line-source.js';
 import { bannerEvent, CONTINUATION_LOGGERS, MESSAGE_PARSERS, queueConfigEvent, wantsContinuation } from './messages.js';
 import type { Continuation, EntryContext, MessageParser } from './messages.js';
 import { VersionClues } from './version.js';
@@ -18,12 +18,7 @@ export interface RmLogSink {
   reject(lineNumber: number, reason: string, rawText: string): void;
 }
 
-export interface ReadOptions {
-  readonly gzip: boolean;
-  /** Resume a plain file at this byte offset (just after a newline)... */
-  readonly startByte?: number;
-  /** ...numbering its first line this. */
-  readonly firstLine?: number;
+export interface ReadOptions extends LineSourceOptions {
   readonly onProgress?: (fileBytesRead: number) => void;
 }
 
