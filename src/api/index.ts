@@ -10,7 +10,7 @@ export type { ReportRequest, ReportResult } from './report.js';
 export { DEMO_POLICIES, DEMO_SCENARIO, runDemo } from './demo.js';
 export type { DemoResult } from './demo.js';
 export { listTraces, Store, StoreError } from '../store/index.js';
-export type { TraceRecord } from '../store/index.js';
+export type { RejectRow, TraceRecord } from '../store/index.js';
 export { ingestRmLog, traceNameOf } from './ingest-rmlog.js';
 export type { IngestRmLogFileResult, IngestRmLogOptions, IngestRmLogResult } from './ingest-rmlog.js';
 export { runFidelity } from './fidelity.js';

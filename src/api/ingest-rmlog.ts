@@ -28,6 +28,7 @@ import {
 import type { RejectRow, RmLogFileRecord, Store } from '../store/index.js';
 
 const HEAD_BYTES = 4096;
+export const REJECTS_RETURNED = 100;
 /** DuckDB's buffer pool during ingest: measured flat peak memory (about 300 MB) from 100 MB to 1.2 GB logs. */
 const INGEST_MEMORY_LIMIT = '128MB';
 
@@ -62,7 +63,9 @@ export interface IngestRmLogResult {
   readonly apps: number;
   readonly containers: number;
   readonly nodes: number;
-  /** Every rejected line of the trace so far. */
+  /** Lines of the trace's files rejected so far (each kept in ingest_rejects). */
+  readonly rejectedLines: number;
+  /** The first REJECTS_RETURNED of them, by file and line (all of them can be millions). */
   readonly rejects: readonly RejectRow[];
 }
 
@@ -91,7 +94,7 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
     for (const path of ordered) files.push(await ingestFile(store, trace, path, options.onProgress));
   });
   const counts = await countRmTrace(store, trace);
-  return { trace, files, ...counts, rejects: await loadRejects(store, trace) };
+  return { trace, files, ...counts, rejects: await loadRejects(store, trace, REJECTS_RETURNED) };
 }
 
 async function ingestFile(

@@ -144,12 +144,19 @@ function integer(a: DuckDBAppender, value: number | null): void {
   else a.appendInteger(value);
 }
 
-/** Apps submitted, containers and nodes a trace's events name (cheap: no derived view is read). */
-export async function countRmTrace(store: Store, trace: string): Promise<{ apps: number; containers: number; nodes: number }> {
-  const [counts] = await store.queryObjects<{ apps: number; containers: number; nodes: number }>(
+/**
+ * Apps submitted, containers and nodes a trace's events name (cheap: no derived view is read),
+ * and the lines its files rejected.
+ */
+export async function countRmTrace(
+  store: Store,
+  trace: string,
+): Promise<{ apps: number; containers: number; nodes: number; rejectedLines: number }> {
+  const [counts] = await store.queryObjects<{ apps: number; containers: number; nodes: number; rejectedLines: number }>(
     `SELECT count(DISTINCT subject) FILTER (WHERE kind = 'app_state' AND from_state = 'NEW') AS apps,
             count(DISTINCT subject) FILTER (WHERE starts_with(subject, 'container_')) AS containers,
-            count(DISTINCT node_id) FILTER (WHERE kind = 'node_registered') AS nodes
+            count(DISTINCT node_id) FILTER (WHERE kind = 'node_registered') AS nodes,
+            (SELECT coalesce(sum(rejected_lines), 0)::BIGINT FROM rmlog_files WHERE trace = $trace) AS "rejectedLines"
        FROM rmlog_events WHERE file_id IN (SELECT file_id FROM rmlog_files WHERE trace = $trace)`,
     { trace },
   );

@@ -123,10 +123,12 @@ export async function loadSwimJobs(store: Store, trace: string): Promise<SwimJob
   );
 }
 
-export async function loadRejects(store: Store, trace: string): Promise<RejectRow[]> {
+/** A trace's rejected lines in file and line order; the first `limit` when one is given. */
+export async function loadRejects(store: Store, trace: string, limit?: number): Promise<RejectRow[]> {
   return store.queryObjects<RejectRow>(
     `SELECT line_number AS "lineNumber", reason, raw_text AS "rawText"
-       FROM ingest_rejects WHERE trace = $trace ORDER BY line_number`,
+       FROM ingest_rejects WHERE trace = $trace ORDER BY file_id NULLS FIRST, line_number
+      ${limit === undefined ? '' : `LIMIT ${Math.floor(limit)}`}`,
     { trace },
   );
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../src/api/index.js';
+import { REJECTS_RETURNED } from '../../src/api/ingest-rmlog.js';
 import { Store } from '../../src/store/index.js';
 import { UserError } from '../../src/model/errors.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
@@ -174,6 +175,26 @@ describe('ingestRmLog', () => {
         `SELECT start_unknown, end_state FROM rm_containers WHERE container_id = 'container_1714557600000_0009_01_000004'`,
       );
       expect(unknown).toEqual({ start_unknown: true, end_state: 'COMPLETED' });
+    });
+  });
+
+  it('returns the first rejects of a trace, by file and line, and counts them all', async () => {
+    const bad = (n: number, hour: string) =>
+      Array.from({ length: n }, (_, i) => `2024-05-01 ${hour}:00:${String(i % 60).padStart(2, '0')} INFO no milliseconds`);
+    const dir = tempPath('many-rejects');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(dir);
+    // The older file (by first entry) holds 3 rejects, the newer 150.
+    writeFileSync(`${dir}/rm.log.1`, bad(3, '09').join('\n') + '\n');
+    writeFileSync(`${dir}/rm.log`, bad(150, '10').join('\n') + '\n');
+    await withStore(async (store) => {
+      const result = await ingestRmLog(store, { paths: [`${dir}/rm.log*`] });
+      expect(result.rejectedLines).toBe(153);
+      expect(result.rejects).toHaveLength(REJECTS_RETURNED);
+      expect(result.rejects.map((r) => r.lineNumber).slice(0, 5)).toEqual([1, 2, 3, 1, 2]);
+      expect(result.rejects[REJECTS_RETURNED - 1]!.lineNumber).toBe(REJECTS_RETURNED - 3);
+      const [kept] = await store.queryObjects<{ n: number }>(`SELECT count(*) AS n FROM ingest_rejects WHERE trace = 'rm'`);
+      expect(kept!.n).toBe(153);
     });
   });
 

@@ -1,6 +1,7 @@
-// `rmreplay ingest swim FILE`: load a SWIM workload trace into the database.
+// `rmreplay ingest swim FILE` and `rmreplay ingest rmlog FILES...`: load a trace into the database.
 
 import { Command } from 'commander';
+import type { RejectRow } from '../../api/index.js';
 import type { CliContext } from '../context.js';
 import { dbPath, print, printJson, withStore } from '../context.js';
 import { wholeNumber } from '../options.js';
@@ -40,12 +41,7 @@ export function ingestCommand(context: CliContext): Command {
           `source cluster ${t.sourceNodes ?? '?'} nodes`,
         `  at source scale SWIM runs ${result.sourceScaleMaps} maps and ${result.sourceScaleReduces} reduces (64 MB blocks)`,
       ];
-      for (const reject of result.rejects.slice(0, SHOWN_REJECTS)) {
-        lines.push(`  rejected line ${reject.lineNumber}: ${reject.reason}`);
-      }
-      if (result.rejects.length > SHOWN_REJECTS) {
-        lines.push(`  ... and ${result.rejects.length - SHOWN_REJECTS} more in table ingest_rejects`);
-      }
+      lines.push(...rejectLines(result.rejects, t.rejectedLines));
       lines.push(`Replay it: rmreplay replay --trace ${t.trace} --cluster <cluster file>`);
       print(context, lines.join('\n'));
     });
@@ -81,14 +77,17 @@ export function ingestCommand(context: CliContext): Command {
         );
         if (f.streamError) lines.push(`    warning: ${f.streamError}; the lines before it were kept`);
       }
-      for (const reject of result.rejects.slice(0, SHOWN_REJECTS)) {
-        lines.push(`  rejected line ${reject.lineNumber}: ${reject.reason}`);
-      }
-      if (result.rejects.length > SHOWN_REJECTS) {
-        lines.push(`  ... and ${result.rejects.length - SHOWN_REJECTS} more in table ingest_rejects`);
-      }
+      lines.push(...rejectLines(result.rejects, result.rejectedLines));
       lines.push(`Check it: rmreplay fidelity --trace ${result.trace}`);
       print(context, lines.join('\n'));
     });
   return ingest;
+}
+
+/** The first rejects, and how many more the table holds (`total` of them in all). */
+function rejectLines(rejects: readonly RejectRow[], total: number): string[] {
+  const shown = rejects.slice(0, SHOWN_REJECTS);
+  const lines = shown.map((reject) => `  rejected line ${reject.lineNumber}: ${reject.reason}`);
+  if (total > shown.length) lines.push(`  ... and ${total - shown.length} more in table ingest_rejects`);
+  return lines;
 }
