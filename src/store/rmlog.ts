@@ -3,6 +3,7 @@
 
 import type { DuckDBAppender } from '@duckdb/node-api';
 import type { RmEvent, RmFileCounts } from '../model/rm-events.js';
+import { appendOptionalInteger, appendOptionalVarchar, appendReject } from './append.js';
 import type { Store } from './store.js';
 
 export interface RmLogFileRecord extends RmFileCounts {
@@ -98,28 +99,22 @@ export class RmLogWriter {
     a.appendInteger(e.lineNumber);
     a.appendBigInt(BigInt(e.timeMs));
     a.appendVarchar(e.kind);
-    varchar(a, e.subject);
-    varchar(a, e.nodeId);
-    varchar(a, e.fromState);
-    varchar(a, e.toState);
-    integer(a, e.memoryMb);
-    integer(a, e.vcores);
-    integer(a, e.priority);
-    varchar(a, e.queue);
-    varchar(a, e.user);
-    varchar(a, e.detail);
-    varchar(a, e.extra);
+    appendOptionalVarchar(a, e.subject);
+    appendOptionalVarchar(a, e.nodeId);
+    appendOptionalVarchar(a, e.fromState);
+    appendOptionalVarchar(a, e.toState);
+    appendOptionalInteger(a, e.memoryMb);
+    appendOptionalInteger(a, e.vcores);
+    appendOptionalInteger(a, e.priority);
+    appendOptionalVarchar(a, e.queue);
+    appendOptionalVarchar(a, e.user);
+    appendOptionalVarchar(a, e.detail);
+    appendOptionalVarchar(a, e.extra);
     a.endRow();
   }
 
   reject(lineNumber: number, reason: string, rawText: string): void {
-    const a = this.rejects;
-    a.appendVarchar(this.trace);
-    a.appendBigInt(BigInt(lineNumber));
-    a.appendVarchar(reason);
-    a.appendVarchar(rawText);
-    a.appendInteger(this.fileId);
-    a.endRow();
+    appendReject(this.rejects, this.trace, lineNumber, reason, rawText, this.fileId);
   }
 
   /** Flush and close both appenders; throws if a flush fails. */
@@ -134,15 +129,8 @@ export class RmLogWriter {
   }
 }
 
-function varchar(a: DuckDBAppender, value: string | null): void {
-  if (value === null) a.appendNull();
-  else a.appendVarchar(value);
-}
-
-function integer(a: DuckDBAppender, value: number | null): void {
-  if (value === null) a.appendNull();
-  else a.appendInteger(value);
-}
+/** The stored events of trace `$trace` (the raw table: rm_events adds columns these queries do not need). */
+const TRACE_EVENTS = `(SELECT * FROM rmlog_events WHERE file_id IN (SELECT file_id FROM rmlog_files WHERE trace = $trace))`;
 
 /**
  * Apps submitted, containers and nodes a trace's events name (cheap: no derived view is read),
@@ -157,7 +145,7 @@ export async function countRmTrace(
             count(DISTINCT subject) FILTER (WHERE starts_with(subject, 'container_')) AS containers,
             count(DISTINCT node_id) FILTER (WHERE kind = 'node_registered') AS nodes,
             (SELECT coalesce(sum(rejected_lines), 0)::BIGINT FROM rmlog_files WHERE trace = $trace) AS "rejectedLines"
-       FROM rmlog_events WHERE file_id IN (SELECT file_id FROM rmlog_files WHERE trace = $trace)`,
+       FROM ${TRACE_EVENTS}`,
     { trace },
   );
   return counts!;
@@ -172,9 +160,7 @@ export async function upsertRmLogTrace(store: Store, trace: string): Promise<voi
        arg_max(path, file_id), sum(size_bytes),
        sha256(string_agg(file_sha256, ',' ORDER BY file_id)), NULL,
        sum(lines), 0, sum(rejected_lines),
-       (SELECT count(DISTINCT subject) FROM rmlog_events
-         WHERE kind = 'app_state' AND from_state = 'NEW'
-           AND file_id IN (SELECT file_id FROM rmlog_files WHERE trace = $trace)),
+       (SELECT count(DISTINCT subject) FROM ${TRACE_EVENTS} WHERE kind = 'app_state' AND from_state = 'NEW'),
        max(ingested_at)
      FROM rmlog_files WHERE trace = $trace`,
     { trace },
@@ -262,16 +248,15 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
        FROM rm_nodes WHERE trace = $trace ORDER BY registered_ms, node_id`,
     params,
   );
-  const events = `(SELECT * FROM rmlog_events WHERE file_id IN (SELECT file_id FROM rmlog_files WHERE trace = $trace))`;
   const [facts] = await store.queryObjects<{ schedulerClass: string | null; schedulerConfig: string | null; logEndMs: number | null }>(
     `SELECT arg_max(detail, time_ms) FILTER (WHERE kind = 'scheduler_class') AS "schedulerClass",
             arg_max(extra, time_ms) FILTER (WHERE kind = 'scheduler_config') AS "schedulerConfig",
             max(time_ms) AS "logEndMs"
-       FROM ${events}`,
+       FROM ${TRACE_EVENTS}`,
     params,
   );
   const queues = await store.queryObjects<{ queue: string; config: string }>(
-    `SELECT queue, arg_max(extra, time_ms) AS config FROM ${events}
+    `SELECT queue, arg_max(extra, time_ms) AS config FROM ${TRACE_EVENTS}
       WHERE kind = 'queue_config' AND queue IS NOT NULL GROUP BY queue ORDER BY queue`,
     params,
   );

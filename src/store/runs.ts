@@ -1,10 +1,10 @@
 // Replay runs and their results (summary, apps, cluster and queue samples, nodes, containers):
 // one transaction per run, so a failed run leaves nothing behind.
 
-import type { DuckDBAppender } from '@duckdb/node-api';
 import { canonicalJson, runSpecSha256 } from '../model/run-spec.js';
 import type { RunSpec } from '../model/run-spec.js';
 import type { ReplayResult } from '../model/replay-result.js';
+import { appendOptionalBigInt, appendOptionalVarchar } from './append.js';
 import type { Store } from './store.js';
 
 export interface RunMeta {
@@ -199,14 +199,4 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
     }
     return runId;
   });
-}
-
-function appendOptionalBigInt(appender: DuckDBAppender, value: number | null): void {
-  if (value === null) appender.appendNull();
-  else appender.appendBigInt(BigInt(value));
-}
-
-function appendOptionalVarchar(appender: DuckDBAppender, value: string | null): void {
-  if (value === null) appender.appendNull();
-  else appender.appendVarchar(value);
 }

@@ -1,5 +1,6 @@
 // Ingested traces: the `traces` catalogue, SWIM job rows and rejected input lines.
 
+import { appendReject } from './append.js';
 import type { Store } from './store.js';
 
 export interface TraceRecord {
@@ -101,14 +102,7 @@ export async function replaceSwimTrace(
       }
     });
     await store.append('ingest_rejects', (a) => {
-      for (const reject of rejects) {
-        a.appendVarchar(record.trace);
-        a.appendBigInt(BigInt(reject.lineNumber));
-        a.appendVarchar(reject.reason);
-        a.appendVarchar(reject.rawText);
-        a.appendNull(); // file_id: a SWIM trace is one file
-        a.endRow();
-      }
+      for (const reject of rejects) appendReject(a, record.trace, reject.lineNumber, reject.reason, reject.rawText, null);
     });
   });
 }
