@@ -6,8 +6,9 @@
 // log already ingested: unchanged (recognised and skipped), and grown by its last 1% (cut
 // mid-line, as a live log is), of which only the new lines are read.
 //
-//   node dist/bench/ingest.js            all cases
+//   node dist/bench/ingest.js            all cases (npm run bench runs them after the replay part)
 //   node dist/bench/ingest.js --json     one JSON object per case
+//   node dist/bench/ingest.js --help     the options
 
 import { execFileSync } from 'node:child_process';
 import {
@@ -30,6 +31,8 @@ import { fileURLToPath } from 'node:url';
 import { ingestRmLog } from '../src/api/ingest-rmlog.js';
 import { Store } from '../src/store/index.js';
 import { PACKAGE_ROOT } from '../src/paths.js';
+import { benchOptions } from './options.js';
+import type { BenchOptions } from './options.js';
 import { writeBigRmLog } from '../test/fixtures/rmlog/big-log.js';
 import type { HadoopVersion, SchedulerKind } from '../test/fixtures/rmlog/scenario.js';
 
@@ -145,11 +148,13 @@ async function child(name: string, path: string): Promise<void> {
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
-async function parent(argv: string[]): Promise<void> {
-  const json = argv.includes('--json');
+export const INGEST_CASE_NAMES: readonly string[] = CASES.map((c) => c.name);
+
+async function parent({ json, only }: BenchOptions): Promise<void> {
   const self = fileURLToPath(import.meta.url);
   const rows: Result[] = [];
   for (const c of CASES) {
+    if (only !== undefined && c.name !== only) continue;
     const path = await logFor(c);
     if (!path) {
       console.error(`bench: ${DENSE_SOURCE} not found; case "${c.name}" SKIPPED`);
@@ -177,6 +182,9 @@ async function parent(argv: string[]): Promise<void> {
   console.log([line(header), line(widths.map((w) => '-'.repeat(w))), ...table.map(line)].join('\n'));
 }
 
-const args = process.argv.slice(2);
-if (args[0] === '--child') await child(args[1]!, args[2]!);
-else await parent(args);
+// Run only as a script: the runner imports this module for its case names.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  if (args[0] === '--child') await child(args[1]!, args[2]!);
+  else await parent(benchOptions(args));
+}

@@ -1,4 +1,4 @@
-// `npm run bench`: replay throughput on the published SWIM days (FB-2009 on 600 nodes, FB-2010 on
+// `npm run bench` (first part): replay throughput on the published SWIM days (FB-2009 on 600 nodes, FB-2010 on
 // 3000 nodes) under the CapacityScheduler and, for FB-2009, the FairScheduler with DRF, and the
 // built-in scenarios. Each case runs in its own Node process so its peak memory is its own; each
 // is repeated and the median wall time reported.
@@ -7,6 +7,7 @@
 //   npm run bench -- --repeat 1    quicker
 //   npm run bench -- --json        one JSON object per case
 //   npm run bench -- --case fb2009 one case
+//   npm run bench -- --help        the options
 
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,6 +23,8 @@ import { applySchedulingPolicy } from '../src/policies/scheduling/index.js';
 import type { SchedulingPolicyName } from '../src/policies/scheduling/index.js';
 import { findScenario, resolveParameters } from '../src/scenarios/index.js';
 import { PACKAGE_ROOT } from '../src/paths.js';
+import { benchOptions } from './options.js';
+import type { BenchOptions } from './options.js';
 import type { Cluster } from '../src/model/cluster.js';
 import type { Workload } from '../src/model/workload.js';
 
@@ -141,12 +144,9 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-function parent(argv: string[]): void {
-  const json = argv.includes('--json');
-  const repeatAt = argv.indexOf('--repeat');
-  const repeat = repeatAt >= 0 ? Number(argv[repeatAt + 1]) : 3;
-  const caseAt = argv.indexOf('--case');
-  const only = caseAt >= 0 ? argv[caseAt + 1] : undefined;
+export const REPLAY_CASE_NAMES: readonly string[] = CASES.map((c) => c.name);
+
+function parent({ json, repeat, only }: BenchOptions): void {
   const self = fileURLToPath(import.meta.url);
   const sharedPresent = existsSync(SWIM_DIR);
   if (!sharedPresent) console.error(`bench: ${SWIM_DIR} not found; the SWIM cases are SKIPPED`);
@@ -192,6 +192,9 @@ function parent(argv: string[]): void {
   console.log([line(header), line(widths.map((w) => '-'.repeat(w))), ...table.map(line)].join('\n'));
 }
 
-const args = process.argv.slice(2);
-if (args[0] === '--child') await runCase(args[1]!);
-else parent(args);
+// Run only as a script: the runner imports this module for its case names.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  if (args[0] === '--child') await runCase(args[1]!);
+  else parent(benchOptions(args));
+}
