@@ -34,10 +34,16 @@ describe('HeaderParser', () => {
     const a = parser.parse('2023-11-14 22:13:20,123 WARN org.x.A: one');
     const b = parser.parse('2023-11-14 22:13:59,999 ERROR org.x.B: two');
     const c = parser.parse('2023-11-14 22:14:00,000 FATAL org.x.C: three');
-    expect([a, b, c].map((h) => (h && 'timeMs' in h ? [h.level, h.timeMs - T] : h))).toEqual([
-      ['WARN', 0],
-      ['ERROR', 39_876],
-      ['FATAL', 39_877],
+    const d = parser.parse('2023-11-14 22:14:00,001 DEBUG org.x.D: four');
+    const e = parser.parse('2023-11-14 22:14:00,002 TRACE org.x.E: five');
+    const f = parser.parse('2023-11-14 22:14:00,003 INFO org.x.F: six');
+    expect([a, b, c, d, e, f].map((h) => (h && 'timeMs' in h ? [h.level, h.timeMs - T, h.logger] : h))).toEqual([
+      ['WARN', 0, 'A'],
+      ['ERROR', 39_876, 'B'],
+      ['FATAL', 39_877, 'C'],
+      ['DEBUG', 39_878, 'D'],
+      ['TRACE', 39_879, 'E'],
+      ['INFO', 39_880, 'F'],
     ]);
   });
 
