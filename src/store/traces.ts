@@ -122,7 +122,7 @@ export async function loadRejects(store: Store, trace: string, limit?: number): 
   return store.queryObjects<RejectRow>(
     `SELECT line_number AS "lineNumber", reason, raw_text AS "rawText"
        FROM ingest_rejects WHERE trace = $trace ORDER BY file_id NULLS FIRST, line_number
-      ${limit === undefined ? '' : `LIMIT ${Math.floor(limit)}`}`,
-    { trace },
+      LIMIT $limit`,
+    { trace, limit: limit ?? null },
   );
 }
