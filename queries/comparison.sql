@@ -1,7 +1,7 @@
 -- comparison: side by side, how did each scheduler, queue structure and admission policy do on
 -- the same trace? The table to read after `rmreplay replay --scenario mixed-spc`.
 -- Grain: one row per (trace, cluster, scheduler, queue_structure, admission policy), aggregated
--- over seeds. Each run description counts once (its latest run, as in makespan.sql) and each run
+-- over seeds. Each run description counts once (its latest run: view latest_runs) and each run
 -- weighs the same: the figures are computed per run, then averaged over the group's runs.
 -- Definitions (the same as completion_rate.sql and fragmentation.sql, which break them down):
 --   completion_pct: finished batch apps / batch apps x 100, where batch apps are all apps whose
@@ -12,22 +12,13 @@
 --   frag_ratio_memory, frag_ratio_vcores: each run's mean of stranded / free over the samples
 --     where an ask was pending and something was free; mean over runs.
 --   placement_failures_per_run: asks not placed although the cluster as a whole had room.
-WITH latest_runs AS (
-  SELECT *
-  FROM runs
-  QUALIFY row_number() OVER (PARTITION BY spec_sha256 ORDER BY run_id DESC) = 1
-),
-stg_apps AS (
-  SELECT *, app_type IS DISTINCT FROM 'streaming' AS is_batch
-  FROM run_apps
-),
-per_run_apps AS (
+WITH per_run_apps AS (
   SELECT
     run_id,
     100.0 * count(*) FILTER (WHERE is_batch AND state = 'FINISHED') / nullif(count(*) FILTER (WHERE is_batch), 0)
       AS completion_pct,
     avg(finish_ms - submit_ms) FILTER (WHERE is_batch AND state = 'FINISHED') AS mean_turnaround_ms
-  FROM stg_apps
+  FROM stg_run_apps
   GROUP BY run_id
 ),
 per_run_samples AS (

@@ -1,6 +1,6 @@
 -- completion_rate: what share of its batch apps did each setup finish, and what became of the rest?
 -- Grain: one row per (trace, cluster, scheduler, queue_structure, admission policy), aggregated
--- over seeds. Each run description counts once (its latest run, as in makespan.sql) and each run
+-- over seeds. Each run description counts once (its latest run: view latest_runs) and each run
 -- weighs the same: the figures are computed per run, then averaged over the group's runs.
 -- Definitions, per run:
 --   batch apps: every app whose app_type is not 'streaming'. Streaming apps are long-running:
@@ -15,16 +15,7 @@
 --     or frozen in a deadlock (deadlocked_runs says how many runs deadlocked).
 --   mean_turnaround_s: the mean over runs of each run's mean finish - submit of its finished
 --     batch apps (runs where no batch app finished do not count).
-WITH latest_runs AS (
-  SELECT *
-  FROM runs
-  QUALIFY row_number() OVER (PARTITION BY spec_sha256 ORDER BY run_id DESC) = 1
-),
-stg_apps AS (
-  SELECT *, app_type IS DISTINCT FROM 'streaming' AS is_batch
-  FROM run_apps
-),
-per_run AS (
+WITH per_run AS (
   SELECT
     run_id,
     count(*) AS apps,
@@ -38,7 +29,7 @@ per_run AS (
     count(*) FILTER (WHERE state = 'REJECTED') AS rejected,
     count(*) FILTER (WHERE is_batch AND state IN ('ACCEPTED', 'RUNNING')) AS unfinished,
     avg(finish_ms - submit_ms) FILTER (WHERE is_batch AND state = 'FINISHED') AS mean_turnaround_ms
-  FROM stg_apps
+  FROM stg_run_apps
   GROUP BY run_id
 ),
 runs_with_apps AS (

@@ -1,7 +1,7 @@
 -- fragmentation: while work was waiting, how much free capacity could it not use because that
 -- capacity was split over nodes, and how often did asks fail to find a node?
 -- Grain: one row per (trace, cluster, scheduler, queue_structure, admission policy), aggregated
--- over seeds. Each run description counts once (its latest run, as in makespan.sql) and each run
+-- over seeds. Each run description counts once (its latest run: view latest_runs) and each run
 -- weighs the same: the figures are computed per run, then averaged over the group's runs.
 -- Definitions, per run:
 --   pending sample: a run_samples row with pending_containers > 0 (some AM or task ask of an
@@ -21,12 +21,7 @@
 --     reservations made on nodes).
 -- A run with no pending sample has no stranded or ratio figures and does not count in those
 -- means. Runs stored before these columns existed have nulls and do not count either.
-WITH latest_runs AS (
-  SELECT *
-  FROM runs
-  QUALIFY row_number() OVER (PARTITION BY spec_sha256 ORDER BY run_id DESC) = 1
-),
-per_run_samples AS (
+WITH per_run_samples AS (
   SELECT
     run_id,
     100.0 * count(*) FILTER (WHERE pending_containers > 0) / count(*) AS pending_samples_pct,

@@ -1,6 +1,6 @@
 -- makespan: how long did each replay take to run its whole workload, and did it finish?
 -- Grain: one row per run description (trace, cluster, scheduler, queue structure, admission
--- policy, seed, options): when the same description was replayed more than once, its latest run.
+-- policy, seed, options): when the same description was replayed more than once, its latest run (view latest_runs).
 -- Ordered so that the runs of one trace and cluster read as a scheduler x queue-structure table.
 -- makespan_s: first submission to the last batch app's end; null unless every batch app ended
 --   (a deadlocked run, or one cut at the horizon, never finishes).
@@ -8,12 +8,7 @@
 --   ones (apps_long_running), which hold their containers until the run ends.
 -- mean_turnaround_s, p95_turnaround_s: finish - submit over the run's finished apps.
 -- queue_structure is null for runs stored before it was recorded.
-WITH latest_runs AS (
-  SELECT *
-  FROM runs
-  QUALIFY row_number() OVER (PARTITION BY spec_sha256 ORDER BY run_id DESC) = 1
-),
-turnaround AS (
+WITH turnaround AS (
   SELECT
     run_id,
     avg(finish_ms - submit_ms) / 1000.0 AS mean_turnaround_s,

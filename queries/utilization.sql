@@ -1,7 +1,7 @@
 -- utilization: how much of the cluster was in use, and how evenly was the load spread over its
 -- nodes?
 -- Grain: one row per (trace, cluster, scheduler, queue_structure, admission policy), aggregated
--- over seeds. Each run description counts once (its latest run, as in makespan.sql) and each run
+-- over seeds. Each run description counts once (its latest run: view latest_runs) and each run
 -- weighs the same: the figures are computed per run over all its samples, then averaged over the
 -- group's runs.
 -- Definitions, per run:
@@ -14,12 +14,7 @@
 --     the Hadoop Scheduler Load Simulator's node-usage ranges: unused (0 %; reserved space counts
 --     as unused), 1-19 %, 20-39 %, 40-59 %, 60-79 %, 80-99 %, full (100 %). They add up to 100.
 -- Runs stored before node ranges were recorded have nulls there and do not count in those means.
-WITH latest_runs AS (
-  SELECT *
-  FROM runs
-  QUALIFY row_number() OVER (PARTITION BY spec_sha256 ORDER BY run_id DESC) = 1
-),
-stg_samples AS (
+WITH stg_samples AS (
   SELECT
     *,
     used_memory_mb + free_memory_mb + coalesce(reserved_memory_mb, 0) AS capacity_memory_mb,

@@ -12,10 +12,10 @@ export interface ReportFilter {
   readonly trace?: string;
 }
 
-/** Report names: the SQL files in `queriesDir` that are not staging models (`stg_*`). */
+/** Report names: the SQL files in `queriesDir`. */
 export function reportNames(queriesDir: string): string[] {
   return readdirSync(queriesDir)
-    .filter((file) => file.endsWith('.sql') && !file.startsWith('stg_'))
+    .filter((file) => file.endsWith('.sql'))
     .map((file) => file.slice(0, -'.sql'.length))
     .sort();
 }

@@ -413,6 +413,19 @@ const VERSION_3 = [
      stranded_vcores_sample_sum BIGINT NOT NULL,
      reservations_made BIGINT NOT NULL
    )`,
+
+  // What every report query (queries/*.sql) starts from, defined once. Views bind when they are
+  // queried: they see columns added later, and the temporary views a report's --run/--trace
+  // filter puts in front of runs and run_apps.
+  // One row per run description (spec_sha256): its latest run.
+  `CREATE OR REPLACE VIEW latest_runs AS
+   SELECT * FROM runs
+   QUALIFY row_number() OVER (PARTITION BY spec_sha256 ORDER BY run_id DESC) = 1`,
+  // run_apps, and whether the app is a batch app: every app but the long-running (streaming)
+  // ones, which hold their containers until the run ends and never finish. Apps stored before
+  // app_type was recorded count as batch.
+  `CREATE OR REPLACE VIEW stg_run_apps AS
+   SELECT *, app_type IS DISTINCT FROM 'streaming' AS is_batch FROM run_apps`,
 ];
 
 export const MIGRATIONS: readonly (readonly string[])[] = [VERSION_1, VERSION_2, VERSION_3];
