@@ -4,7 +4,7 @@ import * as api from '../../src/api/index.js';
 import { Store } from '../../src/store/index.js';
 import { main } from '../../src/cli/main.js';
 import type { Api, CliContext } from '../../src/cli/context.js';
-import { tempFile, tempPath } from '../helpers/files.js';
+import { swimText, tempFile, tempPath } from '../helpers/files.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 
@@ -196,9 +196,22 @@ describe('rmreplay CLI on RM logs', () => {
     expect(runs[0]).toMatchObject({ spec: { trace: { kind: 'rmlog' } }, summary: { appsTotal: 3 } });
   });
 
-  it('refuses fidelity on a trace that is not an RM log, with exit status 2', async () => {
+  it('refuses fidelity on a trace it does not have, with exit status 2', async () => {
     const { ctx, stderr } = context();
     expect(await main(['fidelity', '--trace', 'nope'], ctx)).toBe(2);
     expect(stderr.text).toMatch(/^rmreplay: no trace named 'nope'/);
+  });
+
+  it('refuses fidelity on a trace that is not an RM log, with exit status 2', async () => {
+    const db = tempPath('cli-fidelity-swim.duckdb');
+    const swim = tempFile('cli-swim.tsv', swimText([['job0', 0, 0, 1024, 1024, 1024]]));
+    const onDisk = (): ReturnType<typeof context> => {
+      const c = context();
+      return { ...c, ctx: { ...c.ctx, openStore: (path: string) => Store.open(path) } };
+    };
+    expect(await main(['--db', db, 'ingest', 'swim', swim, '--source-nodes', '10'], onDisk().ctx)).toBe(0);
+    const { ctx, stderr } = onDisk();
+    expect(await main(['--db', db, 'fidelity', '--trace', 'cli-swim'], ctx)).toBe(2);
+    expect(stderr.text).toMatch(/^rmreplay: trace cli-swim is a swim trace: fidelity compares a replay with an RM log/);
   });
 });
