@@ -1,12 +1,11 @@
 // queries/completion_rate.sql: fixture rows in, expected rows out.
 
 import { describe, expect, it } from 'vitest';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { runReportQuery } from '../../src/reports/index.js';
 import { Store } from '../../src/store/index.js';
-import { MIGRATIONS } from '../../src/store/schema.js';
 import { QUERIES_DIR } from '../../src/paths.js';
 import { tempPath } from '../helpers/files.js';
+import { versionTwoDatabase } from '../helpers/old-database.js';
 import { apps, objectsOf, saveFixtureRun } from './fixtures.js';
 
 describe('completion_rate.sql', () => {
@@ -100,23 +99,12 @@ describe('completion_rate.sql', () => {
 
   it('counts every app of a run stored before app types were recorded as a batch app', async () => {
     const path = tempPath('completion-v2.duckdb');
-    const instance = await DuckDBInstance.create(path);
-    const connection = await instance.connect();
-    try {
-      for (const statement of [...MIGRATIONS[0]!, ...MIGRATIONS[1]!]) await connection.run(statement);
-      await connection.run('INSERT INTO schema_info VALUES (2)');
-      await connection.run(
-        `INSERT INTO runs VALUES (1, 't', 'scenario', 'c', 'capacity-fifo', 'none', 1, '{}', '{}', '{}', 'A',
-           TIMESTAMP '2026-01-01', 1, 10, 5, 3, 100, NULL, 2, 1, 0, 0, 1, false, NULL, NULL, true, 'old')`,
-      );
-      await connection.run(
-        `INSERT INTO run_apps VALUES (1, 0, 'a0', 'a0', 'default', 'u', 0, 0, 0, 3000, 'FINISHED', NULL, 1),
-                                     (1, 1, 'a1', 'a1', 'default', 'u', 0, 0, 0, NULL, 'RUNNING', NULL, 1)`,
-      );
-    } finally {
-      connection.closeSync();
-      instance.closeSync();
-    }
+    await versionTwoDatabase(path, [
+      `INSERT INTO runs VALUES (1, 't', 'scenario', 'c', 'capacity-fifo', 'none', 1, '{}', '{}', '{}', 'A',
+         TIMESTAMP '2026-01-01', 1, 10, 5, 3, 100, NULL, 2, 1, 0, 0, 1, false, NULL, NULL, true, 'old')`,
+      `INSERT INTO run_apps VALUES (1, 0, 'a0', 'a0', 'default', 'u', 0, 0, 0, 3000, 'FINISHED', NULL, 1),
+                                   (1, 1, 'a1', 'a1', 'default', 'u', 0, 0, 0, NULL, 'RUNNING', NULL, 1)`,
+    ]);
 
     const store = await Store.open(path);
     try {

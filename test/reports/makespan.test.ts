@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runReportQuery } from '../../src/reports/index.js';
 import { Store } from '../../src/store/index.js';
 import { QUERIES_DIR } from '../../src/paths.js';
+import { objectsOf } from './fixtures.js';
 
 async function insertRun(
   store: Store,
@@ -80,8 +81,7 @@ describe('makespan.sql', () => {
       await insertApp(store, 3, 0, 1000, 3000);
       await insertApp(store, 3, 1, 2000, 8000);
 
-      const { columns, rows } = await runReportQuery(store, QUERIES_DIR, 'makespan');
-      const objects = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
+      const objects = objectsOf(await runReportQuery(store, QUERIES_DIR, 'makespan'));
       // Within a trace and cluster: by scheduler, then queue structure, then policy and seed.
       expect(objects.map((o) => [o['run_id'], o['scheduler'], o['queue_structure']])).toEqual([
         [5, 'capacity-fifo', 'merged'],

@@ -7,6 +7,7 @@ import { canonicalJson } from '../../src/model/run-spec.js';
 import type { RunSpec } from '../../src/model/run-spec.js';
 import { oneNodeCluster } from '../helpers/workloads.js';
 import { tempPath } from '../helpers/files.js';
+import { versionTwoDatabase } from '../helpers/old-database.js';
 
 function spec(): RunSpec {
   return {
@@ -89,23 +90,14 @@ async function rowsOf(store: Store, table: string, runId: number): Promise<unkno
 }
 
 /** A version 2 database file with one run in it, as rmreplay 0.1 wrote it. */
-async function versionTwoDatabase(path: string): Promise<void> {
-  const instance = await DuckDBInstance.create(path);
-  const connection = await instance.connect();
-  try {
-    for (const statement of [...MIGRATIONS[0]!, ...MIGRATIONS[1]!]) await connection.run(statement);
-    await connection.run('INSERT INTO schema_info VALUES (2)');
-    await connection.run(`SELECT nextval('run_id_seq')`);
-    await connection.run(
-      `INSERT INTO runs VALUES (1, 't', 'scenario', 'c', 'capacity-fifo', 'none', 7, '{}', '{}', '{}', 'A',
-         TIMESTAMP '2026-01-01', 1, 10, 5, 3, 100, 90, 1, 1, 0, 0, 0, false, NULL, NULL, false, '0.1.0')`,
-    );
-    await connection.run(`INSERT INTO run_apps VALUES (1, 0, 'a', 'a', 'default', 'u', 0, 0, 0, 90, 'FINISHED', NULL, 1)`);
-    await connection.run(`INSERT INTO run_samples VALUES (1, 0, 1024, 1, 3072, 3, 1024, 1, 0.25, 1, 0, 0, 0)`);
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
+async function versionTwoDatabaseWithARun(path: string): Promise<void> {
+  await versionTwoDatabase(path, [
+    `SELECT nextval('run_id_seq')`,
+    `INSERT INTO runs VALUES (1, 't', 'scenario', 'c', 'capacity-fifo', 'none', 7, '{}', '{}', '{}', 'A',
+       TIMESTAMP '2026-01-01', 1, 10, 5, 3, 100, 90, 1, 1, 0, 0, 0, false, NULL, NULL, false, '0.1.0')`,
+    `INSERT INTO run_apps VALUES (1, 0, 'a', 'a', 'default', 'u', 0, 0, 0, 90, 'FINISHED', NULL, 1)`,
+    `INSERT INTO run_samples VALUES (1, 0, 1024, 1, 3072, 3, 1024, 1, 0.25, 1, 0, 0, 0)`,
+  ]);
 }
 
 describe('Store', () => {
@@ -226,7 +218,7 @@ describe('Store', () => {
   it('brings a version 2 database to version 3: old runs keep their rows, with nulls in the new columns', async () => {
     expect(SCHEMA_VERSION).toBe(3);
     const path = tempPath('v2.duckdb');
-    await versionTwoDatabase(path);
+    await versionTwoDatabaseWithARun(path);
 
     const store = await Store.open(path);
     try {

@@ -3,13 +3,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONTEXT, importCapacityScheduler, parseHadoopConfiguration } from '../../../src/ingest/hadoop-config/index.js';
 import type { ConfigFinding, ImportContext } from '../../../src/ingest/hadoop-config/index.js';
-import { queueConfig } from '../../../src/model/queues.js';
-import type { QueueConfig } from '../../../src/model/queues.js';
+import { queueConfig as queue } from '../../../src/model/queues.js';
 
 const fixtureText = (name: string): string =>
   readFileSync(fileURLToPath(new URL(`../../fixtures/hadoop-config/${name}`, import.meta.url)), 'utf8');
 
-const queue = (name: string, settings: Partial<QueueConfig>): QueueConfig => queueConfig(name, settings);
 
 const importText = (text: string, context: ImportContext = DEFAULT_CONTEXT) =>
   importCapacityScheduler(parseHadoopConfiguration(text, 'capacity-scheduler.xml'), { context });

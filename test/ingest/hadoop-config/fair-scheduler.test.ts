@@ -8,16 +8,14 @@ import {
   parseAllocationFile,
 } from '../../../src/ingest/hadoop-config/index.js';
 import type { ImportContext } from '../../../src/ingest/hadoop-config/index.js';
-import { queueConfig } from '../../../src/model/queues.js';
+import { queueConfig as queue } from '../../../src/model/queues.js';
 import { UNBOUNDED } from '../../../src/model/resources.js';
-import type { QueueConfig } from '../../../src/model/queues.js';
 
 const fixtureText = (name: string): string =>
   readFileSync(fileURLToPath(new URL(`../../fixtures/hadoop-config/${name}`, import.meta.url)), 'utf8');
 
 const FAIR: ImportContext = { ...DEFAULT_CONTEXT, schedulerType: 'fair' };
 
-const queue = (name: string, settings: Partial<QueueConfig>): QueueConfig => queueConfig(name, settings);
 
 const importText = (text: string, context: ImportContext = FAIR) =>
   importFairScheduler(parseAllocationFile(text, 'fair-scheduler.xml'), 'fair-scheduler.xml', { context });

@@ -4,13 +4,11 @@ import { formatFindings, loadClusterWithHadoopConfig } from '../../../src/api/ha
 import { ClusterFileError, parseCluster } from '../../../src/model/cluster.js';
 import type { Cluster } from '../../../src/model/cluster.js';
 import { UserError } from '../../../src/model/errors.js';
-import { queueConfig } from '../../../src/model/queues.js';
-import type { QueueConfig } from '../../../src/model/queues.js';
+import { queueConfig as queue } from '../../../src/model/queues.js';
 import { tempFile } from '../../helpers/files.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/hadoop-config/${name}`, import.meta.url));
 
-const queue = (name: string, settings: Partial<QueueConfig>): QueueConfig => queueConfig(name, settings);
 
 /** A base cluster as a cluster file would give it: two node groups and a dominant calculator. */
 const base = (): Cluster =>

@@ -1,0 +1,18 @@
+// Databases as an older rmreplay left them, to test the upgrade and the reports on old runs.
+
+import { DuckDBInstance } from '@duckdb/node-api';
+import { MIGRATIONS } from '../../src/store/schema.js';
+
+/** A database file at schema version 2 (rmreplay 0.1), with `inserts` run in it. */
+export async function versionTwoDatabase(path: string, inserts: readonly string[]): Promise<void> {
+  const instance = await DuckDBInstance.create(path);
+  const connection = await instance.connect();
+  try {
+    for (const statement of [...MIGRATIONS[0]!, ...MIGRATIONS[1]!]) await connection.run(statement);
+    await connection.run('INSERT INTO schema_info VALUES (2)');
+    for (const statement of inserts) await connection.run(statement);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
