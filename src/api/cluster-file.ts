@@ -1,12 +1,12 @@
 // Reads a JSON cluster file; a missing file or bad JSON is a user error naming the file.
 
-import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCluster } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
 import { CLUSTERS_DIR } from '../paths.js';
+import { readTextFile } from '../ingest/text-file.js';
 
 /**
  * Load a cluster file. A bare name such as `fb2009-600` that is not a file path is looked up
@@ -15,15 +15,7 @@ import { CLUSTERS_DIR } from '../paths.js';
 export async function loadClusterFile(pathOrName: string): Promise<Cluster> {
   const shipped = join(CLUSTERS_DIR, `${pathOrName}.json`);
   const path = !existsSync(pathOrName) && existsSync(shipped) ? shipped : pathOrName;
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError(
-      `cannot read cluster file ${pathOrName}${code ? ` (${code})` : ''}; shipped cluster files are in ${CLUSTERS_DIR}`,
-    );
-  }
+  const text = await readTextFile(path, 'cluster file', `; shipped cluster files are in ${CLUSTERS_DIR}`);
   let json: unknown;
   try {
     json = JSON.parse(text);

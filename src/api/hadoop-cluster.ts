@@ -4,9 +4,9 @@
 import { parseCluster } from '../model/cluster.js';
 import type { Cluster, ClusterInput, NodeGroup, SchedulerSettings, SchedulerType } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
+import { readTextFile } from '../ingest/text-file.js';
 import type { Resources } from '../model/resources.js';
 import {
-  DEFAULT_CONTEXT,
   hasPlacementPolicy,
   importCapacityScheduler,
   importFairScheduler,
@@ -15,7 +15,6 @@ import {
   NODE_DEFAULTS,
   parseAllocationFile,
   readHadoopConfiguration,
-  readTextFile,
   schedulerTypeOfYarnSite,
   yarnSiteContext,
 } from '../ingest/hadoop-config/index.js';
@@ -89,9 +88,10 @@ export async function loadClusterWithHadoopConfig(request: HadoopClusterRequest)
     fairScheduler === undefined ? null : readTextFile(fairScheduler, 'fair-scheduler.xml').then((text) => parseAllocationFile(text, fairScheduler)),
   ]);
 
-  const type = schedulerTypeOf(yarnConf, capacityScheduler, fairScheduler, base);
-  const notes: string[] = [];
+  // From yarn.resourcemanager.scheduler.class; null when yarn-site.xml names none.
   const yarnType = yarnConf === null ? null : schedulerTypeOfYarnSite(yarnConf);
+  const type = schedulerTypeOf(yarnConf, yarnType, capacityScheduler, fairScheduler, base);
+  const notes: string[] = [];
   if (yarnConf !== null && yarnType === null && type === 'fair' && fairScheduler !== undefined) {
     notes.push(
       `${yarnConf.file} names no yarn.resourcemanager.scheduler.class (Hadoop's default is the CapacityScheduler); using the FairScheduler because ${fairScheduler} was given`,
@@ -296,11 +296,11 @@ function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInput['sche
  */
 function schedulerTypeOf(
   yarnConf: HadoopConfiguration | null,
+  yarnType: SchedulerType | null,
   capacityScheduler: string | undefined,
   fairScheduler: string | undefined,
   base: Cluster | null,
 ): SchedulerType {
-  const yarnType = yarnConf === null ? null : schedulerTypeOfYarnSite(yarnConf);
   const fileType: SchedulerType | null = capacityScheduler !== undefined ? 'capacity' : fairScheduler !== undefined ? 'fair' : null;
   if (yarnConf !== null && yarnType !== null && fileType !== null && yarnType !== fileType) {
     const schedulerFile = fileType === 'capacity' ? `capacity-scheduler.xml ${capacityScheduler}` : `fair-scheduler.xml ${fairScheduler}`;
@@ -318,7 +318,6 @@ function importContext(type: SchedulerType, yarnConf: HadoopConfiguration | null
   // so a preemption monitor switch there wins.
   const monitorInCapacity = capacityConf?.properties.some((p) => p.name === MONITOR_ENABLE) ? yarnSiteContext(capacityConf) : null;
   return {
-    ...DEFAULT_CONTEXT,
     schedulerType: type,
     fairPreemption: fromYarn?.fairPreemption ?? null,
     capacityPreemption: monitorInCapacity?.capacityPreemption ?? fromYarn?.capacityPreemption ?? null,

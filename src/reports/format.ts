@@ -2,7 +2,7 @@
 
 export type TableStyle = 'text' | 'markdown';
 
-export function formatCell(value: unknown): string {
+function formatCell(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'number') {
     if (Number.isInteger(value)) return String(value);

@@ -1,4 +1,4 @@
-export { Store, StoreError, messageOf } from './store.js';
+export { Store, StoreError } from './store.js';
 export type { QueryRows, SqlParams } from './store.js';
 export { SCHEMA_VERSION } from './schema.js';
 export {

@@ -121,6 +121,6 @@ function toPlain(value: unknown): unknown {
   return value;
 }
 
-export function messageOf(error: unknown): string {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -10,6 +10,7 @@ import type { ConfigFinding, FindingKind } from './findings.js';
 import {
   CAPACITY_PREFIX,
   classifyKnownProperty,
+  isSwitchedOn,
   MONITOR_ENABLE,
   NODE_LABELS_ENABLE,
   propertySource,
@@ -25,7 +26,7 @@ import { booleanValue, integerValue, invalidValue, listValue, numberValue } from
 import { HadoopConfigError } from './xml.js';
 import type { HadoopConfiguration, HadoopProperty } from './xml.js';
 
-export const RESOURCE_CALCULATOR_CLASSES: Readonly<Record<ResourceCalculatorName, string>> = {
+const RESOURCE_CALCULATOR_CLASSES: Readonly<Record<ResourceCalculatorName, string>> = {
   default: 'org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator',
   dominant: 'org.apache.hadoop.yarn.util.resource.DominantResourceCalculator',
 };
@@ -117,14 +118,9 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
     return null;
   };
   const queueSetting = (path: string, setting: string): HadoopProperty | undefined => get(`${path}.${setting}`);
-  const queueFlag = (path: string, setting: string): boolean => {
-    const p = queueSetting(path, setting);
-    return p !== undefined && booleanValue(propertySource(p));
-  };
-  const asyncScheduling = get('schedule-asynchronously.enable');
-  const asyncOn = asyncScheduling !== undefined && booleanValue(propertySource(asyncScheduling));
-  const multiNode = get('multi-node-placement-enabled');
-  const multiNodeOn = multiNode !== undefined && booleanValue(propertySource(multiNode));
+  const queueFlag = (path: string, setting: string): boolean => isSwitchedOn(queueSetting(path, setting));
+  const asyncOn = isSwitchedOn(get('schedule-asynchronously.enable'));
+  const multiNodeOn = isSwitchedOn(get('multi-node-placement-enabled'));
   const queueMappings = get('queue-mappings');
   const mappingsOn = queueMappings !== undefined && queueMappings.value !== '';
   const workflowMappings = get('workflow-priority-mappings');

@@ -9,7 +9,7 @@
  * - `unknown`: not recognised.
  */
 export type FindingKind = 'used' | 'ignored' | 'unsupported' | 'unknown';
-export const FINDING_KINDS: readonly FindingKind[] = ['used', 'ignored', 'unsupported', 'unknown'];
+const FINDING_KINDS: readonly FindingKind[] = ['used', 'ignored', 'unsupported', 'unknown'];
 
 export interface ConfigFinding {
   /** The file as given by the caller. */

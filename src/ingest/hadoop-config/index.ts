@@ -1,25 +1,17 @@
 // Importing Hadoop configuration files (yarn-site.xml, capacity-scheduler.xml, the FairScheduler
 // allocation file) into rmreplay's cluster model: the public surface of this folder.
 
-export { FINDING_KINDS, formatFindings } from './findings.js';
+export { formatFindings } from './findings.js';
 export type { ConfigFinding, FindingKind } from './findings.js';
-export { HadoopConfigError, parseHadoopConfiguration, parseXmlDocument, readHadoopConfiguration, readTextFile } from './xml.js';
+export { HadoopConfigError, parseHadoopConfiguration, parseXmlDocument, readHadoopConfiguration } from './xml.js';
 export type { HadoopConfiguration, HadoopProperty, XmlElement } from './xml.js';
 export { parseFairResource } from './values.js';
 export type { FairResource } from './values.js';
 export { DEFAULT_CONTEXT, MONITOR_ENABLE } from './known-properties.js';
 export type { ImportContext } from './known-properties.js';
-export {
-  CAPACITY_SCHEDULER_CLASS,
-  FAIR_SCHEDULER_CLASS,
-  importYarnSite,
-  NODE_DEFAULTS,
-  SCHEDULER_CLASS,
-  schedulerTypeOfYarnSite,
-  yarnSiteContext,
-} from './yarn-site.js';
+export { importYarnSite, NODE_DEFAULTS, schedulerTypeOfYarnSite, yarnSiteContext } from './yarn-site.js';
 export type { YarnSiteImport, YarnSiteOptions } from './yarn-site.js';
-export { importCapacityScheduler, RESOURCE_CALCULATOR_CLASSES } from './capacity-scheduler.js';
+export { importCapacityScheduler } from './capacity-scheduler.js';
 export type { CapacitySchedulerImport, CapacitySchedulerOptions } from './capacity-scheduler.js';
 export { hasPlacementPolicy, importFairScheduler, parseAllocationFile } from './fair-scheduler.js';
 export type { FairSchedulerImport, FairSchedulerOptions } from './fair-scheduler.js';

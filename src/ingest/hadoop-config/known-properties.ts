@@ -72,6 +72,11 @@ export function propertySource(p: HadoopProperty): { file: string; line: number;
   return { file: p.file, line: p.line, property: p.name, value: p.value, unresolved: p.unresolved };
 }
 
+/** A switch that is off unless set: true only when the property is given and says true. */
+export function isSwitchedOn(p: HadoopProperty | undefined): boolean {
+  return p !== undefined && booleanValue(propertySource(p));
+}
+
 type Rule = readonly [RegExp, (p: HadoopProperty, context: ImportContext) => readonly [FindingKind, string]];
 
 const ignore =

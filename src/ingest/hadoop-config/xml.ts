@@ -1,7 +1,7 @@
 // Reading Hadoop XML files: a well-formedness check, a small element tree with line numbers,
 // and Hadoop's `<configuration>` format (properties, last one wins, `${var}` substitution).
 
-import { readFile } from 'node:fs/promises';
+import { readTextFile } from '../text-file.js';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { UserError } from '../../model/errors.js';
 import { finding } from './findings.js';
@@ -39,16 +39,6 @@ const parser = new XMLParser({
 const META = XMLParser.getMetaDataSymbol() as unknown as symbol;
 const ATTRIBUTES = ':@';
 const TEXT = '#text';
-
-/** Read a file as UTF-8; a missing or unreadable file is a user error naming it. */
-export async function readTextFile(file: string, what: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new HadoopConfigError(`cannot read ${what} ${file}${code ? ` (${code})` : ''}`);
-  }
-}
 
 /**
  * Parse an XML document whose single top-level element must be `rootName`. Malformed XML is

@@ -8,6 +8,7 @@ import type { ConfigFinding, FindingKind } from './findings.js';
 import {
   CAPACITY_PREFIX,
   classifyKnownProperty,
+  isSwitchedOn,
   FAIR_PREEMPTION,
   MONITOR_ENABLE,
   NODE_LABELS_ENABLE,
@@ -22,14 +23,12 @@ import { booleanValue, integerValue, invalidValue } from './values.js';
 import { HadoopConfigError } from './xml.js';
 import type { HadoopConfiguration, HadoopProperty } from './xml.js';
 
-export const SCHEDULER_CLASS = 'yarn.resourcemanager.scheduler.class';
-export const CAPACITY_SCHEDULER_CLASS = 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler';
-export const FAIR_SCHEDULER_CLASS = 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler';
+const SCHEDULER_CLASS = 'yarn.resourcemanager.scheduler.class';
+const CAPACITY_SCHEDULER_CLASS = 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler';
+const FAIR_SCHEDULER_CLASS = 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler';
 
 /** What yarn-site.xml sets; a setting it leaves out is absent here (null or missing key). */
 export interface YarnSiteImport {
-  /** From yarn.resourcemanager.scheduler.class; null when the file does not name one. */
-  readonly schedulerType: SchedulerType | null;
   readonly minimumAllocation: Partial<Resources>;
   readonly maximumAllocation: Partial<Resources>;
   readonly incrementAllocation: Partial<Resources>;
@@ -81,10 +80,7 @@ export function schedulerTypeOfYarnSite(conf: HadoopConfiguration): SchedulerTyp
 
 /** The switches in yarn-site.xml that change how other properties are judged. */
 export function yarnSiteContext(conf: HadoopConfiguration): Omit<ImportContext, 'schedulerType'> {
-  const flag = (name: string): boolean => {
-    const p = conf.properties.find((q) => q.name === name);
-    return p === undefined ? false : booleanValue(propertySource(p));
-  };
+  const flag = (name: string): boolean => isSwitchedOn(conf.properties.find((q) => q.name === name));
   return {
     fairPreemption: flag(FAIR_PREEMPTION),
     capacityPreemption: flag(MONITOR_ENABLE),
@@ -145,15 +141,9 @@ export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptio
   let allocationFile: string | null = null;
   const byName = new Map(conf.properties.map((p) => [p.name, p]));
   const isFair = context.schedulerType === 'fair';
-  const detectHardware = byName.has('yarn.nodemanager.resource.detect-hardware-capabilities')
-    ? booleanValue(propertySource(byName.get('yarn.nodemanager.resource.detect-hardware-capabilities')!))
-    : false;
-  const heartbeatScaling = byName.has('yarn.resourcemanager.nodemanagers.heartbeat-interval-scaling-enable')
-    ? booleanValue(propertySource(byName.get('yarn.resourcemanager.nodemanagers.heartbeat-interval-scaling-enable')!))
-    : false;
-  const assignMultiple = byName.has('yarn.scheduler.fair.assignmultiple')
-    ? booleanValue(propertySource(byName.get('yarn.scheduler.fair.assignmultiple')!))
-    : false;
+  const detectHardware = isSwitchedOn(byName.get('yarn.nodemanager.resource.detect-hardware-capabilities'));
+  const heartbeatScaling = isSwitchedOn(byName.get('yarn.resourcemanager.nodemanagers.heartbeat-interval-scaling-enable'));
+  const assignMultiple = isSwitchedOn(byName.get('yarn.scheduler.fair.assignmultiple'));
 
   for (const p of conf.properties) {
     const source = propertySource(p);
@@ -287,7 +277,7 @@ export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptio
         fairSwitch('continuous scheduling is not modelled: containers are allocated on node heartbeats only', 'matches the replay: allocation on node heartbeats');
         continue;
       case 'yarn.scheduler.fair.continuous-scheduling-sleep-ms':
-        if (byName.has('yarn.scheduler.fair.continuous-scheduling-enabled') && booleanValue(propertySource(byName.get('yarn.scheduler.fair.continuous-scheduling-enabled')!))) {
+        if (isSwitchedOn(byName.get('yarn.scheduler.fair.continuous-scheduling-enabled'))) {
           fairOnly('continuous scheduling is not modelled');
         } else add('ignored', 'read only with continuous scheduling, which is off');
         continue;
@@ -358,7 +348,6 @@ export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptio
   }
 
   return {
-    schedulerType: schedulerTypeOfYarnSite(conf),
     minimumAllocation: allocations.minimumAllocation,
     maximumAllocation: allocations.maximumAllocation,
     incrementAllocation: allocations.incrementAllocation,

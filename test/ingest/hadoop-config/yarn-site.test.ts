@@ -31,7 +31,7 @@ const importText = (text: string, o: YarnSiteOptions = options()) => importYarnS
 describe('importYarnSite', () => {
   it('reads the scheduler, allocation limits, heartbeat and node size, with ${var} substituted', () => {
     const imported = importText(fixtureText('yarn-site.xml'));
-    expect(imported.schedulerType).toBe('capacity');
+    expect(schedulerTypeOfYarnSite(parseHadoopConfiguration(fixtureText('yarn-site.xml'), 'yarn-site.xml'))).toBe('capacity');
     expect(imported.minimumAllocation).toEqual({ memoryMb: 512, vcores: 1 });
     // yarn.scheduler.maximum-allocation-mb is ${yarn.nodemanager.resource.memory-mb}.
     expect(imported.maximumAllocation).toEqual({ memoryMb: 16_384, vcores: 8 });
