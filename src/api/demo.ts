@@ -12,7 +12,7 @@ import type { ReportResult } from './report.js';
 
 export const DEMO_SCENARIO = 'terasort-batch';
 export const DEMO_POLICIES: readonly string[] = ['none', 'reserve:8', 'reserve:16', 'reserve:32', 'am-share:0.1'];
-export const DEMO_COMPARISON_SCENARIO = 'mixed-spc';
+const DEMO_COMPARISON_SCENARIO = 'mixed-spc';
 
 export interface DemoResult {
   readonly runs: readonly ReplayRun[];

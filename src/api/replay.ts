@@ -186,7 +186,7 @@ export async function runAndStore(
 }
 
 /** A queue layout named after its leaves: `default`, or `a+b` for two queues a and b. */
-export function queueStructureOf(cluster: Cluster): string {
+function queueStructureOf(cluster: Cluster): string {
   const leaves = leafQueuePaths(cluster.scheduler.queues).map((path) => path.slice('root.'.length));
   return leaves.length === 0 ? 'default' : leaves.join('+');
 }

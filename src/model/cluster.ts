@@ -20,7 +20,7 @@ export interface NodeGroup {
 
 /** Which RM scheduler's rules apply (normalization step, admission, allocation order). */
 export type SchedulerType = 'capacity' | 'fair';
-export const SCHEDULER_TYPES: readonly SchedulerType[] = ['capacity', 'fair'];
+const SCHEDULER_TYPES: readonly SchedulerType[] = ['capacity', 'fair'];
 
 /** CapacityScheduler settings that are not per queue (capacity-scheduler.xml). */
 export interface CapacitySchedulerSettings {

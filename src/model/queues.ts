@@ -69,7 +69,7 @@ export function queueConfig(name: string, settings: Partial<Omit<QueueConfig, 'n
 }
 
 /** Every queue below root, parents before children, with its full path (`root.a.b`). */
-export function queuePaths(queues: readonly QueueConfig[]): { path: string; queue: QueueConfig }[] {
+function queuePaths(queues: readonly QueueConfig[]): { path: string; queue: QueueConfig }[] {
   const out: { path: string; queue: QueueConfig }[] = [];
   const walk = (children: readonly QueueConfig[], prefix: string): void => {
     for (const queue of children) {

@@ -30,7 +30,7 @@ export function parameterRange(p: ScenarioParameter): string {
   return p.kind === 'choice' ? p.choices.join(' | ') : `${p.min}..${p.max}`;
 }
 
-export function describeParameters(scenario: Scenario): string {
+function describeParameters(scenario: Scenario): string {
   return scenario.parameters
     .map((p) => `  ${p.name.padEnd(12)} ${p.description} (default ${p.defaultValue}, ${parameterRange(p)})`)
     .join('\n');

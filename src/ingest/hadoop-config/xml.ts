@@ -142,7 +142,7 @@ const VARIABLE = /\$\{[^}$\s]+\}/;
  * only (Java system properties and other files are not known here): left to right, each
  * inserted value expanded in turn, stopping at the first name that is not defined.
  */
-export function substituteVariables(
+function substituteVariables(
   raw: string,
   lookup: (name: string) => string | undefined,
   describe: string,
