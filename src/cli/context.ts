@@ -2,6 +2,7 @@
 // line and check the resulting API call without touching a database or a terminal.
 
 import type { Writable } from 'node:stream';
+import type { Command } from 'commander';
 import * as api from '../api/index.js';
 import type { Store } from '../api/index.js';
 
@@ -27,8 +28,9 @@ export function defaultContext(): CliContext {
 
 export const DEFAULT_DB = 'rmreplay.duckdb';
 
-export function dbPath(context: CliContext, option: string | undefined): string {
-  return option ?? context.env['RMREPLAY_DB'] ?? DEFAULT_DB;
+/** The database a command works on: the global --db, else $RMREPLAY_DB, else DEFAULT_DB. */
+export function dbPath(context: CliContext, command: Command): string {
+  return command.optsWithGlobals<{ db?: string }>().db ?? context.env['RMREPLAY_DB'] ?? DEFAULT_DB;
 }
 
 /** Open the store, run `work`, and close the store whatever happens. */

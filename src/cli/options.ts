@@ -1,6 +1,8 @@
 // Option value parsers shared by commands; a bad value is reported by commander as a usage error.
 
 import { InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
+import type { ClusterSources } from '../api/index.js';
 
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -61,4 +63,23 @@ export function positiveWholeNumber(value: string): number {
 
 export function collectRunId(value: string, previous: number[]): number[] {
   return [...previous, wholeNumber(value)];
+}
+
+/**
+ * The options that say which cluster to replay on: a cluster file (`clusterHelp` says what it
+ * replaces for this command) and Hadoop's own configuration files.
+ */
+export function addClusterOptions(command: Command, clusterHelp: string): Command {
+  return command
+    .option('--cluster <file>', clusterHelp)
+    .option('--yarn-site <file>', "the cluster's yarn-site.xml: scheduler class, allocation sizes, NodeManager size")
+    .option('--capacity-scheduler <file>', 'a capacity-scheduler.xml: CapacityScheduler queues and limits')
+    .option('--fair-scheduler <file>', 'a fair-scheduler.xml allocation file: FairScheduler queues, weights and policies')
+    .option('--nodes <n>', 'with the XML files: this many nodes of the NodeManager size in yarn-site.xml', positiveWholeNumber);
+}
+
+/** What addClusterOptions parsed, as the API takes it. */
+export function clusterSources(options: ClusterSources): ClusterSources {
+  const { cluster, yarnSite, capacityScheduler, fairScheduler, nodes } = options;
+  return { cluster, yarnSite, capacityScheduler, fairScheduler, nodes };
 }

@@ -18,6 +18,10 @@ export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
 export function createProgram(context: CliContext): Command {
+  const output = {
+    writeOut: (text: string) => context.stdout.write(text),
+    writeErr: (text: string) => context.stderr.write(text),
+  };
   const program = new Command('rmreplay')
     .description(
       'Replay Hadoop YARN workloads (ResourceManager logs, SWIM traces, built-in paper scenarios) under ' +
@@ -25,10 +29,7 @@ export function createProgram(context: CliContext): Command {
     )
     .version(VERSION)
     .option('--db <path>', `DuckDB database file (default: $RMREPLAY_DB or ${DEFAULT_DB})`)
-    .configureOutput({
-      writeOut: (text) => context.stdout.write(text),
-      writeErr: (text) => context.stderr.write(text),
-    })
+    .configureOutput(output)
     .exitOverride()
     .showSuggestionAfterError()
     .addHelpText(
@@ -46,16 +47,8 @@ export function createProgram(context: CliContext): Command {
     tracesCommand(context),
   ]) {
     // Subcommands throw instead of exiting, and write where the program writes.
-    command.exitOverride().configureOutput({
-      writeOut: (text) => context.stdout.write(text),
-      writeErr: (text) => context.stderr.write(text),
-    });
-    for (const sub of command.commands) {
-      sub.exitOverride().configureOutput({
-        writeOut: (text) => context.stdout.write(text),
-        writeErr: (text) => context.stderr.write(text),
-      });
-    }
+    command.exitOverride().configureOutput(output);
+    for (const sub of command.commands) sub.exitOverride().configureOutput(output);
     program.addCommand(command);
   }
   return program;

@@ -29,7 +29,7 @@ export function demoCommand(context: CliContext): Command {
     )
     .option('--json', 'print the runs and the report as JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
-      const path = dbPath(context, command.optsWithGlobals<{ db?: string }>().db);
+      const path = dbPath(context, command);
       const progress = replayProgress(context);
       const result = await withStore(context, path, (store) =>
         context.api.runDemo(store, { onProgress: progress.onProgress }),
@@ -63,7 +63,7 @@ export function demoCommand(context: CliContext): Command {
           ...deadlockSection(result.runs),
           '',
           `mixed-spc: ${spc.summary.appsTotal} apps (1 streaming, 37 MapReduce, 28 DAG, 28 graph), Poisson arrivals, on 30 nodes`,
-          `of 2 vcores / 2 GB; each scheduler x queue layout over ${result.comparisonRuns.length / 12} seeds, apps failing after ` +
+          `of 2 vcores / 2 GB; each scheduler x queue layout over ${new Set(result.comparisonRuns.map((run) => run.spec.seed)).size} seeds, apps failing after ` +
             `${(spc.spec.appTimeoutMs ?? 0) / 1000} s without a container they need.`,
           '',
           formatTable(

@@ -4,48 +4,33 @@ import { Command } from 'commander';
 import { formatTable } from '../../reports/index.js';
 import type { CliContext } from '../context.js';
 import { dbPath, print, printJson, withStore } from '../context.js';
-import { positiveWholeNumber, wholeNumber } from '../options.js';
+import type { ClusterSources } from '../../api/index.js';
+import { addClusterOptions, clusterSources, wholeNumber } from '../options.js';
 
-interface FidelityOptions {
+interface FidelityOptions extends ClusterSources {
   trace: string;
-  cluster?: string;
-  yarnSite?: string;
-  capacityScheduler?: string;
-  fairScheduler?: string;
-  nodes?: number;
   policy?: string;
   worst: number;
   json?: boolean;
 }
 
 export function fidelityCommand(context: CliContext): Command {
-  return new Command('fidelity')
+  const command = new Command('fidelity')
     .description(
       'replay an ingested RM-log trace under the scheduler settings the log shows and compare each app\'s ' +
-        'turnaround and the makespan with what the log recorded (errors in percent, worst apps first)',
+        'turnaround and the makespan with what the log recorded (errors in percent, worst apps first); ' +
+        'give the Hadoop files for settings the log does not show',
     )
-    .requiredOption('--trace <name>', 'an ingested RM-log trace')
-    .option('--cluster <file>', 'replay on this cluster file instead of the nodes the log registered')
-    .option('--yarn-site <file>', "the cluster's yarn-site.xml, for settings the log does not show")
-    .option('--capacity-scheduler <file>', 'the capacity-scheduler.xml the cluster ran (queues, limits)')
-    .option('--fair-scheduler <file>', 'the fair-scheduler.xml allocation file the cluster ran (queues, weights, policies)')
-    .option('--nodes <n>', 'with the XML files: this many nodes of the NodeManager size in yarn-site.xml', positiveWholeNumber)
+    .requiredOption('--trace <name>', 'an ingested RM-log trace');
+  return addClusterOptions(command, 'replay on this cluster file instead of the nodes the log registered')
     .option('-p, --policy <spec>', "admission policy instead of the scheduler's own AM limits as the log shows them")
     .option('--worst <n>', 'how many apps to list', wholeNumber, 10)
     .option('--json', 'print the comparison as JSON')
     .action(
       async (options: FidelityOptions, command: Command) => {
-        const path = dbPath(context, command.optsWithGlobals<{ db?: string }>().db);
+        const path = dbPath(context, command);
         const result = await withStore(context, path, (store) =>
-          context.api.runFidelity(store, {
-            trace: options.trace,
-            cluster: options.cluster,
-            yarnSite: options.yarnSite,
-            capacityScheduler: options.capacityScheduler,
-            fairScheduler: options.fairScheduler,
-            nodes: options.nodes,
-            policy: options.policy,
-          }),
+          context.api.runFidelity(store, { trace: options.trace, ...clusterSources(options), policy: options.policy }),
         );
         if (options.json) {
           printJson(context, result);

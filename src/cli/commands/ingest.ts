@@ -22,7 +22,7 @@ export function ingestCommand(context: CliContext): Command {
     .option('--source-nodes <n>', 'machines in the cluster the trace was sampled from (default: 600 for FB-2009, 3000 for FB-2010)', wholeNumber)
     .option('--json', 'print the result as JSON')
     .action(async (file: string, options: { name?: string; sourceNodes?: number; json?: boolean }, command: Command) => {
-      const path = dbPath(context, command.optsWithGlobals<{ db?: string }>().db);
+      const path = dbPath(context, command);
       const result = await withStore(context, path, (store) =>
         context.api.ingestSwim(store, { path: file, name: options.name, sourceNodes: options.sourceNodes }),
       );
@@ -55,7 +55,7 @@ export function ingestCommand(context: CliContext): Command {
     .option('--name <name>', 'trace name (default: the newest file name without rotation, .gz and .log suffixes)')
     .option('--json', 'print the result as JSON')
     .action(async (files: string[], options: { name?: string; json?: boolean }, command: Command) => {
-      const path = dbPath(context, command.optsWithGlobals<{ db?: string }>().db);
+      const path = dbPath(context, command);
       const progress = bytesProgress(context);
       const result = await withStore(context, path, (store) =>
         context.api.ingestRmLog(store, { paths: files, name: options.name, onProgress: progress.onProgress }),

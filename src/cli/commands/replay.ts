@@ -7,7 +7,8 @@ import { parameterRange, SCENARIOS } from '../../scenarios/index.js';
 import { UserError } from '../../model/errors.js';
 import type { CliContext } from '../context.js';
 import { dbPath, print, printJson, withStore } from '../context.js';
-import { collect, collectSeeds, collectSetting, positiveNumber, positiveWholeNumber } from '../options.js';
+import type { ClusterSources } from '../../api/index.js';
+import { addClusterOptions, clusterSources, collect, collectSeeds, collectSetting, positiveNumber } from '../options.js';
 import { replayProgress } from '../progress.js';
 import { deadlockNotes, runsTable } from '../summaries.js';
 import { formatTable } from '../../reports/index.js';
@@ -15,14 +16,9 @@ import { formatTable } from '../../reports/index.js';
 /** Above this many runs the per-run table gives way to the side-by-side one. */
 const MAX_RUN_ROWS = 12;
 
-interface ReplayOptions {
+interface ReplayOptions extends ClusterSources {
   trace?: string;
   scenario?: string;
-  cluster?: string;
-  yarnSite?: string;
-  capacityScheduler?: string;
-  fairScheduler?: string;
-  nodes?: number;
   scheduler: string[];
   policy: string[];
   set: Record<string, number | string>;
@@ -35,15 +31,11 @@ interface ReplayOptions {
 }
 
 export function replayCommand(context: CliContext): Command {
-  return new Command('replay')
+  const command = new Command('replay')
     .description('replay an ingested trace or a built-in scenario under schedulers and admission policies, storing each run')
     .option('--trace <name>', 'an ingested trace (see `rmreplay traces`)')
-    .option('--scenario <name>', `a built-in scenario: ${SCENARIOS.map((s) => s.name).join(', ')}`)
-    .option('--cluster <file>', 'cluster JSON file, or the name of one in clusters/')
-    .option('--yarn-site <file>', "the cluster's yarn-site.xml: scheduler class, allocation sizes, NodeManager size")
-    .option('--capacity-scheduler <file>', 'a capacity-scheduler.xml: CapacityScheduler queues and limits')
-    .option('--fair-scheduler <file>', 'a fair-scheduler.xml allocation file: FairScheduler queues and policies')
-    .option('--nodes <n>', 'with the XML files: this many nodes of the NodeManager size in yarn-site.xml', positiveWholeNumber)
+    .option('--scenario <name>', `a built-in scenario: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  return addClusterOptions(command, 'cluster JSON file, or the name of one in clusters/')
     .option('-s, --scheduler <name>', 'scheduler and queue policies, repeatable (default: as-configured)', collect, [])
     .option('-p, --policy <spec>', 'admission policy or sweep, repeatable (default: as-configured)', collect, [])
     .option('--set <name=value>', 'scenario parameter, repeatable', collectSetting, {})
@@ -74,7 +66,7 @@ export function replayCommand(context: CliContext): Command {
       if (options.trace !== undefined && Object.keys(options.set).length > 0) {
         throw new UserError('--set applies to scenarios only');
       }
-      const path = dbPath(context, command.optsWithGlobals<{ db?: string }>().db);
+      const path = dbPath(context, command);
       const progress = replayProgress(context);
       const runs = await withStore(context, path, (store) =>
         context.api.replayRuns(store, {
@@ -82,11 +74,7 @@ export function replayCommand(context: CliContext): Command {
             options.trace !== undefined
               ? { kind: 'trace', trace: options.trace }
               : { kind: 'scenario', scenario: options.scenario!, parameters: options.set },
-          cluster: options.cluster,
-          yarnSite: options.yarnSite,
-          capacityScheduler: options.capacityScheduler,
-          fairScheduler: options.fairScheduler,
-          nodes: options.nodes,
+          ...clusterSources(options),
           schedulers: options.scheduler,
           policies: options.policy,
           seeds: options.seed,

@@ -1,6 +1,7 @@
 // `rmreplay report [NAME]`: run a query from queries/, print it, write it as Markdown.
 
 import { Command } from 'commander';
+import { DEFAULT_REPORT } from '../../api/index.js';
 import { formatTable, reportNames } from '../../reports/index.js';
 import { QUERIES_DIR } from '../../paths.js';
 import type { CliContext } from '../context.js';
@@ -18,14 +19,14 @@ interface ReportOptions {
 export function reportCommand(context: CliContext): Command {
   return new Command('report')
     .description(`run a report query from queries/ (${reportNames(QUERIES_DIR).join(', ')}), print it and write it to reports/NAME.md`)
-    .argument('[name]', 'report name', 'makespan')
+    .argument('[name]', 'report name', DEFAULT_REPORT)
     .option('--trace <name>', 'only runs of this trace')
     .option('--run <id>', 'only this run, repeatable', collectRunId, [])
     .option('--out <dir>', 'directory for the Markdown file (default: reports/)')
     .option('--no-write', 'do not write the Markdown file')
     .option('--json', 'print the rows as JSON objects')
     .action(async (name: string, options: ReportOptions, command: Command) => {
-      const path = dbPath(context, command.optsWithGlobals<{ db?: string }>().db);
+      const path = dbPath(context, command);
       const result = await withStore(context, path, (store) =>
         context.api.runReport(store, {
           name,

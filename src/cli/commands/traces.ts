@@ -11,7 +11,7 @@ export function tracesCommand(context: CliContext): Command {
     .description('list the ingested traces')
     .option('--json', 'print them as JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
-      const path = dbPath(context, command.optsWithGlobals<{ db?: string }>().db);
+      const path = dbPath(context, command);
       const traces = await withStore(context, path, (store) => context.api.listTraces(store));
       if (options.json) {
         printJson(context, traces);
