@@ -11,11 +11,8 @@ import {
   CAPACITY_PREFIX,
   classifyKnownProperty,
   isSwitchedOn,
-  MONITOR_ENABLE,
-  NODE_LABELS_ENABLE,
   propertySource,
   REASONS,
-  RESERVATION_SYSTEM_ENABLE,
   unknownProperty,
   whileSwitchedOn,
 } from './known-properties.js';
@@ -206,7 +203,7 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
           );
           continue;
         case 'lazy-preemption-enabled':
-          add(...whileSwitchedOn(context.capacityPreemption, MONITOR_ENABLE, REASONS.preemption, REASONS.preemptionOff));
+          add(...whileSwitchedOn(context, 'capacityPreemption'));
           continue;
         case 'application.fail-fast':
           add('ignored', 'how the scheduler reacts to a broken queue configuration');
@@ -360,12 +357,12 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
         const value = p.value.trim();
         if (value === '' || (setting === 'accessible-node-labels' && value === '*')) {
           add('used', 'matches the replay: no node labels');
-        } else add(...whileSwitchedOn(context.nodeLabels, NODE_LABELS_ENABLE, REASONS.nodeLabels, REASONS.nodeLabelsOff));
+        } else add(...whileSwitchedOn(context, 'nodeLabels'));
         continue;
       }
       case 'reservable':
         if (booleanValue(source)) {
-          add(...whileSwitchedOn(context.reservationSystem, RESERVATION_SYSTEM_ENABLE, REASONS.reservationSystem, REASONS.reservationSystemOff));
+          add(...whileSwitchedOn(context, 'reservationSystem'));
         } else add('used', 'matches the replay: no reservations');
         continue;
       case 'auto-create-child-queue.enabled':
@@ -374,14 +371,14 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
         else add('used', 'matches the replay: no queues are created');
         continue;
       case 'disable_preemption':
-        add(...whileSwitchedOn(context.capacityPreemption, MONITOR_ENABLE, REASONS.preemption, REASONS.preemptionOff));
+        add(...whileSwitchedOn(context, 'capacityPreemption'));
         continue;
       default:
         break;
     }
     if (/^acl_/.test(setting)) add('ignored', REASONS.acl);
     else if (setting.startsWith('accessible-node-labels.')) {
-      add(...whileSwitchedOn(context.nodeLabels, NODE_LABELS_ENABLE, REASONS.nodeLabels, REASONS.nodeLabelsOff));
+      add(...whileSwitchedOn(context, 'nodeLabels'));
     } else if (setting.startsWith('ordering-policy.')) {
       const policy = queueSetting(path, 'ordering-policy')?.value.toLowerCase() ?? 'fifo';
       if (policy === 'fair') add('unsupported', 'part of the fair ordering policy, which is not modelled');
@@ -389,14 +386,14 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
     } else if (setting.startsWith('user-settings.')) {
       add('unsupported', 'per-user weights are not modelled: the active users of a queue share it equally');
     } else if (/^(intra-queue-preemption|preemption)\./.test(setting)) {
-      add(...whileSwitchedOn(context.capacityPreemption, MONITOR_ENABLE, REASONS.preemption, REASONS.preemptionOff));
+      add(...whileSwitchedOn(context, 'capacityPreemption'));
     } else if (/^(leaf-queue-template|auto-create-child-queue|auto-queue-creation-v2)\./.test(setting)) {
       if (queueFlag(path, 'auto-create-child-queue.enabled') || queueFlag(path, 'auto-queue-creation-v2.enabled')) {
         add('unsupported', 'automatic queue creation is not modelled');
       } else add('ignored', 'read only with automatic queue creation, which is off for this queue');
     } else if (/^(reservation|average-capacity|instantaneous-max-capacity|show-reservations-as-queues)/.test(setting)) {
       if (queueFlag(path, 'reservable')) {
-        add(...whileSwitchedOn(context.reservationSystem, RESERVATION_SYSTEM_ENABLE, REASONS.reservationSystem, REASONS.reservationSystemOff));
+        add(...whileSwitchedOn(context, 'reservationSystem'));
       } else add('ignored', 'a ReservationSystem setting, and the queue is not reservable');
     } else if (setting.startsWith('multi-node-sorting.')) {
       if (multiNodeOn) add('unsupported', 'multi-node placement is not modelled');

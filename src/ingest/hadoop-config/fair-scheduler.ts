@@ -8,7 +8,7 @@ import { UNBOUNDED } from '../../model/resources.js';
 import type { Resources } from '../../model/resources.js';
 import { finding } from './findings.js';
 import type { ConfigFinding, FindingKind, FindingSource } from './findings.js';
-import { FAIR_PREEMPTION, REASONS, RESERVATION_SYSTEM_ENABLE, whileSwitchedOn } from './known-properties.js';
+import { REASONS, whileSwitchedOn } from './known-properties.js';
 import type { ImportContext } from './known-properties.js';
 import { freezeQueueDraft, queueDraft } from './queue-draft.js';
 import type { QueueDraft } from './queue-draft.js';
@@ -83,7 +83,7 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
     findings.push(finding(source, kind, reason, target));
   };
   const preemption = (): readonly [FindingKind, string] =>
-    whileSwitchedOn(context.fairPreemption, FAIR_PREEMPTION, REASONS.preemption, REASONS.preemptionOff);
+    whileSwitchedOn(context, 'fairPreemption');
   const policyOf = (element: XmlElement, property: string): QueuePolicyName => {
     const text = element.text;
     const lower = text.toLowerCase();
@@ -230,7 +230,7 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
           record(source, 'unsupported', 'per-queue maximum allocations are not modelled: the scheduler-wide maximum applies');
           break;
         case 'reservation':
-          record(source, ...whileSwitchedOn(context.reservationSystem, RESERVATION_SYSTEM_ENABLE, REASONS.reservationSystem, REASONS.reservationSystemOff));
+          record(source, ...whileSwitchedOn(context, 'reservationSystem'));
           break;
         default:
           if (PREEMPTION_ELEMENTS.has(child.name)) record(source, ...preemption());
@@ -383,7 +383,7 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
       case 'reservation-agent':
       case 'reservation-planner':
       case 'reservation-policy':
-        record(source, ...whileSwitchedOn(context.reservationSystem, RESERVATION_SYSTEM_ENABLE, REASONS.reservationSystem, REASONS.reservationSystemOff));
+        record(source, ...whileSwitchedOn(context, 'reservationSystem'));
         break;
       default:
         if (PREEMPTION_ELEMENTS.has(element.name)) record(source, ...preemption());

@@ -35,20 +35,6 @@ export const DEFAULT_CONTEXT: ImportContext = {
   reservationSystem: false,
 };
 
-/**
- * Judge a setting that matters only while `switchName` is on: unsupported when it is on or
- * unknown, ignored when it is off.
- */
-export function whileSwitchedOn(
-  on: boolean | null,
-  switchName: string,
-  unsupportedReason: string,
-  offReason: string,
-): readonly [FindingKind, string] {
-  if (on === false) return ['ignored', offReason];
-  if (on === true) return ['unsupported', unsupportedReason];
-  return ['unsupported', `${unsupportedReason} (if ${switchName} is true; yarn-site.xml was not given)`];
-}
 
 /** Every CapacityScheduler property starts so. */
 export const CAPACITY_PREFIX = 'yarn.scheduler.capacity.';
@@ -67,6 +53,27 @@ export const REASONS = {
   reservationSystem: 'the ReservationSystem is not modelled: no capacity is set aside for reservations',
   reservationSystemOff: 'a ReservationSystem setting, and the ReservationSystem is off',
 } as const;
+
+type Switch = Exclude<keyof ImportContext, 'schedulerType'>;
+
+/** Each switch: its property, and why a setting that depends on it is unsupported or ignored. */
+const SWITCHES: Readonly<Record<Switch, { property: string; on: string; off: string }>> = {
+  fairPreemption: { property: FAIR_PREEMPTION, on: REASONS.preemption, off: REASONS.preemptionOff },
+  capacityPreemption: { property: MONITOR_ENABLE, on: REASONS.preemption, off: REASONS.preemptionOff },
+  nodeLabels: { property: NODE_LABELS_ENABLE, on: REASONS.nodeLabels, off: REASONS.nodeLabelsOff },
+  reservationSystem: { property: RESERVATION_SYSTEM_ENABLE, on: REASONS.reservationSystem, off: REASONS.reservationSystemOff },
+};
+
+/**
+ * Judge a setting that matters only while switch `which` is on: unsupported when it is on or
+ * unknown, ignored when it is off.
+ */
+export function whileSwitchedOn(context: ImportContext, which: Switch): readonly [FindingKind, string] {
+  const { property, on, off } = SWITCHES[which];
+  if (context[which] === false) return ['ignored', off];
+  if (context[which] === true) return ['unsupported', on];
+  return ['unsupported', `${on} (if ${property} is true; yarn-site.xml was not given)`];
+}
 
 export function propertySource(p: HadoopProperty): { file: string; line: number; property: string; value: string; unresolved: string | null } {
   return { file: p.file, line: p.line, property: p.name, value: p.value, unresolved: p.unresolved };
@@ -104,13 +111,13 @@ const RULES: readonly Rule[] = [
     /^yarn\.resourcemanager\.(scheduler\.monitor|monitor)\./,
     (_p, context) =>
       context.schedulerType === 'capacity'
-        ? whileSwitchedOn(context.capacityPreemption, MONITOR_ENABLE, REASONS.preemption, REASONS.preemptionOff)
+        ? whileSwitchedOn(context, 'capacityPreemption')
         : ['ignored', 'a CapacityScheduler preemption setting, and this cluster runs the FairScheduler'],
   ],
   [/^yarn\.node-labels\.enabled$/, featureSwitch(REASONS.nodeLabels, 'matches the replay: no node labels')],
   [
     /^yarn\.(nodemanager\.)?node-labels\.|^yarn\.node-attribute/,
-    (_p, context) => whileSwitchedOn(context.nodeLabels, NODE_LABELS_ENABLE, REASONS.nodeLabels, REASONS.nodeLabelsOff),
+    (_p, context) => whileSwitchedOn(context, 'nodeLabels'),
   ],
   [
     /^yarn\.resourcemanager\.reservation-system\.enable$/,
@@ -119,7 +126,7 @@ const RULES: readonly Rule[] = [
   [
     /^yarn\.resourcemanager\.reservation-system\./,
     (_p, context) =>
-      whileSwitchedOn(context.reservationSystem, RESERVATION_SYSTEM_ENABLE, REASONS.reservationSystem, REASONS.reservationSystemOff),
+      whileSwitchedOn(context, 'reservationSystem'),
   ],
   [
     /opportunistic-container-allocation\.enabled$|distributed-scheduling\.enabled$/,

@@ -156,7 +156,7 @@ export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptio
     };
     const fairPreemptionSetting = (): void => {
       if (!isFair) add('ignored', 'a FairScheduler setting, and this cluster runs the CapacityScheduler');
-      else add(...whileSwitchedOn(context.fairPreemption, FAIR_PREEMPTION, REASONS.preemption, REASONS.preemptionOff));
+      else add(...whileSwitchedOn(context, 'fairPreemption'));
     };
     const fairSwitch = (onReason: string, offReason: string): void => {
       if (booleanValue(source)) fairOnly(onReason);
