@@ -20,7 +20,7 @@ export interface FidelityApp {
   readonly recordedState: string | null;
   readonly recordedTurnaroundMs: number;
   readonly replayedTurnaroundMs: number | null;
-  /** (replayed - recorded) / recorded, in percent; null if the replay did not finish the app. */
+  /** (replayed - recorded) / recorded, in percent; null if the replay did not finish the app or the log recorded 0. */
   readonly errorPct: number | null;
 }
 
@@ -72,7 +72,7 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
       recordedState: recorded.state,
       recordedTurnaroundMs,
       replayedTurnaroundMs,
-      errorPct: replayedTurnaroundMs === null ? null : percentError(replayedTurnaroundMs, recordedTurnaroundMs),
+      errorPct: percentError(replayedTurnaroundMs, recordedTurnaroundMs),
     });
     recordedFirstSubmitMs = Math.min(recordedFirstSubmitMs, recorded.submitMs);
     recordedLastFinishMs = Math.max(recordedLastFinishMs, recorded.finishMs);
@@ -93,12 +93,13 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
     unfinishedInLog,
     recordedMakespanMs,
     replayedMakespanMs,
-    makespanErrorPct: replayedMakespanMs === null ? null : percentError(replayedMakespanMs, recordedMakespanMs),
+    makespanErrorPct: percentError(replayedMakespanMs, recordedMakespanMs),
     meanAbsErrorPct: errors.length > 0 ? errors.reduce((a, b) => a + b, 0) / errors.length : null,
     notes: source.notes,
   };
 }
 
-function percentError(replayed: number, recorded: number): number {
-  return recorded === 0 ? (replayed === 0 ? 0 : Infinity) : ((replayed - recorded) / recorded) * 100;
+/** As queries/fidelity.sql defines it: none against a recorded zero. */
+function percentError(replayed: number | null, recorded: number): number | null {
+  return replayed === null || recorded === 0 ? null : ((replayed - recorded) / recorded) * 100;
 }
