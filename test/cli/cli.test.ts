@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/api/index.js';
 import { Store } from '../../src/store/index.js';
@@ -151,6 +154,19 @@ describe('rmreplay CLI', () => {
     await main(['replay', '--help'], ctx);
     expect(stdout.text).toContain('reserve:0..64:8');
     expect(stdout.text).toContain('--set amVcores=1');
+  });
+
+  it('stops quietly with status 0 when the reader has closed the pipe (rmreplay --help | head)', async () => {
+    const bin = fileURLToPath(new URL('../../bin/rmreplay.js', import.meta.url));
+    expect(existsSync(fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url))), 'run `npm run build` first').toBe(true);
+    const child = spawn(process.execPath, [bin, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The reader goes away before the command writes a byte.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('report prints a hint on an empty database and honours --no-write', async () => {
