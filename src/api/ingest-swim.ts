@@ -53,6 +53,16 @@ export async function ingestSwim(store: Store, options: IngestSwimOptions): Prom
   }
 
   const parsed = await parseSwimFile(path);
+  if (parsed.jobs.length === 0) {
+    // Not one job: almost surely the wrong file. An empty trace would only replay to nothing.
+    const first = parsed.rejects[0];
+    throw new UserError(
+      first
+        ? `${options.path} holds no SWIM jobs: all ${parsed.rejects.length} non-blank lines were rejected; ` +
+            `line ${first.lineNumber}: ${first.reason}`
+        : `${options.path} holds no SWIM jobs (it has no non-blank lines)`,
+    );
+  }
   const sourceScale = (): { maps: number; reduces: number } => {
     let maps = 0;
     let reduces = 0;

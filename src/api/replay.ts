@@ -280,7 +280,7 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
     const known = (await listTraces(store)).map((t) => t.trace);
     throw new UserError(
       `no trace named '${source.trace}' in ${store.path}; ` +
-        (known.length > 0 ? `ingested traces: ${known.join(', ')}` : 'ingest one first with `rmreplay ingest swim FILE`'),
+        (known.length > 0 ? `ingested traces: ${known.join(', ')}` : 'ingest one first with `rmreplay ingest swim FILE` or `rmreplay ingest rmlog FILE`'),
     );
   }
   if (record.format === 'rmlog') return { ...(await resolveRmLog(store, record, request.cluster)), swim: null };

@@ -54,6 +54,22 @@ describe('ingestSwim', () => {
     }
   });
 
+  it('refuses a file without a single job, stores nothing, and says why', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const notSwim = tempFile('not_swim.tsv', 'root:x:0:0:root:/root:/bin/bash\n\ndaemon:x:1:1::/:/bin/sh\n');
+      await expect(ingestSwim(store, { path: notSwim, sourceNodes: 10 })).rejects.toThrow(
+        /not_swim.tsv holds no SWIM jobs: all 2 non-blank lines were rejected; line 1: expected 6 tab-separated columns/,
+      );
+      const empty = tempFile('empty.tsv', '\n\n');
+      await expect(ingestSwim(store, { path: empty, sourceNodes: 10 })).rejects.toThrow(/empty.tsv holds no SWIM jobs \(it has no non-blank lines\)/);
+      expect(await tableCount(store, 'traces')).toBe(0);
+      expect(await tableCount(store, 'ingest_rejects')).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+
   it('needs the source cluster size for a trace it does not know, and a readable file', async () => {
     const store = await Store.open(':memory:');
     try {

@@ -18,7 +18,7 @@ export function tracesCommand(context: CliContext): Command {
         return;
       }
       if (traces.length === 0) {
-        print(context, `no traces in ${path}; ingest one with \`rmreplay ingest swim FILE\``);
+        print(context, `no traces in ${path}; ingest one with \`rmreplay ingest swim FILE\` or \`rmreplay ingest rmlog FILE\``);
         return;
       }
       print(
