@@ -112,6 +112,7 @@ describe('rmreplay CLI', () => {
       ['replay', '--scenario', 'mixed-spc', '--set', 'queues=flat'],
       ['replay', '--scenario', 'terasort-batch', '--nodes', '3'],
       ['ingest', 'swim', '/no/such/file.tsv'],
+      ['ingest', 'swim', '/no/such/file.tsv', '--source-nodes', '0'],
       ['frobnicate'],
     ]) {
       const { ctx, stderr } = context();
