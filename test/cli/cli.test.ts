@@ -101,6 +101,7 @@ describe('rmreplay CLI', () => {
   });
 
   it('exits 2 with a one-line message, no stack trace, on bad input', async () => {
+    const swim = tempFile('readable.tsv', swimText([['job0', 0, 0, 1, 1, 1]]));
     for (const argv of [
       ['replay', '--scenario', 'terasort-batch', '-p', 'fifo'],
       ['replay', '--scenario', 'nope'],
@@ -112,7 +113,7 @@ describe('rmreplay CLI', () => {
       ['replay', '--scenario', 'mixed-spc', '--set', 'queues=flat'],
       ['replay', '--scenario', 'terasort-batch', '--nodes', '3'],
       ['ingest', 'swim', '/no/such/file.tsv'],
-      ['ingest', 'swim', '/no/such/file.tsv', '--source-nodes', '0'],
+      ['ingest', 'swim', swim, '--source-nodes', '0'],
       ['frobnicate'],
     ]) {
       const { ctx, stderr } = context();
