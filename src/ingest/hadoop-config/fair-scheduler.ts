@@ -106,6 +106,13 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
     for (const e of elements) if (!QUEUE_TAGS.has(e.name) && e.name !== 'user') last.set(e.name, e);
     return last;
   };
+  /** An element set again later among its siblings (`last`, from lastOf) is recorded as ignored. */
+  const overridden = (element: XmlElement, last: ReadonlyMap<string, XmlElement>, source: FindingSource): boolean => {
+    const winner = last.get(element.name)!;
+    if (winner === element) return false;
+    record(source, 'ignored', `set again at line ${winner.line}; the last one wins`);
+    return true;
+  };
   const top = allocations.children;
   const topLast = lastOf(top);
   const alias = (name: string, legacy: string): XmlElement | undefined => {
@@ -176,10 +183,7 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
     for (const child of element.children) {
       if (QUEUE_TAGS.has(child.name)) continue;
       const source = sourceOf(child, label(child.name));
-      if (last.get(child.name) !== child) {
-        record(source, 'ignored', `set again at line ${last.get(child.name)!.line}; the last one wins`);
-        continue;
-      }
+      if (overridden(child, last, source)) continue;
       const target = (fieldName: string): string => `scheduler.queues[${path}].${fieldName}`;
       switch (child.name) {
         case 'minResources': {
@@ -254,10 +258,7 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
     for (const child of element.children) {
       if (QUEUE_TAGS.has(child.name)) continue;
       const source = sourceOf(child, `${element.name}[root]/${child.name}`);
-      if (last.get(child.name) !== child) {
-        record(source, 'ignored', `set again at line ${last.get(child.name)!.line}; the last one wins`);
-        continue;
-      }
+      if (overridden(child, last, source)) continue;
       switch (child.name) {
         case 'schedulingPolicy':
         case 'schedulingMode': {
@@ -344,10 +345,7 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
       }
       continue;
     }
-    if (topLast.get(element.name) !== element) {
-      record(source, 'ignored', `set again at line ${topLast.get(element.name)!.line}; the last one wins`);
-      continue;
-    }
+    if (overridden(element, topLast, source)) continue;
     switch (element.name) {
       case 'defaultQueueSchedulingPolicy':
       case 'defaultQueueSchedulingMode':
