@@ -16,6 +16,7 @@
 // limit use the queue's limit as cached at its last scheduling pass, as 2.7 does, but headroom is
 // computed when the AM asks for it.
 
+import { clusterCapacity } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
 import { DEFAULT_QUEUE, queueConfig } from '../../model/queues.js';
 import type { QueueConfig } from '../../model/queues.js';
@@ -156,12 +157,7 @@ export class CapacityScheduler implements Scheduler {
     this.nodes = nodes;
     this.listener = listener;
     this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
-    let clusterMemoryMb = 0;
-    let clusterVcores = 0;
-    for (const node of nodes) {
-      clusterMemoryMb += node.capacityMemoryMb;
-      clusterVcores += node.capacityVcores;
-    }
+    const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
     this.clusterMemoryMb = clusterMemoryMb;
     this.clusterVcores = clusterVcores;
     this.calc = new CapacityCalculator(settings.resourceCalculator, clusterMemoryMb, clusterVcores);

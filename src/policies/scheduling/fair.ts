@@ -19,6 +19,7 @@
 // check, as 3.x does, so drf leaves under a fair parent can start AMs; per-user limits
 // (userMaxAppsDefault, <user> elements) are not modelled.
 
+import { clusterCapacity } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
 import { DEFAULT_QUEUE } from '../../model/queues.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
@@ -85,7 +86,6 @@ class FsApp {
 export interface FairSchedulerOptions {
   readonly cluster: Cluster;
   readonly appCount: number;
-  readonly nodes: readonly SchedulerNode[];
   readonly listener: SchedulerListener;
 }
 
@@ -113,19 +113,14 @@ export class FairScheduler implements Scheduler {
   private readonly scratch: number[] = [];
 
   constructor(options: FairSchedulerOptions) {
-    const { cluster, appCount, nodes, listener } = options;
+    const { cluster, appCount, listener } = options;
     this.settings = cluster.scheduler;
     this.label = labelOf(cluster);
     this.listener = listener;
     this.appCount = appCount;
     const fair = this.settings.fair;
     this.containersPerHeartbeat = fair.assignMultiple ? (fair.maxAssign > 0 ? fair.maxAssign : Infinity) : 1;
-    let clusterMemoryMb = 0;
-    let clusterVcores = 0;
-    for (const node of nodes) {
-      clusterMemoryMb += node.capacityMemoryMb;
-      clusterVcores += node.capacityVcores;
-    }
+    const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
     this.clusterMemoryMb = clusterMemoryMb;
     this.clusterVcores = clusterVcores;
     this.apps = new Array<FsApp | undefined>(appCount);

@@ -59,7 +59,7 @@ describe('FairScheduler app order', () => {
       heartbeatAnchorMs: 0,
     } satisfies SchedulerNode;
     const listener = { demandAdded: () => {}, limitsLoosened: () => {}, updateAt: () => {} };
-    const scheduler = new FairScheduler({ cluster, appCount: 2, nodes: [node], listener });
+    const scheduler = new FairScheduler({ cluster, appCount: 2, listener });
     for (const app of [0, 1]) {
       scheduler.addApp(app, 'default', 'u', 1024, 1, 0);
       scheduler.setAsk(app, AM_ASK, 0, 1024, 1, 1);
