@@ -4,6 +4,7 @@
 
 import { AskSizes, FifoDemandList } from './asks.js';
 import type { AppAsks, Ask } from './asks.js';
+import type { LeafSnapshot } from './types.js';
 
 export class QueueBooks {
   usedMemoryMb = 0;
@@ -14,8 +15,13 @@ export class QueueBooks {
   servableAsks = 0;
   /** Leaf: outstanding asks of every app in it, schedulable or not. */
   pendingContainers = 0;
+  /** Leaf: apps placed in it, whether their AM holds a container yet or not. */
+  apps = 0;
   /** Leaf: apps whose AM holds a container. */
   runningApps = 0;
+  /** Leaf: resources held by its apps' AM containers (what AM limits are checked against). */
+  amUsedMemoryMb = 0;
+  amUsedVcores = 0;
   /** Leaf: schedulable apps with asks outstanding, in application-id order. */
   readonly demand: FifoDemandList | null;
 
@@ -26,6 +32,22 @@ export class QueueBooks {
     appCount: number,
   ) {
     this.demand = leaf ? new FifoDemandList(appCount) : null;
+  }
+
+  /** What a sample records of a leaf; its share is the scheduler's own notion (guaranteed or fair). */
+  snapshot(shareMemoryMb: number, shareVcores: number): LeafSnapshot {
+    return {
+      path: this.path,
+      usedMemoryMb: this.usedMemoryMb,
+      usedVcores: this.usedVcores,
+      reservedMemoryMb: this.reservedMemoryMb,
+      reservedVcores: this.reservedVcores,
+      shareMemoryMb,
+      shareVcores,
+      runningApps: this.runningApps,
+      pendingApps: this.apps - this.runningApps,
+      pendingContainers: this.pendingContainers,
+    };
   }
 }
 

@@ -54,9 +54,6 @@ class CsQueue extends QueueBooks {
   // Leaf state.
   readonly pending: number[] = [];
   activeApps = 0;
-  applications = 0;
-  amUsedMemoryMb = 0;
-  amUsedVcores = 0;
   /** The limit the queue was given at its last scheduling pass (queueCurrentLimit). */
   limitMemoryMb: number;
   limitVcores: number;
@@ -280,10 +277,10 @@ export class CapacityScheduler implements Scheduler {
   addApp(app: number, queueName: string, userName: string, amMemoryMb: number, amVcores: number): Placement {
     const leaf = this.findLeaf(queueName);
     if (!leaf) return { ok: false, reason: `submitted to unknown queue '${queueName}'` };
-    if (leaf.applications >= leaf.maxApplications) {
+    if (leaf.apps >= leaf.maxApplications) {
       return {
         ok: false,
-        reason: `queue ${leaf.path} already has ${leaf.applications} applications (maximum-applications ${leaf.maxApplications})`,
+        reason: `queue ${leaf.path} already has ${leaf.apps} applications (maximum-applications ${leaf.maxApplications})`,
       };
     }
     let user = leaf.users.get(userName);
@@ -300,7 +297,7 @@ export class CapacityScheduler implements Scheduler {
     }
     this.apps[app] = new CsApp(app, leaf, user, amMemoryMb, amVcores);
     leaf.pending.push(app);
-    leaf.applications++;
+    leaf.apps++;
     user.apps++;
     this.activate(leaf);
     return { ok: true, queue: leaf.path };
@@ -326,7 +323,7 @@ export class CapacityScheduler implements Scheduler {
       if (at >= 0) leaf.pending.splice(at, 1);
     }
     if (a.amAllocated) leaf.runningApps--;
-    leaf.applications--;
+    leaf.apps--;
     user.apps--;
     this.apps[app] = undefined;
     this.activate(leaf);
@@ -805,21 +802,9 @@ export class CapacityScheduler implements Scheduler {
   }
 
   forEachLeaf(visit: (leaf: LeafSnapshot) => void): void {
-    for (const leaf of this.leaves) {
-      visit({
-        path: leaf.path,
-        usedMemoryMb: leaf.usedMemoryMb,
-        usedVcores: leaf.usedVcores,
-        reservedMemoryMb: leaf.reservedMemoryMb,
-        reservedVcores: leaf.reservedVcores,
-        shareMemoryMb: Math.trunc(leaf.guaranteedMemoryMb),
-        shareVcores: Math.trunc(leaf.guaranteedVcores),
-        runningApps: leaf.runningApps,
-        pendingApps: leaf.applications - leaf.runningApps,
-        pendingContainers: leaf.pendingContainers,
-      });
-    }
+    for (const leaf of this.leaves) visit(leaf.snapshot(Math.trunc(leaf.guaranteedMemoryMb), Math.trunc(leaf.guaranteedVcores)));
   }
+
 }
 
 /** The stock CapacityScheduler's only queue. */

@@ -45,9 +45,6 @@ class FsQueue extends QueueBooks {
   /** Usage plus outstanding asks of every app in the leaf (demand before the max-share cap). */
   rawDemandMemoryMb = 0;
   rawDemandVcores = 0;
-  amUsedMemoryMb = 0;
-  amUsedVcores = 0;
-  apps = 0;
 
   constructor(
     path: string,
@@ -682,21 +679,9 @@ export class FairScheduler implements Scheduler {
   }
 
   forEachLeaf(visit: (leaf: LeafSnapshot) => void): void {
-    for (const leaf of this.leaves) {
-      visit({
-        path: leaf.path,
-        usedMemoryMb: leaf.usedMemoryMb,
-        usedVcores: leaf.usedVcores,
-        reservedMemoryMb: leaf.reservedMemoryMb,
-        reservedVcores: leaf.reservedVcores,
-        shareMemoryMb: leaf.fairShareMemoryMb,
-        shareVcores: leaf.fairShareVcores,
-        runningApps: leaf.runningApps,
-        pendingApps: leaf.apps - leaf.runningApps,
-        pendingContainers: leaf.pendingContainers,
-      });
-    }
+    for (const leaf of this.leaves) visit(leaf.snapshot(leaf.fairShareMemoryMb, leaf.fairShareVcores));
   }
+
 }
 
 /** The FairScheduler allows fifo on leaves only; a parent given fifo shares fairly. */
