@@ -2,14 +2,12 @@
 
 import { stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
+import { DEFAULT_BLOCK_MB, DEFAULT_BYTES_PER_REDUCE_MB } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
 import { parseSwimFile } from '../ingest/swim/parse.js';
 import { knownSwimSourceNodes, swimJobShape } from '../ingest/swim/derive.js';
 import { findTrace, findTraceBySha256, replaceSwimTrace } from '../store/index.js';
 import type { RejectRow, Store, TraceRecord } from '../store/index.js';
-
-const DEFAULT_BLOCK_MB = 64;
-const DEFAULT_BYTES_PER_REDUCE_MB = 64;
 
 export interface IngestSwimOptions {
   readonly path: string;
@@ -31,11 +29,9 @@ export interface IngestSwimResult {
 
 export async function ingestSwim(store: Store, options: IngestSwimOptions): Promise<IngestSwimResult> {
   const path = resolve(options.path);
-  let size: number;
   try {
     const info = await stat(path);
     if (!info.isFile()) throw new UserError(`${options.path} is not a file`);
-    size = info.size;
   } catch (error) {
     if (error instanceof UserError) throw error;
     throw new UserError(`cannot read ${options.path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
@@ -93,7 +89,8 @@ export async function ingestSwim(store: Store, options: IngestSwimOptions): Prom
     trace: name,
     format: 'swim',
     sourcePath: path,
-    sourceBytes: size,
+    // The bytes read and hashed, not a size taken before reading.
+    sourceBytes: parsed.bytes,
     sourceSha256: parsed.sha256,
     sourceNodes,
     lines: parsed.lines,

@@ -149,6 +149,10 @@ const queueSchema: z.ZodType<QueueConfig, unknown> = z.lazy(() =>
 
 // Defaults are Apache Hadoop 2.7's (yarn-default.xml, mapred-default.xml): the era of most
 // public traces. 3.x lowers maximum-allocation-vcores to 4.
+/** SWIM's own task derivation, which cluster files default to: 64 MB per map, 64 MB per reduce. */
+export const DEFAULT_BLOCK_MB = 64;
+export const DEFAULT_BYTES_PER_REDUCE_MB = 64;
+
 const clusterSchema = z
   .object({
     name: z.string().min(1),
@@ -223,8 +227,8 @@ const clusterSchema = z
         reduceMbPerS: z.number().positive().default(10),
         taskStartupMs: z.number().int().nonnegative().default(1500),
         amStartupMs: z.number().int().nonnegative().default(4000),
-        blockMb: z.number().int().positive().default(64),
-        bytesPerReduceMb: z.number().positive().default(64),
+        blockMb: z.number().int().positive().default(DEFAULT_BLOCK_MB),
+        bytesPerReduceMb: z.number().positive().default(DEFAULT_BYTES_PER_REDUCE_MB),
       })
       .strict()
       .prefault({}),
