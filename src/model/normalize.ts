@@ -1,6 +1,7 @@
 // Container-request validation and normalization exactly as the YARN RM does it
 // (yarn-semantics.md 1.2 and 1.3).
 
+import { roundUpTo } from './resources.js';
 import type { Resources } from './resources.js';
 import type { SchedulerSettings } from './cluster.js';
 
@@ -57,9 +58,7 @@ export function normalizeRequest(ask: Resources, settings: SchedulerSettings, ki
 }
 
 function normalizeValue(ask: number, minimum: number, step: number, maximum: number): number {
-  let value = Math.max(ask, minimum);
-  if (step > 0) value = Math.ceil(value / step) * step;
-  return Math.min(value, maximum);
+  return Math.min(roundUpTo(Math.max(ask, minimum), step), maximum);
 }
 
 function describe(r: Resources): string {

@@ -17,38 +17,6 @@ export const RESOURCE_CALCULATORS: readonly ResourceCalculatorName[] = ['default
 /** Java's Integer.MAX_VALUE: YARN's "no maximum" for a resource (the model holds integers). */
 export const UNBOUNDED = 2_147_483_647;
 
-export const ZERO: Resources = Object.freeze({ memoryMb: 0, vcores: 0 });
-
-export function resources(memoryMb: number, vcores: number): Resources {
-  return { memoryMb, vcores };
-}
-
-export function add(a: Resources, b: Resources): Resources {
-  return { memoryMb: a.memoryMb + b.memoryMb, vcores: a.vcores + b.vcores };
-}
-
-export function subtract(a: Resources, b: Resources): Resources {
-  return { memoryMb: a.memoryMb - b.memoryMb, vcores: a.vcores - b.vcores };
-}
-
-export function multiply(a: Resources, factor: number): Resources {
-  return { memoryMb: a.memoryMb * factor, vcores: a.vcores * factor };
-}
-
-/** Every component of `a` is at most the matching component of `b`. */
-export function fitsIn(a: Resources, b: Resources): boolean {
-  return a.memoryMb <= b.memoryMb && a.vcores <= b.vcores;
-}
-
-/**
- * Whether `a` fits in `b` as the given calculator judges an "over limit" test:
- * memory only for `default` (CS ignores vcores there), component-wise for `dominant`
- * (the 3.x `fitsIn`; see yarn-semantics.md 3.3).
- */
-export function fitsInWith(calculator: ResourceCalculatorName, a: Resources, b: Resources): boolean {
-  return calculator === 'default' ? a.memoryMb <= b.memoryMb : fitsIn(a, b);
-}
-
 /**
  * The share of the cluster `a` represents: memory share for `default`, the larger
  * (dominant) share for `dominant`.
@@ -60,18 +28,12 @@ export function shareOf(calculator: ResourceCalculatorName, a: Resources, cluste
   return Math.max(memoryShare, vcoreShare);
 }
 
-/** Round each component up to a multiple of the matching component of `step` (a zero step leaves it). */
-export function roundUp(a: Resources, step: Resources): Resources {
-  return {
-    memoryMb: roundUpTo(a.memoryMb, step.memoryMb),
-    vcores: roundUpTo(a.vcores, step.vcores),
-  };
-}
-
+/** `value` rounded up to a multiple of `step` (a step of 0 leaves it). */
 export function roundUpTo(value: number, step: number): number {
   return step > 0 ? Math.ceil(value / step) * step : value;
 }
 
-export function formatResources(r: Resources): string {
-  return `<memory:${r.memoryMb}, vCores:${r.vcores}>`;
+/** `value` rounded down to a multiple of `step` (a step of 0 leaves it). */
+export function roundDownTo(value: number, step: number): number {
+  return step > 0 ? Math.floor(value / step) * step : value;
 }

@@ -115,11 +115,3 @@ export function totalTasks(workload: Workload): number {
   for (const app of workload.apps) for (const stage of app.stages) tasks += stage.taskCount;
   return tasks;
 }
-
-/** Apps in submission order; equal submit times keep the order they were given in. */
-export function sortBySubmission(apps: readonly AppSpec[]): AppSpec[] {
-  return apps
-    .map((app, index) => ({ app, index }))
-    .sort((a, b) => a.app.submitMs - b.app.submitMs || a.index - b.index)
-    .map(({ app }) => app);
-}

@@ -62,11 +62,3 @@ export class CapacityCalculator {
     return denominator > 0 ? this.share(aMemoryMb, aVcores) / denominator : 0;
   }
 }
-
-export function roundDownTo(value: number, step: number): number {
-  return step > 0 ? Math.floor(value / step) * step : value;
-}
-
-export function roundUpTo(value: number, step: number): number {
-  return step > 0 ? Math.ceil(value / step) * step : value;
-}

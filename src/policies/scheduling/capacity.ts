@@ -23,7 +23,8 @@ import type { QueueConfig } from '../../model/queues.js';
 import { AppAsks } from './asks.js';
 import { chargeQueues, QueueBooks, reserveQueues, ServableAsks } from './books.js';
 import type { Ask } from './asks.js';
-import { CapacityCalculator, roundDownTo, roundUpTo } from './calculator.js';
+import { CapacityCalculator } from './calculator.js';
+import { roundDownTo, roundUpTo } from '../../model/resources.js';
 import {
   ALLOCATE,
   AM_ASK,
