@@ -3,22 +3,23 @@
 import type { ReplayProgress } from '../model/replay-result.js';
 import type { CliContext } from './context.js';
 
-export interface ProgressDisplay {
-  readonly onProgress: ((policy: string, progress: ReplayProgress) => void) | undefined;
+/** A progress callback for the API (absent when nothing is shown) and the call that clears the line. */
+export interface ProgressDisplay<Args extends unknown[]> {
+  readonly onProgress: ((...args: Args) => void) | undefined;
   done(): void;
 }
 
-export function replayProgress(context: CliContext): ProgressDisplay {
+/** Rewrite one line of stderr with `describe(...)` on each call, when stderr is a terminal. */
+function statusLine<Args extends unknown[]>(context: CliContext, describe: (...args: Args) => string | null): ProgressDisplay<Args> {
   const stream = context.stderr;
   if (!stream.isTTY) return { onProgress: undefined, done: () => {} };
   let shown = false;
   return {
-    onProgress: (policy, p) => {
+    onProgress: (...args) => {
+      const text = describe(...args);
+      if (text === null) return;
       shown = true;
-      const simulatedS = Math.round(p.simulatedMs / 1000);
-      stream.write(
-        `\r\x1b[K${policy}: ${p.appsEnded}/${p.appsTotal} apps ended, ${simulatedS} s simulated, ${p.events} events`,
-      );
+      stream.write(`\r\x1b[K${text}`);
     },
     done: () => {
       if (shown) stream.write('\r\x1b[K');
@@ -26,25 +27,20 @@ export function replayProgress(context: CliContext): ProgressDisplay {
   };
 }
 
-/** Bytes read of the file being ingested, on one line of stderr when it is a terminal. */
-export function bytesProgress(context: CliContext): {
-  readonly onProgress: ((path: string, bytesRead: number, bytes: number) => void) | undefined;
-  done(): void;
-} {
-  const stream = context.stderr;
-  if (!stream.isTTY) return { onProgress: undefined, done: () => {} };
-  let shown = false;
+export function replayProgress(context: CliContext): ProgressDisplay<[policy: string, progress: ReplayProgress]> {
+  return statusLine(context, (policy: string, p: ReplayProgress) => {
+    const simulatedS = Math.round(p.simulatedMs / 1000);
+    return `${policy}: ${p.appsEnded}/${p.appsTotal} apps ended, ${simulatedS} s simulated, ${p.events} events`;
+  });
+}
+
+/** Bytes read of the file being ingested; the line changes once per percent. */
+export function bytesProgress(context: CliContext): ProgressDisplay<[path: string, bytesRead: number, bytes: number]> {
   let lastPercent = -1;
-  return {
-    onProgress: (path, bytesRead, bytes) => {
-      const percent = bytes > 0 ? Math.floor((100 * bytesRead) / bytes) : 100;
-      if (percent === lastPercent) return;
-      lastPercent = percent;
-      shown = true;
-      stream.write(`\r\x1b[K${path}: ${percent}% (${(bytesRead / 1e6).toFixed(0)} of ${(bytes / 1e6).toFixed(0)} MB)`);
-    },
-    done: () => {
-      if (shown) stream.write('\r\x1b[K');
-    },
-  };
+  return statusLine(context, (path: string, bytesRead: number, bytes: number) => {
+    const percent = bytes > 0 ? Math.floor((100 * bytesRead) / bytes) : 100;
+    if (percent === lastPercent) return null;
+    lastPercent = percent;
+    return `${path}: ${percent}% (${(bytesRead / 1e6).toFixed(0)} of ${(bytes / 1e6).toFixed(0)} MB)`;
+  });
 }
