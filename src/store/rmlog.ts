@@ -141,10 +141,11 @@ export async function countRmTrace(
   trace: string,
 ): Promise<{ apps: number; containers: number; nodes: number; rejectedLines: number }> {
   const [counts] = await store.queryObjects<{ apps: number; containers: number; nodes: number; rejectedLines: number }>(
-    `SELECT count(DISTINCT subject) FILTER (WHERE kind = 'app_state' AND from_state = 'NEW') AS apps,
+    // Apps and rejected lines are already in the trace's catalogue row (upsertRmLogTrace).
+    `SELECT (SELECT coalesce(max(jobs), 0)::BIGINT FROM traces WHERE trace = $trace) AS apps,
             count(DISTINCT subject) FILTER (WHERE starts_with(subject, 'container_')) AS containers,
             count(DISTINCT node_id) FILTER (WHERE kind = 'node_registered') AS nodes,
-            (SELECT coalesce(sum(rejected_lines), 0)::BIGINT FROM rmlog_files WHERE trace = $trace) AS "rejectedLines"
+            (SELECT coalesce(max(rejected_lines), 0)::BIGINT FROM traces WHERE trace = $trace) AS "rejectedLines"
        FROM ${TRACE_EVENTS}`,
     { trace },
   );
