@@ -1082,9 +1082,6 @@ class ReplayEngine implements SchedulerListener {
     }
     node.heartbeatAnchorMs = this.nowMs;
     this.sleep(node, allocated, outcome);
-    // Under the CapacityScheduler an allocation can raise other users' limits (a queue over its
-    // capacity lets its users grow with it).
-    if (allocated > 0 && scheduler.type === 'capacity') this.limitsLoosened();
   }
 
   /**

@@ -764,6 +764,8 @@ export class CapacityScheduler implements Scheduler {
   private allocate(a: CsApp, ask: Ask, d: Decision, nowMs: number): void {
     this.changeOutstanding(a, ask, -1);
     this.charge(a, ask.memoryMb, ask.vcores);
+    // More usage can raise other users' limits: a queue over its capacity lets its users grow with it.
+    this.listener.limitsLoosened();
     ask.reReservations = 0;
     for (const r of a.reservations) if (r.key === ask.key) r.countedFromMs = nowMs;
     if (ask.key === AM_ASK && !a.amAllocated) {
