@@ -286,6 +286,9 @@ function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInput['sche
         d.fair.rootSchedulingPolicy,
         fileFair.rootSchedulingPolicy,
       ),
+      userMaxAppsDefault: keep(fairScheduler, 'userMaxAppsDefault', base.fair.userMaxAppsDefault, d.fair.userMaxAppsDefault, fileFair.userMaxAppsDefault),
+      // The file's <user> elements, if it has any, replace the base cluster's.
+      userMaxApps: keep(fairScheduler, 'any <user> maxRunningApps', base.fair.userMaxApps, d.fair.userMaxApps, fileFair.userMaxApps),
     },
   };
 }

@@ -48,6 +48,10 @@ export interface FairSchedulerSettings {
   readonly defaultQueueSchedulingPolicy: QueuePolicyName;
   /** root's policy; null: the default policy. */
   readonly rootSchedulingPolicy: QueuePolicyName | null;
+  /** userMaxAppsDefault: runnable apps per user, over all queues, for users not in userMaxApps; null = no limit. */
+  readonly userMaxAppsDefault: number | null;
+  /** <user name="..."><maxRunningApps>: runnable apps for that user, over all queues. */
+  readonly userMaxApps: Readonly<Record<string, number>>;
 }
 
 export interface SchedulerSettings {
@@ -201,6 +205,8 @@ const clusterSchema = z
               .default(0.5),
             defaultQueueSchedulingPolicy: policySchema.default('fair'),
             rootSchedulingPolicy: policySchema.nullable().default(null),
+            userMaxAppsDefault: z.number().int().nonnegative().nullable().default(null),
+            userMaxApps: z.record(z.string().min(1), z.number().int().nonnegative()).default({}),
           })
           .strict()
           .prefault({}),

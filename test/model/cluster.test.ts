@@ -24,6 +24,8 @@ describe('parseCluster', () => {
         queueMaxAmShareDefault: 0.5,
         defaultQueueSchedulingPolicy: 'fair',
         rootSchedulingPolicy: null,
+        userMaxAppsDefault: null,
+        userMaxApps: {},
       },
     });
     expect(cluster.mapreduce).toEqual({

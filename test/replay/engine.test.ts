@@ -300,6 +300,39 @@ describe('FairScheduler', () => {
     expect(finishTimes(r)).toEqual([12_000, 23_000]);
   });
 
+  it('keeps a user over its maxRunningApps non-runnable, whatever the queue allows', () => {
+    // One fifo queue; alice may run 1 app. a0 and a1 (alice) and b0 (bob) at 0: a1 waits.
+    // 1000: a0's AM; 2000: a0 registers, its map 2000-12000; 3000: b0's AM; 4000: b0's map
+    // 4000-14000. 12000: a0 ends, a1 becomes runnable and its AM takes a0's AM slot at once;
+    // 13000: its map, 13000-23000. Without the limit a1 would go before b0 (AM 3000, map 4000),
+    // and b0's AM would wait until 5000.
+    const fifoQueue = [queue('default', { schedulingPolicy: 'fifo' })];
+    const apps = [
+      app('a0', 0, [stage('map', 1, 10_000)], { user: 'alice' }),
+      app('a1', 0, [stage('map', 1, 10_000)], { user: 'alice' }),
+      app('b0', 0, [stage('map', 1, 10_000)], { user: 'bob' }),
+    ];
+    const limited = run(fair({ fair: { userAsDefaultQueue: false, userMaxApps: { alice: 1 } }, queues: fifoQueue }), apps, 'as-configured');
+    expect(limited.apps.map((a) => a.amStartMs)).toEqual([1000, 12_000, 3000]);
+    expect(finishTimes(limited)).toEqual([12_000, 23_000, 14_000]);
+    const unlimited = run(fair({ fair: { userAsDefaultQueue: false }, queues: fifoQueue }), apps, 'as-configured');
+    expect(unlimited.apps.map((a) => a.amStartMs)).toEqual([1000, 3000, 5000]);
+  });
+
+  it('applies userMaxAppsDefault to users without a limit of their own', () => {
+    // Default 1, alice 2: a0 and a1 (alice) and b0 run, b1 (bob's second) waits. 1000/2000: a0's
+    // AM and map (to 12000); 3000/4000: a1's (to 14000); 5000/6000: b0's (to 16000). 16000: b0
+    // ends, b1's AM at once; 17000: its map, to 27000.
+    const c = fair({
+      fair: { userAsDefaultQueue: false, userMaxAppsDefault: 1, userMaxApps: { alice: 2 } },
+      queues: [queue('default', { schedulingPolicy: 'fifo' })],
+    });
+    const apps = ['alice', 'alice', 'bob', 'bob'].map((user, i) => app(`app${i}`, 0, [stage('map', 1, 10_000)], { user }));
+    const r = run(c, apps, 'as-configured');
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([1000, 3000, 5000, 16_000]);
+    expect(finishTimes(r)).toEqual([12_000, 14_000, 16_000, 27_000]);
+  });
+
   it('shares between active queues by weight, recomputed on the update thread\'s period', () => {
     // Queues a (weight 1) and b (weight 3), both with an app from 0: after the update at 500 ms
     // their instantaneous fair shares are 2048 and 6144 MB of 8192. Before any app, 0.

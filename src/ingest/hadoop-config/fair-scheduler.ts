@@ -115,6 +115,12 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
   };
   const top = allocations.children;
   const topLast = lastOf(top);
+  // A user's limit may be given more than once, in one <user> element or several: Hadoop keeps the last.
+  const lastUserLimit = new Map<string, XmlElement>();
+  for (const e of top) {
+    if (e.name !== 'user') continue;
+    for (const c of e.children) if (c.name === 'maxRunningApps') lastUserLimit.set(e.attributes.name ?? '', c);
+  }
   const alias = (name: string, legacy: string): XmlElement | undefined => {
     const a = topLast.get(name);
     const b = topLast.get(legacy);
@@ -339,8 +345,13 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
       for (const child of element.children) {
         const childSource = sourceOf(child, `user[${user}]/${child.name}`);
         if (child.name === 'maxRunningApps') {
-          integerValue(childSource);
-          record(childSource, 'unsupported', 'per-user running-app limits are not modelled: a user may run any number of apps');
+          const winner = lastUserLimit.get(user)!;
+          if (user === '') record(childSource, 'ignored', 'a user element without a name matches no user');
+          else if (winner !== child) record(childSource, 'ignored', `set again for ${user} at line ${winner.line}; the last one wins`);
+          else {
+            fair.userMaxApps = { ...fair.userMaxApps, [user]: integerValue(childSource) };
+            record(childSource, 'used', 'applied', `scheduler.fair.userMaxApps.${user}`);
+          }
         } else record(childSource, 'unknown', 'not a user element rmreplay knows; Hadoop skips it');
       }
       continue;
@@ -372,8 +383,8 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
         // Judged after the queues are built, once it is known where it applied.
         break;
       case 'userMaxAppsDefault':
-        integerValue(source);
-        record(source, 'unsupported', 'per-user running-app limits are not modelled: a user may run any number of apps');
+        fair.userMaxAppsDefault = integerValue(source);
+        record(source, 'used', 'applied', 'scheduler.fair.userMaxAppsDefault');
         break;
       case 'queuePlacementPolicy':
         placementPolicy(element, source);

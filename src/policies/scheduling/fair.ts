@@ -1,8 +1,9 @@
 // The FairScheduler, as Apache Hadoop 2.7 runs it (yarn-semantics.md sections 4 and 5):
 // - placement: an app sent to `default` runs in root.<user> when user-as-default-queue is on;
 //   an undeclared queue is created when allow-undeclared-pools is on; root.default always exists;
-// - maxRunningApps per queue and its ancestors: apps over it wait as non-runnable and become
-//   runnable, earliest first, when a runnable app ends (4.4);
+// - maxRunningApps per queue and its ancestors, and per user over all queues (userMaxAppsDefault,
+//   <user> elements): apps over a limit wait as non-runnable and become runnable, earliest
+//   first, when a runnable app ends (4.4);
 // - instantaneous fair shares recomputed by the update thread every update-interval-ms (500),
 //   only among active queues, by the parent's policy (fair: memory; drf: each resource) (4.2);
 // - on a heartbeat, children and then apps are offered the node in the order of their policy's
@@ -16,8 +17,7 @@
 // - one container per heartbeat unless assignmultiple (4.5).
 // Simplifications: queue demand (for "needy") is read live instead of at the last update; a
 // zero fair-share component under drf is replaced by min(cluster free, max share) in the AM
-// check, as 3.x does, so drf leaves under a fair parent can start AMs; per-user limits
-// (userMaxAppsDefault, <user> elements) are not modelled.
+// check, as 3.x does, so drf leaves under a fair parent can start AMs.
 
 import { clusterCapacity } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
@@ -64,6 +64,12 @@ class FsQueue extends QueueBooks {
   }
 }
 
+/** A user's runnable apps, over all queues, against the user's maxRunningApps. */
+interface FsUser {
+  runnableApps: number;
+  readonly maxRunningApps: number;
+}
+
 class FsApp {
   readonly asks = new AppAsks();
   runnable = false;
@@ -74,6 +80,7 @@ class FsApp {
   constructor(
     readonly index: number,
     readonly leaf: FsQueue,
+    readonly user: FsUser,
     readonly startMs: number,
     readonly amMemoryMb: number,
     readonly amVcores: number,
@@ -96,6 +103,7 @@ export class FairScheduler implements Scheduler {
   private readonly root: FsQueue;
   private readonly leaves: FsQueue[] = [];
   private readonly queueByPath = new Map<string, FsQueue>();
+  private readonly users = new Map<string, FsUser>();
   private readonly apps: (FsApp | undefined)[];
   /** Asks of runnable apps. */
   private readonly servable = new ServableAsks();
@@ -246,21 +254,36 @@ export class FairScheduler implements Scheduler {
     const placement = this.place(queueName, user);
     if (!placement.ok) return placement;
     const leaf = this.queueByPath.get(placement.queue)!;
-    const a = new FsApp(app, leaf, nowMs, amMemoryMb, amVcores);
+    const a = new FsApp(app, leaf, this.userNamed(user), nowMs, amMemoryMb, amVcores);
     this.apps[app] = a;
     leaf.apps++;
-    if (this.canBeRunnable(leaf)) this.makeRunnable(a, nowMs);
+    if (this.canBeRunnable(a)) this.makeRunnable(a, nowMs);
     else leaf.nonRunnable.push(app);
     return placement;
   }
 
-  private canBeRunnable(leaf: FsQueue): boolean {
-    for (let q: FsQueue | null = leaf; q; q = q.parent) if (q.runnableApps >= q.maxRunningApps) return false;
+  private userNamed(name: string): FsUser {
+    let user = this.users.get(name);
+    if (!user) {
+      const fair = this.settings.fair;
+      // hasOwn: a user may be called "constructor".
+      const own = Object.hasOwn(fair.userMaxApps, name) ? fair.userMaxApps[name] : undefined;
+      user = { runnableApps: 0, maxRunningApps: own ?? fair.userMaxAppsDefault ?? Infinity };
+      this.users.set(name, user);
+    }
+    return user;
+  }
+
+  /** Hadoop's MaxRunningAppsEnforcer: the user's limit, then the leaf's and each ancestor's. */
+  private canBeRunnable(a: FsApp): boolean {
+    if (a.user.runnableApps >= a.user.maxRunningApps) return false;
+    for (let q: FsQueue | null = a.leaf; q; q = q.parent) if (q.runnableApps >= q.maxRunningApps) return false;
     return true;
   }
 
   private makeRunnable(a: FsApp, nowMs: number): void {
     a.runnable = true;
+    a.user.runnableApps++;
     for (let q: FsQueue | null = a.leaf; q; q = q.parent) {
       if (q.runnableApps++ === 0) this.activeSetChanged(nowMs);
     }
@@ -274,6 +297,7 @@ export class FairScheduler implements Scheduler {
     const leaf = a.leaf;
     for (const ask of a.asks.list) if (ask.outstanding > 0) this.changeOutstanding(a, ask, -ask.outstanding);
     if (a.runnable) {
+      a.user.runnableApps--;
       for (let q: FsQueue | null = leaf; q; q = q.parent) {
         if (--q.runnableApps === 0) this.activeSetChanged(nowMs);
       }
@@ -299,7 +323,7 @@ export class FairScheduler implements Scheduler {
     if (waiting.length === 0) return;
     waiting.sort((x, y) => x.startMs - y.startMs || x.index - y.index);
     for (const a of waiting) {
-      if (!this.canBeRunnable(a.leaf)) continue;
+      if (!this.canBeRunnable(a)) continue;
       const list = a.leaf.nonRunnable;
       list.splice(list.indexOf(a.index), 1);
       this.makeRunnable(a, nowMs);

@@ -71,7 +71,7 @@ describe('importFairScheduler', () => {
     expect(imported.findings.find((f) => f.property === 'queuePlacementPolicy')?.value).toBe('specified(create=false), default');
   });
 
-  it('reports <user> limits, preemption, odd placement rules, root limits and unknown elements', () => {
+  it('reports preemption, odd placement rules, root limits and unknown elements', () => {
     const imported = importText(fixtureText('unsupported-fair-scheduler.xml'), { ...FAIR, fairPreemption: null });
     expect(imported.findings.filter((f) => f.kind !== 'used').map((f) => [f.property, f.kind])).toEqual([
       ['queue[root]/maxRunningApps', 'unsupported'],
@@ -79,22 +79,19 @@ describe('importFairScheduler', () => {
       ['queue[root.etl]/fairSharePreemptionTimeout', 'unsupported'],
       ['queue[root.etl.nightly]/maxChildResources', 'unsupported'],
       ['queue[root.users]@type', 'unsupported'],
-      ['user[alice]/maxRunningApps', 'unsupported'],
-      ['userMaxAppsDefault', 'unsupported'],
       ['queueMaxAppsDefault', 'unsupported'],
       ['defaultMinSharePreemptionTimeout', 'unsupported'],
       ['queuePlacementPolicy', 'unsupported'],
       ['turboMode', 'unknown'],
     ]);
     const reason = (property: string): string | undefined => imported.findings.find((f) => f.property === property)?.reason;
-    expect(reason('user[alice]/maxRunningApps')).toBe('per-user running-app limits are not modelled: a user may run any number of apps');
     expect(reason('queue[root.etl]/fairSharePreemptionTimeout')).toBe(
       'preemption is not modelled: containers are never preempted (if yarn.scheduler.fair.preemption is true; yarn-site.xml was not given)',
     );
     expect(reason('queue[root.etl]/maxResources')).toBe(
       'different percentages for memory and CPU are not modelled: the replay uses the memory one, 40% of the cluster, for both',
     );
-    expect(imported.fair).toEqual({ rootSchedulingPolicy: 'drf' });
+    expect(imported.fair).toEqual({ rootSchedulingPolicy: 'drf', userMaxApps: { alice: 3 }, userMaxAppsDefault: 5 });
     // 20% of the cluster under a parent capped at 40% is 50% of the parent; queueMaxAppsDefault fills maxRunningApps.
     expect(imported.queues).toEqual([
       queue('etl', {
@@ -144,6 +141,29 @@ describe('importFairScheduler', () => {
     expect(imported.findings.map((f) => [f.line, f.kind, f.reason])).toEqual([
       [4, 'ignored', 'set again at line 5; the last one wins'],
       [5, 'used', 'applied'],
+    ]);
+  });
+
+  it('reads per-user running-app limits: userMaxAppsDefault and <user> elements, the last one winning', () => {
+    const imported = importText(
+      allocations(
+        [
+          '  <user name="alice"><maxRunningApps>3</maxRunningApps></user>',
+          '  <userMaxAppsDefault>5</userMaxAppsDefault>',
+          '  <user name="bob"><maxRunningApps>1</maxRunningApps></user>',
+          '  <user name="alice"><maxRunningApps>2</maxRunningApps></user>',
+          '  <user><maxRunningApps>9</maxRunningApps></user>',
+        ].join('\n'),
+      ),
+    );
+    expect(imported.fair.userMaxApps).toEqual({ alice: 2, bob: 1 });
+    expect(imported.fair.userMaxAppsDefault).toBe(5);
+    expect(imported.findings.map((f) => [f.line, f.property, f.kind, f.reason])).toEqual([
+      [3, 'user[alice]/maxRunningApps', 'ignored', 'set again for alice at line 6; the last one wins'],
+      [4, 'userMaxAppsDefault', 'used', 'applied'],
+      [5, 'user[bob]/maxRunningApps', 'used', 'applied'],
+      [6, 'user[alice]/maxRunningApps', 'used', 'applied'],
+      [7, 'user[]/maxRunningApps', 'ignored', 'a user element without a name matches no user'],
     ]);
   });
 

@@ -55,6 +55,8 @@ describe('loadClusterWithHadoopConfig', () => {
         queueMaxAmShareDefault: 0.5,
         defaultQueueSchedulingPolicy: 'fair',
         rootSchedulingPolicy: null,
+        userMaxAppsDefault: null,
+        userMaxApps: {},
       },
     });
     // MapReduce defaults and the task model are not in these files: Hadoop 2.7's.
@@ -85,6 +87,8 @@ describe('loadClusterWithHadoopConfig', () => {
       queueMaxAmShareDefault: 0.4,
       defaultQueueSchedulingPolicy: 'drf',
       rootSchedulingPolicy: null,
+      userMaxAppsDefault: null,
+      userMaxApps: {},
     });
     expect(cluster.scheduler.queues.map((q) => [q.name, q.weight, q.minResources, q.maxResources, q.maximumCapacityPercent, q.maxAmShare])).toEqual([
       ['analytics', 3, { memoryMb: 8192, vcores: 4 }, { memoryMb: 65_536, vcores: 32 }, null, 0.3],
@@ -218,11 +222,11 @@ describe('loadClusterWithHadoopConfig', () => {
     const lines = formatFindings(findings);
     expect(lines.slice(0, 2)).toEqual([
       `${fixture('yarn-site-fair.xml')}: 5 used, 3 ignored, 2 unsupported`,
-      `${fixture('unsupported-fair-scheduler.xml')}: 3 used, 10 unsupported, 1 unknown`,
+      `${fixture('unsupported-fair-scheduler.xml')}: 5 used, 8 unsupported, 1 unknown`,
     ]);
     expect(lines).toContain('unsupported (changes scheduling on a real cluster, not modelled):');
     expect(lines).toContain(
-      `  ${fixture('unsupported-fair-scheduler.xml')}:18 user[alice]/maxRunningApps = "3": per-user running-app limits are not modelled: a user may run any number of apps`,
+      `  ${fixture('unsupported-fair-scheduler.xml')}:6 queue[root]/maxRunningApps = "100": limits on root are not modelled: root may use the whole cluster`,
     );
     expect(lines.some((line) => line.includes('yarn.scheduler.fair.allocation.file'))).toBe(false);
   });
