@@ -240,6 +240,21 @@ function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInput['sche
         d.capacity.maximumAmResourcePercent,
         capacity.maximumAmResourcePercent,
       ),
+      userMaxParallelAppsDefault: keep(
+        capacityScheduler,
+        'yarn.scheduler.capacity.user.max-parallel-apps',
+        base.capacity.userMaxParallelAppsDefault,
+        d.capacity.userMaxParallelAppsDefault,
+        capacity.userMaxParallelAppsDefault,
+      ),
+      // The file's per-user limits, if it sets any, replace the base cluster's.
+      userMaxParallelApps: keep(
+        capacityScheduler,
+        'any yarn.scheduler.capacity.user.<user>.max-parallel-apps',
+        base.capacity.userMaxParallelApps,
+        d.capacity.userMaxParallelApps,
+        capacity.userMaxParallelApps,
+      ),
     },
     fair: {
       assignMultiple: keep(fairYarnSite, 'yarn.scheduler.fair.assignmultiple', base.fair.assignMultiple, d.fair.assignMultiple, yarnFair.assignMultiple),

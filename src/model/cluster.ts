@@ -28,6 +28,10 @@ export interface CapacitySchedulerSettings {
   readonly maximumApplications: number;
   /** yarn.scheduler.capacity.maximum-am-resource-percent, for queues that set none. */
   readonly maximumAmResourcePercent: number;
+  /** yarn.scheduler.capacity.user.max-parallel-apps (3.x): runnable apps per user, over all queues; null = no limit. */
+  readonly userMaxParallelAppsDefault: number | null;
+  /** yarn.scheduler.capacity.user.<user>.max-parallel-apps (3.x): that user's own limit. */
+  readonly userMaxParallelApps: Readonly<Record<string, number>>;
 }
 
 /** FairScheduler settings that are not per queue (yarn-site.xml and the allocation file). */
@@ -189,6 +193,8 @@ const clusterSchema = z
           .object({
             maximumApplications: z.number().int().nonnegative().default(10_000),
             maximumAmResourcePercent: z.number().gt(0).max(1).default(0.1),
+            userMaxParallelAppsDefault: z.number().int().nonnegative().nullable().default(null),
+            userMaxParallelApps: z.record(z.string().min(1), z.number().int().nonnegative()).default({}),
           })
           .strict()
           .prefault({}),

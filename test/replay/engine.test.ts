@@ -349,6 +349,48 @@ describe('FairScheduler', () => {
   });
 });
 
+describe('CapacityScheduler max-parallel-apps (3.x)', () => {
+  // One node of 8192 MB; AM limit 100% so only max-parallel-apps holds apps back. Each app: AM
+  // 1024 MB, one 1024-MB map of 10 s. The CapacityScheduler allocates from 0 ms.
+  const capacity = (more: ClusterInput['scheduler'] = {}) =>
+    cluster(1, 8192, 8, { ...more, capacity: { maximumAmResourcePercent: 1, ...more.capacity } });
+
+  it('keeps a user over its limit non-runnable until one of its apps ends', () => {
+    // alice may run 1: a1 waits. 0: a0's AM; 1000: a0's map (FIFO before b0's AM), to 11000;
+    // 2000: b0's AM; 3000: its map, to 13000. 11000: a0 ends, a1 becomes runnable and its AM
+    // takes a0's AM slot at once; 12000: its map, to 22000. Without the limit a1's AM would
+    // come at 2000 and b0's at 4000.
+    const apps = [
+      app('a0', 0, [stage('map', 1, 10_000)], { user: 'alice' }),
+      app('a1', 0, [stage('map', 1, 10_000)], { user: 'alice' }),
+      app('b0', 0, [stage('map', 1, 10_000)], { user: 'bob' }),
+    ];
+    const limited = run(capacity({ capacity: { userMaxParallelApps: { alice: 1 } } }), apps, 'as-configured');
+    expect(limited.apps.map((a) => a.amStartMs)).toEqual([0, 11_000, 2000]);
+    expect(finishTimes(limited)).toEqual([11_000, 22_000, 13_000]);
+    const unlimited = run(capacity(), apps, 'as-configured');
+    expect(unlimited.apps.map((a) => a.amStartMs)).toEqual([0, 2000, 4000]);
+  });
+
+  it('applies a parent queue\'s limit to the apps of all its leaves', () => {
+    // root.p (limit 1) has leaves x and y; x0 and y0 at 0: y0 waits for x0 although y is empty.
+    // 0: x0's AM; 1000: its map, to 11000. 11000: x0 ends, y0's AM; 12000: its map, to 22000.
+    const c = capacity({
+      queues: [
+        queue('p', {
+          capacityPercent: 100,
+          maxRunningApps: 1,
+          queues: [queue('x', { capacityPercent: 50 }), queue('y', { capacityPercent: 50 })],
+        }),
+      ],
+    });
+    const apps = [app('x0', 0, [stage('map', 1, 10_000)], { queue: 'x' }), app('y0', 0, [stage('map', 1, 10_000)], { queue: 'y' })];
+    const r = run(c, apps, 'as-configured');
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([0, 11_000]);
+    expect(finishTimes(r)).toEqual([11_000, 22_000]);
+  });
+});
+
 describe('admission control in front of the scheduler', () => {
   // One node of 8192 MB / 8 vcores, dominant calculator. Three jobs at 0: AM 1024 MB / 1 vcore,
   // 2 maps of 1024 MB / 2 vcores, 10 s. reserve:R admits an app only if R vcores stay free

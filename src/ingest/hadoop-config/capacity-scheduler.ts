@@ -217,8 +217,13 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
       } else if (rest.startsWith('multi-node-sorting.') || rest.startsWith('multi-node-placement.')) {
         if (multiNodeOn) add('unsupported', 'multi-node placement is not modelled');
         else add('ignored', 'read only with multi-node placement, which is off');
-      } else if (/^user\.(.+\.)?max-parallel-apps$/.test(rest)) {
-        add('unsupported', 'per-user running-app limits are not modelled: a user may run any number of apps');
+      } else if (rest === 'user.max-parallel-apps') {
+        capacity.userMaxParallelAppsDefault = integerValue(source);
+        add('used', 'applied', 'scheduler.capacity.userMaxParallelAppsDefault');
+      } else if (/^user\..+\.max-parallel-apps$/.test(rest)) {
+        const user = rest.slice('user.'.length, -'.max-parallel-apps'.length);
+        capacity.userMaxParallelApps = { ...capacity.userMaxParallelApps, [user]: integerValue(source) };
+        add('used', 'applied', `scheduler.capacity.userMaxParallelApps.${user}`);
       } else {
         findings.push(unknownProperty(p, 'capacity-scheduler.xml'));
       }

@@ -4,9 +4,11 @@
 //   child used, child maximum) (3.1);
 // - inside a leaf, active apps in application-id order (FIFO); the queue limit is checked per
 //   ask (a failure leaves the queue), the user limit per app (a failure skips the app) (3.2, 3.4);
-// - maximum-applications rejects submissions; the AM limit (maximum-am-resource-percent) keeps
-//   apps pending until their AM fits, skipping, not blocking, and always letting one app in;
-//   AMs are charged at activation; activation re-runs when an app is added or removed (3.3);
+// - maximum-applications rejects submissions; 3.x max-parallel-apps (per queue and each
+//   ancestor, and per user over all queues) keeps apps over it non-runnable until a runnable app
+//   ends, then the earliest become runnable; the AM limit (maximum-am-resource-percent) keeps
+//   runnable apps pending until their AM fits, skipping, not blocking, and always letting one
+//   app in; AMs are charged at activation; activation re-runs when an app is added or removed (3.3);
 // - one off-switch container per node heartbeat (every ask is off-switch here) (3.5);
 // - reservations: an ask that fits the node's capacity but not its free space reserves the
 //   node (charged to queue and user at once) when the app "should" reserve; a reserved node
@@ -49,10 +51,21 @@ interface CsUser {
   apps: number;
 }
 
+/** A user's runnable apps over all queues, against the user's max-parallel-apps. */
+interface CsRunner {
+  runnableApps: number;
+  readonly maxParallelApps: number;
+}
+
 class CsQueue extends QueueBooks {
   declare readonly parent: CsQueue | null;
   readonly children: CsQueue[] = [];
+  /** Runnable apps in this subtree (max-parallel-apps counts these). */
+  runnableApps = 0;
   // Leaf state.
+  /** Apps over a max-parallel-apps limit, in submission order. */
+  readonly nonRunnable: number[] = [];
+  /** Runnable apps waiting for their AM to fit the AM limits. */
   readonly pending: number[] = [];
   activeApps = 0;
   /** The limit the queue was given at its last scheduling pass (queueCurrentLimit). */
@@ -97,6 +110,7 @@ interface CsReservation {
 
 class CsApp {
   readonly asks = new AppAsks();
+  runnable = false;
   active = false;
   amAllocated = false;
   usedMemoryMb = 0;
@@ -108,6 +122,8 @@ class CsApp {
     readonly index: number,
     readonly leaf: CsQueue,
     readonly user: CsUser,
+    readonly runner: CsRunner,
+    readonly startMs: number,
     readonly amMemoryMb: number,
     readonly amVcores: number,
   ) {}
@@ -135,6 +151,8 @@ export class CapacityScheduler implements Scheduler {
   private readonly onlyLeaf: CsQueue | null;
   private readonly leafByPath = new Map<string, CsQueue>();
   private readonly leafByName = new Map<string, CsQueue>();
+  private readonly runners = new Map<string, CsRunner>();
+  private readonly capacitySettings: Cluster['scheduler']['capacity'];
   private readonly apps: (CsApp | undefined)[];
   /** Asks of active apps. */
   private readonly servable = new ServableAsks();
@@ -155,6 +173,7 @@ export class CapacityScheduler implements Scheduler {
     this.nodes = nodes;
     this.listener = listener;
     this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
+    this.capacitySettings = settings.capacity;
     const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
     this.clusterMemoryMb = clusterMemoryMb;
     this.clusterVcores = clusterVcores;
@@ -275,7 +294,7 @@ export class CapacityScheduler implements Scheduler {
 
   // ---- apps ------------------------------------------------------------------------------
 
-  addApp(app: number, queueName: string, userName: string, amMemoryMb: number, amVcores: number): Placement {
+  addApp(app: number, queueName: string, userName: string, amMemoryMb: number, amVcores: number, nowMs: number): Placement {
     const leaf = this.findLeaf(queueName);
     if (!leaf) return { ok: false, reason: `submitted to unknown queue '${queueName}'` };
     if (leaf.apps >= leaf.maxApplications) {
@@ -296,12 +315,55 @@ export class CapacityScheduler implements Scheduler {
         reason: `user ${userName} already has ${user.apps} applications in ${leaf.path} (the per-user maximum is ${maxPerUser})`,
       };
     }
-    this.apps[app] = new CsApp(app, leaf, user, amMemoryMb, amVcores);
-    leaf.pending.push(app);
+    const a = new CsApp(app, leaf, user, this.runnerNamed(userName), nowMs, amMemoryMb, amVcores);
+    this.apps[app] = a;
     leaf.apps++;
     user.apps++;
-    this.activate(leaf);
+    if (this.canBeRunnable(a)) this.makeRunnable(a);
+    else leaf.nonRunnable.push(app);
     return { ok: true, queue: leaf.path };
+  }
+
+  private runnerNamed(name: string): CsRunner {
+    let runner = this.runners.get(name);
+    if (!runner) {
+      const settings = this.capacitySettings;
+      // hasOwn: a user may be called "constructor".
+      const own = Object.hasOwn(settings.userMaxParallelApps, name) ? settings.userMaxParallelApps[name] : undefined;
+      runner = { runnableApps: 0, maxParallelApps: own ?? settings.userMaxParallelAppsDefault ?? Infinity };
+      this.runners.set(name, runner);
+    }
+    return runner;
+  }
+
+  /** 3.x's CSMaxRunningAppsEnforcer: the user's limit, then the leaf's and each ancestor's. */
+  private canBeRunnable(a: CsApp): boolean {
+    if (a.runner.runnableApps >= a.runner.maxParallelApps) return false;
+    for (let q: CsQueue | null = a.leaf; q; q = q.parent) if (q.runnableApps >= q.maxParallelApps) return false;
+    return true;
+  }
+
+  /** A runnable app joins its leaf's pending apps and is activated when its AM fits. */
+  private makeRunnable(a: CsApp): void {
+    a.runnable = true;
+    a.runner.runnableApps++;
+    for (let q: CsQueue | null = a.leaf; q; q = q.parent) q.runnableApps++;
+    a.leaf.pending.push(a.index);
+    this.activate(a.leaf);
+  }
+
+  /** After a runnable app ends: the earliest-submitted non-runnable apps that now fit become runnable. */
+  private promoteNonRunnable(): void {
+    const waiting: CsApp[] = [];
+    for (const leaf of this.leaves) for (const app of leaf.nonRunnable) waiting.push(this.apps[app]!);
+    if (waiting.length === 0) return;
+    waiting.sort((x, y) => x.startMs - y.startMs || x.index - y.index);
+    for (const a of waiting) {
+      if (!this.canBeRunnable(a)) continue;
+      const list = a.leaf.nonRunnable;
+      list.splice(list.indexOf(a.index), 1);
+      this.makeRunnable(a);
+    }
   }
 
   removeApp(app: number): void {
@@ -320,14 +382,20 @@ export class CapacityScheduler implements Scheduler {
       user.amUsedMemoryMb -= a.amMemoryMb;
       user.amUsedVcores -= a.amVcores;
     } else {
-      const at = leaf.pending.indexOf(app);
-      if (at >= 0) leaf.pending.splice(at, 1);
+      const list = a.runnable ? leaf.pending : leaf.nonRunnable;
+      const at = list.indexOf(app);
+      if (at >= 0) list.splice(at, 1);
+    }
+    if (a.runnable) {
+      a.runner.runnableApps--;
+      for (let q: CsQueue | null = leaf; q; q = q.parent) q.runnableApps--;
     }
     if (a.amAllocated) leaf.runningApps--;
     leaf.apps--;
     user.apps--;
     this.apps[app] = undefined;
     this.activate(leaf);
+    if (a.runnable) this.promoteNonRunnable();
     this.listener.limitsLoosened();
   }
 
@@ -341,7 +409,6 @@ export class CapacityScheduler implements Scheduler {
     for (let i = 0; i < leaf.pending.length; ) {
       const app = leaf.pending[i]!;
       const a = this.apps[app]!;
-      if (leaf.activeApps >= leaf.maxParallelApps) break;
       const overQueue =
         calc.compare(a.amMemoryMb + leaf.amUsedMemoryMb, a.amVcores + leaf.amUsedVcores, amLimit.memoryMb, amLimit.vcores) > 0;
       const overUser =

@@ -65,7 +65,6 @@ describe('importCapacityScheduler', () => {
       ['yarn.scheduler.capacity.queue-mappings', 'unsupported'],
       ['yarn.scheduler.capacity.root.prod.accessible-node-labels', 'unsupported'],
       ['yarn.scheduler.capacity.root.prod.accessible-node-labels.gpu.capacity', 'unsupported'],
-      ['yarn.scheduler.capacity.user.max-parallel-apps', 'unsupported'],
       ['yarn.scheduler.capacity.root.staging.capacity', 'unknown'],
       ['yarn.scheduler.capacity.root.dev.turbo-mode', 'unknown'],
       ['yarn.scheduler.capacity.frobnicate-queues', 'unknown'],
@@ -82,6 +81,22 @@ describe('importCapacityScheduler', () => {
     );
     // The queue settings it does model still apply.
     expect(imported.queues).toEqual([queue('prod', { capacityPercent: 60 }), queue('dev', { capacityPercent: 40, maxRunningApps: 10 })]);
+    expect(imported.capacity.userMaxParallelAppsDefault).toBe(5);
+  });
+
+  it('reads 3.x per-user max-parallel-apps: the default and each user\'s own', () => {
+    const imported = importText(
+      conf({
+        'root.queues': 'default',
+        'root.default.capacity': '100',
+        'user.max-parallel-apps': '4',
+        'user.alice.max-parallel-apps': '1',
+        'user.etl.svc.max-parallel-apps': '8',
+      }),
+    );
+    expect(imported.capacity.userMaxParallelAppsDefault).toBe(4);
+    expect(imported.capacity.userMaxParallelApps).toEqual({ alice: 1, 'etl.svc': 8 });
+    expect(judged(imported.findings, ['unsupported', 'unknown'])).toEqual([]);
   });
 
   it('ignores node-label settings when yarn-site.xml turns node labels off', () => {

@@ -45,7 +45,7 @@ describe('loadClusterWithHadoopConfig', () => {
         queue('prod', { capacityPercent: 70, maximumCapacityPercent: 100, maxAmShare: 0.5 }),
         queue('dev', { capacityPercent: 30, maximumCapacityPercent: 50, userLimitFactor: 2, minimumUserLimitPercent: 25 }),
       ],
-      capacity: { maximumApplications: 5000, maximumAmResourcePercent: 0.25 },
+      capacity: { maximumApplications: 5000, maximumAmResourcePercent: 0.25, userMaxParallelAppsDefault: null, userMaxParallelApps: {} },
       fair: {
         assignMultiple: false,
         maxAssign: -1,
