@@ -225,6 +225,13 @@ function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInput['sche
       yarn?.heartbeatIntervalMs,
     ),
     queues: [...(capacityImport?.queues ?? fairImport?.queues ?? base.queues)],
+    rootMaxRunningApps: keep(
+      capacityScheduler ?? fairScheduler,
+      'a running-app limit on root',
+      base.rootMaxRunningApps,
+      d.rootMaxRunningApps,
+      capacityImport?.rootMaxRunningApps ?? fairImport?.rootMaxRunningApps,
+    ),
     capacity: {
       maximumApplications: keep(
         capacityScheduler,

@@ -70,6 +70,8 @@ export interface SchedulerSettings {
   readonly heartbeatIntervalMs: number;
   /** root's children; empty means the stock single queue `default`. */
   readonly queues: readonly QueueConfig[];
+  /** Runnable apps in the whole cluster (root's maxRunningApps / max-parallel-apps); null = no limit. */
+  readonly rootMaxRunningApps: number | null;
   readonly capacity: CapacitySchedulerSettings;
   readonly fair: FairSchedulerSettings;
 }
@@ -189,6 +191,7 @@ const clusterSchema = z
         incrementAllocation: resourcesSchema.default({ memoryMb: 1024, vcores: 1 }),
         heartbeatIntervalMs: z.number().int().min(1).max(60_000).default(1000),
         queues: z.array(queueSchema).default([]),
+        rootMaxRunningApps: z.number().int().nonnegative().nullable().default(null),
         capacity: z
           .object({
             maximumApplications: z.number().int().nonnegative().default(10_000),

@@ -14,6 +14,7 @@ describe('parseCluster', () => {
       incrementAllocation: { memoryMb: 1024, vcores: 1 },
       heartbeatIntervalMs: 1000,
       queues: [],
+      rootMaxRunningApps: null,
       capacity: { maximumApplications: 10_000, maximumAmResourcePercent: 0.1, userMaxParallelAppsDefault: null, userMaxParallelApps: {} },
       fair: {
         assignMultiple: false,

@@ -319,6 +319,19 @@ describe('FairScheduler', () => {
     expect(unlimited.apps.map((a) => a.amStartMs)).toEqual([1000, 3000, 5000]);
   });
 
+  it('applies root\'s maxRunningApps to the whole cluster', () => {
+    // Queues a and b, root limited to 1: b0 waits for a0 although b is empty. a0: AM 1000,
+    // registers 2000, map 2000-12000. 12000: a0 ends and b0 becomes runnable, but b was inactive,
+    // so its fair share (and AM budget) stays 0 until the next update; the node's out-of-band
+    // heartbeat at 12000 is held back by that limit and its next one comes at 13000: b0's AM,
+    // registers 14000, map 14000-24000.
+    const c = fair({ rootMaxRunningApps: 1, fair: { userAsDefaultQueue: false }, queues: [queue('a'), queue('b')] });
+    const apps = [app('a0', 0, [stage('map', 1, 10_000)], { queue: 'a' }), app('b0', 0, [stage('map', 1, 10_000)], { queue: 'b' })];
+    const r = run(c, apps, 'as-configured');
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([1000, 13_000]);
+    expect(finishTimes(r)).toEqual([12_000, 24_000]);
+  });
+
   it('applies userMaxAppsDefault to users without a limit of their own', () => {
     // Default 1, alice 2: a0 and a1 (alice) and b0 run, b1 (bob's second) waits. 1000/2000: a0's
     // AM and map (to 12000); 3000/4000: a1's (to 14000); 5000/6000: b0's (to 16000). 16000: b0
@@ -370,6 +383,15 @@ describe('CapacityScheduler max-parallel-apps (3.x)', () => {
     expect(finishTimes(limited)).toEqual([11_000, 22_000, 13_000]);
     const unlimited = run(capacity(), apps, 'as-configured');
     expect(unlimited.apps.map((a) => a.amStartMs)).toEqual([0, 2000, 4000]);
+  });
+
+  it('applies root\'s limit to the whole cluster', () => {
+    // Leaves x and y under root, root limited to 1: the same timeline as a parent limit.
+    const c = capacity({ rootMaxRunningApps: 1, queues: [queue('x', { capacityPercent: 50 }), queue('y', { capacityPercent: 50 })] });
+    const apps = [app('x0', 0, [stage('map', 1, 10_000)], { queue: 'x' }), app('y0', 0, [stage('map', 1, 10_000)], { queue: 'y' })];
+    const r = run(c, apps, 'as-configured');
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([0, 11_000]);
+    expect(finishTimes(r)).toEqual([11_000, 22_000]);
   });
 
   it('applies a parent queue\'s limit to the apps of all its leaves', () => {

@@ -34,6 +34,8 @@ export interface CapacitySchedulerImport {
   readonly capacity: Partial<CapacitySchedulerSettings>;
   /** root's children: the whole tree, which replaces any other. */
   readonly queues: readonly QueueConfig[];
+  /** root's max-parallel-apps (its own, else the scheduler-wide default); null when the file sets neither. */
+  readonly rootMaxRunningApps: number | null;
   readonly findings: readonly ConfigFinding[];
   readonly notes: readonly string[];
 }
@@ -125,6 +127,7 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
   let resourceCalculator: ResourceCalculatorName | null = null;
   const capacity: { -readonly [K in keyof CapacitySchedulerSettings]?: CapacitySchedulerSettings[K] } = {};
   let defaultMaxParallelApps: number | null = null;
+  let rootMaxParallelApps: number | null = null;
 
   for (const p of merged.values()) {
     const source = propertySource(p);
@@ -196,11 +199,7 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
           continue;
         case 'max-parallel-apps':
           defaultMaxParallelApps = integerValue(source);
-          add(
-            'unsupported',
-            `applied as maxRunningApps to every queue below root that sets no max-parallel-apps; root's own limit (${defaultMaxParallelApps} running apps in the whole cluster) is not modelled`,
-            'scheduler.queues[*].maxRunningApps',
-          );
+          add('used', 'applied to root and to every queue that sets no max-parallel-apps', 'scheduler.rootMaxRunningApps, scheduler.queues[*].maxRunningApps');
           continue;
         case 'lazy-preemption-enabled':
           add(...whileSwitchedOn(context, 'capacityPreemption'));
@@ -310,7 +309,8 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
         continue;
       case 'max-parallel-apps':
         if (root) {
-          add('unsupported', 'a limit on root (running apps in the whole cluster) is not modelled; queues below root can have one');
+          rootMaxParallelApps = integerValue(source);
+          add('used', 'applied', 'scheduler.rootMaxRunningApps');
           continue;
         }
         draft!.maxRunningApps = integerValue(source);
@@ -421,5 +421,6 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
     if (defaultMaxParallelApps !== null && draft.maxRunningApps === null) draft.maxRunningApps = defaultMaxParallelApps;
   }
 
-  return { resourceCalculator, capacity, queues: top.map(freezeQueueDraft), findings, notes };
+  const rootMaxRunningApps = rootMaxParallelApps ?? defaultMaxParallelApps;
+  return { resourceCalculator, capacity, queues: top.map(freezeQueueDraft), rootMaxRunningApps, findings, notes };
 }

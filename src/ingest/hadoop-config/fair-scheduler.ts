@@ -21,6 +21,8 @@ import type { XmlElement } from './xml.js';
 export interface FairSchedulerImport {
   /** root's children: the whole tree, which replaces any other. */
   readonly queues: readonly QueueConfig[];
+  /** root's maxRunningApps (its own, else queueMaxAppsDefault); null when the file sets neither. */
+  readonly rootMaxRunningApps: number | null;
   readonly fair: Partial<FairSchedulerSettings>;
   readonly findings: readonly ConfigFinding[];
   readonly notes: readonly string[];
@@ -139,6 +141,7 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
   }
   const maxAppsDefaultElement = topLast.get('queueMaxAppsDefault');
   const maxAppsDefault = maxAppsDefaultElement ? integerValue(sourceOf(maxAppsDefaultElement, 'queueMaxAppsDefault')) : null;
+  let rootMaxRunningApps: number | null = null;
   const maxResourcesDefaultElement = topLast.get('queueMaxResourcesDefault');
   const maxResourcesDefault = maxResourcesDefaultElement ? resourceOf(maxResourcesDefaultElement, 'queueMaxResourcesDefault') : null;
 
@@ -281,8 +284,11 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
         case 'maxAMShare':
           record(source, 'ignored', 'root is a parent queue: Hadoop 2.7 ignores it, 3.x refuses the file');
           break;
-        case 'maxResources':
         case 'maxRunningApps':
+          rootMaxRunningApps = integerValue(source);
+          record(source, 'used', 'applied', 'scheduler.rootMaxRunningApps');
+          break;
+        case 'maxResources':
         case 'maxChildResources':
         case 'maxContainerAllocation':
           record(source, 'unsupported', 'limits on root are not modelled: root may use the whole cluster');
@@ -375,8 +381,8 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
         record(
           source,
           'unsupported',
-          `applied as maxRunningApps to every queue below root that sets none; root's own limit (${maxAppsDefault} running apps in the whole cluster) and queues created at submission (root.<user>) are not covered`,
-          'scheduler.queues[*].maxRunningApps',
+          'applied as maxRunningApps to root and every declared queue that sets none; queues created at submission (root.<user>) are not covered',
+          'scheduler.rootMaxRunningApps, scheduler.queues[*].maxRunningApps',
         );
         break;
       case 'queueMaxResourcesDefault':
@@ -424,7 +430,7 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
   checkPolicies(fair.rootSchedulingPolicy ?? defaultPolicy, 'root', drafts);
 
   findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  return { queues: drafts.map(freezeQueueDraft), fair, findings, notes };
+  return { queues: drafts.map(freezeQueueDraft), rootMaxRunningApps: rootMaxRunningApps ?? maxAppsDefault, fair, findings, notes };
 }
 
 interface JudgedMax {

@@ -224,7 +224,7 @@ export class CapacityScheduler implements Scheduler {
       config?.userLimitFactor ?? 1,
       config?.minimumUserLimitPercent ?? 100,
       maxApplications,
-      config?.maxRunningApps ?? Infinity,
+      (config === null ? cluster.scheduler.rootMaxRunningApps : config.maxRunningApps) ?? Infinity,
       appCount,
     );
   }

@@ -1,7 +1,7 @@
 // The FairScheduler, as Apache Hadoop 2.7 runs it (yarn-semantics.md sections 4 and 5):
 // - placement: an app sent to `default` runs in root.<user> when user-as-default-queue is on;
 //   an undeclared queue is created when allow-undeclared-pools is on; root.default always exists;
-// - maxRunningApps per queue and its ancestors, and per user over all queues (userMaxAppsDefault,
+// - maxRunningApps per queue and its ancestors up to root, and per user over all queues (userMaxAppsDefault,
 //   <user> elements): apps over a limit wait as non-runnable and become runnable, earliest
 //   first, when a runnable app ends (4.4);
 // - instantaneous fair shares recomputed by the update thread every update-interval-ms (500),
@@ -130,7 +130,8 @@ export class FairScheduler implements Scheduler {
     this.clusterVcores = clusterVcores;
     this.apps = new Array<FsApp | undefined>(appCount);
     const rootPolicy = parentPolicy(fair.rootSchedulingPolicy ?? fair.defaultQueueSchedulingPolicy);
-    this.root = new FsQueue('root', null, false, 1, 0, 0, UNBOUNDED, UNBOUNDED, Infinity, -1, rootPolicy, appCount);
+    const rootMaxRunningApps = this.settings.rootMaxRunningApps ?? Infinity;
+    this.root = new FsQueue('root', null, false, 1, 0, 0, UNBOUNDED, UNBOUNDED, rootMaxRunningApps, -1, rootPolicy, appCount);
     this.root.fairShareMemoryMb = clusterMemoryMb;
     this.root.fairShareVcores = clusterVcores;
     this.queueByPath.set('root', this.root);

@@ -166,7 +166,7 @@ describe('importCapacityScheduler', () => {
     ]);
   });
 
-  it('applies the scheduler-wide max-parallel-apps to every queue that sets none, and reports root\'s limit', () => {
+  it('applies the scheduler-wide max-parallel-apps to root and every queue that sets none; root\'s own wins for root', () => {
     const imported = importText(
       conf({
         'root.queues': 'a,b',
@@ -177,7 +177,11 @@ describe('importCapacityScheduler', () => {
       }),
     );
     expect(imported.queues).toEqual([queue('a', { capacityPercent: 50, maxRunningApps: 7 }), queue('b', { capacityPercent: 50, maxRunningApps: 2 })]);
-    expect(imported.findings.find((f) => f.property === 'yarn.scheduler.capacity.max-parallel-apps')?.kind).toBe('unsupported');
+    expect(imported.rootMaxRunningApps).toBe(7);
+    expect(imported.findings.find((f) => f.property === 'yarn.scheduler.capacity.max-parallel-apps')?.kind).toBe('used');
+    const ownRoot = importText(conf({ 'root.queues': 'a', 'root.a.capacity': '100', 'max-parallel-apps': '7', 'root.max-parallel-apps': '30' }));
+    expect(ownRoot.rootMaxRunningApps).toBe(30);
+    expect(ownRoot.queues).toEqual([queue('a', { capacityPercent: 100, maxRunningApps: 7 })]);
   });
 
   it('takes a queue without a capacity as 0% and says so', () => {

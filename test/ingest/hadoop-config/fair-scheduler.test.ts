@@ -74,7 +74,6 @@ describe('importFairScheduler', () => {
   it('reports preemption, odd placement rules, root limits and unknown elements', () => {
     const imported = importText(fixtureText('unsupported-fair-scheduler.xml'), { ...FAIR, fairPreemption: null });
     expect(imported.findings.filter((f) => f.kind !== 'used').map((f) => [f.property, f.kind])).toEqual([
-      ['queue[root]/maxRunningApps', 'unsupported'],
       ['queue[root.etl]/maxResources', 'unsupported'],
       ['queue[root.etl]/fairSharePreemptionTimeout', 'unsupported'],
       ['queue[root.etl.nightly]/maxChildResources', 'unsupported'],
@@ -92,6 +91,8 @@ describe('importFairScheduler', () => {
       'different percentages for memory and CPU are not modelled: the replay uses the memory one, 40% of the cluster, for both',
     );
     expect(imported.fair).toEqual({ rootSchedulingPolicy: 'drf', userMaxApps: { alice: 3 }, userMaxAppsDefault: 5 });
+    // root's own limit wins over queueMaxAppsDefault for root.
+    expect(imported.rootMaxRunningApps).toBe(100);
     // 20% of the cluster under a parent capped at 40% is 50% of the parent; queueMaxAppsDefault fills maxRunningApps.
     expect(imported.queues).toEqual([
       queue('etl', {

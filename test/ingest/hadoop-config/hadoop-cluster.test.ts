@@ -45,6 +45,7 @@ describe('loadClusterWithHadoopConfig', () => {
         queue('prod', { capacityPercent: 70, maximumCapacityPercent: 100, maxAmShare: 0.5 }),
         queue('dev', { capacityPercent: 30, maximumCapacityPercent: 50, userLimitFactor: 2, minimumUserLimitPercent: 25 }),
       ],
+      rootMaxRunningApps: null,
       capacity: { maximumApplications: 5000, maximumAmResourcePercent: 0.25, userMaxParallelAppsDefault: null, userMaxParallelApps: {} },
       fair: {
         assignMultiple: false,
@@ -222,11 +223,11 @@ describe('loadClusterWithHadoopConfig', () => {
     const lines = formatFindings(findings);
     expect(lines.slice(0, 2)).toEqual([
       `${fixture('yarn-site-fair.xml')}: 5 used, 3 ignored, 2 unsupported`,
-      `${fixture('unsupported-fair-scheduler.xml')}: 5 used, 8 unsupported, 1 unknown`,
+      `${fixture('unsupported-fair-scheduler.xml')}: 6 used, 7 unsupported, 1 unknown`,
     ]);
     expect(lines).toContain('unsupported (changes scheduling on a real cluster, not modelled):');
     expect(lines).toContain(
-      `  ${fixture('unsupported-fair-scheduler.xml')}:6 queue[root]/maxRunningApps = "100": limits on root are not modelled: root may use the whole cluster`,
+      `  ${fixture('unsupported-fair-scheduler.xml')}:9 queue[root.etl]/fairSharePreemptionTimeout = "60": preemption is not modelled: containers are never preempted`,
     );
     expect(lines.some((line) => line.includes('yarn.scheduler.fair.allocation.file'))).toBe(false);
   });
