@@ -1,6 +1,6 @@
 // What both scheduler models keep the same way: per queue, its usage, its reservations and the
 // asks waiting below it; per app, its asks; per scheduler, the asks it could serve now and their
-// sizes (which fragmentation metrics read).
+// sizes (which fragmentation metrics read), and the running-app limits.
 
 import { AskSizes, FifoDemandList } from './asks.js';
 import type { AppAsks, Ask } from './asks.js';
@@ -24,11 +24,17 @@ export class QueueBooks {
   amUsedVcores = 0;
   /** Leaf: schedulable apps with asks outstanding, in application-id order. */
   readonly demand: FifoDemandList | null;
+  /** Runnable apps in this subtree, against maxRunningApps. */
+  runnableApps = 0;
+  /** Leaf: apps over a running-app limit, in the order they were added. */
+  readonly nonRunnable: number[] = [];
 
   constructor(
     readonly path: string,
     readonly parent: QueueBooks | null,
     readonly leaf: boolean,
+    /** FairScheduler maxRunningApps, CapacityScheduler 3.x max-parallel-apps; Infinity: none. */
+    readonly maxRunningApps: number,
     appCount: number,
   ) {
     this.demand = leaf ? new FifoDemandList(appCount) : null;
@@ -88,5 +94,91 @@ export class ServableAsks {
     for (let q: QueueBooks | null = app.leaf; q; q = q.parent) q.servableAsks += delta;
     if (app.asks.outstandingTotal > 0) app.leaf.demand!.add(app.index);
     else app.leaf.demand!.remove(app.index);
+  }
+}
+
+/** A user's runnable apps, over all queues, against the user's limit. */
+export interface UserRunnable {
+  runnableApps: number;
+  readonly maxRunningApps: number;
+}
+
+export interface RunnableApp {
+  readonly index: number;
+  readonly leaf: QueueBooks;
+  readonly runner: UserRunnable;
+  readonly startMs: number;
+  runnable: boolean;
+}
+
+/**
+ * Running-app limits as Hadoop's MaxRunningAppsEnforcer (FairScheduler) and
+ * CSMaxRunningAppsEnforcer (CapacityScheduler 3.x) keep them: an app runs only while its user,
+ * its leaf and every ancestor up to root are under their limits; otherwise it waits on its
+ * leaf's non-runnable list until a runnable app ends.
+ */
+export class RunnableLimits {
+  private readonly users = new Map<string, UserRunnable>();
+
+  constructor(
+    private readonly userLimits: Readonly<Record<string, number>>,
+    private readonly userDefault: number | null,
+  ) {}
+
+  user(name: string): UserRunnable {
+    let user = this.users.get(name);
+    if (!user) {
+      // hasOwn: a user may be called "constructor".
+      const own = Object.hasOwn(this.userLimits, name) ? this.userLimits[name] : undefined;
+      user = { runnableApps: 0, maxRunningApps: own ?? this.userDefault ?? Infinity };
+      this.users.set(name, user);
+    }
+    return user;
+  }
+
+  /** A new app: `run` makes it runnable if every limit allows, else it waits. */
+  add<A extends RunnableApp>(a: A, run: (a: A) => void): void {
+    if (this.canRun(a)) run(a);
+    else a.leaf.nonRunnable.push(a.index);
+  }
+
+  /** Count a runnable app in its user and every queue up to root. */
+  track(a: RunnableApp): void {
+    a.runnable = true;
+    a.runner.runnableApps++;
+    for (let q: QueueBooks | null = a.leaf; q; q = q.parent) q.runnableApps++;
+  }
+
+  /** An app ends. True when it was runnable: then waiting apps may run (see promote). */
+  remove(a: RunnableApp): boolean {
+    if (!a.runnable) {
+      const list = a.leaf.nonRunnable;
+      const at = list.indexOf(a.index);
+      if (at >= 0) list.splice(at, 1);
+      return false;
+    }
+    a.runner.runnableApps--;
+    for (let q: QueueBooks | null = a.leaf; q; q = q.parent) q.runnableApps--;
+    return true;
+  }
+
+  /** After a runnable app ended: the waiting apps that now fit, earliest started first, are passed to `run`. */
+  promote<A extends RunnableApp>(leaves: readonly QueueBooks[], appOf: (index: number) => A, run: (a: A) => void): void {
+    const waiting: A[] = [];
+    for (const leaf of leaves) for (const app of leaf.nonRunnable) waiting.push(appOf(app));
+    if (waiting.length === 0) return;
+    waiting.sort((x, y) => x.startMs - y.startMs || x.index - y.index);
+    for (const a of waiting) {
+      if (!this.canRun(a)) continue;
+      const list = a.leaf.nonRunnable;
+      list.splice(list.indexOf(a.index), 1);
+      run(a);
+    }
+  }
+
+  private canRun(a: RunnableApp): boolean {
+    if (a.runner.runnableApps >= a.runner.maxRunningApps) return false;
+    for (let q: QueueBooks | null = a.leaf; q; q = q.parent) if (q.runnableApps >= q.maxRunningApps) return false;
+    return true;
   }
 }

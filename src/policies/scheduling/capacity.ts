@@ -23,7 +23,8 @@ import type { Cluster } from '../../model/cluster.js';
 import { DEFAULT_QUEUE, queueConfig } from '../../model/queues.js';
 import type { QueueConfig } from '../../model/queues.js';
 import { AppAsks } from './asks.js';
-import { chargeQueues, QueueBooks, reserveQueues, ServableAsks } from './books.js';
+import { chargeQueues, QueueBooks, reserveQueues, RunnableLimits, ServableAsks } from './books.js';
+import type { UserRunnable } from './books.js';
 import type { Ask } from './asks.js';
 import { CapacityCalculator } from './calculator.js';
 import { roundDownTo, roundUpTo } from '../../model/resources.js';
@@ -51,20 +52,10 @@ interface CsUser {
   apps: number;
 }
 
-/** A user's runnable apps over all queues, against the user's max-parallel-apps. */
-interface CsRunner {
-  runnableApps: number;
-  readonly maxParallelApps: number;
-}
-
 class CsQueue extends QueueBooks {
   declare readonly parent: CsQueue | null;
   readonly children: CsQueue[] = [];
-  /** Runnable apps in this subtree (max-parallel-apps counts these). */
-  runnableApps = 0;
   // Leaf state.
-  /** Apps over a max-parallel-apps limit, in submission order. */
-  readonly nonRunnable: number[] = [];
   /** Runnable apps waiting for their AM to fit the AM limits. */
   readonly pending: number[] = [];
   activeApps = 0;
@@ -90,10 +81,10 @@ class CsQueue extends QueueBooks {
     readonly userLimitFactor: number,
     readonly minimumUserLimitPercent: number,
     readonly maxApplications: number,
-    readonly maxParallelApps: number,
+    maxParallelApps: number,
     appCount: number,
   ) {
-    super(path, parent, leaf, appCount);
+    super(path, parent, leaf, maxParallelApps, appCount);
     this.limitMemoryMb = maxMemoryMb;
     this.limitVcores = maxVcores;
   }
@@ -122,7 +113,7 @@ class CsApp {
     readonly index: number,
     readonly leaf: CsQueue,
     readonly user: CsUser,
-    readonly runner: CsRunner,
+    readonly runner: UserRunnable,
     readonly startMs: number,
     readonly amMemoryMb: number,
     readonly amVcores: number,
@@ -151,8 +142,7 @@ export class CapacityScheduler implements Scheduler {
   private readonly onlyLeaf: CsQueue | null;
   private readonly leafByPath = new Map<string, CsQueue>();
   private readonly leafByName = new Map<string, CsQueue>();
-  private readonly runners = new Map<string, CsRunner>();
-  private readonly capacitySettings: Cluster['scheduler']['capacity'];
+  private readonly limits: RunnableLimits;
   private readonly apps: (CsApp | undefined)[];
   /** Asks of active apps. */
   private readonly servable = new ServableAsks();
@@ -173,7 +163,7 @@ export class CapacityScheduler implements Scheduler {
     this.nodes = nodes;
     this.listener = listener;
     this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
-    this.capacitySettings = settings.capacity;
+    this.limits = new RunnableLimits(settings.capacity.userMaxParallelApps, settings.capacity.userMaxParallelAppsDefault);
     const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
     this.clusterMemoryMb = clusterMemoryMb;
     this.clusterVcores = clusterVcores;
@@ -315,55 +305,19 @@ export class CapacityScheduler implements Scheduler {
         reason: `user ${userName} already has ${user.apps} applications in ${leaf.path} (the per-user maximum is ${maxPerUser})`,
       };
     }
-    const a = new CsApp(app, leaf, user, this.runnerNamed(userName), nowMs, amMemoryMb, amVcores);
+    const a = new CsApp(app, leaf, user, this.limits.user(userName), nowMs, amMemoryMb, amVcores);
     this.apps[app] = a;
     leaf.apps++;
     user.apps++;
-    if (this.canBeRunnable(a)) this.makeRunnable(a);
-    else leaf.nonRunnable.push(app);
+    this.limits.add(a, (runnable) => this.makeRunnable(runnable));
     return { ok: true, queue: leaf.path };
-  }
-
-  private runnerNamed(name: string): CsRunner {
-    let runner = this.runners.get(name);
-    if (!runner) {
-      const settings = this.capacitySettings;
-      // hasOwn: a user may be called "constructor".
-      const own = Object.hasOwn(settings.userMaxParallelApps, name) ? settings.userMaxParallelApps[name] : undefined;
-      runner = { runnableApps: 0, maxParallelApps: own ?? settings.userMaxParallelAppsDefault ?? Infinity };
-      this.runners.set(name, runner);
-    }
-    return runner;
-  }
-
-  /** 3.x's CSMaxRunningAppsEnforcer: the user's limit, then the leaf's and each ancestor's. */
-  private canBeRunnable(a: CsApp): boolean {
-    if (a.runner.runnableApps >= a.runner.maxParallelApps) return false;
-    for (let q: CsQueue | null = a.leaf; q; q = q.parent) if (q.runnableApps >= q.maxParallelApps) return false;
-    return true;
   }
 
   /** A runnable app joins its leaf's pending apps and is activated when its AM fits. */
   private makeRunnable(a: CsApp): void {
-    a.runnable = true;
-    a.runner.runnableApps++;
-    for (let q: CsQueue | null = a.leaf; q; q = q.parent) q.runnableApps++;
+    this.limits.track(a);
     a.leaf.pending.push(a.index);
     this.activate(a.leaf);
-  }
-
-  /** After a runnable app ends: the earliest-submitted non-runnable apps that now fit become runnable. */
-  private promoteNonRunnable(): void {
-    const waiting: CsApp[] = [];
-    for (const leaf of this.leaves) for (const app of leaf.nonRunnable) waiting.push(this.apps[app]!);
-    if (waiting.length === 0) return;
-    waiting.sort((x, y) => x.startMs - y.startMs || x.index - y.index);
-    for (const a of waiting) {
-      if (!this.canBeRunnable(a)) continue;
-      const list = a.leaf.nonRunnable;
-      list.splice(list.indexOf(a.index), 1);
-      this.makeRunnable(a);
-    }
   }
 
   removeApp(app: number): void {
@@ -381,21 +335,17 @@ export class CapacityScheduler implements Scheduler {
       leaf.amUsedVcores -= a.amVcores;
       user.amUsedMemoryMb -= a.amMemoryMb;
       user.amUsedVcores -= a.amVcores;
-    } else {
-      const list = a.runnable ? leaf.pending : leaf.nonRunnable;
-      const at = list.indexOf(app);
-      if (at >= 0) list.splice(at, 1);
+    } else if (a.runnable) {
+      const at = leaf.pending.indexOf(app);
+      if (at >= 0) leaf.pending.splice(at, 1);
     }
-    if (a.runnable) {
-      a.runner.runnableApps--;
-      for (let q: CsQueue | null = leaf; q; q = q.parent) q.runnableApps--;
-    }
+    const wasRunnable = this.limits.remove(a);
     if (a.amAllocated) leaf.runningApps--;
     leaf.apps--;
     user.apps--;
     this.apps[app] = undefined;
     this.activate(leaf);
-    if (a.runnable) this.promoteNonRunnable();
+    if (wasRunnable) this.limits.promote(this.leaves, (i) => this.apps[i]!, (waiting) => this.makeRunnable(waiting));
     this.listener.limitsLoosened();
   }
 

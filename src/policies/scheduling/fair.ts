@@ -25,7 +25,8 @@ import { DEFAULT_QUEUE } from '../../model/queues.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
 import { UNBOUNDED } from '../../model/resources.js';
 import { AppAsks } from './asks.js';
-import { chargeQueues, QueueBooks, reserveQueues, ServableAsks } from './books.js';
+import { chargeQueues, QueueBooks, reserveQueues, RunnableLimits, ServableAsks } from './books.js';
+import type { UserRunnable } from './books.js';
 import type { Ask } from './asks.js';
 import { computeFairShares } from './fair-share.js';
 import type { ShareEntity } from './fair-share.js';
@@ -38,10 +39,8 @@ class FsQueue extends QueueBooks {
   readonly children: FsQueue[] = [];
   fairShareMemoryMb = 0;
   fairShareVcores = 0;
-  /** Runnable apps in this subtree; a queue is active while it has one. */
-  runnableApps = 0;
+  // A queue is active while it has a runnable app (runnableApps > 0).
   // Leaf state.
-  readonly nonRunnable: number[] = [];
   /** Usage plus outstanding asks of every app in the leaf (demand before the max-share cap). */
   rawDemandMemoryMb = 0;
   rawDemandVcores = 0;
@@ -55,19 +54,13 @@ class FsQueue extends QueueBooks {
     readonly minShareVcores: number,
     readonly maxShareMemoryMb: number,
     readonly maxShareVcores: number,
-    readonly maxRunningApps: number,
+    maxRunningApps: number,
     readonly maxAmShare: number,
     readonly policy: QueuePolicyName,
     appCount: number,
   ) {
-    super(path, parent, leaf, appCount);
+    super(path, parent, leaf, maxRunningApps, appCount);
   }
-}
-
-/** A user's runnable apps, over all queues, against the user's maxRunningApps. */
-interface FsUser {
-  runnableApps: number;
-  readonly maxRunningApps: number;
 }
 
 class FsApp {
@@ -80,7 +73,7 @@ class FsApp {
   constructor(
     readonly index: number,
     readonly leaf: FsQueue,
-    readonly user: FsUser,
+    readonly runner: UserRunnable,
     readonly startMs: number,
     readonly amMemoryMb: number,
     readonly amVcores: number,
@@ -103,7 +96,7 @@ export class FairScheduler implements Scheduler {
   private readonly root: FsQueue;
   private readonly leaves: FsQueue[] = [];
   private readonly queueByPath = new Map<string, FsQueue>();
-  private readonly users = new Map<string, FsUser>();
+  private readonly limits: RunnableLimits;
   private readonly apps: (FsApp | undefined)[];
   /** Asks of runnable apps. */
   private readonly servable = new ServableAsks();
@@ -120,6 +113,7 @@ export class FairScheduler implements Scheduler {
   constructor(options: FairSchedulerOptions) {
     const { cluster, appCount, listener } = options;
     this.settings = cluster.scheduler;
+    this.limits = new RunnableLimits(this.settings.fair.userMaxApps, this.settings.fair.userMaxAppsDefault);
     this.label = labelOf(cluster);
     this.listener = listener;
     this.appCount = appCount;
@@ -255,39 +249,18 @@ export class FairScheduler implements Scheduler {
     const placement = this.place(queueName, user);
     if (!placement.ok) return placement;
     const leaf = this.queueByPath.get(placement.queue)!;
-    const a = new FsApp(app, leaf, this.userNamed(user), nowMs, amMemoryMb, amVcores);
+    const a = new FsApp(app, leaf, this.limits.user(user), nowMs, amMemoryMb, amVcores);
     this.apps[app] = a;
     leaf.apps++;
-    if (this.canBeRunnable(a)) this.makeRunnable(a, nowMs);
-    else leaf.nonRunnable.push(app);
+    this.limits.add(a, (runnable) => this.makeRunnable(runnable, nowMs));
     return placement;
   }
 
-  private userNamed(name: string): FsUser {
-    let user = this.users.get(name);
-    if (!user) {
-      const fair = this.settings.fair;
-      // hasOwn: a user may be called "constructor".
-      const own = Object.hasOwn(fair.userMaxApps, name) ? fair.userMaxApps[name] : undefined;
-      user = { runnableApps: 0, maxRunningApps: own ?? fair.userMaxAppsDefault ?? Infinity };
-      this.users.set(name, user);
-    }
-    return user;
-  }
-
-  /** Hadoop's MaxRunningAppsEnforcer: the user's limit, then the leaf's and each ancestor's. */
-  private canBeRunnable(a: FsApp): boolean {
-    if (a.user.runnableApps >= a.user.maxRunningApps) return false;
-    for (let q: FsQueue | null = a.leaf; q; q = q.parent) if (q.runnableApps >= q.maxRunningApps) return false;
-    return true;
-  }
-
   private makeRunnable(a: FsApp, nowMs: number): void {
-    a.runnable = true;
-    a.user.runnableApps++;
-    for (let q: FsQueue | null = a.leaf; q; q = q.parent) {
-      if (q.runnableApps++ === 0) this.activeSetChanged(nowMs);
-    }
+    // A queue that gains its first runnable app joins the active set (an ancestor can only do so with its leaf).
+    const leafWasIdle = a.leaf.runnableApps === 0;
+    this.limits.track(a);
+    if (leafWasIdle) this.activeSetChanged(nowMs);
     for (const ask of a.asks.list) if (ask.outstanding > 0) this.servable.add(a, ask, ask.vcores, ask.outstanding);
     this.listener.demandAdded();
   }
@@ -297,15 +270,8 @@ export class FairScheduler implements Scheduler {
     if (!a) return;
     const leaf = a.leaf;
     for (const ask of a.asks.list) if (ask.outstanding > 0) this.changeOutstanding(a, ask, -ask.outstanding);
-    if (a.runnable) {
-      a.user.runnableApps--;
-      for (let q: FsQueue | null = leaf; q; q = q.parent) {
-        if (--q.runnableApps === 0) this.activeSetChanged(nowMs);
-      }
-    } else {
-      const at = leaf.nonRunnable.indexOf(app);
-      if (at >= 0) leaf.nonRunnable.splice(at, 1);
-    }
+    const wasRunnable = this.limits.remove(a);
+    if (wasRunnable && leaf.runnableApps === 0) this.activeSetChanged(nowMs);
     if (a.amRunning) {
       leaf.amUsedMemoryMb -= a.amMemoryMb;
       leaf.amUsedVcores -= a.amVcores;
@@ -313,22 +279,10 @@ export class FairScheduler implements Scheduler {
     }
     leaf.apps--;
     this.apps[app] = undefined;
-    if (a.runnable) this.promoteNonRunnable(nowMs);
-    this.listener.limitsLoosened();
-  }
-
-  /** After a runnable app ends: the earliest-started waiting apps that now fit become runnable. */
-  private promoteNonRunnable(nowMs: number): void {
-    const waiting: FsApp[] = [];
-    for (const leaf of this.leaves) for (const app of leaf.nonRunnable) waiting.push(this.apps[app]!);
-    if (waiting.length === 0) return;
-    waiting.sort((x, y) => x.startMs - y.startMs || x.index - y.index);
-    for (const a of waiting) {
-      if (!this.canBeRunnable(a)) continue;
-      const list = a.leaf.nonRunnable;
-      list.splice(list.indexOf(a.index), 1);
-      this.makeRunnable(a, nowMs);
+    if (wasRunnable) {
+      this.limits.promote(this.leaves, (i) => this.apps[i]!, (waiting) => this.makeRunnable(waiting, nowMs));
     }
+    this.listener.limitsLoosened();
   }
 
   setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): void {
