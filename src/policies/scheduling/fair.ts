@@ -1,9 +1,9 @@
 // The FairScheduler, as Apache Hadoop 2.7 runs it (yarn-semantics.md sections 4 and 5):
 // - placement: an app sent to `default` runs in root.<user> when user-as-default-queue is on;
 //   an undeclared queue is created when allow-undeclared-pools is on; root.default always exists;
-// - maxRunningApps per queue and its ancestors up to root, and per user over all queues (userMaxAppsDefault,
-//   <user> elements): apps over a limit wait as non-runnable and become runnable, earliest
-//   first, when a runnable app ends (4.4);
+// - maxRunningApps per queue and its ancestors up to root, and per user over all queues
+//   (userMaxAppsDefault, <user> elements): apps over a limit wait as non-runnable and become
+//   runnable, earliest first, when a runnable app ends (4.4);
 // - instantaneous fair shares recomputed by the update thread every update-interval-ms (500),
 //   only among active queues, by the parent's policy (fair: memory; drf: each resource) (4.2);
 // - on a heartbeat, children and then apps are offered the node in the order of their policy's
