@@ -1,6 +1,8 @@
 // A binary min-heap of events ordered by (time, priority, sequence). The sequence number makes
-// ties run first-in first-out, so a run repeats exactly. Times and keys live in typed arrays
-// because this is the replay's innermost loop.
+// ties run first-in first-out, so a run repeats exactly. Times, keys and slot numbers live in
+// typed arrays because this is the replay's innermost loop: the heap moves only numbers, and each
+// payload is written once, to its slot, instead of at every level it passes (a pointer store into
+// a long-lived array costs a write barrier).
 
 const SEQUENCE_SPAN = 2 ** 32;
 const MAX_PRIORITY = 2 ** 20;
@@ -9,7 +11,14 @@ export class EventQueue<T> {
   private times = new Float64Array(1024);
   /** priority * 2^32 + sequence: one float comparison orders ties (exact below 2^53). */
   private keys = new Float64Array(1024);
+  /** The payload slot of each heap entry. */
+  private slotOf = new Int32Array(1024);
   private payloads: (T | undefined)[] = new Array<T | undefined>(1024);
+  /** Slots whose payload was popped, for reuse (a stack of freeCount entries). */
+  private freeSlots = new Int32Array(1024);
+  private freeCount = 0;
+  /** Slots handed out so far; slots below this are in the heap or free. */
+  private slotsUsed = 0;
   private count = 0;
   private sequence = 0;
 
@@ -29,11 +38,13 @@ export class EventQueue<T> {
     }
     if (this.sequence >= SEQUENCE_SPAN) throw new RangeError('event sequence exhausted');
     if (this.count === this.times.length) this.grow();
+    const slot = this.freeCount > 0 ? this.freeSlots[--this.freeCount]! : this.slotsUsed++;
+    this.payloads[slot] = payload;
     const key = priority * SEQUENCE_SPAN + this.sequence++;
     let i = this.count++;
     const times = this.times;
     const keys = this.keys;
-    const payloads = this.payloads;
+    const slotOf = this.slotOf;
     // Sift up.
     while (i > 0) {
       const parent = (i - 1) >> 1;
@@ -41,26 +52,28 @@ export class EventQueue<T> {
       if (pt < timeMs || (pt === timeMs && keys[parent]! < key)) break;
       times[i] = pt;
       keys[i] = keys[parent]!;
-      payloads[i] = payloads[parent];
+      slotOf[i] = slotOf[parent]!;
       i = parent;
     }
     times[i] = timeMs;
     keys[i] = key;
-    payloads[i] = payload;
+    slotOf[i] = slot;
   }
 
   /** Remove and return the earliest event's payload; call only when size > 0. */
   pop(): T {
     const times = this.times;
     const keys = this.keys;
-    const payloads = this.payloads;
-    const top = payloads[0] as T;
+    const slotOf = this.slotOf;
+    const topSlot = slotOf[0]!;
+    const top = this.payloads[topSlot] as T;
+    this.payloads[topSlot] = undefined;
+    this.freeSlots[this.freeCount++] = topSlot;
     const last = --this.count;
-    const t = times[last]!;
-    const k = keys[last]!;
-    const p = payloads[last];
-    payloads[last] = undefined;
     if (last > 0) {
+      const t = times[last]!;
+      const k = keys[last]!;
+      const s = slotOf[last]!;
       // Sift the former last element down from the root.
       let i = 0;
       for (;;) {
@@ -77,24 +90,31 @@ export class EventQueue<T> {
         if (t < ct || (t === ct && k < keys[child]!)) break;
         times[i] = ct;
         keys[i] = keys[child]!;
-        payloads[i] = payloads[child];
+        slotOf[i] = slotOf[child]!;
         i = child;
       }
       times[i] = t;
       keys[i] = k;
-      payloads[i] = p;
+      slotOf[i] = s;
     }
     return top;
   }
 
+  /** Double every array: heap entries, slots and free slots all number at most the capacity. */
   private grow(): void {
     const capacity = this.times.length * 2;
     const times = new Float64Array(capacity);
     times.set(this.times);
     const keys = new Float64Array(capacity);
     keys.set(this.keys);
+    const slotOf = new Int32Array(capacity);
+    slotOf.set(this.slotOf);
+    const freeSlots = new Int32Array(capacity);
+    freeSlots.set(this.freeSlots);
     this.times = times;
     this.keys = keys;
+    this.slotOf = slotOf;
+    this.freeSlots = freeSlots;
     this.payloads.length = capacity;
   }
 }

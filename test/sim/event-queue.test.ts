@@ -41,6 +41,35 @@ describe('EventQueue', () => {
     expect(q.peekTimeMs()).toBe(Infinity);
   });
 
+  it('keeps each payload with its event while popped slots are reused and the heap grows', () => {
+    // Events are popped as a simulation does (never earlier than the last popped), interleaved
+    // with pushes, so freed payload slots are handed out again, including across growth.
+    const random = createRandom(7);
+    const q = new EventQueue<{ time: number; priority: number; id: number }>();
+    const pending: { time: number; priority: number; id: number }[] = [];
+    let nowMs = 0;
+    let id = 0;
+    const popAndCheck = (): void => {
+      pending.sort((a, b) => a.time - b.time || a.priority - b.priority || a.id - b.id);
+      const expected = pending.shift()!;
+      const got = q.pop();
+      expect(got).toBe(expected);
+      nowMs = got.time;
+    };
+    for (let round = 0; round < 6000; round++) {
+      // More pushes than pops early on (the heap passes its first capacity), the reverse later.
+      const pushes = round < 3000 ? 1 + random.nextInt(2) : random.nextInt(2);
+      for (let i = 0; i < pushes; i++) {
+        const e = { time: nowMs + random.nextInt(50), priority: random.nextInt(3), id: id++ };
+        pending.push(e);
+        q.push(e.time, e.priority, e);
+      }
+      if (q.size > 0 && random.nextInt(3) > 0) popAndCheck();
+    }
+    while (q.size > 0) popAndCheck();
+    expect(pending).toEqual([]);
+  });
+
   it('refuses priorities it cannot order', () => {
     const q = new EventQueue<string>();
     expect(() => q.push(0, -1, 'x')).toThrow(RangeError);
