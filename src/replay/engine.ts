@@ -233,12 +233,14 @@ class AppRun {
     readonly spec: AppSpec,
   ) {
     this.queue = spec.queue;
-    let previousTaskCount = 0;
-    this.stages = spec.stages.map((stage, i) => {
-      const state = new StageState(stage, i, previousTaskCount);
-      previousTaskCount = stage.taskCount;
-      return state;
-    });
+    // Built by push, not Array.prototype.map: map's result takes a different element kind
+    // depending on whether V8 runs it as a builtin or inlined into optimised code, and every
+    // reader of `stages` is deoptimised the first time it meets the other kind.
+    const stages: StageState[] = [];
+    for (let i = 0; i < spec.stages.length; i++) {
+      stages.push(new StageState(spec.stages[i]!, i, i > 0 ? spec.stages[i - 1]!.taskCount : 0));
+    }
+    this.stages = stages;
     this.openStages = this.stages.length;
     this.mapReduceModelled =
       spec.type === 'mapreduce' && !spec.observed && spec.stages.length === 2 && spec.stages[1]!.taskCount > 0;
