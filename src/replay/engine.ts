@@ -46,6 +46,8 @@ import {
 import type { Scheduler, SchedulerListener, SchedulerNode } from '../policies/scheduling/index.js';
 import { HeartbeatWheel } from './heartbeat-wheel.js';
 import { decideReduces } from './mapreduce-am.js';
+import { SampleTable } from './sample-table.js';
+import type { ColumnLayout } from './sample-table.js';
 import type { MapReduceAmSettings } from './mapreduce-am.js';
 import { FAILURE_CAUSES } from '../model/replay-result.js';
 import type {
@@ -121,6 +123,49 @@ const FAILED_FIT = 2; // its last heartbeat found nothing that fits: waits for n
 const FAILED_LIMIT = 3; // its last heartbeat was held back by a limit: waits for limits to loosen
 const RESERVED_IDLE = 4; // reserved; acts again when a container on it ends or the app stops needing it
 const UNUSABLE = 5; // too full to be offered to apps; acts again when a container on it ends
+
+// Positions of the sample columns in a SampleTable row (the order the result lists them in).
+const SAMPLE_LAYOUT = {
+  timeMs: 0,
+  usedMemoryMb: 1,
+  usedVcores: 2,
+  freeMemoryMb: 3,
+  freeVcores: 4,
+  amMemoryMb: 5,
+  amVcores: 6,
+  amShare: 7,
+  runningApps: 8,
+  pendingApps: 9,
+  waitingApps: 10,
+  pendingContainers: 11,
+  reservedMemoryMb: 12,
+  reservedVcores: 13,
+  strandedMemoryMb: 14,
+  strandedVcores: 15,
+  fragmentedAsks: 16,
+  nodesUnused: 17,
+  nodes1To19: 18,
+  nodes20To39: 19,
+  nodes40To59: 20,
+  nodes60To79: 21,
+  nodes80To99: 22,
+  nodesFull: 23,
+} as const satisfies ColumnLayout<keyof SampleColumns>;
+
+/** Queue samples; `leaf` is the queue's position in the scheduler's leafQueues (its path at the end). */
+const QUEUE_SAMPLE_LAYOUT = {
+  timeMs: 0,
+  leaf: 1,
+  usedMemoryMb: 2,
+  usedVcores: 3,
+  reservedMemoryMb: 4,
+  reservedVcores: 5,
+  shareMemoryMb: 6,
+  shareVcores: 7,
+  runningApps: 8,
+  pendingApps: 9,
+  pendingContainers: 10,
+} as const satisfies ColumnLayout<Exclude<keyof QueueSampleColumns, 'queue'> | 'leaf'>;
 
 class NodeState implements SchedulerNode {
   freeMemoryMb: number;
@@ -389,45 +434,15 @@ class ReplayEngine implements SchedulerListener {
   private nextSampleMs = 0;
   private samplesTaken = 0;
   private nextProgressAt = PROGRESS_EVERY_EVENTS;
-  private readonly samples: SampleColumns = {
-    timeMs: [],
-    usedMemoryMb: [],
-    usedVcores: [],
-    freeMemoryMb: [],
-    freeVcores: [],
-    amMemoryMb: [],
-    amVcores: [],
-    amShare: [],
-    runningApps: [],
-    pendingApps: [],
-    waitingApps: [],
-    pendingContainers: [],
-    reservedMemoryMb: [],
-    reservedVcores: [],
-    strandedMemoryMb: [],
-    strandedVcores: [],
-    fragmentedAsks: [],
-    nodesUnused: [],
-    nodes1To19: [],
-    nodes20To39: [],
-    nodes40To59: [],
-    nodes60To79: [],
-    nodes80To99: [],
-    nodesFull: [],
-  };
-  private readonly queueSamples: QueueSampleColumns = {
-    timeMs: [],
-    queue: [],
-    usedMemoryMb: [],
-    usedVcores: [],
-    reservedMemoryMb: [],
-    reservedVcores: [],
-    shareMemoryMb: [],
-    shareVcores: [],
-    runningApps: [],
-    pendingApps: [],
-    pendingContainers: [],
-  };
+  private readonly samples = new SampleTable(SAMPLE_LAYOUT);
+  /** Time of the last sample row (a sample at the same instant is not taken twice). */
+  private lastSampleMs = NaN;
+  private readonly queueSamples = new SampleTable(QUEUE_SAMPLE_LAYOUT);
+  /** Scratch for sampleFragmentation: the servable ask sizes of one sample. */
+  private askMemoryMb = new Float64Array(8);
+  private askVcores = new Float64Array(8);
+  private askCounts = new Float64Array(8);
+  private askFits = new Uint8Array(8);
   private readonly containerLog: ContainerColumns | null;
   private readonly liveContainers: Set<Container> | null;
   /** Nodes per memory utilisation bucket. */
@@ -1357,71 +1372,100 @@ class ReplayEngine implements SchedulerListener {
   }
 
   private recordSample(timeMs: number): void {
-    const s = this.samples;
-    const v = this.view;
-    const last = s.timeMs.length - 1;
-    if (last >= 0 && s.timeMs[last] === timeMs) return;
+    if (timeMs === this.lastSampleMs) return;
+    this.lastSampleMs = timeMs;
     this.samplesTaken++;
-    s.timeMs.push(timeMs);
-    s.usedMemoryMb.push(v.usedMemoryMb);
-    s.usedVcores.push(v.usedVcores);
-    s.freeMemoryMb.push(v.capacity.memoryMb - v.usedMemoryMb - this.reservedMemoryMb);
-    s.freeVcores.push(v.capacity.vcores - v.usedVcores - this.reservedVcores);
-    s.amMemoryMb.push(this.runningAmMemoryMb);
-    s.amVcores.push(this.runningAmVcores);
-    s.amShare.push(
-      shareOf(v.calculator, { memoryMb: this.runningAmMemoryMb, vcores: this.runningAmVcores }, v.capacity),
+    const v = this.view;
+    const table = this.samples;
+    const row = table.addRow();
+    const c = table.cells;
+    c[row + SAMPLE_LAYOUT.timeMs] = timeMs;
+    c[row + SAMPLE_LAYOUT.usedMemoryMb] = v.usedMemoryMb;
+    c[row + SAMPLE_LAYOUT.usedVcores] = v.usedVcores;
+    c[row + SAMPLE_LAYOUT.freeMemoryMb] = v.capacity.memoryMb - v.usedMemoryMb - this.reservedMemoryMb;
+    c[row + SAMPLE_LAYOUT.freeVcores] = v.capacity.vcores - v.usedVcores - this.reservedVcores;
+    c[row + SAMPLE_LAYOUT.amMemoryMb] = this.runningAmMemoryMb;
+    c[row + SAMPLE_LAYOUT.amVcores] = this.runningAmVcores;
+    c[row + SAMPLE_LAYOUT.amShare] = shareOf(
+      v.calculator,
+      { memoryMb: this.runningAmMemoryMb, vcores: this.runningAmVcores },
+      v.capacity,
     );
-    s.runningApps.push(this.runningApps);
-    s.pendingApps.push(this.acceptedApps);
-    s.waitingApps.push(this.waiting.length);
-    s.pendingContainers.push(this.pendingContainers);
-    s.reservedMemoryMb.push(this.reservedMemoryMb);
-    s.reservedVcores.push(this.reservedVcores);
-    this.sampleFragmentation();
-    this.scheduler.forEachLeaf((leaf) => {
-      const q = this.queueSamples;
-      q.timeMs.push(timeMs);
-      q.queue.push(leaf.path);
-      q.usedMemoryMb.push(leaf.usedMemoryMb);
-      q.usedVcores.push(leaf.usedVcores);
-      q.reservedMemoryMb.push(leaf.reservedMemoryMb);
-      q.reservedVcores.push(leaf.reservedVcores);
-      q.shareMemoryMb.push(leaf.shareMemoryMb);
-      q.shareVcores.push(leaf.shareVcores);
-      q.runningApps.push(leaf.runningApps);
-      q.pendingApps.push(leaf.pendingApps);
-      q.pendingContainers.push(leaf.pendingContainers);
-    });
+    c[row + SAMPLE_LAYOUT.runningApps] = this.runningApps;
+    c[row + SAMPLE_LAYOUT.pendingApps] = this.acceptedApps;
+    c[row + SAMPLE_LAYOUT.waitingApps] = this.waiting.length;
+    c[row + SAMPLE_LAYOUT.pendingContainers] = this.pendingContainers;
+    c[row + SAMPLE_LAYOUT.reservedMemoryMb] = this.reservedMemoryMb;
+    c[row + SAMPLE_LAYOUT.reservedVcores] = this.reservedVcores;
+    this.sampleFragmentation(c, row);
+    const buckets = this.bucketCounts;
+    c[row + SAMPLE_LAYOUT.nodesUnused] = buckets[0]!;
+    c[row + SAMPLE_LAYOUT.nodes1To19] = buckets[1]!;
+    c[row + SAMPLE_LAYOUT.nodes20To39] = buckets[2]!;
+    c[row + SAMPLE_LAYOUT.nodes40To59] = buckets[3]!;
+    c[row + SAMPLE_LAYOUT.nodes60To79] = buckets[4]!;
+    c[row + SAMPLE_LAYOUT.nodes80To99] = buckets[5]!;
+    c[row + SAMPLE_LAYOUT.nodesFull] = buckets[6]!;
+    const leaves = this.scheduler.leafQueues;
+    const queueTable = this.queueSamples;
+    for (let i = 0; i < leaves.length; i++) {
+      const leaf = leaves[i]!;
+      const q = queueTable.addRow();
+      const qc = queueTable.cells;
+      qc[q + QUEUE_SAMPLE_LAYOUT.timeMs] = timeMs;
+      qc[q + QUEUE_SAMPLE_LAYOUT.leaf] = i;
+      qc[q + QUEUE_SAMPLE_LAYOUT.usedMemoryMb] = leaf.usedMemoryMb;
+      qc[q + QUEUE_SAMPLE_LAYOUT.usedVcores] = leaf.usedVcores;
+      qc[q + QUEUE_SAMPLE_LAYOUT.reservedMemoryMb] = leaf.reservedMemoryMb;
+      qc[q + QUEUE_SAMPLE_LAYOUT.reservedVcores] = leaf.reservedVcores;
+      qc[q + QUEUE_SAMPLE_LAYOUT.shareMemoryMb] = leaf.sampledShareMemoryMb;
+      qc[q + QUEUE_SAMPLE_LAYOUT.shareVcores] = leaf.sampledShareVcores;
+      qc[q + QUEUE_SAMPLE_LAYOUT.runningApps] = leaf.runningApps;
+      qc[q + QUEUE_SAMPLE_LAYOUT.pendingApps] = leaf.apps - leaf.runningApps;
+      qc[q + QUEUE_SAMPLE_LAYOUT.pendingContainers] = leaf.pendingContainers;
+    }
   }
 
   /**
    * Stranded capacity: free space on unreserved nodes where no ask waiting to be served fits
    * (zero when nothing waits: idle space is not stranded). Fragmented asks: waiting asks that
-   * the cluster's total free space could hold but no single node can. Node utilisation buckets
-   * by memory.
+   * the cluster's total free space could hold but no single node can. Written into sample row
+   * `row` of `cells`.
    */
-  private sampleFragmentation(): void {
-    const askMemoryMb: number[] = [];
-    const askVcores: number[] = [];
-    const askCounts: number[] = [];
-    this.scheduler.forEachServableAskSize((memoryMb, vcores, count) => {
-      askMemoryMb.push(memoryMb);
-      askVcores.push(this.checksVcores ? vcores : -Infinity);
-      askCounts.push(count);
-    });
-    const sizes = askCounts.length;
-    const fitsSomewhere = new Array<boolean>(sizes).fill(false);
+  private sampleFragmentation(cells: Float64Array, row: number): void {
+    const servable = this.scheduler.servableAskSizes;
+    if (servable.length > this.askCounts.length) {
+      const capacity = 2 * servable.length;
+      this.askMemoryMb = new Float64Array(capacity);
+      this.askVcores = new Float64Array(capacity);
+      this.askCounts = new Float64Array(capacity);
+      this.askFits = new Uint8Array(capacity);
+    }
+    const askMemoryMb = this.askMemoryMb;
+    const askVcores = this.askVcores;
+    const askCounts = this.askCounts;
+    const fitsSomewhere = this.askFits;
+    let sizes = 0;
+    for (let i = 0; i < servable.length; i++) {
+      const count = servable.countAt(i);
+      if (count <= 0) continue;
+      askMemoryMb[sizes] = servable.memoryMbAt(i);
+      askVcores[sizes] = this.checksVcores ? servable.vcoresAt(i) : -Infinity;
+      askCounts[sizes] = count;
+      fitsSomewhere[sizes] = 0;
+      sizes++;
+    }
     let strandedMemoryMb = 0;
     let strandedVcores = 0;
-    for (let n = 0; sizes > 0 && n < this.nodes.length; n++) {
-      const node = this.nodes[n]!;
+    const nodes = this.nodes;
+    for (let n = 0; sizes > 0 && n < nodes.length; n++) {
+      const node = nodes[n]!;
       if (node.reservedApp >= 0) continue;
       let fits = false;
       for (let i = 0; i < sizes; i++) {
         if (askMemoryMb[i]! <= node.freeMemoryMb && askVcores[i]! <= node.freeVcores) {
           fits = true;
-          fitsSomewhere[i] = true;
+          fitsSomewhere[i] = 1;
         }
       }
       if (fits) continue;
@@ -1430,26 +1474,17 @@ class ReplayEngine implements SchedulerListener {
       node.strandedMemoryMbSampled += node.freeMemoryMb;
       node.strandedVcoresSampled += node.freeVcores;
     }
-    const s = this.samples;
-    s.strandedMemoryMb.push(strandedMemoryMb);
-    s.strandedVcores.push(strandedVcores);
+    cells[row + SAMPLE_LAYOUT.strandedMemoryMb] = strandedMemoryMb;
+    cells[row + SAMPLE_LAYOUT.strandedVcores] = strandedVcores;
     let fragmented = 0;
     const v = this.view;
     const freeMemoryMb = v.capacity.memoryMb - v.usedMemoryMb - this.reservedMemoryMb;
     const freeVcores = v.capacity.vcores - v.usedVcores - this.reservedVcores;
     for (let i = 0; i < sizes; i++) {
       if (askMemoryMb[i]! > freeMemoryMb || askVcores[i]! > freeVcores) continue;
-      if (!fitsSomewhere[i]) fragmented += askCounts[i]!;
+      if (fitsSomewhere[i] === 0) fragmented += askCounts[i]!;
     }
-    s.fragmentedAsks.push(fragmented);
-    const buckets = this.bucketCounts;
-    s.nodesUnused.push(buckets[0]!);
-    s.nodes1To19.push(buckets[1]!);
-    s.nodes20To39.push(buckets[2]!);
-    s.nodes40To59.push(buckets[3]!);
-    s.nodes60To79.push(buckets[4]!);
-    s.nodes80To99.push(buckets[5]!);
-    s.nodesFull.push(buckets[6]!);
+    cells[row + SAMPLE_LAYOUT.fragmentedAsks] = fragmented;
   }
 
   private logContainer(container: Container): void {
@@ -1544,11 +1579,17 @@ class ReplayEngine implements SchedulerListener {
         samplesTaken: this.samplesTaken,
       },
       apps,
-      samples: this.samples,
-      queueSamples: this.queueSamples,
+      samples: this.samples.toColumns(),
+      queueSamples: this.queueSampleColumns(),
       nodes,
       containers: this.containerLog,
     };
+  }
+
+  private queueSampleColumns(): QueueSampleColumns {
+    const { timeMs, leaf, ...figures } = this.queueSamples.toColumns();
+    const leaves = this.scheduler.leafQueues;
+    return { timeMs, queue: leaf.map((i) => leaves[i]!.path), ...figures };
   }
 
   /** Plain words on what the unfinished apps of a deadlocked run were waiting for. */

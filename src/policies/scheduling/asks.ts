@@ -2,6 +2,8 @@
 // key, served lowest priority number first; plus the registry of ask sizes that fragmentation
 // metrics read, and the FIFO list of apps with demand.
 
+import type { AskSizeList } from './types.js';
+
 export class Ask {
   outstanding = 0;
   /** Nodes reserved for this ask. */
@@ -54,7 +56,7 @@ export class AppAsks {
 }
 
 /** Counts of outstanding asks by size. Few distinct sizes exist, so a small array does. */
-export class AskSizes {
+export class AskSizes implements AskSizeList {
   private readonly memoryMb: number[] = [];
   private readonly vcores: number[] = [];
   private readonly counts: number[] = [];
@@ -75,10 +77,20 @@ export class AskSizes {
     this.counts.push(delta);
   }
 
-  forEach(visit: (memoryMb: number, vcores: number, count: number) => void): void {
-    for (let i = 0; i < this.counts.length; i++) {
-      if (this.counts[i]! > 0) visit(this.memoryMb[i]!, this.vcores[i]!, this.counts[i]!);
-    }
+  get length(): number {
+    return this.counts.length;
+  }
+
+  memoryMbAt(i: number): number {
+    return this.memoryMb[i]!;
+  }
+
+  vcoresAt(i: number): number {
+    return this.vcores[i]!;
+  }
+
+  countAt(i: number): number {
+    return this.counts[i]!;
   }
 }
 

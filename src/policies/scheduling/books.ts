@@ -4,9 +4,8 @@
 
 import { AskSizes, FifoDemandList } from './asks.js';
 import type { AppAsks, Ask } from './asks.js';
-import type { LeafSnapshot } from './types.js';
 
-export class QueueBooks {
+export abstract class QueueBooks {
   usedMemoryMb = 0;
   usedVcores = 0;
   reservedMemoryMb = 0;
@@ -40,21 +39,9 @@ export class QueueBooks {
     this.demand = leaf ? new FifoDemandList(appCount) : null;
   }
 
-  /** What a sample records of a leaf; its share is the scheduler's own notion (guaranteed or fair). */
-  snapshot(shareMemoryMb: number, shareVcores: number): LeafSnapshot {
-    return {
-      path: this.path,
-      usedMemoryMb: this.usedMemoryMb,
-      usedVcores: this.usedVcores,
-      reservedMemoryMb: this.reservedMemoryMb,
-      reservedVcores: this.reservedVcores,
-      shareMemoryMb,
-      shareVcores,
-      runningApps: this.runningApps,
-      pendingApps: this.apps - this.runningApps,
-      pendingContainers: this.pendingContainers,
-    };
-  }
+  /** The share samples record: the scheduler's own notion (guaranteed capacity or fair share). */
+  abstract get sampledShareMemoryMb(): number;
+  abstract get sampledShareVcores(): number;
 }
 
 export interface AppBooks {

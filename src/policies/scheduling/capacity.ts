@@ -38,7 +38,7 @@ import {
   RESERVE,
   UNRESERVE,
 } from './types.js';
-import type { Decision, LeafSnapshot, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
+import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
 import { labelOf } from './spec.js';
 
 interface CsUser {
@@ -87,6 +87,14 @@ class CsQueue extends QueueBooks {
     super(path, parent, leaf, maxParallelApps, appCount);
     this.limitMemoryMb = maxMemoryMb;
     this.limitVcores = maxVcores;
+  }
+
+  get sampledShareMemoryMb(): number {
+    return Math.trunc(this.guaranteedMemoryMb);
+  }
+
+  get sampledShareVcores(): number {
+    return Math.trunc(this.guaranteedVcores);
   }
 }
 
@@ -813,16 +821,16 @@ export class CapacityScheduler implements Scheduler {
     out.vcores = Math.max(0, this.calc.dominant ? roundDownTo(vcores, this.minVcores) : vcores);
   }
 
-  forEachServableAskSize(visit: (memoryMb: number, vcores: number, count: number) => void): void {
-    this.servable.sizes.forEach(visit);
+  get servableAskSizes(): AskSizeList {
+    return this.servable.sizes;
   }
 
   update(_nowMs: number): void {
     // The CapacityScheduler has no periodic work.
   }
 
-  forEachLeaf(visit: (leaf: LeafSnapshot) => void): void {
-    for (const leaf of this.leaves) visit(leaf.snapshot(Math.trunc(leaf.guaranteedMemoryMb), Math.trunc(leaf.guaranteedVcores)));
+  get leafQueues(): readonly QueueBooks[] {
+    return this.leaves;
   }
 
 }

@@ -31,7 +31,7 @@ import type { Ask } from './asks.js';
 import { computeFairShares } from './fair-share.js';
 import type { ShareEntity } from './fair-share.js';
 import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, RESERVE, UNRESERVE } from './types.js';
-import type { Decision, LeafSnapshot, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
+import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
 import { labelOf } from './spec.js';
 
 class FsQueue extends QueueBooks {
@@ -60,6 +60,14 @@ class FsQueue extends QueueBooks {
     appCount: number,
   ) {
     super(path, parent, leaf, maxRunningApps, appCount);
+  }
+
+  get sampledShareMemoryMb(): number {
+    return this.fairShareMemoryMb;
+  }
+
+  get sampledShareVcores(): number {
+    return this.fairShareVcores;
   }
 }
 
@@ -653,12 +661,12 @@ export class FairScheduler implements Scheduler {
         : availableVcores;
   }
 
-  forEachServableAskSize(visit: (memoryMb: number, vcores: number, count: number) => void): void {
-    this.servable.sizes.forEach(visit);
+  get servableAskSizes(): AskSizeList {
+    return this.servable.sizes;
   }
 
-  forEachLeaf(visit: (leaf: LeafSnapshot) => void): void {
-    for (const leaf of this.leaves) visit(leaf.snapshot(leaf.fairShareMemoryMb, leaf.fairShareVcores));
+  get leafQueues(): readonly QueueBooks[] {
+    return this.leaves;
   }
 
 }

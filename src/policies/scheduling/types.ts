@@ -5,6 +5,7 @@
 // (the order of their YARN application ids).
 
 import type { SchedulerType } from '../../model/cluster.js';
+import type { QueueBooks } from './books.js';
 
 /** The ask key of an app's AM container (task asks are keyed by stage index). */
 export const AM_ASK = -1;
@@ -114,25 +115,20 @@ export interface Scheduler {
   headroom(app: number, out: { memoryMb: number; vcores: number }): void;
   /** Whether fit and limit tests look at vcores (not under the CapacityScheduler's memory-only calculator). */
   readonly checksVcores: boolean;
-  /** Sizes of the asks of schedulable apps not yet allocated, with their counts. */
-  forEachServableAskSize(visit: (memoryMb: number, vcores: number, count: number) => void): void;
+  /** Sizes of the asks of schedulable apps not yet allocated, with their counts (some may be 0). */
+  readonly servableAskSizes: AskSizeList;
 
   /** Periodic work (FairScheduler fair shares) requested through `SchedulerListener.updateAt`. */
   update(nowMs: number): void;
 
-  /** Leaf queues' state, for samples. */
-  forEachLeaf(visit: (leaf: LeafSnapshot) => void): void;
+  /** Leaf queues, for samples; a leaf keeps its position (leaves created later go at the end). */
+  readonly leafQueues: readonly QueueBooks[];
 }
 
-export interface LeafSnapshot {
-  readonly path: string;
-  readonly usedMemoryMb: number;
-  readonly usedVcores: number;
-  readonly reservedMemoryMb: number;
-  readonly reservedVcores: number;
-  readonly shareMemoryMb: number;
-  readonly shareVcores: number;
-  readonly runningApps: number;
-  readonly pendingApps: number;
-  readonly pendingContainers: number;
+/** Distinct ask sizes by position, with how many asks of each size are outstanding. */
+export interface AskSizeList {
+  readonly length: number;
+  memoryMbAt(i: number): number;
+  vcoresAt(i: number): number;
+  countAt(i: number): number;
 }
