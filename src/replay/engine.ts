@@ -243,6 +243,8 @@ class StageState {
   }
 }
 
+const NO_STAGES: readonly StageState[] = [];
+
 class AppRun {
   phase = WAITING;
   amMemoryMb = 0;
@@ -271,24 +273,34 @@ class AppRun {
   fragmentationBlocked = false;
   reducesPreempted = 0;
   readonly reservedNodes: number[] = [];
-  readonly stages: StageState[];
+  /** The stages' progress, from the AM's registration on (empty before: none of it has happened). */
+  stages: readonly StageState[] = NO_STAGES;
   readonly mapReduceModelled: boolean;
   constructor(
     readonly index: number,
     readonly spec: AppSpec,
   ) {
     this.queue = spec.queue;
+    this.openStages = spec.stages.length;
+    this.mapReduceModelled =
+      spec.type === 'mapreduce' && !spec.observed && spec.stages.length === 2 && spec.stages[1]!.taskCount > 0;
+  }
+
+  /**
+   * Called once, when the AM registers, rather than for every app when the replay starts: a
+   * day's trace has thousands of apps that register over the whole day, and state built up
+   * front for all of them is built by code not yet optimised.
+   */
+  createStages(): void {
     // Built by push, not Array.prototype.map: map's result takes a different element kind
     // depending on whether V8 runs it as a builtin or inlined into optimised code, and every
     // reader of `stages` is deoptimised the first time it meets the other kind.
+    const spec = this.spec;
     const stages: StageState[] = [];
     for (let i = 0; i < spec.stages.length; i++) {
       stages.push(new StageState(spec.stages[i]!, i, i > 0 ? spec.stages[i - 1]!.taskCount : 0));
     }
     this.stages = stages;
-    this.openStages = this.stages.length;
-    this.mapReduceModelled =
-      spec.type === 'mapreduce' && !spec.observed && spec.stages.length === 2 && spec.stages[1]!.taskCount > 0;
   }
 
   get batch(): boolean {
@@ -576,8 +588,8 @@ class ReplayEngine implements SchedulerListener {
         if (event.app.phase === RUNNING) this.mapReduceHeartbeat(event.app);
         break;
       case SUBMIT: {
-        const next = this.apps[event.app.index + 1];
-        if (next) this.scheduleSubmit(next);
+        const nextIndex = event.app.index + 1;
+        if (nextIndex < this.apps.length) this.scheduleSubmit(this.apps[nextIndex]!);
         this.submit(event.app);
         break;
       }
@@ -634,6 +646,7 @@ class ReplayEngine implements SchedulerListener {
   }
 
   private amRegistered(app: AppRun): void {
+    app.createStages();
     // The MapReduce AM checks its task sizes against the maximum before asking and kills the
     // job if one is too large; other frameworks fail the same way at their first allocate call.
     for (const stage of app.stages) {
