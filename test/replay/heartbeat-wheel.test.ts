@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HeartbeatWheel } from '../../src/replay/heartbeat-wheel.js';
+import { createRandom } from '../../src/sim/random.js';
 
 describe('HeartbeatWheel', () => {
   const found = { timeMs: 0 };
@@ -43,5 +44,42 @@ describe('HeartbeatWheel', () => {
     tight.insert(0, 41, 42);
     expect(tight.earliest(42, found)).toBe(0);
     expect(found.timeMs).toBe(42);
+  });
+  it('agrees with a scan of every node, on intervals that do and do not fill whole bitmap words', () => {
+    for (const intervalMs of [1000, 37, 64, 3]) {
+      const random = createRandom(intervalMs);
+      const nodeCount = 20;
+      const wheel = new HeartbeatWheel(intervalMs, nodeCount);
+      const last = new Map<number, number>();
+      let nowMs = 10 * intervalMs;
+      for (let step = 0; step < 3000; step++) {
+        const node = random.nextInt(nodeCount);
+        if (last.has(node) && random.nextInt(2) === 0) {
+          wheel.remove(node);
+          last.delete(node);
+        } else if (!last.has(node)) {
+          // Last heartbeat: now, or up to one interval before.
+          const lastMs = nowMs - random.nextInt(intervalMs + 1);
+          wheel.insert(node, lastMs, nowMs);
+          last.set(node, lastMs);
+        }
+        nowMs += random.nextInt(3);
+        // The brute force: each node's next heartbeat at or after now (a full interval after a
+        // heartbeat at now); the earliest time wins.
+        let bestMs = Infinity;
+        for (const [, lastMs] of last) {
+          const k = Math.max(1, Math.ceil((nowMs - lastMs) / intervalMs));
+          bestMs = Math.min(bestMs, lastMs + k * intervalMs);
+        }
+        const got = wheel.earliest(nowMs, found);
+        if (last.size === 0) {
+          expect(got).toBe(-1);
+          continue;
+        }
+        expect(found.timeMs).toBe(bestMs);
+        const lastMs = last.get(got)!;
+        expect(lastMs + Math.max(1, Math.ceil((nowMs - lastMs) / intervalMs)) * intervalMs).toBe(bestMs);
+      }
+    }
   });
 });
