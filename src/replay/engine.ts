@@ -526,7 +526,20 @@ class ReplayEngine implements SchedulerListener {
       : null;
     this.liveContainers = record ? new Set() : null;
 
-    this.sim = new Simulation<Event>((event, nowMs) => this.handle(event, nowMs));
+    this.sim = new Simulation<Event>((event, nowMs) => this.handle(event, nowMs), this.eventCapacityHint());
+  }
+
+  /**
+   * Room for the events a replay keeps queued at once: mostly one per running container, and a
+   * cluster holds at most one container per minimum allocation of memory; plus a heartbeat per
+   * node and a margin for apps' own events. Capped, so a tiny minimum allocation does not
+   * reserve megabytes for containers no workload will run.
+   */
+  private eventCapacityHint(): number {
+    const minimumMemoryMb = Math.max(1, this.cluster.scheduler.minimumAllocation.memoryMb);
+    let slots = 0;
+    for (const node of this.nodes) slots += Math.floor(node.capacityMemoryMb / minimumMemoryMb);
+    return Math.min(slots + this.nodes.length + 1024, 1 << 18);
   }
 
   run(): ReplayResult {

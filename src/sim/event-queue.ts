@@ -8,19 +8,34 @@ const SEQUENCE_SPAN = 2 ** 32;
 const MAX_PRIORITY = 2 ** 20;
 
 export class EventQueue<T> {
-  private times = new Float64Array(1024);
+  private times: Float64Array;
   /** priority * 2^32 + sequence: one float comparison orders ties (exact below 2^53). */
-  private keys = new Float64Array(1024);
+  private keys: Float64Array;
   /** The payload slot of each heap entry. */
-  private slotOf = new Int32Array(1024);
-  private payloads: (T | undefined)[] = new Array<T | undefined>(1024);
+  private slotOf: Int32Array;
+  private payloads: (T | undefined)[];
   /** Slots whose payload was popped, for reuse (a stack of freeCount entries). */
-  private freeSlots = new Int32Array(1024);
+  private freeSlots: Int32Array;
   private freeCount = 0;
   /** Slots handed out so far; slots below this are in the heap or free. */
   private slotsUsed = 0;
   private count = 0;
   private sequence = 0;
+
+  /**
+   * `initialCapacity`: events it holds before it first grows. Worth sizing for the most events
+   * a run keeps queued: growing replaces the arrays, and V8 then throws away the optimised code
+   * of every function that used the old ones (the push, the pop, and the callers they are
+   * inlined into).
+   */
+  constructor(initialCapacity = 1024) {
+    const capacity = Math.max(16, Math.ceil(initialCapacity));
+    this.times = new Float64Array(capacity);
+    this.keys = new Float64Array(capacity);
+    this.slotOf = new Int32Array(capacity);
+    this.payloads = new Array<T | undefined>(capacity);
+    this.freeSlots = new Int32Array(capacity);
+  }
 
   get size(): number {
     return this.count;

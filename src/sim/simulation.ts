@@ -21,13 +21,19 @@ export interface RunOutcome {
 }
 
 export class Simulation<T> {
-  private readonly queue = new EventQueue<T>();
+  private readonly queue: EventQueue<T>;
   private clockMs = 0;
   private processed = 0;
   private onAdvance: ((fromMs: number, toMs: number) => void) | undefined;
   private untilMs = Infinity;
 
-  constructor(private readonly handle: (payload: T, nowMs: number) => void) {}
+  /** `queueCapacity`: the most events the model expects to keep queued at once (see EventQueue). */
+  constructor(
+    private readonly handle: (payload: T, nowMs: number) => void,
+    queueCapacity?: number,
+  ) {
+    this.queue = new EventQueue<T>(queueCapacity);
+  }
 
   get nowMs(): number {
     return this.clockMs;

@@ -45,7 +45,7 @@ describe('EventQueue', () => {
     // Events are popped as a simulation does (never earlier than the last popped), interleaved
     // with pushes, so freed payload slots are handed out again, including across growth.
     const random = createRandom(7);
-    const q = new EventQueue<{ time: number; priority: number; id: number }>();
+    const q = new EventQueue<{ time: number; priority: number; id: number }>(16);
     const pending: { time: number; priority: number; id: number }[] = [];
     let nowMs = 0;
     let id = 0;
