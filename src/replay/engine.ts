@@ -204,6 +204,12 @@ class NodeState implements SchedulerNode {
     this.freeVcores = capacityVcores;
     // As if it last heartbeated one interval before its first heartbeat.
     this.heartbeatAnchorMs = phaseMs - intervalMs;
+    // Written a second time on purpose. V8 compiles a field that nothing has written since the
+    // object was built as a constant, and throws away every optimised function that read it
+    // when it is first written. The reservation is read on every heartbeat but first written
+    // when the cluster first runs short of room, often long after that code was optimised
+    // (FB-2009: eleven functions recompiled at its one reservation, --trace-deopt).
+    this.reservedApp = -1;
   }
 }
 
