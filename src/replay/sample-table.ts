@@ -21,14 +21,18 @@ export class SampleTable<K extends string> {
     }
     this.names = byPosition;
     this.width = names.length;
-    this.data = new Float64Array(this.width * Math.max(1, initialRows));
+    const rows = Number.isFinite(initialRows) && initialRows >= 1 ? Math.ceil(initialRows) : 1;
+    this.data = new Float64Array(this.width * rows);
   }
 
   get rows(): number {
     return this.rowCount;
   }
 
-  /** The cells, row after row; a row's cell for column c is at rowOffset + c. Valid until the next addRow. */
+  /**
+   * The cells, row after row; a row's cell for column c is at rowOffset + c. addRow may replace
+   * the array, so read this after calling it.
+   */
   get cells(): Float64Array {
     return this.data;
   }

@@ -19,9 +19,21 @@ describe('SampleTable', () => {
 
   it('lists columns by position, whatever order the layout names them in', () => {
     const table = new SampleTable({ b: 1, a: 0 });
-    table.cells[table.addRow() + 1] = 7;
+    const row = table.addRow();
+    table.cells[row + 1] = 7;
     expect(Object.keys(table.toColumns())).toEqual(['a', 'b']);
     expect(table.toColumns()).toEqual({ a: [0], b: [7] });
+  });
+
+  it('starts with room for one row whatever size it is given, and still grows', () => {
+    for (const initialRows of [0, -3, Number.NaN, 0.5]) {
+      const table = new SampleTable({ a: 0 }, initialRows);
+      for (let i = 0; i < 3; i++) {
+        const row = table.addRow();
+        table.cells[row] = i;
+      }
+      expect(table.toColumns()).toEqual({ a: [0, 1, 2] });
+    }
   });
 
   it('refuses a layout with a gap or a repeated position', () => {
