@@ -452,10 +452,10 @@ class ReplayEngine implements SchedulerListener {
   private nextSampleMs = 0;
   private samplesTaken = 0;
   private nextProgressAt = PROGRESS_EVERY_EVENTS;
-  private readonly samples: SampleTable<keyof typeof SAMPLE_LAYOUT>;
+  private readonly samples = new SampleTable(SAMPLE_LAYOUT);
   /** Time of the last sample row (a sample at the same instant is not taken twice). */
   private lastSampleMs = NaN;
-  private readonly queueSamples: SampleTable<keyof typeof QUEUE_SAMPLE_LAYOUT>;
+  private readonly queueSamples = new SampleTable(QUEUE_SAMPLE_LAYOUT);
   /** Scratch for sampleFragmentation: the servable ask sizes of one sample. */
   private askMemoryMb = new Float64Array(8);
   private askVcores = new Float64Array(8);
@@ -512,17 +512,6 @@ class ReplayEngine implements SchedulerListener {
     this.scheduler =
       settings.type === 'fair' ? new FairScheduler(schedulerOptions) : new CapacityScheduler(schedulerOptions);
     this.checksVcores = this.scheduler.checksVcores;
-    // Sized for a sample per interval up to the last submission (a run lasts at least that
-    // long), so the tables seldom grow: growing replaces their arrays, which V8 answers by
-    // recompiling the code that writes samples.
-    const lastSubmitMs = apps.length > 0 ? apps[apps.length - 1]!.submitMs : 0;
-    const spanMs = Math.min(lastSubmitMs, this.options.horizonMs ?? Infinity);
-    const expectedSamples = Math.min(Math.ceil(Math.max(0, spanMs) / this.sampleIntervalMs) + 64, 1 << 15);
-    this.samples = new SampleTable(SAMPLE_LAYOUT, expectedSamples);
-    this.queueSamples = new SampleTable(
-      QUEUE_SAMPLE_LAYOUT,
-      Math.min(expectedSamples * this.scheduler.leafQueues.length, 1 << 16),
-    );
     for (const node of this.nodes) this.wheel.insert(node.index, node.heartbeatAnchorMs, 0);
     this.bucketCounts[0] = this.nodes.length;
 

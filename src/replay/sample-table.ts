@@ -1,7 +1,10 @@
 // A replay records thousands of sample rows (one per sample interval, one per leaf queue per
-// interval) and reads them once, at the end, as columns. The rows live in one growable
-// Float64Array: writing a row is a run of plain stores, where a push onto each of two dozen
-// arrays compiled to two dozen capacity checks and growth paths.
+// interval) and hands them out once, at the end, as columns. A row is written into a fixed
+// staging block of a Float64Array, a run of plain stores, where a push onto each of two dozen
+// arrays compiled to two dozen capacity checks and growth paths. Every `chunkRows` rows the block
+// is moved into the columns by one small loop, which is optimised after its first use, instead of
+// one transposition of the whole run at its end, most of which would run unoptimised. The block
+// is never replaced, so the code writing rows is never recompiled for a new array.
 
 /** Column name -> position in a row; positions must be 0 .. n-1, each once. */
 export type ColumnLayout<K extends string> = Readonly<Record<K, number>>;
@@ -9,10 +12,14 @@ export type ColumnLayout<K extends string> = Readonly<Record<K, number>>;
 export class SampleTable<K extends string> {
   private readonly width: number;
   private readonly names: readonly K[];
-  private data: Float64Array;
-  private rowCount = 0;
+  private readonly block: Float64Array;
+  private readonly chunkRows: number;
+  /** Rows in the block, not yet moved to the columns. */
+  private staged = 0;
+  /** Columns by position. */
+  private readonly columns: number[][];
 
-  constructor(layout: ColumnLayout<K>, initialRows = 1024) {
+  constructor(layout: ColumnLayout<K>, chunkRows = 1024) {
     const names = Object.keys(layout) as K[];
     const byPosition: K[] = [];
     for (const name of names) byPosition[layout[name]] = name;
@@ -21,47 +28,44 @@ export class SampleTable<K extends string> {
     }
     this.names = byPosition;
     this.width = names.length;
-    const rows = Number.isFinite(initialRows) && initialRows >= 1 ? Math.ceil(initialRows) : 1;
-    this.data = new Float64Array(this.width * rows);
+    this.chunkRows = Number.isInteger(chunkRows) && chunkRows >= 1 ? chunkRows : 1;
+    this.block = new Float64Array(this.width * this.chunkRows);
+    this.columns = byPosition.map(() => []);
   }
 
   get rows(): number {
-    return this.rowCount;
+    return this.columns[0]!.length + this.staged;
   }
 
-  /**
-   * The cells, row after row; a row's cell for column c is at rowOffset + c. addRow may replace
-   * the array, so read this after calling it.
-   */
+  /** The staging block; a row's cell for column c is at rowOffset + c. */
   get cells(): Float64Array {
-    return this.data;
+    return this.block;
   }
 
   /** Add a row of zeros and return the offset of its first cell in `cells`. */
   addRow(): number {
-    const offset = this.rowCount * this.width;
-    if (offset + this.width > this.data.length) {
-      const grown = new Float64Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.rowCount++;
+    if (this.staged === this.chunkRows) this.flush();
+    const offset = this.staged * this.width;
+    this.block.fill(0, offset, offset + this.width);
+    this.staged++;
     return offset;
   }
 
-  /** One cell, by row and column position. */
-  at(row: number, column: number): number {
-    return this.data[row * this.width + column]!;
+  /** Every column as a plain array, keyed by name; the table is not to be written after this. */
+  toColumns(): Record<K, number[]> {
+    this.flush();
+    const out = {} as Record<K, number[]>;
+    for (let c = 0; c < this.width; c++) out[this.names[c]!] = this.columns[c]!;
+    return out;
   }
 
-  /** Every column as a plain array, keyed by name. */
-  toColumns(): Record<K, number[]> {
-    const out = {} as Record<K, number[]>;
-    for (let c = 0; c < this.width; c++) {
-      const values = new Array<number>(this.rowCount);
-      for (let r = 0, i = c; r < this.rowCount; r++, i += this.width) values[r] = this.data[i]!;
-      out[this.names[c]!] = values;
+  private flush(): void {
+    const width = this.width;
+    const block = this.block;
+    for (let c = 0; c < width; c++) {
+      const column = this.columns[c]!;
+      for (let r = 0, i = c; r < this.staged; r++, i += width) column.push(block[i]!);
     }
-    return out;
+    this.staged = 0;
   }
 }
