@@ -19,7 +19,12 @@ export class SampleTable<K extends string> {
   /** Columns by position. */
   private readonly columns: number[][];
 
-  constructor(layout: ColumnLayout<K>, chunkRows = 1024) {
+  /**
+   * `chunkRows`: rows staged between moves. Small enough that the first move comes before the
+   * code writing rows is optimised (a move first made after that would throw the code away),
+   * large enough that moves are few.
+   */
+  constructor(layout: ColumnLayout<K>, chunkRows = 64) {
     const names = Object.keys(layout) as K[];
     const byPosition: K[] = [];
     for (const name of names) byPosition[layout[name]] = name;
