@@ -96,15 +96,17 @@ export class HeartbeatWheel {
       found.timeMs = nowMs;
       return head;
     }
-    let bucket = this.firstOccupied(start + 1, interval);
-    if (bucket === NONE) bucket = this.firstOccupied(0, start);
-    if (bucket !== NONE) {
-      found.timeMs = nowMs + (bucket > start ? bucket - start : bucket - start + interval);
-      return this.bucketHead[bucket]!;
-    }
-    // Only nodes that heartbeated at this very instant: a full interval from now.
-    found.timeMs = nowMs + interval;
-    return this.bucketHead[start]!;
+    // The buckets after `start`, then those before it, then `start` itself (only nodes that
+    // heartbeated at this very instant: a full interval from now). Both searches run every time
+    // (the second over nothing unless the first found nothing), and wrapping round adds the
+    // interval by choosing an operand, not in an arithmetic step of its own: a path first taken
+    // after this code is optimised would throw the optimised code away (and the cursor's too).
+    const after = this.firstOccupied(start + 1, interval);
+    const before = this.firstOccupied(0, after === NONE ? start : 0);
+    const wrapped = before !== NONE ? before : start;
+    const bucket = after !== NONE ? after : wrapped;
+    found.timeMs = nowMs + (bucket - start) + (bucket > start ? 0 : interval);
+    return this.bucketHead[bucket]!;
   }
 
   /** The first occupied bucket in [from, to), or -1. */
