@@ -25,7 +25,10 @@ export class AppAsks {
 
   get(key: number): Ask | undefined {
     const list = this.list;
-    for (let i = 0; i < list.length; i++) if (list[i]!.key === key) return list[i];
+    for (let i = 0; i < list.length; i++) {
+      const ask = list[i]!;
+      if (ask.key === key) return ask;
+    }
     return undefined;
   }
 
@@ -50,7 +53,10 @@ export class AppAsks {
   /** The ask served next: the first, in priority order, with containers outstanding. */
   first(): Ask | null {
     const list = this.list;
-    for (let i = 0; i < list.length; i++) if (list[i]!.outstanding > 0) return list[i]!;
+    for (let i = 0; i < list.length; i++) {
+      const ask = list[i]!;
+      if (ask.outstanding > 0) return ask;
+    }
     return null;
   }
 }
