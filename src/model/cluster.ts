@@ -52,6 +52,12 @@ export interface FairSchedulerSettings {
   readonly defaultQueueSchedulingPolicy: QueuePolicyName;
   /** root's policy; null: the default policy. */
   readonly rootSchedulingPolicy: QueuePolicyName | null;
+  /**
+   * queueMaxAppsDefault as it applies to queues the scheduler creates (root.<user>, undeclared
+   * queues and their parents, root.default when not declared): their maxRunningApps; null = no
+   * limit. Declared queues carry their own maxRunningApps.
+   */
+  readonly queueMaxAppsDefault: number | null;
   /** userMaxAppsDefault: runnable apps per user, over all queues, for users not in userMaxApps; null = no limit. */
   readonly userMaxAppsDefault: number | null;
   /** <user name="..."><maxRunningApps>: runnable apps for that user, over all queues. */
@@ -214,6 +220,7 @@ const clusterSchema = z
               .default(0.5),
             defaultQueueSchedulingPolicy: policySchema.default('fair'),
             rootSchedulingPolicy: policySchema.nullable().default(null),
+            queueMaxAppsDefault: z.number().int().nonnegative().nullable().default(null),
             userMaxAppsDefault: z.number().int().nonnegative().nullable().default(null),
             userMaxApps: z.record(z.string().min(1), z.number().int().nonnegative()).default({}),
           })

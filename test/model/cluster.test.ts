@@ -25,6 +25,7 @@ describe('parseCluster', () => {
         queueMaxAmShareDefault: 0.5,
         defaultQueueSchedulingPolicy: 'fair',
         rootSchedulingPolicy: null,
+        queueMaxAppsDefault: null,
         userMaxAppsDefault: null,
         userMaxApps: {},
       },

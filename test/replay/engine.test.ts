@@ -346,6 +346,27 @@ describe('FairScheduler', () => {
     expect(finishTimes(r)).toEqual([12_000, 14_000, 16_000, 27_000]);
   });
 
+  it('gives queues created at submission queueMaxAppsDefault as their maxRunningApps', () => {
+    // user-as-default-queue: a0, a1 (alice) go to root.alice, b0 (bob) to root.bob, both created
+    // at submission with maxRunningApps 1: a1 waits. After the update at 500 each queue's fair
+    // share is 4096 MB (AM budget 2048). 1000: a0's AM (equal usage, alice first); 2000: a0
+    // registers, b0's AM (bob uses less); 3000: a0's map, 3000-13000; 4000: b0's map (b0
+    // registered at 3000), 4000-14000. 13000: a0 ends, a1 becomes runnable and its AM takes the
+    // freed space at once. 14000: b0's map ends and the node heartbeats at once, before a1
+    // registers at that same instant; a1's map waits for the next heartbeat, 15000, to 25000.
+    const apps = [
+      app('a0', 0, [stage('map', 1, 10_000)], { user: 'alice' }),
+      app('a1', 0, [stage('map', 1, 10_000)], { user: 'alice' }),
+      app('b0', 0, [stage('map', 1, 10_000)], { user: 'bob' }),
+    ];
+    const limited = run(fair({ fair: { queueMaxAppsDefault: 1 } }), apps, 'as-configured');
+    expect(limited.apps.map((a) => a.queue)).toEqual(['root.alice', 'root.alice', 'root.bob']);
+    expect(limited.apps.map((a) => a.amStartMs)).toEqual([1000, 13_000, 2000]);
+    expect(finishTimes(limited)).toEqual([13_000, 25_000, 14_000]);
+    const unlimited = run(fair(), apps, 'as-configured');
+    expect(unlimited.apps.map((a) => a.amStartMs)).not.toContain(13_000);
+  });
+
   it('shares between active queues by weight, recomputed on the update thread\'s period', () => {
     // Queues a (weight 1) and b (weight 3), both with an app from 0: after the update at 500 ms
     // their instantaneous fair shares are 2048 and 6144 MB of 8192. Before any app, 0.

@@ -378,11 +378,12 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
         record(source, 'used', 'applied', 'scheduler.fair.queueMaxAmShareDefault');
         break;
       case 'queueMaxAppsDefault':
+        fair.queueMaxAppsDefault = maxAppsDefault;
         record(
           source,
-          'unsupported',
-          'applied as maxRunningApps to root and every declared queue that sets none; queues created at submission (root.<user>) are not covered',
-          'scheduler.rootMaxRunningApps, scheduler.queues[*].maxRunningApps',
+          'used',
+          'applied as maxRunningApps to root, every declared queue that sets none, and queues created at submission',
+          'scheduler.rootMaxRunningApps, scheduler.queues[*].maxRunningApps, scheduler.fair.queueMaxAppsDefault',
         );
         break;
       case 'queueMaxResourcesDefault':

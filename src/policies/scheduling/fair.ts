@@ -175,7 +175,7 @@ export class FairScheduler implements Scheduler {
     }
   }
 
-  /** A leaf created on demand: weight 1, no min or max share, the default policy. */
+  /** A leaf created on demand: weight 1, no min or max share, the default policy and limits. */
   private createLeaf(parent: FsQueue, name: string): FsQueue {
     const queue = new FsQueue(
       `${parent.path}.${name}`,
@@ -186,7 +186,7 @@ export class FairScheduler implements Scheduler {
       0,
       UNBOUNDED,
       UNBOUNDED,
-      Infinity,
+      this.settings.fair.queueMaxAppsDefault ?? Infinity,
       this.settings.fair.queueMaxAmShareDefault,
       this.settings.fair.defaultQueueSchedulingPolicy,
       this.appCount,
@@ -222,7 +222,7 @@ export class FairScheduler implements Scheduler {
       0,
       UNBOUNDED,
       UNBOUNDED,
-      Infinity,
+      this.settings.fair.queueMaxAppsDefault ?? Infinity,
       -1,
       parentPolicy(this.settings.fair.defaultQueueSchedulingPolicy),
       this.appCount,

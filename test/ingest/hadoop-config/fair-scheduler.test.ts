@@ -78,7 +78,6 @@ describe('importFairScheduler', () => {
       ['queue[root.etl]/fairSharePreemptionTimeout', 'unsupported'],
       ['queue[root.etl.nightly]/maxChildResources', 'unsupported'],
       ['queue[root.users]@type', 'unsupported'],
-      ['queueMaxAppsDefault', 'unsupported'],
       ['defaultMinSharePreemptionTimeout', 'unsupported'],
       ['queuePlacementPolicy', 'unsupported'],
       ['turboMode', 'unknown'],
@@ -90,8 +89,14 @@ describe('importFairScheduler', () => {
     expect(reason('queue[root.etl]/maxResources')).toBe(
       'different percentages for memory and CPU are not modelled: the replay uses the memory one, 40% of the cluster, for both',
     );
-    expect(imported.fair).toEqual({ rootSchedulingPolicy: 'drf', userMaxApps: { alice: 3 }, userMaxAppsDefault: 5 });
-    // root's own limit wins over queueMaxAppsDefault for root.
+    expect(imported.fair).toEqual({
+      rootSchedulingPolicy: 'drf',
+      userMaxApps: { alice: 3 },
+      userMaxAppsDefault: 5,
+      queueMaxAppsDefault: 8,
+    });
+    expect(imported.findings.find((f) => f.property === 'queueMaxAppsDefault')?.kind).toBe('used');
+    // root's own limit wins over queueMaxAppsDefault for root; queues created at submission get it.
     expect(imported.rootMaxRunningApps).toBe(100);
     // 20% of the cluster under a parent capped at 40% is 50% of the parent; queueMaxAppsDefault fills maxRunningApps.
     expect(imported.queues).toEqual([

@@ -56,6 +56,7 @@ describe('loadClusterWithHadoopConfig', () => {
         queueMaxAmShareDefault: 0.5,
         defaultQueueSchedulingPolicy: 'fair',
         rootSchedulingPolicy: null,
+        queueMaxAppsDefault: null,
         userMaxAppsDefault: null,
         userMaxApps: {},
       },
@@ -88,6 +89,7 @@ describe('loadClusterWithHadoopConfig', () => {
       queueMaxAmShareDefault: 0.4,
       defaultQueueSchedulingPolicy: 'drf',
       rootSchedulingPolicy: null,
+      queueMaxAppsDefault: null,
       userMaxAppsDefault: null,
       userMaxApps: {},
     });
@@ -223,7 +225,7 @@ describe('loadClusterWithHadoopConfig', () => {
     const lines = formatFindings(findings);
     expect(lines.slice(0, 2)).toEqual([
       `${fixture('yarn-site-fair.xml')}: 5 used, 3 ignored, 2 unsupported`,
-      `${fixture('unsupported-fair-scheduler.xml')}: 6 used, 7 unsupported, 1 unknown`,
+      `${fixture('unsupported-fair-scheduler.xml')}: 7 used, 6 unsupported, 1 unknown`,
     ]);
     expect(lines).toContain('unsupported (changes scheduling on a real cluster, not modelled):');
     expect(lines).toContain(
