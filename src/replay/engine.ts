@@ -22,6 +22,7 @@
 
 import { Simulation } from '../sim/simulation.js';
 import { createRandom } from '../sim/random.js';
+import { markAsState } from '../sim/state-fields.js';
 import { normalizeRequest } from '../model/normalize.js';
 import { clusterCapacity } from '../model/cluster.js';
 import { shareOf } from '../model/resources.js';
@@ -188,8 +189,6 @@ class NodeState implements SchedulerNode {
   usedMemoryMbMs = 0;
   usedVcoresMs = 0;
   lastChangeMs = 0;
-  strandedMemoryMbSampled = 0;
-  strandedVcoresSampled = 0;
   reservations = 0;
   constructor(
     readonly index: number,
@@ -204,12 +203,8 @@ class NodeState implements SchedulerNode {
     this.freeVcores = capacityVcores;
     // As if it last heartbeated one interval before its first heartbeat.
     this.heartbeatAnchorMs = phaseMs - intervalMs;
-    // Written a second time on purpose. V8 compiles a field that nothing has written since the
-    // object was built as a constant, and throws away every optimised function that read it
-    // when it is first written. The reservation is read on every heartbeat but first written
-    // when the cluster first runs short of room, often long after that code was optimised
-    // (FB-2009: eleven functions recompiled at its one reservation, --trace-deopt).
-    this.reservedApp = -1;
+    // Reservations are rare; these are read on every heartbeat (see markAsState).
+    markAsState(this, 'reservedApp', 'reservedKey', 'reservedMemoryMb', 'reservedVcores', 'reservations');
   }
 }
 
@@ -461,6 +456,14 @@ class ReplayEngine implements SchedulerListener {
   private askVcores = new Float64Array(8);
   private askCounts = new Float64Array(8);
   private askFits = new Uint8Array(8);
+  /**
+   * Per node, stranded space summed over samples. Kept here rather than on the node: an object
+   * field first written when a node is first found stranded, long into a run, would throw away
+   * the optimised sampling code (V8 compiles a field never written since construction as a
+   * constant); array elements carry no such assumption.
+   */
+  private readonly strandedMemoryMbSampled: Float64Array;
+  private readonly strandedVcoresSampled: Float64Array;
   private readonly containerLog: ContainerColumns | null;
   private readonly liveContainers: Set<Container> | null;
   /** Nodes per memory utilisation bucket. */
@@ -497,6 +500,8 @@ class ReplayEngine implements SchedulerListener {
       }
     }
     this.wheel = new HeartbeatWheel(this.heartbeatIntervalMs, this.nodes.length);
+    this.strandedMemoryMbSampled = new Float64Array(this.nodes.length);
+    this.strandedVcoresSampled = new Float64Array(this.nodes.length);
 
     const apps = input.workload.apps;
     for (let i = 1; i < apps.length; i++) {
@@ -533,6 +538,7 @@ class ReplayEngine implements SchedulerListener {
     this.liveContainers = record ? new Set() : null;
 
     this.sim = new Simulation<Event>((event, nowMs) => this.handle(event, nowMs), this.eventCapacityHint());
+    markAsState(this, 'reservedMemoryMb', 'reservedVcores', 'reservationsMade', 'placementFailures', 'reducesPreempted');
   }
 
   /**
@@ -1490,6 +1496,8 @@ class ReplayEngine implements SchedulerListener {
     let strandedMemoryMb = 0;
     let strandedVcores = 0;
     const nodes = this.nodes;
+    const strandedMemoryMbSampled = this.strandedMemoryMbSampled;
+    const strandedVcoresSampled = this.strandedVcoresSampled;
     for (let n = 0; sizes > 0 && n < nodes.length; n++) {
       const node = nodes[n]!;
       if (node.reservedApp >= 0) continue;
@@ -1503,8 +1511,8 @@ class ReplayEngine implements SchedulerListener {
       if (fits) continue;
       strandedMemoryMb += node.freeMemoryMb;
       strandedVcores += node.freeVcores;
-      node.strandedMemoryMbSampled += node.freeMemoryMb;
-      node.strandedVcoresSampled += node.freeVcores;
+      strandedMemoryMbSampled[n] = strandedMemoryMbSampled[n]! + node.freeMemoryMb;
+      strandedVcoresSampled[n] = strandedVcoresSampled[n]! + node.freeVcores;
     }
     cells[row + SAMPLE_LAYOUT.strandedMemoryMb] = strandedMemoryMb;
     cells[row + SAMPLE_LAYOUT.strandedVcores] = strandedVcores;
@@ -1579,8 +1587,8 @@ class ReplayEngine implements SchedulerListener {
       nodes.containersAllocated.push(node.containersAllocated);
       nodes.usedMemoryMbMs.push(node.usedMemoryMbMs);
       nodes.usedVcoresMs.push(node.usedVcoresMs);
-      nodes.strandedMemoryMbSampled.push(node.strandedMemoryMbSampled);
-      nodes.strandedVcoresSampled.push(node.strandedVcoresSampled);
+      nodes.strandedMemoryMbSampled.push(this.strandedMemoryMbSampled[node.index]!);
+      nodes.strandedVcoresSampled.push(this.strandedVcoresSampled[node.index]!);
       nodes.reservations.push(node.reservations);
     }
 

@@ -2,6 +2,7 @@
 // key, served lowest priority number first; plus the registry of ask sizes that fragmentation
 // metrics read, and the FIFO list of apps with demand.
 
+import { markAsState } from '../../sim/state-fields.js';
 import type { AskSizeList } from './types.js';
 
 export class Ask {
@@ -15,7 +16,10 @@ export class Ask {
     readonly priority: number,
     public memoryMb: number,
     public vcores: number,
-  ) {}
+  ) {
+    // Reservations are rare; schedulers read these on every allocation (see markAsState).
+    markAsState(this, 'reservations');
+  }
 }
 
 export class AppAsks {

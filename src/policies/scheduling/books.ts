@@ -2,6 +2,7 @@
 // asks waiting below it; per app, its asks; per scheduler, the asks it could serve now and their
 // sizes (which fragmentation metrics read), and the running-app limits.
 
+import { markAsState } from '../../sim/state-fields.js';
 import { AskSizes, FifoDemandList } from './asks.js';
 import type { AppAsks, Ask } from './asks.js';
 
@@ -37,6 +38,8 @@ export abstract class QueueBooks {
     appCount: number,
   ) {
     this.demand = leaf ? new FifoDemandList(appCount) : null;
+    // Reservations are rare; samples and limit checks read these constantly (see markAsState).
+    markAsState(this, 'reservedMemoryMb', 'reservedVcores');
   }
 
   /** The share samples record: the scheduler's own notion (guaranteed capacity or fair share). */

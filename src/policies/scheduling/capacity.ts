@@ -21,6 +21,7 @@
 import { clusterCapacity } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
 import { DEFAULT_QUEUE, queueConfig } from '../../model/queues.js';
+import { markAsState } from '../../sim/state-fields.js';
 import type { QueueConfig } from '../../model/queues.js';
 import { AppAsks } from './asks.js';
 import { chargeQueues, QueueBooks, reserveQueues, RunnableLimits, ServableAsks } from './books.js';
@@ -125,7 +126,10 @@ class CsApp {
     readonly startMs: number,
     readonly amMemoryMb: number,
     readonly amVcores: number,
-  ) {}
+  ) {
+    // Reservations are rare; limit checks read these on every allocation (see markAsState).
+    markAsState(this, 'reservedMemoryMb', 'reservedVcores');
+  }
 }
 
 export interface CapacitySchedulerOptions {
