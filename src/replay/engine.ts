@@ -538,6 +538,7 @@ class ReplayEngine implements SchedulerListener {
     this.liveContainers = record ? new Set() : null;
 
     this.sim = new Simulation<Event>((event, nowMs) => this.handle(event, nowMs), this.eventCapacityHint());
+    // Counters of rare events, read on every heartbeat or sample (see markAsState).
     markAsState(this, 'reservedMemoryMb', 'reservedVcores', 'reservationsMade', 'placementFailures', 'reducesPreempted');
   }
 
