@@ -766,6 +766,10 @@ class ReplayEngine implements SchedulerListener {
     for (let i = 0; i < count && this.scheduler.servableAsks > 0; i++) {
       const nodeIndex = this.wheel.earliest(this.nowMs, this.slot);
       if (nodeIndex < 0) return;
+      // Each node at most once: the earliest left is one that has heartbeated at this instant
+      // (its next is a whole interval away), and a node heartbeats once per interval; the
+      // asks left over wait for the regular heartbeats.
+      if (this.slot.timeMs >= this.nowMs + this.heartbeatIntervalMs) return;
       this.wheel.remove(nodeIndex);
       this.heartbeat(this.nodes[nodeIndex]!);
     }

@@ -51,6 +51,21 @@ describe('node heartbeats', () => {
     expect(result.summary.tasksCompleted).toBe(6);
   });
 
+  it('serves an observed ask on pulled-forward heartbeats, each node at most once per instant', () => {
+    // An app from a log (observed timings): AM start-up 1200 ms, then 4 maps of 10 s at once.
+    // Two nodes heartbeating at phases 0 and 500. 0: the AM on node 0. 1200: the AM asks for
+    // 4 maps; the log's delay already held the wait for a heartbeat, so the two nodes' next
+    // heartbeats come now instead: node 1 (due 1500) and node 0 (due 2000) each take a map,
+    // 1200-11200. Both have heartbeated at 1200; the other two maps wait for their next
+    // heartbeats, at 2200, and run 2200-12200.
+    const observed = app('obs', 0, [stage('map', 4, 10_000)], { observed: true, amStartupMs: 1200 });
+    const result = run(cluster(2, 8192, 8), [observed], 'none', { heartbeatPhasesMs: [0, 500], recordContainers: true });
+    const maps = result.containers!;
+    const starts = maps.startMs.filter((_, i) => maps.kind[i] === 'map').sort((a, b) => a - b);
+    expect(starts).toEqual([1200, 1200, 2200, 2200]);
+    expect(result.apps[0]!.finishMs).toBe(12_200);
+  });
+
   it('starts a task when its AM pulls the container, on the AM heartbeat after the allocation', () => {
     // The AM registers at 1500 and asks then; the node's next heartbeat is at 2000, where the map
     // is allocated; the AM hears of it at its heartbeat at 2500, so the map runs 2500-12500 while
