@@ -203,8 +203,9 @@ class NodeState implements SchedulerNode {
     this.freeVcores = capacityVcores;
     // As if it last heartbeated one interval before its first heartbeat.
     this.heartbeatAnchorMs = phaseMs - intervalMs;
-    // Reservations are rare; these are read on every heartbeat (see markAsState).
-    markAsState(this, 'reservedApp', 'reservedKey', 'reservedMemoryMb', 'reservedVcores', 'reservations');
+    // Reservations are rare, but this is read on every heartbeat, allocation and release (see
+    // markAsState). The node's other reservation fields are read only once it is reserved.
+    markAsState(this, 'reservedApp');
   }
 }
 
@@ -538,8 +539,9 @@ class ReplayEngine implements SchedulerListener {
     this.liveContainers = record ? new Set() : null;
 
     this.sim = new Simulation<Event>((event, nowMs) => this.handle(event, nowMs), this.eventCapacityHint());
-    // Counters of rare events, read on every heartbeat or sample (see markAsState).
-    markAsState(this, 'reservedMemoryMb', 'reservedVcores', 'reservationsMade', 'placementFailures', 'reducesPreempted');
+    // Space held on reserved nodes changes only with reservations but is read by every sample
+    // (see markAsState); counters only written during the run need no marking.
+    markAsState(this, 'reservedMemoryMb', 'reservedVcores');
   }
 
   /**
