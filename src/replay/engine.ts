@@ -1475,7 +1475,7 @@ class ReplayEngine implements SchedulerListener {
    * Stranded capacity: free space on unreserved nodes where no ask waiting to be served fits
    * (zero when nothing waits: idle space is not stranded). Fragmented asks: waiting asks that
    * the cluster's total free space could hold but no single node can. Written into sample row
-   * `row` of `cells`.
+   * `row` of `cells`, whose free-space cells are already filled in.
    */
   private sampleFragmentation(cells: Float64Array, row: number): void {
     const servable = this.scheduler.servableAskSizes;
@@ -1524,9 +1524,9 @@ class ReplayEngine implements SchedulerListener {
     cells[row + SAMPLE_LAYOUT.strandedMemoryMb] = strandedMemoryMb;
     cells[row + SAMPLE_LAYOUT.strandedVcores] = strandedVcores;
     let fragmented = 0;
-    const v = this.view;
-    const freeMemoryMb = v.capacity.memoryMb - v.usedMemoryMb - this.reservedMemoryMb;
-    const freeVcores = v.capacity.vcores - v.usedVcores - this.reservedVcores;
+    // The cluster's free space, as this row already records it.
+    const freeMemoryMb = cells[row + SAMPLE_LAYOUT.freeMemoryMb]!;
+    const freeVcores = cells[row + SAMPLE_LAYOUT.freeVcores]!;
     for (let i = 0; i < sizes; i++) {
       if (askMemoryMb[i]! > freeMemoryMb || askVcores[i]! > freeVcores) continue;
       if (fitsSomewhere[i] === 0) fragmented += askCounts[i]!;
