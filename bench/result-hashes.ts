@@ -1,0 +1,129 @@
+// `node dist/bench/result-hashes.js`: one SHA-256 per replay result over a fixed set of runs (the
+// built-in scenarios, the SWIM days, the real RM logs as recorded), printed as `name hash` lines.
+// Run it before and after a change that must not change results (a refactor, a speed-up) and
+// diff the two outputs: any difference names the run whose result moved. Runs on ../shared data
+// are left out, saying so, when it is absent.
+//
+//   node dist/bench/result-hashes.js > before.txt   (then change, rebuild, and again > after.txt)
+
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadClusterFile } from '../src/api/cluster-file.js';
+import { ingestRmLog } from '../src/api/ingest-rmlog.js';
+import { resolveSource } from '../src/api/replay.js';
+import { deriveSwimWorkload } from '../src/ingest/swim/derive.js';
+import { parseSwimFile } from '../src/ingest/swim/parse.js';
+import type { Cluster } from '../src/model/cluster.js';
+import type { Workload } from '../src/model/workload.js';
+import { parseAdmissionPolicy } from '../src/policies/admission/index.js';
+import { applySchedulingPolicy, SCHEDULING_POLICIES } from '../src/policies/scheduling/index.js';
+import type { SchedulingPolicyName } from '../src/policies/scheduling/index.js';
+import { PACKAGE_ROOT } from '../src/paths.js';
+import { replay } from '../src/replay/engine.js';
+import { findScenario, resolveParameters } from '../src/scenarios/index.js';
+import { Store } from '../src/store/index.js';
+
+const SHARED = resolve(PACKAGE_ROOT, '..', 'shared', 'traces');
+
+interface HashCase {
+  readonly name: string;
+  readonly workload: Workload;
+  readonly cluster: Cluster;
+  readonly policy: string;
+  readonly seed: number;
+  readonly appTimeoutMs: number | null;
+  readonly recordContainers: boolean;
+}
+
+function hashOf(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+function print(c: HashCase): void {
+  const result = replay({
+    workload: c.workload,
+    cluster: c.cluster,
+    admission: parseAdmissionPolicy(c.policy),
+    options: { seed: c.seed, appTimeoutMs: c.appTimeoutMs, recordContainers: c.recordContainers },
+  });
+  console.log(`${c.name} ${hashOf(result)}`);
+}
+
+function scenarioCases(): HashCase[] {
+  const cases: HashCase[] = [];
+  const terasort = findScenario('terasort-batch');
+  for (const policy of ['none', 'reserve:16', 'am-share:0.1']) {
+    const built = terasort.build(resolveParameters(terasort, {}), 1);
+    cases.push({ name: `terasort-batch/${policy}`, ...built, policy, seed: 1, appTimeoutMs: null, recordContainers: true });
+  }
+  const mixed = findScenario('mixed-spc');
+  for (const queues of ['one', 'separate', 'merged']) {
+    for (const seed of [1, 2, 3]) {
+      const built = mixed.build(resolveParameters(mixed, { queues }), seed);
+      for (const scheduler of SCHEDULING_POLICIES) {
+        cases.push({
+          name: `mixed-spc/${queues}/${scheduler}/seed${seed}`,
+          workload: built.workload,
+          cluster: applySchedulingPolicy(built.cluster, scheduler),
+          policy: 'as-configured',
+          seed,
+          appTimeoutMs: built.appTimeoutMs ?? null,
+          recordContainers: true,
+        });
+      }
+    }
+  }
+  return cases;
+}
+
+async function swimCases(): Promise<HashCase[]> {
+  const path = join(SHARED, 'swim', 'FB-2009_samples_24_times_1hr_0.tsv');
+  if (!existsSync(path)) {
+    console.error(`result-hashes: ${path} not found; the SWIM runs are SKIPPED`);
+    return [];
+  }
+  const parsed = await parseSwimFile(path);
+  const cluster = await loadClusterFile('fb2009-600');
+  const workload = deriveSwimWorkload('fb2009', parsed.jobs, 600, cluster);
+  return (['capacity-fifo', 'fair-drf'] as SchedulingPolicyName[]).map((scheduler) => ({
+    name: `fb2009/${scheduler}`,
+    workload,
+    cluster: applySchedulingPolicy(cluster, scheduler),
+    policy: 'am-share:0.1',
+    seed: 1,
+    appTimeoutMs: null,
+    recordContainers: false,
+  }));
+}
+
+const RM_LOGS: readonly string[] = [
+  'goaxe-hadoop273-cs-3nodes/yarn-root-resourcemanager-tfs01.log',
+  'hadoop285-realrun-cs-wordcount-pi/rm.log',
+  'hadoop285-realrun-fair-2queues/rm.log',
+  'kyoon3-hadoop265-cs/yarn-root-resourcemanager-ip-172-31-2-135.log',
+  'lohitha-hadoop281-cs/resourcemanager.log',
+];
+
+async function rmLogCases(): Promise<HashCase[]> {
+  const dir = join(SHARED, 'rmlogs');
+  if (!existsSync(dir)) {
+    console.error(`result-hashes: ${dir} not found; the RM-log runs are SKIPPED`);
+    return [];
+  }
+  const cases: HashCase[] = [];
+  const store = await Store.open(':memory:');
+  try {
+    for (const path of RM_LOGS) {
+      const name = path.split('/')[0]!;
+      await ingestRmLog(store, { paths: [join(dir, path)], name });
+      const source = await resolveSource(store, { source: { kind: 'trace', trace: name } }, 1);
+      cases.push({ name: `rmlog/${name}`, ...source, policy: 'as-configured', seed: 1, appTimeoutMs: null, recordContainers: true });
+    }
+  } finally {
+    store.close();
+  }
+  return cases;
+}
+
+for (const c of [...scenarioCases(), ...(await rmLogCases()), ...(await swimCases())]) print(c);
