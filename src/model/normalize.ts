@@ -13,6 +13,18 @@ export type NormalizeResult =
 export type RequestKind = 'am' | 'task';
 
 /**
+ * How a scheduler normalizes requests, which differs between the two (yarn-semantics.md 1.3):
+ * the step task asks are rounded up to, and whether an ask is normalized on memory alone (its
+ * granted container then has 1 vcore) always, never, or as the configured calculator says. An AM
+ * ask is always rounded to the minimum: the RM normalizes it at submission, not the scheduler.
+ */
+export interface NormalizationRule {
+  readonly taskStep: 'minimum' | 'increment';
+  readonly taskMemoryOnly: boolean | 'calculator';
+  readonly amMemoryOnly: boolean | 'calculator';
+}
+
+/**
  * Validate the raw request, then normalize it.
  *
  * Validation uses the raw ask and checks memory and vcores whatever the calculator:
@@ -20,16 +32,16 @@ export type RequestKind = 'am' | 'task';
  * SchedulerUtils.validateResourceRequest does.
  *
  * Normalization, per resource: max(ask, minimum), rounded up to a multiple of the step,
- * clamped to the maximum. The step is the minimum allocation under the CapacityScheduler and
- * the increment allocation under the FairScheduler. With the `default` (memory-only)
- * calculator only memory is normalized and the granted container has exactly 1 vcore,
- * because DefaultResourceCalculator builds the result from memory alone.
- *
- * The FairScheduler normalizes task asks with the dominant calculator and its increment; an
- * AM ask is normalized at submission by the RM itself, which in Hadoop 2.7 uses the
- * scheduler's DefaultResourceCalculator and the minimum (so a FairScheduler AM gets 1 vcore).
+ * clamped to the maximum, as the scheduler's rule says (each scheduler's rule is in its entry
+ * of policies/scheduling/registry.ts). Normalized on memory alone, the granted container has
+ * exactly 1 vcore, because DefaultResourceCalculator builds the result from memory alone.
  */
-export function normalizeRequest(ask: Resources, settings: SchedulerSettings, kind: RequestKind = 'task'): NormalizeResult {
+export function normalizeRequest(
+  ask: Resources,
+  settings: SchedulerSettings,
+  rule: NormalizationRule,
+  kind: RequestKind = 'task',
+): NormalizeResult {
   const { minimumAllocation: min, maximumAllocation: max } = settings;
   if (ask.memoryMb < 0 || ask.vcores < 0) {
     return { ok: false, reason: `negative resource request ${describe(ask)}` };
@@ -46,9 +58,9 @@ export function normalizeRequest(ask: Resources, settings: SchedulerSettings, ki
       reason: `request of ${ask.vcores} vcores is above the maximum allocation of ${max.vcores} vcores`,
     };
   }
-  const fairTask = settings.type === 'fair' && kind === 'task';
-  const step = fairTask ? settings.incrementAllocation : min;
-  const memoryOnly = settings.type === 'fair' ? !fairTask : settings.resourceCalculator === 'default';
+  const step = kind === 'task' && rule.taskStep === 'increment' ? settings.incrementAllocation : min;
+  const memoryOnlyRule = kind === 'task' ? rule.taskMemoryOnly : rule.amMemoryOnly;
+  const memoryOnly = memoryOnlyRule === 'calculator' ? settings.resourceCalculator === 'default' : memoryOnlyRule;
   const memoryMb = normalizeValue(ask.memoryMb, min.memoryMb, step.memoryMb, max.memoryMb);
   if (memoryOnly) {
     return { ok: true, granted: { memoryMb, vcores: memoryMb > 0 ? 1 : 0 } };

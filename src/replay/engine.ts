@@ -24,6 +24,7 @@ import { Simulation } from '../sim/simulation.js';
 import { createRandom } from '../sim/random.js';
 import { markAsState } from '../sim/state-fields.js';
 import { normalizeRequest } from '../model/normalize.js';
+import type { NormalizationRule } from '../model/normalize.js';
 import { clusterCapacity } from '../model/cluster.js';
 import { shareOf } from '../model/resources.js';
 import { taskDurationMs } from '../model/workload.js';
@@ -35,13 +36,12 @@ import {
   AM_ASK,
   AM_PRIORITY,
   applyAmLimit,
-  CapacityScheduler,
   Decision,
-  FairScheduler,
   KEEP_RESERVATION,
   LIMITED,
   NO_FIT,
   RESERVE,
+  schedulerKind,
   UNRESERVE,
 } from '../policies/scheduling/index.js';
 import type { Scheduler, SchedulerListener, SchedulerNode } from '../policies/scheduling/index.js';
@@ -410,6 +410,7 @@ class ReplayEngine implements SchedulerListener {
   private readonly amHeartbeatIntervalMs: number;
   private readonly appTimeoutMs: number | null;
   private readonly mrSettings: MapReduceAmSettings;
+  private readonly normalization: NormalizationRule;
   private readonly options: ReplayOptions;
   private readonly decision = new Decision();
   private readonly headroom = { memoryMb: 0, vcores: 0 };
@@ -514,9 +515,14 @@ class ReplayEngine implements SchedulerListener {
     for (const app of this.apps) {
       if (app.mapReduceModelled) app.slowStartMaps = Math.ceil(mapreduce.reduceSlowStart * app.spec.stages[0]!.taskCount);
     }
-    const schedulerOptions = { cluster: this.cluster, appCount: this.apps.length, nodes: this.nodes, listener: this };
-    this.scheduler =
-      settings.type === 'fair' ? new FairScheduler(schedulerOptions) : new CapacityScheduler(schedulerOptions);
+    const kind = schedulerKind(settings.type);
+    this.normalization = kind.normalization;
+    this.scheduler = kind.create({
+      cluster: this.cluster,
+      appCount: this.apps.length,
+      nodes: this.nodes,
+      listener: this,
+    });
     this.checksVcores = this.scheduler.checksVcores;
     for (const node of this.nodes) this.wheel.insert(node.index, node.heartbeatAnchorMs, 0);
     this.bucketCounts[0] = this.nodes.length;
@@ -649,7 +655,7 @@ class ReplayEngine implements SchedulerListener {
   }
 
   private submit(app: AppRun): void {
-    const granted = normalizeRequest(app.spec.amRequest, this.cluster.scheduler, 'am');
+    const granted = normalizeRequest(app.spec.amRequest, this.cluster.scheduler, this.normalization, 'am');
     if (!granted.ok) {
       // The RM refuses the submission: the app never reaches the scheduler.
       this.reject(app, `AM ${granted.reason}`, 'request-above-maximum');
@@ -678,7 +684,7 @@ class ReplayEngine implements SchedulerListener {
     // The MapReduce AM checks its task sizes against the maximum before asking and kills the
     // job if one is too large; other frameworks fail the same way at their first allocate call.
     for (const stage of app.stages) {
-      const granted = normalizeRequest(stage.spec.request, this.cluster.scheduler, 'task');
+      const granted = normalizeRequest(stage.spec.request, this.cluster.scheduler, this.normalization, 'task');
       if (!granted.ok) {
         this.endApp(app, FAILED, 'request-above-maximum', `${stage.spec.name} ${granted.reason}`);
         return;

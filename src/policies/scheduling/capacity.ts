@@ -40,7 +40,6 @@ import {
   UNRESERVE,
 } from './types.js';
 import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
-import { labelOf } from './spec.js';
 
 interface CsUser {
   usedMemoryMb: number;
@@ -171,7 +170,8 @@ export class CapacityScheduler implements Scheduler {
   constructor(options: CapacitySchedulerOptions) {
     const { cluster, appCount, nodes, listener } = options;
     const settings = cluster.scheduler;
-    this.label = labelOf(cluster);
+    // One app ordering here (FIFO), so one combination.
+    this.label = 'capacity-fifo';
     this.nodes = nodes;
     this.listener = listener;
     this.heartbeatIntervalMs = settings.heartbeatIntervalMs;

@@ -32,7 +32,6 @@ import { computeFairShares } from './fair-share.js';
 import type { ShareEntity } from './fair-share.js';
 import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, RESERVE, UNRESERVE } from './types.js';
 import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
-import { labelOf } from './spec.js';
 
 class FsQueue extends QueueBooks {
   declare readonly parent: FsQueue | null;
@@ -122,7 +121,7 @@ export class FairScheduler implements Scheduler {
     const { cluster, appCount, listener } = options;
     this.settings = cluster.scheduler;
     this.limits = new RunnableLimits(this.settings.fair.userMaxApps, this.settings.fair.userMaxAppsDefault);
-    this.label = labelOf(cluster);
+    this.label = fairLabel(cluster);
     this.listener = listener;
     this.appCount = appCount;
     const fair = this.settings.fair;
@@ -674,4 +673,23 @@ export class FairScheduler implements Scheduler {
 /** The FairScheduler allows fifo on leaves only; a parent given fifo shares fairly. */
 function parentPolicy(policy: QueuePolicyName): QueuePolicyName {
   return policy === 'fifo' ? 'fair' : policy;
+}
+
+/**
+ * The combination a FairScheduler cluster runs: `fair-<policy>` when every leaf uses one
+ * policy, else `fair-mixed`.
+ */
+export function fairLabel(cluster: Cluster): string {
+  const settings = cluster.scheduler;
+  const policies = new Set<QueuePolicyName>();
+  const walk = (queues: readonly QueueConfig[]): void => {
+    for (const q of queues) {
+      if (q.queues.length === 0) policies.add(q.schedulingPolicy ?? settings.fair.defaultQueueSchedulingPolicy);
+      else walk(q.queues);
+    }
+  };
+  walk(settings.queues);
+  // Queues the FairScheduler creates on demand (root.default, root.<user>) take the default.
+  policies.add(settings.fair.defaultQueueSchedulingPolicy);
+  return policies.size === 1 ? `fair-${[...policies][0]!}` : 'fair-mixed';
 }

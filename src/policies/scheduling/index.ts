@@ -3,6 +3,8 @@ export { ALLOCATE, AM_ASK, AM_PRIORITY, Decision, KEEP_RESERVATION, LIMITED, NO_
 export { CapacityScheduler } from './capacity.js';
 export { FairScheduler } from './fair.js';
 export { computeFairShares } from './fair-share.js';
+export { SCHEDULER_KINDS, schedulerKind } from './registry.js';
+export type { SchedulerKind, SchedulerOptions } from './registry.js';
 export type { ShareEntity } from './fair-share.js';
 export {
   applyAmLimit,

@@ -5,17 +5,31 @@
 import type { Cluster } from '../../model/cluster.js';
 import { UserError } from '../../model/errors.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
+import { SCHEDULER_KINDS, schedulerKind } from './registry.js';
+import type { SchedulerKind } from './registry.js';
 
-export type SchedulingPolicyName = 'capacity-fifo' | 'fair-fifo' | 'fair-fair' | 'fair-drf';
-export const SCHEDULING_POLICIES: readonly SchedulingPolicyName[] = ['capacity-fifo', 'fair-fifo', 'fair-fair', 'fair-drf'];
+/** A scheduler and the policy its queues use, `<type>-<policy>`: capacity-fifo, fair-drf, ... */
+export type SchedulingPolicyName = string;
 export const AS_CONFIGURED = 'as-configured';
 
-const DESCRIPTIONS: Readonly<Record<SchedulingPolicyName, string>> = {
-  'capacity-fifo': 'CapacityScheduler; apps in a queue first come, first served',
-  'fair-fifo': 'FairScheduler; fair shares between queues, first come, first served inside a queue',
-  'fair-fair': 'FairScheduler; fair shares of memory between queues and between apps',
-  'fair-drf': 'FairScheduler; dominant resource fairness (memory and vcores) everywhere',
-};
+interface Combination {
+  readonly name: SchedulingPolicyName;
+  readonly kind: SchedulerKind;
+  readonly policy: QueuePolicyName;
+  readonly description: string;
+}
+
+const COMBINATIONS: readonly Combination[] = SCHEDULER_KINDS.flatMap((kind) =>
+  (Object.entries(kind.leafPolicies) as [QueuePolicyName, string][]).map(([policy, description]) => ({
+    name: `${kind.type}-${policy}`,
+    kind,
+    policy,
+    description,
+  })),
+);
+
+/** Every combination a run can choose, e.g. for a sweep over all of them. */
+export const SCHEDULING_POLICIES: readonly SchedulingPolicyName[] = COMBINATIONS.map((c) => c.name);
 
 /** A user error naming a scheduler; the message lists the valid ones. */
 export class SchedulerChoiceError extends UserError {
@@ -25,44 +39,25 @@ export class SchedulerChoiceError extends UserError {
 export function schedulingPolicyUsage(): string {
   return [
     `  ${AS_CONFIGURED.padEnd(16)} the scheduler and queue policies the cluster is configured with (default)`,
-    ...SCHEDULING_POLICIES.map((name) => `  ${name.padEnd(16)} ${DESCRIPTIONS[name]}`),
+    ...COMBINATIONS.map((c) => `  ${c.name.padEnd(16)} ${c.description}`),
   ].join('\n');
 }
 
-export function parseSchedulingPolicy(name: string): SchedulingPolicyName | typeof AS_CONFIGURED {
+/** A valid combination, or `as-configured`. */
+export function parseSchedulingPolicy(name: string): SchedulingPolicyName {
   const trimmed = name.trim();
   if (trimmed === AS_CONFIGURED) return AS_CONFIGURED;
-  const found = SCHEDULING_POLICIES.find((p) => p === trimmed);
+  const found = COMBINATIONS.find((c) => c.name === trimmed);
   if (!found) throw new SchedulerChoiceError(`unknown scheduler '${name}'; valid schedulers are:\n${schedulingPolicyUsage()}`);
-  return found;
+  return found.name;
 }
 
 /** The cluster with its scheduler switched to the chosen combination. */
-export function applySchedulingPolicy(cluster: Cluster, choice: SchedulingPolicyName | typeof AS_CONFIGURED): Cluster {
+export function applySchedulingPolicy(cluster: Cluster, choice: SchedulingPolicyName): Cluster {
   if (choice === AS_CONFIGURED) return cluster;
-  const [type, policyText] = choice.split('-') as ['capacity' | 'fair', QueuePolicyName];
-  const leafPolicy: QueuePolicyName | null = type === 'capacity' ? null : policyText;
-  // The FairScheduler allows fifo on leaves only: parents share fairly between their children.
-  const parentPolicy: QueuePolicyName | null = type === 'capacity' ? null : policyText === 'drf' ? 'drf' : 'fair';
-  const rewrite = (queues: readonly QueueConfig[]): QueueConfig[] =>
-    queues.map((q) => ({
-      ...q,
-      schedulingPolicy: q.queues.length === 0 ? leafPolicy : parentPolicy,
-      queues: rewrite(q.queues),
-    }));
-  return {
-    ...cluster,
-    scheduler: {
-      ...cluster.scheduler,
-      type,
-      queues: rewrite(cluster.scheduler.queues),
-      fair: {
-        ...cluster.scheduler.fair,
-        defaultQueueSchedulingPolicy: type === 'fair' ? policyText : cluster.scheduler.fair.defaultQueueSchedulingPolicy,
-        rootSchedulingPolicy: type === 'fair' ? parentPolicy : cluster.scheduler.fair.rootSchedulingPolicy,
-      },
-    },
-  };
+  const combination = COMBINATIONS.find((c) => c.name === choice);
+  if (!combination) throw new SchedulerChoiceError(`unknown scheduler '${choice}'; valid schedulers are:\n${schedulingPolicyUsage()}`);
+  return combination.kind.withPolicy(cluster, combination.policy);
 }
 
 /**
@@ -70,19 +65,7 @@ export function applySchedulingPolicy(cluster: Cluster, choice: SchedulingPolicy
  * policy, else `fair-mixed`.
  */
 export function labelOf(cluster: Cluster): string {
-  const settings = cluster.scheduler;
-  if (settings.type === 'capacity') return 'capacity-fifo';
-  const policies = new Set<QueuePolicyName>();
-  const walk = (queues: readonly QueueConfig[]): void => {
-    for (const q of queues) {
-      if (q.queues.length === 0) policies.add(q.schedulingPolicy ?? settings.fair.defaultQueueSchedulingPolicy);
-      else walk(q.queues);
-    }
-  };
-  walk(settings.queues);
-  // Queues the FairScheduler creates on demand (root.default, root.<user>) take the default.
-  policies.add(settings.fair.defaultQueueSchedulingPolicy);
-  return policies.size === 1 ? `fair-${[...policies][0]!}` : 'fair-mixed';
+  return schedulerKind(cluster.scheduler.type).label(cluster);
 }
 
 /** How an admission policy changes the scheduler's own AM limits. */
@@ -98,7 +81,7 @@ export type AmLimitOverride =
  */
 export function applyAmLimit(cluster: Cluster, override: AmLimitOverride): Cluster {
   if (override.kind === 'configured') return cluster;
-  const share = override.kind === 'share' ? override.share : cluster.scheduler.type === 'fair' ? -1 : 1;
+  const share = override.kind === 'share' ? override.share : schedulerKind(cluster.scheduler.type).unlimitedAmShare;
   const rewrite = (queues: readonly QueueConfig[]): QueueConfig[] =>
     queues.map((q) => ({ ...q, maxAmShare: q.queues.length === 0 ? share : q.maxAmShare, queues: rewrite(q.queues) }));
   return {

@@ -1,0 +1,105 @@
+// Every scheduler the model knows, keyed by the cluster's scheduler type: how to build it, the
+// queue policies it offers, how it names a cluster's combination, what "no AM limit" is in its
+// terms and how it normalizes requests. Every choice that depends on the scheduler type is made
+// here, so a new scheduler is one entry (the Record's type makes a missing one a compile error)
+// and can never fall through to another scheduler's rules.
+
+import type { Cluster, SchedulerType } from '../../model/cluster.js';
+import type { NormalizationRule } from '../../model/normalize.js';
+import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
+import { CapacityScheduler } from './capacity.js';
+import { fairLabel, FairScheduler } from './fair.js';
+import type { Scheduler, SchedulerListener, SchedulerNode } from './types.js';
+
+export interface SchedulerOptions {
+  readonly cluster: Cluster;
+  readonly appCount: number;
+  readonly nodes: readonly SchedulerNode[];
+  readonly listener: SchedulerListener;
+}
+
+export interface SchedulerKind {
+  readonly type: SchedulerType;
+  /** Hadoop's name for it. */
+  readonly className: string;
+  /**
+   * The policies its leaf queues can order apps by, each offered as the scheduling-policy
+   * combination `<type>-<policy>`, with a line for `--help`.
+   */
+  readonly leafPolicies: Readonly<Partial<Record<QueuePolicyName, string>>>;
+  create(options: SchedulerOptions): Scheduler;
+  /** The combination a cluster runs, e.g. `capacity-fifo`, `fair-drf`, `fair-mixed`. */
+  label(cluster: Cluster): string;
+  /** The cluster with every queue set to run `policy` (one of leafPolicies). */
+  withPolicy(cluster: Cluster, policy: QueuePolicyName): Cluster;
+  /** The AM-limit value (maximum-am-resource-percent, maxAMShare) that means "no limit". */
+  readonly unlimitedAmShare: number;
+  readonly normalization: NormalizationRule;
+}
+
+const capacityKind: SchedulerKind = {
+  type: 'capacity',
+  className: 'CapacityScheduler',
+  leafPolicies: { fifo: 'CapacityScheduler; apps in a queue first come, first served' },
+  create: (options) => new CapacityScheduler(options),
+  label: () => 'capacity-fifo',
+  // The CapacityScheduler has one app ordering here (FIFO) and no per-queue policy to rewrite.
+  withPolicy: (cluster) => ({
+    ...cluster,
+    scheduler: { ...cluster.scheduler, type: 'capacity', queues: rewriteQueues(cluster.scheduler.queues, null, null) },
+  }),
+  unlimitedAmShare: 1,
+  // Both task and AM asks are rounded to the minimum allocation, on the calculator's resources.
+  normalization: { taskStep: 'minimum', taskMemoryOnly: 'calculator', amMemoryOnly: 'calculator' },
+};
+
+const fairKind: SchedulerKind = {
+  type: 'fair',
+  className: 'FairScheduler',
+  leafPolicies: {
+    fifo: 'FairScheduler; fair shares between queues, first come, first served inside a queue',
+    fair: 'FairScheduler; fair shares of memory between queues and between apps',
+    drf: 'FairScheduler; dominant resource fairness (memory and vcores) everywhere',
+  },
+  create: (options) => new FairScheduler(options),
+  label: fairLabel,
+  withPolicy: (cluster, policy) => {
+    // The FairScheduler allows fifo on leaves only: parents share fairly between their children.
+    const parentPolicy: QueuePolicyName = policy === 'drf' ? 'drf' : 'fair';
+    const settings = cluster.scheduler;
+    return {
+      ...cluster,
+      scheduler: {
+        ...settings,
+        type: 'fair',
+        queues: rewriteQueues(settings.queues, policy, parentPolicy),
+        fair: { ...settings.fair, defaultQueueSchedulingPolicy: policy, rootSchedulingPolicy: parentPolicy },
+      },
+    };
+  },
+  unlimitedAmShare: -1,
+  // Task asks are normalized with the dominant calculator and the increment allocation; an AM
+  // ask is normalized at submission by the RM itself, which in Hadoop 2.7 uses the scheduler's
+  // DefaultResourceCalculator and the minimum (so a FairScheduler AM gets 1 vcore).
+  normalization: { taskStep: 'increment', taskMemoryOnly: false, amMemoryOnly: true },
+};
+
+const KINDS: Readonly<Record<SchedulerType, SchedulerKind>> = { capacity: capacityKind, fair: fairKind };
+
+export function schedulerKind(type: SchedulerType): SchedulerKind {
+  return KINDS[type];
+}
+
+export const SCHEDULER_KINDS: readonly SchedulerKind[] = Object.values(KINDS);
+
+function rewriteQueues(
+  queues: readonly QueueConfig[],
+  leafPolicy: QueuePolicyName | null,
+  parentPolicy: QueuePolicyName | null,
+): QueueConfig[] {
+  return queues.map((q) => ({
+    ...q,
+    schedulingPolicy: q.queues.length === 0 ? leafPolicy : parentPolicy,
+    queues: rewriteQueues(q.queues, leafPolicy, parentPolicy),
+  }));
+}
