@@ -1,8 +1,10 @@
 // The YARN model on top of the event kernel: nodes and their heartbeats, containers, apps and
-// their ApplicationMasters, admission control in front of the scheduler, and observation.
-// Which app gets which node is the scheduler model's decision (CapacityScheduler or
-// FairScheduler, src/policies/scheduling); the engine applies it. Cluster state changes only
-// through the handlers below and `allocate` / `release` / `reserve`.
+// their ApplicationMasters, and admission control in front of the scheduler. Which app gets
+// which node is the scheduler model's decision (CapacityScheduler or FairScheduler,
+// src/policies/scheduling); which app is let in is the admission policy's, made on a read-only
+// ClusterView; the engine applies both. The run's state is in state.ts and changes only
+// through the handlers below and `applyAllocation` / `take` / `release` / reservations;
+// reading it for samples and the result is in observer.ts and result.ts.
 //
 // Heartbeats (yarn-semantics.md 2): containers are allocated only when a node heartbeats. Each
 // NodeManager heartbeats every interval from its last heartbeat (phases seeded), and at once
@@ -22,15 +24,14 @@
 
 import { Simulation } from '../sim/simulation.js';
 import { createRandom } from '../sim/random.js';
-import { markAsState } from '../sim/state-fields.js';
 import { normalizeRequest } from '../model/normalize.js';
 import type { NormalizationRule } from '../model/normalize.js';
 import { clusterCapacity } from '../model/cluster.js';
-import { shareOf } from '../model/resources.js';
 import { taskDurationMs } from '../model/workload.js';
 import type { Cluster } from '../model/cluster.js';
-import type { Stage, AppSpec, Workload } from '../model/workload.js';
-import type { AdmissionPolicy, AdmissionView } from '../policies/admission/types.js';
+import type { Workload } from '../model/workload.js';
+import type { FailureCause, ReplayProgress, ReplayResult } from '../model/replay-result.js';
+import type { AdmissionPolicy } from '../policies/admission/types.js';
 import {
   ALLOCATE,
   AM_ASK,
@@ -44,24 +45,33 @@ import {
   schedulerKind,
   UNRESERVE,
 } from '../policies/scheduling/index.js';
-import type { Scheduler, SchedulerListener, SchedulerNode } from '../policies/scheduling/index.js';
+import type { Scheduler, SchedulerListener } from '../policies/scheduling/index.js';
 import { HeartbeatWheel } from './heartbeat-wheel.js';
 import { decideReduces } from './mapreduce-am.js';
-import { SampleTable } from './sample-table.js';
-import type { ColumnLayout } from './sample-table.js';
 import type { MapReduceAmSettings } from './mapreduce-am.js';
-import { FAILURE_CAUSES } from '../model/replay-result.js';
-import type {
-  AppEndState,
-  AppOutcome,
-  ContainerColumns,
-  FailureCause,
-  NodeColumns,
-  QueueSampleColumns,
-  ReplayProgress,
-  ReplayResult,
-  SampleColumns,
-} from '../model/replay-result.js';
+import { RunObserver } from './observer.js';
+import { buildResult } from './result.js';
+import {
+  ACCEPTED,
+  AM_STARTING,
+  AppRun,
+  ARMED,
+  ClusterState,
+  Container,
+  CONTAINER_DONE,
+  FAILED,
+  FAILED_FIT,
+  FAILED_LIMIT,
+  FINISHED,
+  IN_WHEEL,
+  NodeState,
+  REJECTED,
+  RESERVED_IDLE,
+  RUNNING,
+  UNUSABLE,
+  WAITING,
+} from './state.js';
+import type { StageState } from './state.js';
 
 export interface ReplayOptions {
   /** Interval of the periodic samples (ms). */
@@ -97,7 +107,7 @@ const PROGRESS_EVERY_EVENTS = 1 << 16;
 // room), then the scheduler's periodic update, then AM-side work (asks arrive), then
 // submissions, then node heartbeats (which serve all of the above), then timeouts (an app that
 // could still be served at the deadline instant is served).
-const CONTAINER_DONE = 0;
+// CONTAINER_DONE = 0: a container's own end (state.ts).
 const AM_DONE = 1;
 const SCHEDULER_UPDATE = 2;
 const AM_REGISTERED = 3;
@@ -107,230 +117,6 @@ const SUBMIT = 6;
 const NODE_HEARTBEAT = 7;
 const APP_TIMEOUT = 8;
 const PRIORITY_OF_KIND = [0, 0, 1, 2, 2, 2, 3, 4, 5];
-
-// App phases.
-const WAITING = 0; // submitted, held by admission control
-const ACCEPTED = 1; // in the scheduler, AM container not yet allocated
-const AM_STARTING = 2; // AM container allocated, AM not yet registered
-const RUNNING = 3;
-const FINISHED = 4;
-const FAILED = 5;
-const REJECTED = 6;
-
-// Node heartbeat states.
-const IN_WHEEL = 0; // could serve an ask: its heartbeats run, earliest first, while asks are waiting
-const ARMED = 1; // a reserved node whose heartbeat event is scheduled
-const FAILED_FIT = 2; // its last heartbeat found nothing that fits: waits for new asks
-const FAILED_LIMIT = 3; // its last heartbeat was held back by a limit: waits for limits to loosen
-const RESERVED_IDLE = 4; // reserved; acts again when a container on it ends or the app stops needing it
-const UNUSABLE = 5; // too full to be offered to apps; acts again when a container on it ends
-
-// Positions of the sample columns in a SampleTable row (the order the result lists them in).
-const SAMPLE_LAYOUT = {
-  timeMs: 0,
-  usedMemoryMb: 1,
-  usedVcores: 2,
-  freeMemoryMb: 3,
-  freeVcores: 4,
-  amMemoryMb: 5,
-  amVcores: 6,
-  amShare: 7,
-  runningApps: 8,
-  pendingApps: 9,
-  waitingApps: 10,
-  pendingContainers: 11,
-  reservedMemoryMb: 12,
-  reservedVcores: 13,
-  strandedMemoryMb: 14,
-  strandedVcores: 15,
-  fragmentedAsks: 16,
-  nodesUnused: 17,
-  nodes1To19: 18,
-  nodes20To39: 19,
-  nodes40To59: 20,
-  nodes60To79: 21,
-  nodes80To99: 22,
-  nodesFull: 23,
-} as const satisfies ColumnLayout<keyof SampleColumns>;
-
-/** Queue samples; `leaf` is the queue's position in the scheduler's leafQueues (its path at the end). */
-const QUEUE_SAMPLE_LAYOUT = {
-  timeMs: 0,
-  leaf: 1,
-  usedMemoryMb: 2,
-  usedVcores: 3,
-  reservedMemoryMb: 4,
-  reservedVcores: 5,
-  shareMemoryMb: 6,
-  shareVcores: 7,
-  runningApps: 8,
-  pendingApps: 9,
-  pendingContainers: 10,
-} as const satisfies ColumnLayout<Exclude<keyof QueueSampleColumns, 'queue'> | 'leaf'>;
-
-class NodeState implements SchedulerNode {
-  freeMemoryMb: number;
-  freeVcores: number;
-  reservedApp = -1;
-  reservedKey = 0;
-  reservedMemoryMb = 0;
-  reservedVcores = 0;
-  heartbeatAnchorMs: number;
-  state = IN_WHEEL;
-  token = 0;
-  /** Position in its failed list, or -1. */
-  listIndex = -1;
-  /** Queued for an out-of-band heartbeat at the end of the current event. */
-  freed = false;
-  // Statistics.
-  /** Memory utilisation bucket (see utilisationBucket), kept current as containers come and go. */
-  bucket = 0;
-  containersAllocated = 0;
-  usedMemoryMbMs = 0;
-  usedVcoresMs = 0;
-  lastChangeMs = 0;
-  reservations = 0;
-  constructor(
-    readonly index: number,
-    readonly group: string,
-    readonly capacityMemoryMb: number,
-    readonly capacityVcores: number,
-    readonly speedFactor: number,
-    phaseMs: number,
-    intervalMs: number,
-  ) {
-    this.freeMemoryMb = capacityMemoryMb;
-    this.freeVcores = capacityVcores;
-    // As if it last heartbeated one interval before its first heartbeat.
-    this.heartbeatAnchorMs = phaseMs - intervalMs;
-    // Reservations are rare, but this is read on every heartbeat, allocation and release (see
-    // markAsState). The node's other reservation fields are read only once it is reserved.
-    markAsState(this, 'reservedApp');
-  }
-}
-
-class StageState {
-  memoryMb = 0;
-  vcores = 0;
-  /** Completions of the previous stage needed before this stage's tasks are requested. */
-  readonly releaseAfter: number;
-  /** Next task never started. */
-  nextTask = 0;
-  /** Tasks whose containers were killed, to run again. */
-  readonly retry: number[] = [];
-  /** Asks outstanding at the RM. */
-  asked = 0;
-  running = 0;
-  completed = 0;
-  /** The start condition holds (its tasks are asked for after requestDelayMs / the AM's heartbeat). */
-  released = false;
-  requested = false;
-  done = false;
-  /** Containers holding tasks of this stage (unordered; each knows its position). */
-  readonly live: Container[] = [];
-  /** Tasks started before the previous stage completed, waiting for its output. */
-  readonly waiting: Container[] = [];
-  constructor(
-    readonly spec: Stage,
-    readonly index: number,
-    previousTaskCount: number,
-  ) {
-    // The tolerance keeps k/n * n (observed fractions) from rounding up to k + 1.
-    this.releaseAfter = Math.ceil(spec.startAfterFraction * previousTaskCount - 1e-9);
-  }
-
-  /** Tasks neither running nor completed. */
-  get remaining(): number {
-    return this.spec.taskCount - this.completed - this.running;
-  }
-}
-
-const NO_STAGES: readonly StageState[] = [];
-
-class AppRun {
-  phase = WAITING;
-  amMemoryMb = 0;
-  amVcores = 0;
-  queue: string;
-  admittedMs = NaN;
-  amStartMs = NaN;
-  finishMs = NaN;
-  amContainer: Container | null = null;
-  openStages: number;
-  reason: string | null = null;
-  failureCause: FailureCause | null = null;
-  /** AM heartbeats fall on amAnchorMs + k x interval (its registration). */
-  amAnchorMs = NaN;
-  amHeartbeatPending = false;
-  reduceStarted = false;
-  /** Completed maps after which a modelled MapReduce AM starts asking for reduces. */
-  slowStartMaps = 0;
-  mapAskMs = NaN;
-  /** Asks outstanding at the RM (AM and tasks). */
-  outstanding = 0;
-  timeoutPending = false;
-  lastProgressMs = 0;
-  containers = 0;
-  placementFailures = 0;
-  fragmentationBlocked = false;
-  reducesPreempted = 0;
-  readonly reservedNodes: number[] = [];
-  /** The stages' progress, from the AM's registration on (empty before: none of it has happened). */
-  stages: readonly StageState[] = NO_STAGES;
-  readonly mapReduceModelled: boolean;
-  constructor(
-    readonly index: number,
-    readonly spec: AppSpec,
-  ) {
-    this.queue = spec.queue;
-    this.openStages = spec.stages.length;
-    this.mapReduceModelled =
-      spec.type === 'mapreduce' && !spec.observed && spec.stages.length === 2 && spec.stages[1]!.taskCount > 0;
-  }
-
-  /**
-   * Called once, when the AM registers, rather than for every app when the replay starts: a
-   * day's trace has thousands of apps that register over the whole day, and state built up
-   * front for all of them is built by code not yet optimised.
-   */
-  createStages(): void {
-    // Built by push, not Array.prototype.map: map's result takes a different element kind
-    // depending on whether V8 runs it as a builtin or inlined into optimised code, and every
-    // reader of `stages` is deoptimised the first time it meets the other kind.
-    const spec = this.spec;
-    const stages: StageState[] = [];
-    for (let i = 0; i < spec.stages.length; i++) {
-      stages.push(new StageState(spec.stages[i]!, i, i > 0 ? spec.stages[i - 1]!.taskCount : 0));
-    }
-    this.stages = stages;
-  }
-
-  get batch(): boolean {
-    return this.spec.type !== 'streaming';
-  }
-}
-
-class Container {
-  readonly kind = CONTAINER_DONE;
-  /** When the task's work starts (after the AM pulled the container); NaN while waiting. */
-  startMs = NaN;
-  endMs = NaN;
-  killed = false;
-  /** Position in its stage's live list. */
-  liveIndex = -1;
-  constructor(
-    readonly app: AppRun,
-    readonly node: NodeState,
-    /** Null for the AM container. */
-    readonly stage: StageState | null,
-    readonly task: number,
-    readonly memoryMb: number,
-    readonly vcores: number,
-    readonly allocatedMs: number,
-    readonly durationMs: number,
-  ) {}
-}
-
 interface AppEvent {
   readonly kind: typeof AM_DONE | typeof AM_REGISTERED | typeof AM_HEARTBEAT | typeof SUBMIT | typeof APP_TIMEOUT;
   readonly app: AppRun;
@@ -388,9 +174,6 @@ function updateEvent(): UpdateEvent {
   return new ControlEvent(SCHEDULER_UPDATE, null, null, null, 0, 0) as UpdateEvent;
 }
 
-/** Mutable twin of AdmissionView; only the engine writes it. */
-type LiveView = { -readonly [K in keyof AdmissionView]: AdmissionView[K] };
-
 export function replay(input: ReplayInput): ReplayResult {
   return new ReplayEngine(input).run();
 }
@@ -403,9 +186,10 @@ class ReplayEngine implements SchedulerListener {
   private readonly nodes: NodeState[] = [];
   private readonly wheel: HeartbeatWheel;
   private readonly apps: AppRun[];
-  private readonly view: LiveView;
+  /** The cluster-wide counters; admission policies read them as their ClusterView. */
+  private readonly view: ClusterState;
+  private readonly observer: RunObserver;
   private readonly checksVcores: boolean;
-  private readonly sampleIntervalMs: number;
   private readonly heartbeatIntervalMs: number;
   private readonly amHeartbeatIntervalMs: number;
   private readonly appTimeoutMs: number | null;
@@ -429,15 +213,7 @@ class ReplayEngine implements SchedulerListener {
   private wheelGrew = false;
   private updatePending = false;
 
-  // Counters kept current for samples and the summary.
-  /** Free space on reserved nodes: held for the reserving apps, free to nobody else. */
-  private reservedMemoryMb = 0;
-  private reservedVcores = 0;
-  private runningAmMemoryMb = 0;
-  private runningAmVcores = 0;
-  private runningApps = 0;
-  private acceptedApps = 0;
-  private pendingContainers = 0;
+  // Counters for the summary.
   private appsEnded = 0;
   private containersAllocated = 0;
   private tasksCompleted = 0;
@@ -446,38 +222,15 @@ class ReplayEngine implements SchedulerListener {
   private placementFailures = 0;
   private reducesPreempted = 0;
   private lastResourceChangeMs = 0;
-  private nextSampleMs = 0;
-  private samplesTaken = 0;
   private nextProgressAt = PROGRESS_EVERY_EVENTS;
-  private readonly samples = new SampleTable(SAMPLE_LAYOUT);
-  /** Time of the last sample row (a sample at the same instant is not taken twice). */
-  private lastSampleMs = NaN;
-  private readonly queueSamples = new SampleTable(QUEUE_SAMPLE_LAYOUT);
-  /** Scratch for sampleFragmentation: the servable ask sizes of one sample. */
-  private askMemoryMb = new Float64Array(8);
-  private askVcores = new Float64Array(8);
-  private askCounts = new Float64Array(8);
-  private askFits = new Uint8Array(8);
-  /**
-   * Per node, stranded space summed over samples. Kept here rather than on the node: an object
-   * field first written when a node is first found stranded, long into a run, would throw away
-   * the optimised sampling code (V8 compiles a field never written since construction as a
-   * constant); array elements carry no such assumption.
-   */
-  private readonly strandedMemoryMbSampled: Float64Array;
-  private readonly strandedVcoresSampled: Float64Array;
-  private readonly containerLog: ContainerColumns | null;
-  private readonly liveContainers: Set<Container> | null;
-  /** Nodes per memory utilisation bucket. */
-  private readonly bucketCounts = [0, 0, 0, 0, 0, 0, 0];
 
   constructor(input: ReplayInput) {
     this.admission = input.admission;
     // The admission policy decides what becomes of the scheduler's own AM limits.
     this.cluster = applyAmLimit(input.cluster, input.admission.amLimit);
     this.options = input.options ?? {};
-    this.sampleIntervalMs = this.options.sampleIntervalMs ?? DEFAULT_SAMPLE_INTERVAL_MS;
-    if (!(this.sampleIntervalMs > 0)) throw new RangeError('sampleIntervalMs must be positive');
+    const sampleIntervalMs = this.options.sampleIntervalMs ?? DEFAULT_SAMPLE_INTERVAL_MS;
+    if (!(sampleIntervalMs > 0)) throw new RangeError('sampleIntervalMs must be positive');
     const timeout = this.options.appTimeoutMs ?? null;
     if (timeout !== null && !(timeout > 0)) throw new RangeError('appTimeoutMs must be positive');
     this.appTimeoutMs = timeout;
@@ -502,8 +255,6 @@ class ReplayEngine implements SchedulerListener {
       }
     }
     this.wheel = new HeartbeatWheel(this.heartbeatIntervalMs, this.nodes.length);
-    this.strandedMemoryMbSampled = new Float64Array(this.nodes.length);
-    this.strandedVcoresSampled = new Float64Array(this.nodes.length);
 
     const apps = input.workload.apps;
     for (let i = 1; i < apps.length; i++) {
@@ -525,29 +276,15 @@ class ReplayEngine implements SchedulerListener {
     });
     this.checksVcores = this.scheduler.checksVcores;
     for (const node of this.nodes) this.wheel.insert(node.index, node.heartbeatAnchorMs, 0);
-    this.bucketCounts[0] = this.nodes.length;
 
-    this.view = {
-      capacity: clusterCapacity(this.cluster),
-      calculator: this.checksVcores ? 'dominant' : 'default',
-      minimumAllocation: settings.minimumAllocation,
-      usedMemoryMb: 0,
-      usedVcores: 0,
-      unplacedAmMemoryMb: 0,
-      unplacedAmVcores: 0,
-      admittedApps: 0,
-    };
-
-    const record = this.options.recordContainers === true;
-    this.containerLog = record
-      ? { appIndex: [], nodeIndex: [], kind: [], stage: [], task: [], memoryMb: [], vcores: [], startMs: [], endMs: [] }
-      : null;
-    this.liveContainers = record ? new Set() : null;
-
+    this.view = new ClusterState(
+      clusterCapacity(this.cluster),
+      this.checksVcores ? 'dominant' : 'default',
+      settings.minimumAllocation,
+      this.nodes,
+    );
+    this.observer = new RunObserver(this.view, this.scheduler, sampleIntervalMs, this.options.recordContainers === true);
     this.sim = new Simulation<Event>((event, nowMs) => this.handle(event, nowMs), this.eventCapacityHint());
-    // Space held on reserved nodes changes only with reservations but is read by every sample
-    // (see markAsState); counters only written during the run need no marking.
-    markAsState(this, 'reservedMemoryMb', 'reservedVcores');
   }
 
   /**
@@ -567,13 +304,31 @@ class ReplayEngine implements SchedulerListener {
     // One submission is queued at a time, the next when it runs: apps are in submission order, and
     // a day's thousands of submissions would otherwise deepen the event heap for most of the run.
     if (this.apps.length > 0) this.scheduleSubmit(this.apps[0]!);
+    const observer = this.observer;
     const outcome = this.sim.run({
       untilMs: this.options.horizonMs,
-      onAdvance: (fromMs, toMs) => this.sampleUntil(fromMs, toMs),
+      onAdvance: (_fromMs, toMs) => observer.sampleUntil(toMs),
     });
     this.nowMs = outcome.endMs;
-    this.recordSample(outcome.endMs);
-    return this.result(outcome.endMs, outcome.events, outcome.stoppedAtHorizon);
+    const observed = observer.finish(outcome.endMs);
+    return buildResult(
+      this.apps,
+      {
+        endMs: outcome.endMs,
+        events: outcome.events,
+        stoppedAtHorizon: outcome.stoppedAtHorizon,
+        nodeHeartbeats: this.nodeHeartbeats,
+        containersAllocated: this.containersAllocated,
+        tasksCompleted: this.tasksCompleted,
+        reservationsMade: this.reservationsMade,
+        placementFailures: this.placementFailures,
+        reducesPreempted: this.reducesPreempted,
+        samplesTaken: observer.samplesTaken,
+        lastResourceChangeMs: this.lastResourceChangeMs,
+      },
+      observed,
+      { nodes: this.nodes, checksVcores: this.checksVcores, waitingApps: this.waiting.length, admissionSpec: this.admission.spec },
+    );
   }
 
   // ---- scheduler listener ------------------------------------------------------------------
@@ -664,6 +419,7 @@ class ReplayEngine implements SchedulerListener {
     app.amMemoryMb = granted.granted.memoryMb;
     app.amVcores = granted.granted.vcores;
     this.waiting.push(app);
+    this.view.waitingApps = this.waiting.length;
     this.admissionDirty = true;
     if (this.appTimeoutMs !== null) {
       app.timeoutPending = true;
@@ -877,7 +633,7 @@ class ReplayEngine implements SchedulerListener {
     const delta = asked - stage.asked;
     if (delta === 0) return;
     stage.asked = asked;
-    this.pendingContainers += delta;
+    this.view.pendingContainers += delta;
     this.changeOutstanding(app, delta);
     this.scheduler.setAsk(app.index, stage.index, stage.spec.priority, stage.memoryMb, stage.vcores, asked);
     if (asked === 0) this.wakeReservedNodes(app, stage.index);
@@ -918,6 +674,7 @@ class ReplayEngine implements SchedulerListener {
   private failWaiting(app: AppRun, cause: FailureCause, reason: string): void {
     if (app.phase === WAITING) {
       this.waiting = this.waiting.filter((a) => a !== app);
+      this.view.waitingApps = this.waiting.length;
       app.phase = FAILED;
       app.reason = reason;
       app.failureCause = cause;
@@ -945,8 +702,8 @@ class ReplayEngine implements SchedulerListener {
       stage.waiting.length = 0;
     }
     if (wasAccepted) {
-      this.acceptedApps--;
-      this.pendingContainers--;
+      this.view.pendingApps--;
+      this.view.pendingContainers--;
       this.view.unplacedAmMemoryMb -= app.amMemoryMb;
       this.view.unplacedAmVcores -= app.amVcores;
       this.changeOutstanding(app, -1);
@@ -961,9 +718,7 @@ class ReplayEngine implements SchedulerListener {
     if (am) {
       am.endMs = this.nowMs;
       this.release(am);
-      this.runningAmMemoryMb -= am.memoryMb;
-      this.runningAmVcores -= am.vcores;
-      this.runningApps--;
+      this.view.runningApps--;
       app.amContainer = null;
     }
     this.scheduler.removeApp(app.index, this.nowMs);
@@ -1007,6 +762,7 @@ class ReplayEngine implements SchedulerListener {
     }
     for (i++; i < waiting.length; i++) still.push(waiting[i]!);
     this.waiting = still;
+    view.waitingApps = still.length;
   }
 
   /** Hand an admitted app to the scheduler, which places it in a queue or refuses it. */
@@ -1023,8 +779,8 @@ class ReplayEngine implements SchedulerListener {
     view.admittedApps++;
     view.unplacedAmMemoryMb += app.amMemoryMb;
     view.unplacedAmVcores += app.amVcores;
-    this.acceptedApps++;
-    this.pendingContainers++;
+    view.pendingApps++;
+    view.pendingContainers++;
     this.changeOutstanding(app, 1);
     this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
   }
@@ -1226,8 +982,8 @@ class ReplayEngine implements SchedulerListener {
     const app = this.apps[appIndex]!;
     if (app.fragmentationBlocked) return;
     const view = this.view;
-    const freeMemoryMb = view.capacity.memoryMb - view.usedMemoryMb - this.reservedMemoryMb;
-    const freeVcores = view.capacity.vcores - view.usedVcores - this.reservedVcores;
+    const freeMemoryMb = view.capacity.memoryMb - view.usedMemoryMb - view.reservedMemoryMb;
+    const freeVcores = view.capacity.vcores - view.usedVcores - view.reservedVcores;
     if (freeMemoryMb < memoryMb || (this.checksVcores && freeVcores < vcores)) return;
     if (this.anyNodeFits(memoryMb, this.checksVcores ? vcores : -Infinity)) return;
     app.fragmentationBlocked = true;
@@ -1251,8 +1007,8 @@ class ReplayEngine implements SchedulerListener {
     node.reservedVcores = d.vcores;
     node.reservations++;
     app.reservedNodes.push(node.index);
-    this.reservedMemoryMb += node.freeMemoryMb;
-    this.reservedVcores += node.freeVcores;
+    this.view.reservedMemoryMb += node.freeMemoryMb;
+    this.view.reservedVcores += node.freeVcores;
     this.reservationsMade++;
   }
 
@@ -1264,8 +1020,8 @@ class ReplayEngine implements SchedulerListener {
     }
     const at = app.reservedNodes.indexOf(node.index);
     if (at >= 0) app.reservedNodes.splice(at, 1);
-    this.reservedMemoryMb -= node.freeMemoryMb;
-    this.reservedVcores -= node.freeVcores;
+    this.view.reservedMemoryMb -= node.freeMemoryMb;
+    this.view.reservedVcores -= node.freeVcores;
     node.reservedApp = -1;
     node.reservedMemoryMb = 0;
     node.reservedVcores = 0;
@@ -1290,7 +1046,7 @@ class ReplayEngine implements SchedulerListener {
       if (reserved !== node) this.wakeAtNextHeartbeat(reserved);
     }
     this.containersAllocated++;
-    this.pendingContainers--;
+    this.view.pendingContainers--;
     app.fragmentationBlocked = false;
     app.lastProgressMs = this.nowMs;
     this.changeOutstanding(app, -1);
@@ -1303,10 +1059,8 @@ class ReplayEngine implements SchedulerListener {
       app.amContainer = am;
       app.amStartMs = now;
       app.phase = AM_STARTING;
-      this.acceptedApps--;
-      this.runningApps++;
-      this.runningAmMemoryMb += am.memoryMb;
-      this.runningAmVcores += am.vcores;
+      this.view.pendingApps--;
+      this.view.runningApps++;
       this.view.unplacedAmMemoryMb -= app.amMemoryMb;
       this.view.unplacedAmVcores -= app.amVcores;
       this.schedule(now + app.spec.amStartupMs, appEvent(AM_REGISTERED, app));
@@ -1350,32 +1104,64 @@ class ReplayEngine implements SchedulerListener {
 
   private take(container: Container): void {
     const node = container.node;
-    this.accountNodeUsage(node);
+    const view = this.view;
+    this.observer.accountUsage(node, this.nowMs);
     node.freeMemoryMb -= container.memoryMb;
     node.freeVcores -= container.vcores;
     if (node.reservedApp >= 0) {
-      this.reservedMemoryMb -= container.memoryMb;
-      this.reservedVcores -= container.vcores;
+      view.reservedMemoryMb -= container.memoryMb;
+      view.reservedVcores -= container.vcores;
     }
-    this.updateBucket(node);
-    this.view.usedMemoryMb += container.memoryMb;
-    this.view.usedVcores += container.vcores;
+    if (container.stage === null) {
+      node.amContainers++;
+      node.amMemoryMb += container.memoryMb;
+      node.amVcores += container.vcores;
+      view.amContainers++;
+      view.amMemoryMb += container.memoryMb;
+      view.amVcores += container.vcores;
+    } else {
+      node.taskContainers++;
+      node.taskMemoryMb += container.memoryMb;
+      node.taskVcores += container.vcores;
+      view.taskContainers++;
+      view.taskMemoryMb += container.memoryMb;
+      view.taskVcores += container.vcores;
+    }
+    this.observer.updateBucket(node);
+    view.usedMemoryMb += container.memoryMb;
+    view.usedVcores += container.vcores;
     this.lastResourceChangeMs = this.nowMs;
-    if (this.liveContainers) this.liveContainers.add(container);
+    this.observer.containerTaken(container);
   }
 
   private release(container: Container): void {
     const node = container.node;
-    this.accountNodeUsage(node);
+    const view = this.view;
+    this.observer.accountUsage(node, this.nowMs);
     node.freeMemoryMb += container.memoryMb;
     node.freeVcores += container.vcores;
     if (node.reservedApp >= 0) {
-      this.reservedMemoryMb += container.memoryMb;
-      this.reservedVcores += container.vcores;
+      view.reservedMemoryMb += container.memoryMb;
+      view.reservedVcores += container.vcores;
     }
-    this.updateBucket(node);
-    this.view.usedMemoryMb -= container.memoryMb;
-    this.view.usedVcores -= container.vcores;
+    if (container.stage === null) {
+      node.amContainers--;
+      node.amMemoryMb -= container.memoryMb;
+      node.amVcores -= container.vcores;
+      view.amContainers--;
+      view.amMemoryMb -= container.memoryMb;
+      view.amVcores -= container.vcores;
+    } else {
+      node.taskContainers--;
+      node.taskMemoryMb -= container.memoryMb;
+      node.taskVcores -= container.vcores;
+      view.taskContainers--;
+      view.taskMemoryMb -= container.memoryMb;
+      view.taskVcores -= container.vcores;
+    }
+    this.observer.updateBucket(node);
+    view.usedMemoryMb -= container.memoryMb;
+    view.usedVcores -= container.vcores;
     this.lastResourceChangeMs = this.nowMs;
     this.scheduler.release(
       container.app.index,
@@ -1389,302 +1175,7 @@ class ReplayEngine implements SchedulerListener {
       this.freedNodes[this.freedCount++] = node;
     }
     if (this.admission.watchesFreeResources) this.admissionDirty = true;
-    if (this.liveContainers) {
-      this.liveContainers.delete(container);
-      this.logContainer(container);
-    }
-  }
-
-  private updateBucket(node: NodeState): void {
-    const bucket = utilisationBucket(node.capacityMemoryMb - node.freeMemoryMb, node.capacityMemoryMb);
-    if (bucket === node.bucket) return;
-    this.bucketCounts[node.bucket]!--;
-    this.bucketCounts[bucket]!++;
-    node.bucket = bucket;
-  }
-
-  /** Integrate the node's usage up to now (MB x ms, vcores x ms). */
-  private accountNodeUsage(node: NodeState): void {
-    const elapsedMs = this.nowMs - node.lastChangeMs;
-    if (elapsedMs > 0) {
-      node.usedMemoryMbMs += elapsedMs * (node.capacityMemoryMb - node.freeMemoryMb);
-      node.usedVcoresMs += elapsedMs * (node.capacityVcores - node.freeVcores);
-      node.lastChangeMs = this.nowMs;
-    }
-  }
-
-  // ---- observation ----------------------------------------------------------------------
-
-  private sampleUntil(_fromMs: number, toMs: number): void {
-    while (this.nextSampleMs < toMs) {
-      this.recordSample(this.nextSampleMs);
-      this.nextSampleMs += this.sampleIntervalMs;
-    }
-  }
-
-  private recordSample(timeMs: number): void {
-    if (timeMs === this.lastSampleMs) return;
-    this.lastSampleMs = timeMs;
-    this.samplesTaken++;
-    const v = this.view;
-    const table = this.samples;
-    const row = table.addRow();
-    const c = table.cells;
-    c[row + SAMPLE_LAYOUT.timeMs] = timeMs;
-    c[row + SAMPLE_LAYOUT.usedMemoryMb] = v.usedMemoryMb;
-    c[row + SAMPLE_LAYOUT.usedVcores] = v.usedVcores;
-    c[row + SAMPLE_LAYOUT.freeMemoryMb] = v.capacity.memoryMb - v.usedMemoryMb - this.reservedMemoryMb;
-    c[row + SAMPLE_LAYOUT.freeVcores] = v.capacity.vcores - v.usedVcores - this.reservedVcores;
-    c[row + SAMPLE_LAYOUT.amMemoryMb] = this.runningAmMemoryMb;
-    c[row + SAMPLE_LAYOUT.amVcores] = this.runningAmVcores;
-    c[row + SAMPLE_LAYOUT.amShare] = shareOf(
-      v.calculator,
-      { memoryMb: this.runningAmMemoryMb, vcores: this.runningAmVcores },
-      v.capacity,
-    );
-    c[row + SAMPLE_LAYOUT.runningApps] = this.runningApps;
-    c[row + SAMPLE_LAYOUT.pendingApps] = this.acceptedApps;
-    c[row + SAMPLE_LAYOUT.waitingApps] = this.waiting.length;
-    c[row + SAMPLE_LAYOUT.pendingContainers] = this.pendingContainers;
-    c[row + SAMPLE_LAYOUT.reservedMemoryMb] = this.reservedMemoryMb;
-    c[row + SAMPLE_LAYOUT.reservedVcores] = this.reservedVcores;
-    this.sampleFragmentation(c, row);
-    const buckets = this.bucketCounts;
-    c[row + SAMPLE_LAYOUT.nodesUnused] = buckets[0]!;
-    c[row + SAMPLE_LAYOUT.nodes1To19] = buckets[1]!;
-    c[row + SAMPLE_LAYOUT.nodes20To39] = buckets[2]!;
-    c[row + SAMPLE_LAYOUT.nodes40To59] = buckets[3]!;
-    c[row + SAMPLE_LAYOUT.nodes60To79] = buckets[4]!;
-    c[row + SAMPLE_LAYOUT.nodes80To99] = buckets[5]!;
-    c[row + SAMPLE_LAYOUT.nodesFull] = buckets[6]!;
-    const leaves = this.scheduler.leafQueues;
-    const queueTable = this.queueSamples;
-    for (let i = 0; i < leaves.length; i++) {
-      const leaf = leaves[i]!;
-      const q = queueTable.addRow();
-      const qc = queueTable.cells;
-      qc[q + QUEUE_SAMPLE_LAYOUT.timeMs] = timeMs;
-      qc[q + QUEUE_SAMPLE_LAYOUT.leaf] = i;
-      qc[q + QUEUE_SAMPLE_LAYOUT.usedMemoryMb] = leaf.usedMemoryMb;
-      qc[q + QUEUE_SAMPLE_LAYOUT.usedVcores] = leaf.usedVcores;
-      qc[q + QUEUE_SAMPLE_LAYOUT.reservedMemoryMb] = leaf.reservedMemoryMb;
-      qc[q + QUEUE_SAMPLE_LAYOUT.reservedVcores] = leaf.reservedVcores;
-      qc[q + QUEUE_SAMPLE_LAYOUT.shareMemoryMb] = leaf.sampledShareMemoryMb;
-      qc[q + QUEUE_SAMPLE_LAYOUT.shareVcores] = leaf.sampledShareVcores;
-      qc[q + QUEUE_SAMPLE_LAYOUT.runningApps] = leaf.runningApps;
-      qc[q + QUEUE_SAMPLE_LAYOUT.pendingApps] = leaf.apps - leaf.runningApps;
-      qc[q + QUEUE_SAMPLE_LAYOUT.pendingContainers] = leaf.pendingContainers;
-    }
-  }
-
-  /**
-   * Stranded capacity: free space on unreserved nodes where no ask waiting to be served fits
-   * (zero when nothing waits: idle space is not stranded). Fragmented asks: waiting asks that
-   * the cluster's total free space could hold but no single node can. Written into sample row
-   * `row` of `cells`, whose free-space cells are already filled in.
-   */
-  private sampleFragmentation(cells: Float64Array, row: number): void {
-    const servable = this.scheduler.servableAskSizes;
-    if (servable.length > this.askCounts.length) {
-      const capacity = 2 * servable.length;
-      this.askMemoryMb = new Float64Array(capacity);
-      this.askVcores = new Float64Array(capacity);
-      this.askCounts = new Float64Array(capacity);
-      this.askFits = new Uint8Array(capacity);
-    }
-    const askMemoryMb = this.askMemoryMb;
-    const askVcores = this.askVcores;
-    const askCounts = this.askCounts;
-    const fitsSomewhere = this.askFits;
-    let sizes = 0;
-    for (let i = 0; i < servable.length; i++) {
-      const count = servable.countAt(i);
-      if (count <= 0) continue;
-      askMemoryMb[sizes] = servable.memoryMbAt(i);
-      askVcores[sizes] = this.checksVcores ? servable.vcoresAt(i) : -Infinity;
-      askCounts[sizes] = count;
-      fitsSomewhere[sizes] = 0;
-      sizes++;
-    }
-    let strandedMemoryMb = 0;
-    let strandedVcores = 0;
-    const nodes = this.nodes;
-    const strandedMemoryMbSampled = this.strandedMemoryMbSampled;
-    const strandedVcoresSampled = this.strandedVcoresSampled;
-    for (let n = 0; sizes > 0 && n < nodes.length; n++) {
-      const node = nodes[n]!;
-      if (node.reservedApp >= 0) continue;
-      let fits = false;
-      for (let i = 0; i < sizes; i++) {
-        if (askMemoryMb[i]! <= node.freeMemoryMb && askVcores[i]! <= node.freeVcores) {
-          fits = true;
-          fitsSomewhere[i] = 1;
-        }
-      }
-      if (fits) continue;
-      strandedMemoryMb += node.freeMemoryMb;
-      strandedVcores += node.freeVcores;
-      strandedMemoryMbSampled[n] = strandedMemoryMbSampled[n]! + node.freeMemoryMb;
-      strandedVcoresSampled[n] = strandedVcoresSampled[n]! + node.freeVcores;
-    }
-    cells[row + SAMPLE_LAYOUT.strandedMemoryMb] = strandedMemoryMb;
-    cells[row + SAMPLE_LAYOUT.strandedVcores] = strandedVcores;
-    let fragmented = 0;
-    // The cluster's free space, as this row already records it.
-    const freeMemoryMb = cells[row + SAMPLE_LAYOUT.freeMemoryMb]!;
-    const freeVcores = cells[row + SAMPLE_LAYOUT.freeVcores]!;
-    for (let i = 0; i < sizes; i++) {
-      if (askMemoryMb[i]! > freeMemoryMb || askVcores[i]! > freeVcores) continue;
-      if (fitsSomewhere[i] === 0) fragmented += askCounts[i]!;
-    }
-    cells[row + SAMPLE_LAYOUT.fragmentedAsks] = fragmented;
-  }
-
-  private logContainer(container: Container): void {
-    const log = this.containerLog!;
-    log.appIndex.push(container.app.index);
-    log.nodeIndex.push(container.node.index);
-    log.kind.push(container.stage ? container.stage.spec.name : 'am');
-    log.stage.push(container.stage ? container.stage.index : -1);
-    log.task.push(container.task);
-    log.memoryMb.push(container.memoryMb);
-    log.vcores.push(container.vcores);
-    log.startMs.push(container.allocatedMs);
-    log.endMs.push(Number.isFinite(container.endMs) ? container.endMs : null);
-  }
-
-  private result(endMs: number, events: number, stoppedAtHorizon: boolean): ReplayResult {
-    const apps: AppOutcome[] = this.apps.map((app) => outcomeOf(app));
-    let finished = 0;
-    let failed = 0;
-    let rejected = 0;
-    let longRunning = 0;
-    let unfinished = 0;
-    let lastEndMs: number | null = null;
-    const failuresByCause = Object.fromEntries(FAILURE_CAUSES.map((c) => [c, 0])) as Record<FailureCause, number>;
-    for (let i = 0; i < apps.length; i++) {
-      const app = apps[i]!;
-      if (app.state === 'FINISHED') finished++;
-      else if (app.state === 'FAILED') failed++;
-      else if (app.state === 'REJECTED') rejected++;
-      else if (this.apps[i]!.batch) unfinished++;
-      else longRunning++;
-      if (app.failureCause) failuresByCause[app.failureCause]++;
-      if (app.finishMs !== null && (lastEndMs === null || app.finishMs > lastEndMs)) lastEndMs = app.finishMs;
-    }
-    const firstSubmitMs = apps.length > 0 ? apps[0]!.submitMs : 0;
-    const deadlock = unfinished > 0 && !stoppedAtHorizon;
-
-    if (this.liveContainers) {
-      // Containers still held when the run ended (AMs of stuck apps, tasks cut by the horizon).
-      for (const container of this.liveContainers) this.logContainer(container);
-    }
-    const nodes: NodeColumns = {
-      nodeIndex: [],
-      nodeGroup: [],
-      memoryMb: [],
-      vcores: [],
-      containersAllocated: [],
-      usedMemoryMbMs: [],
-      usedVcoresMs: [],
-      strandedMemoryMbSampled: [],
-      strandedVcoresSampled: [],
-      reservations: [],
-    };
-    for (const node of this.nodes) {
-      this.accountNodeUsage(node);
-      nodes.nodeIndex.push(node.index);
-      nodes.nodeGroup.push(node.group);
-      nodes.memoryMb.push(node.capacityMemoryMb);
-      nodes.vcores.push(node.capacityVcores);
-      nodes.containersAllocated.push(node.containersAllocated);
-      nodes.usedMemoryMbMs.push(node.usedMemoryMbMs);
-      nodes.usedVcoresMs.push(node.usedVcoresMs);
-      nodes.strandedMemoryMbSampled.push(this.strandedMemoryMbSampled[node.index]!);
-      nodes.strandedVcoresSampled.push(this.strandedVcoresSampled[node.index]!);
-      nodes.reservations.push(node.reservations);
-    }
-
-    return {
-      summary: {
-        appsTotal: apps.length,
-        appsFinished: finished,
-        appsFailed: failed,
-        appsRejected: rejected,
-        appsUnfinished: unfinished,
-        appsLongRunning: longRunning,
-        failuresByCause,
-        makespanMs: unfinished === 0 ? (lastEndMs ?? firstSubmitMs) - firstSubmitMs : null,
-        firstSubmitMs,
-        lastEndMs,
-        deadlock,
-        deadlockAtMs: deadlock ? this.lastResourceChangeMs : null,
-        stallReason: deadlock ? this.describeStall() : null,
-        stoppedAtHorizon,
-        endMs,
-        events,
-        nodeHeartbeats: this.nodeHeartbeats,
-        containersAllocated: this.containersAllocated,
-        tasksCompleted: this.tasksCompleted,
-        reservationsMade: this.reservationsMade,
-        placementFailures: this.placementFailures,
-        reducesPreempted: this.reducesPreempted,
-        samplesTaken: this.samplesTaken,
-      },
-      apps,
-      samples: this.samples.toColumns(),
-      queueSamples: this.queueSampleColumns(),
-      nodes,
-      containers: this.containerLog,
-    };
-  }
-
-  private queueSampleColumns(): QueueSampleColumns {
-    const { timeMs, leaf, ...figures } = this.queueSamples.toColumns();
-    const leaves = this.scheduler.leafQueues;
-    return { timeMs, queue: leaf.map((i) => leaves[i]!.path), ...figures };
-  }
-
-  /** Plain words on what the unfinished apps of a deadlocked run were waiting for. */
-  private describeStall(): string {
-    let holding = 0;
-    let holdingMemoryMb = 0;
-    let holdingVcores = 0;
-    let tooLarge = 0;
-    let largestMemoryMb = 0;
-    let largestVcores = 0;
-    for (const node of this.nodes) {
-      largestMemoryMb = Math.max(largestMemoryMb, node.capacityMemoryMb);
-      largestVcores = Math.max(largestVcores, node.capacityVcores);
-    }
-    let accepted = 0;
-    for (const app of this.apps) {
-      if (!app.batch) continue;
-      if (app.phase === ACCEPTED) accepted++;
-      if (app.phase !== RUNNING) continue;
-      holding++;
-      holdingMemoryMb += app.amMemoryMb;
-      holdingVcores += app.amVcores;
-      for (const stage of app.stages) {
-        if (stage.asked > 0 && (stage.memoryMb > largestMemoryMb || (this.checksVcores && stage.vcores > largestVcores))) {
-          tooLarge++;
-          break;
-        }
-      }
-    }
-    const parts: string[] = [];
-    if (holding > 0) {
-      let part =
-        `${holding} app${holding === 1 ? '' : 's'} hold${holding === 1 ? 's' : ''} AM containers ` +
-        `(${holdingMemoryMb} MB, ${holdingVcores} vcores) and wait for task containers that cannot be placed`;
-      if (tooLarge > 0) part += ` (${tooLarge} ask for more than any node has)`;
-      parts.push(part);
-    }
-    if (accepted > 0) parts.push(`${accepted} accepted app(s) wait for an AM container`);
-    if (this.waiting.length > 0) {
-      parts.push(`${this.waiting.length} app(s) were never admitted by ${this.admission.spec}`);
-    }
-    return parts.join('; ');
+    this.observer.containerReleased(container);
   }
 }
 
@@ -1713,60 +1204,4 @@ function removeFromList(list: NodeState[], node: NodeState): void {
     last.listIndex = at;
   }
   node.listIndex = -1;
-}
-
-/** 0 unused, 1: 1-19%, 2: 20-39%, 3: 40-59%, 4: 60-79%, 5: 80-99%, 6 full. */
-function utilisationBucket(usedMemoryMb: number, capacityMemoryMb: number): number {
-  if (usedMemoryMb <= 0) return 0;
-  if (usedMemoryMb >= capacityMemoryMb) return 6;
-  // One arithmetic path for every bucket: a branch per bucket would first run when a node first
-  // reaches that bucket, and the optimised code holding it would be thrown away and rebuilt then.
-  // The quotient is exact at bucket edges (5 x used = k x capacity), as both are whole numbers.
-  return 1 + Math.floor((5 * usedMemoryMb) / capacityMemoryMb);
-}
-
-function outcomeOf(app: AppRun): AppOutcome {
-  const spec = app.spec;
-  let tasks = 0;
-  for (const stage of spec.stages) tasks += stage.taskCount;
-  return {
-    index: app.index,
-    id: spec.id,
-    name: spec.name,
-    type: spec.type,
-    applicationType: spec.applicationType,
-    queue: app.queue,
-    user: spec.user,
-    submitMs: spec.submitMs,
-    admittedMs: nullIfNaN(app.admittedMs),
-    amStartMs: nullIfNaN(app.amStartMs),
-    finishMs: nullIfNaN(app.finishMs),
-    state: endStateOf(app),
-    reason: app.reason,
-    failureCause: app.failureCause,
-    tasks,
-    containers: app.containers,
-    placementFailures: app.placementFailures,
-    reducesPreempted: app.reducesPreempted,
-  };
-}
-
-function endStateOf(app: AppRun): AppEndState {
-  switch (app.phase) {
-    case FINISHED:
-      return 'FINISHED';
-    case FAILED:
-      return 'FAILED';
-    case REJECTED:
-      return 'REJECTED';
-    case AM_STARTING:
-    case RUNNING:
-      return 'RUNNING';
-    default:
-      return 'ACCEPTED';
-  }
-}
-
-function nullIfNaN(value: number): number | null {
-  return Number.isNaN(value) ? null : value;
 }

@@ -1,4 +1,6 @@
-export type { AdmissionCandidate, AdmissionDecision, AdmissionPolicy, AdmissionView } from './types.js';
+export type { AdmissionCandidate, AdmissionDecision, AdmissionPolicy } from './types.js';
+export type { ClusterView, NodeView } from './cluster-view.js';
+export { memoryUtilisation } from './cluster-view.js';
 export { noAdmissionControl } from './none.js';
 export { maxApps } from './max-apps.js';
 export { staticReservation } from './reserve.js';

@@ -1,23 +1,10 @@
 // The contract between the replay engine and an admission policy. A policy sees a narrow,
-// read-only view of cluster state and returns a decision per waiting app; the engine applies it.
+// read-only view of cluster state (cluster-view.ts) and returns a decision per waiting app; the
+// engine applies it.
 
-import type { Resources, ResourceCalculatorName } from '../../model/resources.js';
+import type { Resources } from '../../model/resources.js';
 import type { AmLimitOverride } from '../scheduling/spec.js';
-
-/** What a policy may read. The engine keeps it current; a policy never writes it. */
-export interface AdmissionView {
-  readonly capacity: Resources;
-  readonly calculator: ResourceCalculatorName;
-  readonly minimumAllocation: Resources;
-  /** Held by allocated containers (AMs and tasks). */
-  readonly usedMemoryMb: number;
-  readonly usedVcores: number;
-  /** AMs of admitted apps that have no container yet: charged from admission, as YARN does. */
-  readonly unplacedAmMemoryMb: number;
-  readonly unplacedAmVcores: number;
-  /** Admitted apps that have not ended. */
-  readonly admittedApps: number;
-}
+import type { ClusterView } from './cluster-view.js';
 
 export interface AdmissionCandidate {
   /** The app's AM container as the scheduler will grant it (normalized). */
@@ -50,5 +37,5 @@ export interface AdmissionPolicy {
    * set to one share for every queue.
    */
   readonly amLimit: AmLimitOverride;
-  decide(candidate: AdmissionCandidate, view: AdmissionView): AdmissionDecision;
+  decide(candidate: AdmissionCandidate, view: ClusterView): AdmissionDecision;
 }

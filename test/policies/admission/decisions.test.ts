@@ -2,21 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { parseAdmissionPolicy } from '../../../src/policies/admission/index.js';
-import type { AdmissionView } from '../../../src/policies/admission/index.js';
+import { clusterView as view } from '../../helpers/cluster-view.js';
 
-function view(more: Partial<AdmissionView> = {}): AdmissionView {
-  return {
-    capacity: { memoryMb: 10_240, vcores: 10 },
-    calculator: 'dominant',
-    minimumAllocation: { memoryMb: 1024, vcores: 1 },
-    usedMemoryMb: 0,
-    usedVcores: 0,
-    unplacedAmMemoryMb: 0,
-    unplacedAmVcores: 0,
-    admittedApps: 0,
-    ...more,
-  };
-}
 const am = { amResource: { memoryMb: 1024, vcores: 1 }, submitMs: 0 };
 
 describe('admission decisions', () => {

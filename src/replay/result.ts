@@ -1,0 +1,178 @@
+// A replay's result from its final state: one outcome per app, the summary (counts, makespan,
+// deadlock and what the stuck apps waited for), and the columns observation recorded.
+
+import { FAILURE_CAUSES } from '../model/replay-result.js';
+import type { AppEndState, AppOutcome, FailureCause, ReplayResult } from '../model/replay-result.js';
+import type { ObservedColumns } from './observer.js';
+import { ACCEPTED, AM_STARTING, FAILED, FINISHED, REJECTED, RUNNING } from './state.js';
+import type { AppRun, NodeState } from './state.js';
+
+/** What the engine counted while it ran. */
+export interface RunTotals {
+  readonly endMs: number;
+  readonly events: number;
+  readonly stoppedAtHorizon: boolean;
+  readonly nodeHeartbeats: number;
+  readonly containersAllocated: number;
+  readonly tasksCompleted: number;
+  readonly reservationsMade: number;
+  readonly placementFailures: number;
+  readonly reducesPreempted: number;
+  readonly samplesTaken: number;
+  /** The last time a container was allocated or released. */
+  readonly lastResourceChangeMs: number;
+}
+
+/** What a deadlocked run's stuck apps were waiting for, for its stall description. */
+export interface StallContext {
+  readonly nodes: readonly NodeState[];
+  readonly checksVcores: boolean;
+  /** Apps admission control still held when the run ended, and the policy that held them. */
+  readonly waitingApps: number;
+  readonly admissionSpec: string;
+}
+
+export function buildResult(
+  runs: readonly AppRun[],
+  totals: RunTotals,
+  observed: ObservedColumns,
+  stall: StallContext,
+): ReplayResult {
+  const apps: AppOutcome[] = runs.map((app) => outcomeOf(app));
+  let finished = 0;
+  let failed = 0;
+  let rejected = 0;
+  let longRunning = 0;
+  let unfinished = 0;
+  let lastEndMs: number | null = null;
+  const failuresByCause = Object.fromEntries(FAILURE_CAUSES.map((c) => [c, 0])) as Record<FailureCause, number>;
+  for (let i = 0; i < apps.length; i++) {
+    const app = apps[i]!;
+    if (app.state === 'FINISHED') finished++;
+    else if (app.state === 'FAILED') failed++;
+    else if (app.state === 'REJECTED') rejected++;
+    else if (runs[i]!.batch) unfinished++;
+    else longRunning++;
+    if (app.failureCause) failuresByCause[app.failureCause]++;
+    if (app.finishMs !== null && (lastEndMs === null || app.finishMs > lastEndMs)) lastEndMs = app.finishMs;
+  }
+  const firstSubmitMs = apps.length > 0 ? apps[0]!.submitMs : 0;
+  const deadlock = unfinished > 0 && !totals.stoppedAtHorizon;
+  return {
+    summary: {
+      appsTotal: apps.length,
+      appsFinished: finished,
+      appsFailed: failed,
+      appsRejected: rejected,
+      appsUnfinished: unfinished,
+      appsLongRunning: longRunning,
+      failuresByCause,
+      makespanMs: unfinished === 0 ? (lastEndMs ?? firstSubmitMs) - firstSubmitMs : null,
+      firstSubmitMs,
+      lastEndMs,
+      deadlock,
+      deadlockAtMs: deadlock ? totals.lastResourceChangeMs : null,
+      stallReason: deadlock ? describeStall(runs, stall) : null,
+      stoppedAtHorizon: totals.stoppedAtHorizon,
+      endMs: totals.endMs,
+      events: totals.events,
+      nodeHeartbeats: totals.nodeHeartbeats,
+      containersAllocated: totals.containersAllocated,
+      tasksCompleted: totals.tasksCompleted,
+      reservationsMade: totals.reservationsMade,
+      placementFailures: totals.placementFailures,
+      reducesPreempted: totals.reducesPreempted,
+      samplesTaken: totals.samplesTaken,
+    },
+    apps,
+    ...observed,
+  };
+}
+
+/** Plain words on what the unfinished apps of a deadlocked run were waiting for. */
+function describeStall(runs: readonly AppRun[], context: StallContext): string {
+  let holding = 0;
+  let holdingMemoryMb = 0;
+  let holdingVcores = 0;
+  let tooLarge = 0;
+  let largestMemoryMb = 0;
+  let largestVcores = 0;
+  for (const node of context.nodes) {
+    largestMemoryMb = Math.max(largestMemoryMb, node.capacityMemoryMb);
+    largestVcores = Math.max(largestVcores, node.capacityVcores);
+  }
+  let accepted = 0;
+  for (const app of runs) {
+    if (!app.batch) continue;
+    if (app.phase === ACCEPTED) accepted++;
+    if (app.phase !== RUNNING) continue;
+    holding++;
+    holdingMemoryMb += app.amMemoryMb;
+    holdingVcores += app.amVcores;
+    for (const stage of app.stages) {
+      if (stage.asked > 0 && (stage.memoryMb > largestMemoryMb || (context.checksVcores && stage.vcores > largestVcores))) {
+        tooLarge++;
+        break;
+      }
+    }
+  }
+  const parts: string[] = [];
+  if (holding > 0) {
+    let part =
+      `${holding} app${holding === 1 ? '' : 's'} hold${holding === 1 ? 's' : ''} AM containers ` +
+      `(${holdingMemoryMb} MB, ${holdingVcores} vcores) and wait for task containers that cannot be placed`;
+    if (tooLarge > 0) part += ` (${tooLarge} ask for more than any node has)`;
+    parts.push(part);
+  }
+  if (accepted > 0) parts.push(`${accepted} accepted app(s) wait for an AM container`);
+  if (context.waitingApps > 0) {
+    parts.push(`${context.waitingApps} app(s) were never admitted by ${context.admissionSpec}`);
+  }
+  return parts.join('; ');
+}
+
+function outcomeOf(app: AppRun): AppOutcome {
+  const spec = app.spec;
+  let tasks = 0;
+  for (const stage of spec.stages) tasks += stage.taskCount;
+  return {
+    index: app.index,
+    id: spec.id,
+    name: spec.name,
+    type: spec.type,
+    applicationType: spec.applicationType,
+    queue: app.queue,
+    user: spec.user,
+    submitMs: spec.submitMs,
+    admittedMs: nullIfNaN(app.admittedMs),
+    amStartMs: nullIfNaN(app.amStartMs),
+    finishMs: nullIfNaN(app.finishMs),
+    state: endStateOf(app),
+    reason: app.reason,
+    failureCause: app.failureCause,
+    tasks,
+    containers: app.containers,
+    placementFailures: app.placementFailures,
+    reducesPreempted: app.reducesPreempted,
+  };
+}
+
+function endStateOf(app: AppRun): AppEndState {
+  switch (app.phase) {
+    case FINISHED:
+      return 'FINISHED';
+    case FAILED:
+      return 'FAILED';
+    case REJECTED:
+      return 'REJECTED';
+    case AM_STARTING:
+    case RUNNING:
+      return 'RUNNING';
+    default:
+      return 'ACCEPTED';
+  }
+}
+
+function nullIfNaN(value: number): number | null {
+  return Number.isNaN(value) ? null : value;
+}
