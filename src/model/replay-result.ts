@@ -152,6 +152,19 @@ export interface ContainerColumns {
   readonly endMs: (number | null)[];
 }
 
+/**
+ * One row per step of an adaptive controller that changed the AM limit (MARP): when, what it
+ * measured (memory utilisation, 0-1) and its filtered value, and the share before and after.
+ */
+export interface ControllerStepColumns {
+  readonly timeMs: number[];
+  readonly controller: string[];
+  readonly measured: number[];
+  readonly filtered: number[];
+  readonly oldShare: number[];
+  readonly newShare: number[];
+}
+
 export interface ReplaySummary {
   readonly appsTotal: number;
   readonly appsFinished: number;
@@ -197,6 +210,8 @@ export interface ReplayResult {
   readonly queueSamples: QueueSampleColumns;
   readonly nodes: NodeColumns;
   readonly containers: ContainerColumns | null;
+  /** Empty unless the admission policy has a controller. */
+  readonly controllerSteps: ControllerStepColumns;
 }
 
 export interface ReplayProgress {

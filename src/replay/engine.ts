@@ -30,8 +30,8 @@ import { clusterCapacity } from '../model/cluster.js';
 import { taskDurationMs } from '../model/workload.js';
 import type { Cluster } from '../model/cluster.js';
 import type { Workload } from '../model/workload.js';
-import type { FailureCause, ReplayProgress, ReplayResult } from '../model/replay-result.js';
-import type { AdmissionPolicy } from '../policies/admission/types.js';
+import type { ControllerStepColumns, FailureCause, ReplayProgress, ReplayResult } from '../model/replay-result.js';
+import type { AdmissionDecision, AdmissionPolicy, AmShareController } from '../policies/admission/types.js';
 import {
   ALLOCATE,
   AM_ASK,
@@ -104,9 +104,11 @@ export const DEFAULT_SAMPLE_INTERVAL_MS = 10_000;
 const PROGRESS_EVERY_EVENTS = 1 << 16;
 
 // Event kinds, and their order among events at the same instant: releases first (they free
-// room), then the scheduler's periodic update, then AM-side work (asks arrive), then
-// submissions, then node heartbeats (which serve all of the above), then timeouts (an app that
-// could still be served at the deadline instant is served).
+// room), then the scheduler's periodic update and an admission controller's step (both read the
+// cluster as the releases left it), then AM-side work (asks arrive), then submissions, then
+// admissions made at a node's heartbeat (the AM they admit can be placed by the heartbeats at
+// that instant), then node heartbeats (which serve all of the above), then timeouts (an app
+// that could still be served at the deadline instant is served).
 // CONTAINER_DONE = 0: a container's own end (state.ts).
 const AM_DONE = 1;
 const SCHEDULER_UPDATE = 2;
@@ -116,7 +118,10 @@ const AM_HEARTBEAT = 5;
 const SUBMIT = 6;
 const NODE_HEARTBEAT = 7;
 const APP_TIMEOUT = 8;
-const PRIORITY_OF_KIND = [0, 0, 1, 2, 2, 2, 3, 4, 5];
+const CONTROL_STEP = 9;
+const NODE_ADMISSION = 10;
+const PRIORITY_OF_KIND = [0, 0, 1, 2, 2, 2, 3, 5, 6, 1, 4];
+
 interface AppEvent {
   readonly kind: typeof AM_DONE | typeof AM_REGISTERED | typeof AM_HEARTBEAT | typeof SUBMIT | typeof APP_TIMEOUT;
   readonly app: AppRun;
@@ -137,10 +142,17 @@ interface HeartbeatEvent {
 }
 
 interface UpdateEvent {
-  readonly kind: typeof SCHEDULER_UPDATE;
+  readonly kind: typeof SCHEDULER_UPDATE | typeof CONTROL_STEP;
 }
 
-type Event = Container | AppEvent | StageEvent | HeartbeatEvent | UpdateEvent;
+/** The head of the admission queue is admitted at this node's heartbeat, if still valid. */
+interface NodeAdmissionEvent {
+  readonly kind: typeof NODE_ADMISSION;
+  readonly node: NodeState;
+  readonly token: number;
+}
+
+type Event = Container | AppEvent | StageEvent | HeartbeatEvent | UpdateEvent | NodeAdmissionEvent;
 
 /**
  * The one runtime shape of every event but a container's end. The event loop reads `kind` from
@@ -170,8 +182,12 @@ function heartbeatEvent(node: NodeState | null, token: number, timeMs: number): 
   return new ControlEvent(NODE_HEARTBEAT, null, null, node, token, timeMs) as HeartbeatEvent;
 }
 
-function updateEvent(): UpdateEvent {
-  return new ControlEvent(SCHEDULER_UPDATE, null, null, null, 0, 0) as UpdateEvent;
+function updateEvent(kind: UpdateEvent['kind']): UpdateEvent {
+  return new ControlEvent(kind, null, null, null, 0, 0) as UpdateEvent;
+}
+
+function nodeAdmissionEvent(node: NodeState, token: number): NodeAdmissionEvent {
+  return new ControlEvent(NODE_ADMISSION, null, null, node, token, 0) as NodeAdmissionEvent;
 }
 
 export function replay(input: ReplayInput): ReplayResult {
@@ -212,6 +228,25 @@ class ReplayEngine implements SchedulerListener {
   private cursor: HeartbeatEvent | null = null;
   private wheelGrew = false;
   private updatePending = false;
+  /** Admission decided at node heartbeats (AutoAdmin's ARC) rather than on events. */
+  private readonly admitsOnNodeUpdates: boolean;
+  /** The pending node admission event; an older one with another token is stale. */
+  private nodeAdmissionToken = 0;
+  /** Per node, when it last admitted an app at its heartbeat (one per heartbeat). */
+  private readonly nodeAdmittedAtMs: Float64Array;
+  /** The adaptive AM-limit controller (MARP), if the policy has one; its steps that changed the share. */
+  private readonly controller: AmShareController | null;
+  private controlStepPending = false;
+  private readonly controllerSteps: ControllerStepColumns = {
+    timeMs: [],
+    controller: [],
+    measured: [],
+    filtered: [],
+    oldShare: [],
+    newShare: [],
+  };
+  /** Batch apps that have not finished, failed or been rejected: a controller stops with the last. */
+  private unfinishedBatchApps = 0;
 
   // Counters for the summary.
   private appsEnded = 0;
@@ -265,7 +300,11 @@ class ReplayEngine implements SchedulerListener {
     this.apps = apps.map((spec, index) => new AppRun(index, spec));
     for (const app of this.apps) {
       if (app.mapReduceModelled) app.slowStartMaps = Math.ceil(mapreduce.reduceSlowStart * app.spec.stages[0]!.taskCount);
+      if (app.batch) this.unfinishedBatchApps++;
     }
+    this.admitsOnNodeUpdates = this.admission.admitsOn === 'node-updates';
+    this.nodeAdmittedAtMs = new Float64Array(this.nodes.length).fill(NaN);
+    this.controller = this.admission.createController ? this.admission.createController() : null;
     const kind = schedulerKind(settings.type);
     this.normalization = kind.normalization;
     this.scheduler = kind.create({
@@ -304,6 +343,7 @@ class ReplayEngine implements SchedulerListener {
     // One submission is queued at a time, the next when it runs: apps are in submission order, and
     // a day's thousands of submissions would otherwise deepen the event heap for most of the run.
     if (this.apps.length > 0) this.scheduleSubmit(this.apps[0]!);
+    if (this.controller) this.scheduleControlStep();
     const observer = this.observer;
     const outcome = this.sim.run({
       untilMs: this.options.horizonMs,
@@ -327,6 +367,7 @@ class ReplayEngine implements SchedulerListener {
         lastResourceChangeMs: this.lastResourceChangeMs,
       },
       observed,
+      this.controllerSteps,
       { nodes: this.nodes, checksVcores: this.checksVcores, waitingApps: this.waiting.length, admissionSpec: this.admission.spec },
     );
   }
@@ -345,7 +386,7 @@ class ReplayEngine implements SchedulerListener {
   updateAt(timeMs: number): void {
     if (this.updatePending) return;
     this.updatePending = true;
-    this.schedule(Math.max(timeMs, this.nowMs), updateEvent());
+    this.schedule(Math.max(timeMs, this.nowMs), updateEvent(SCHEDULER_UPDATE));
   }
 
   // ---- event handling -------------------------------------------------------------------
@@ -392,6 +433,12 @@ class ReplayEngine implements SchedulerListener {
       case APP_TIMEOUT:
         this.checkTimeout(event.app);
         break;
+      case CONTROL_STEP:
+        this.controlStep();
+        break;
+      case NODE_ADMISSION:
+        if (event.token === this.nodeAdmissionToken) this.admitAtNodeUpdate(event.node);
+        break;
     }
     this.settle();
     if (this.options.onProgress && this.sim.eventsProcessed >= this.nextProgressAt) {
@@ -418,8 +465,13 @@ class ReplayEngine implements SchedulerListener {
     }
     app.amMemoryMb = granted.granted.memoryMb;
     app.amVcores = granted.granted.vcores;
-    this.waiting.push(app);
-    this.view.waitingApps = this.waiting.length;
+    if (this.admitsOnNodeUpdates && this.waiting.length === 0 && this.decideAdmission(app) === 'admit') {
+      // Decided at once when no app waits before it; otherwise it queues behind them.
+      this.admit(app);
+    } else {
+      this.waiting.push(app);
+      this.view.waitingApps = this.waiting.length;
+    }
     this.admissionDirty = true;
     if (this.appTimeoutMs !== null) {
       app.timeoutPending = true;
@@ -432,7 +484,13 @@ class ReplayEngine implements SchedulerListener {
     app.reason = reason;
     app.failureCause = cause;
     app.finishMs = this.nowMs;
+    this.countEnded(app);
+  }
+
+  /** An app finished, failed or was rejected. */
+  private countEnded(app: AppRun): void {
     this.appsEnded++;
+    if (app.batch) this.unfinishedBatchApps--;
   }
 
   private amRegistered(app: AppRun): void {
@@ -675,11 +733,13 @@ class ReplayEngine implements SchedulerListener {
     if (app.phase === WAITING) {
       this.waiting = this.waiting.filter((a) => a !== app);
       this.view.waitingApps = this.waiting.length;
+      // The head may have changed: admission at node heartbeats looks again.
+      if (this.admitsOnNodeUpdates) this.admissionDirty = true;
       app.phase = FAILED;
       app.reason = reason;
       app.failureCause = cause;
       app.finishMs = this.nowMs;
-      this.appsEnded++;
+      this.countEnded(app);
       return;
     }
     this.endApp(app, FAILED, cause, reason);
@@ -727,7 +787,7 @@ class ReplayEngine implements SchedulerListener {
     app.reason = reason;
     app.finishMs = this.nowMs;
     this.view.admittedApps--;
-    this.appsEnded++;
+    this.countEnded(app);
     this.admissionDirty = true;
   }
 
@@ -735,12 +795,25 @@ class ReplayEngine implements SchedulerListener {
 
   /** After each event: admit, let nodes that freed room heartbeat, wake nodes for new asks. */
   private settle(): void {
-    if (this.admissionDirty) {
+    if (this.admissionDirty && !this.admitsOnNodeUpdates) {
       this.admissionDirty = false;
       if (this.waiting.length > 0) this.evaluateAdmission();
     }
     this.flushFreedNodes();
+    // After the out-of-band heartbeats: a node that freed room has heartbeated now.
+    if (this.admissionDirty && this.admitsOnNodeUpdates) {
+      this.admissionDirty = false;
+      if (this.waiting.length > 0) this.scheduleNodeAdmission();
+    }
     this.moveCursor();
+    if (this.controller && !this.controlStepPending) this.scheduleControlStep();
+  }
+
+  private decideAdmission(app: AppRun): AdmissionDecision {
+    return this.admission.decide(
+      { amResource: { memoryMb: app.amMemoryMb, vcores: app.amVcores }, submitMs: app.spec.submitMs },
+      this.view,
+    );
   }
 
   private evaluateAdmission(): void {
@@ -750,10 +823,7 @@ class ReplayEngine implements SchedulerListener {
     let i = 0;
     for (; i < waiting.length; i++) {
       const app = waiting[i]!;
-      const decision = this.admission.decide(
-        { amResource: { memoryMb: app.amMemoryMb, vcores: app.amVcores }, submitMs: app.spec.submitMs },
-        view,
-      );
+      const decision = this.decideAdmission(app);
       if (decision === 'admit') this.admit(app);
       else {
         still.push(app);
@@ -783,6 +853,87 @@ class ReplayEngine implements SchedulerListener {
     view.pendingContainers++;
     this.changeOutstanding(app, 1);
     this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
+  }
+
+  // ---- admission at node heartbeats (AutoAdmin's ARC) ---------------------------------------
+
+  /**
+   * The head of the admission queue is admitted at the first NodeManager heartbeat, from now
+   * on, of a node with room for its AM, once the policy's rule holds. Nodes heartbeat every
+   * interval whether or not the engine simulates the heartbeat (it skips those that could not
+   * allocate), so the time is worked out from each node's phase; a node that heartbeated at
+   * this very instant counts as heartbeating now, unless it already admitted an app then.
+   * The event is re-checked when it comes: anything in between that matters marks admission
+   * dirty and schedules a new one.
+   */
+  private scheduleNodeAdmission(): void {
+    const head = this.waiting[0]!;
+    // Whatever was scheduled before was decided on a cluster that has changed since.
+    this.nodeAdmissionToken++;
+    if (this.decideAdmission(head) !== 'admit') return;
+    const interval = this.heartbeatIntervalMs;
+    const nowMs = this.nowMs;
+    let best: NodeState | null = null;
+    let bestMs = Infinity;
+    // The node with room for the AM whose heartbeat comes first (ties: the lowest index).
+    for (const node of this.nodes) {
+      if (!this.canHoldAm(node, head)) continue;
+      const anchor = node.heartbeatAnchorMs;
+      let dueMs = anchor + Math.max(0, Math.ceil((nowMs - anchor) / interval)) * interval;
+      if (dueMs === nowMs && this.nodeAdmittedAtMs[node.index] === nowMs) dueMs += interval;
+      if (dueMs < bestMs) {
+        bestMs = dueMs;
+        best = node;
+      }
+    }
+    if (best !== null) this.schedule(bestMs, nodeAdmissionEvent(best, this.nodeAdmissionToken));
+  }
+
+  private canHoldAm(node: NodeState, app: AppRun): boolean {
+    return (
+      node.reservedApp < 0 &&
+      node.freeMemoryMb >= app.amMemoryMb &&
+      (!this.checksVcores || node.freeVcores >= app.amVcores)
+    );
+  }
+
+  /** A node heartbeats: the head of the admission queue is admitted if the rule still holds. */
+  private admitAtNodeUpdate(node: NodeState): void {
+    const head = this.waiting[0];
+    if (!head || !this.canHoldAm(node, head) || this.nodeAdmittedAtMs[node.index] === this.nowMs) return;
+    if (this.decideAdmission(head) !== 'admit') return;
+    this.waiting.shift();
+    this.view.waitingApps = this.waiting.length;
+    this.nodeAdmittedAtMs[node.index] = this.nowMs;
+    this.admit(head);
+    this.admissionDirty = true;
+  }
+
+  // ---- adaptive AM limits (MARP) -------------------------------------------------------------
+
+  private scheduleControlStep(): void {
+    // Steps go on while a batch app is unfinished, unless a step is all that is left to happen
+    // and the controller would never change anything again: then the run has ended (or is
+    // deadlocked) and stepping on would never end it.
+    if (this.unfinishedBatchApps === 0) return;
+    if (this.sim.pendingEvents === 0 && this.controller!.settled(this.view)) return;
+    this.controlStepPending = true;
+    this.schedule(this.nowMs + this.controller!.intervalMs, updateEvent(CONTROL_STEP));
+  }
+
+  private controlStep(): void {
+    this.controlStepPending = false;
+    const controller = this.controller!;
+    const step = controller.step(this.view, this.nowMs);
+    if (step.newShare === step.oldShare) return;
+    this.scheduler.setAmShare(step.newShare);
+    const steps = this.controllerSteps;
+    steps.timeMs.push(this.nowMs);
+    steps.controller.push(controller.name);
+    steps.measured.push(step.measured);
+    steps.filtered.push(step.filtered);
+    steps.oldShare.push(step.oldShare);
+    steps.newShare.push(step.newShare);
   }
 
   // ---- node heartbeats -------------------------------------------------------------------
@@ -1131,6 +1282,8 @@ class ReplayEngine implements SchedulerListener {
     view.usedMemoryMb += container.memoryMb;
     view.usedVcores += container.vcores;
     this.lastResourceChangeMs = this.nowMs;
+    // What a node can hold and AutoAdmin's prediction changed.
+    if (this.admitsOnNodeUpdates) this.admissionDirty = true;
     this.observer.containerTaken(container);
   }
 
@@ -1174,7 +1327,7 @@ class ReplayEngine implements SchedulerListener {
       node.freed = true;
       this.freedNodes[this.freedCount++] = node;
     }
-    if (this.admission.watchesFreeResources) this.admissionDirty = true;
+    if (this.admission.watchesFreeResources || this.admitsOnNodeUpdates) this.admissionDirty = true;
     this.observer.containerReleased(container);
   }
 }

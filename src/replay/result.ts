@@ -2,7 +2,7 @@
 // deadlock and what the stuck apps waited for), and the columns observation recorded.
 
 import { FAILURE_CAUSES } from '../model/replay-result.js';
-import type { AppEndState, AppOutcome, FailureCause, ReplayResult } from '../model/replay-result.js';
+import type { AppEndState, AppOutcome, ControllerStepColumns, FailureCause, ReplayResult } from '../model/replay-result.js';
 import type { ObservedColumns } from './observer.js';
 import { ACCEPTED, AM_STARTING, FAILED, FINISHED, REJECTED, RUNNING } from './state.js';
 import type { AppRun, NodeState } from './state.js';
@@ -36,6 +36,7 @@ export function buildResult(
   runs: readonly AppRun[],
   totals: RunTotals,
   observed: ObservedColumns,
+  controllerSteps: ControllerStepColumns,
   stall: StallContext,
 ): ReplayResult {
   const apps: AppOutcome[] = runs.map((app) => outcomeOf(app));
@@ -86,6 +87,7 @@ export function buildResult(
     },
     apps,
     ...observed,
+    controllerSteps,
   };
 }
 

@@ -1,4 +1,5 @@
-// Replay runs and their results (summary, apps, cluster and queue samples, nodes, containers):
+// Replay runs and their results (summary, apps, cluster and queue samples, nodes, containers,
+// controller steps):
 // one transaction per run, so a failed run leaves nothing behind.
 
 import { canonicalJson, runSpecSha256 } from '../model/run-spec.js';
@@ -178,6 +179,22 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
         a.endRow();
       }
     });
+
+    const steps = result.controllerSteps;
+    if (steps.timeMs.length > 0) {
+      await store.append('run_controller_steps', (a) => {
+        for (let i = 0; i < steps.timeMs.length; i++) {
+          a.appendInteger(runId);
+          a.appendBigInt(BigInt(steps.timeMs[i]!));
+          a.appendVarchar(steps.controller[i]!);
+          a.appendDouble(steps.measured[i]!);
+          a.appendDouble(steps.filtered[i]!);
+          a.appendDouble(steps.oldShare[i]!);
+          a.appendDouble(steps.newShare[i]!);
+          a.endRow();
+        }
+      });
+    }
 
     const containers = result.containers;
     if (containers) {

@@ -428,7 +428,23 @@ const VERSION_3 = [
    SELECT *, app_type IS DISTINCT FROM 'streaming' AS is_batch FROM run_apps`,
 ];
 
-export const MIGRATIONS: readonly (readonly string[])[] = [VERSION_1, VERSION_2, VERSION_3];
+const VERSION_4 = [
+  // One row per step of an adaptive admission controller that changed every queue's AM limit
+  // (marp-feedback), per run: when, the memory utilisation it read (allocated / total, 0-1) and
+  // its Kalman-filtered value, and the AM share (maximum-am-resource-percent, maxAMShare)
+  // before and after. A report plots the controller's trajectory from it.
+  `CREATE TABLE IF NOT EXISTS run_controller_steps (
+     run_id INTEGER NOT NULL,
+     time_ms BIGINT NOT NULL,
+     controller VARCHAR NOT NULL,
+     raw_utilisation DOUBLE NOT NULL,
+     filtered_utilisation DOUBLE NOT NULL,
+     old_am_share DOUBLE NOT NULL,
+     new_am_share DOUBLE NOT NULL
+   )`,
+];
+
+export const MIGRATIONS: readonly (readonly string[])[] = [VERSION_1, VERSION_2, VERSION_3, VERSION_4];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export async function applySchema(store: Store): Promise<void> {

@@ -162,6 +162,7 @@ export function fixtureResult(fixture: RunFixture): ReplayResult {
       usedVcoresMs: [], strandedMemoryMbSampled: [], strandedVcoresSampled: [], reservations: [],
     },
     containers: null,
+    controllerSteps: { timeMs: [], controller: [], measured: [], filtered: [], oldShare: [], newShare: [] },
   };
 }
 

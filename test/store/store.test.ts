@@ -73,6 +73,10 @@ function result(sampleTimeMs = 0): ReplayResult {
       appIndex: [0, 0], nodeIndex: [0, 1], kind: ['am', 'map'], stage: [-1, 0], task: [0, 3], memoryMb: [1024, 2048],
       vcores: [1, 2], startMs: [200, 400], endMs: [5100, null],
     },
+    controllerSteps: {
+      timeMs: [10_000, 20_000], controller: ['marp-feedback', 'marp-feedback'], measured: [0.5, 0.99],
+      filtered: [0.5, 0.75], oldShare: [0.1, 0.73], newShare: [0.73, 1],
+    },
   };
 }
 
@@ -158,6 +162,10 @@ describe('Store', () => {
         [0, 0, 'am', -1, 0, 1024, 1, 200, 5100],
         [0, 1, 'map', 0, 3, 2048, 2, 400, null],
       ]);
+      expect(await rowsOf(store, 'run_controller_steps', runId)).toEqual([
+        [10_000, 'marp-feedback', 0.5, 0.5, 0.1, 0.73],
+        [20_000, 'marp-feedback', 0.99, 0.75, 0.73, 1],
+      ]);
     } finally {
       store.close();
     }
@@ -215,14 +223,14 @@ describe('Store', () => {
     }
   });
 
-  it('brings a version 2 database to version 3: old runs keep their rows, with nulls in the new columns', async () => {
-    expect(SCHEMA_VERSION).toBe(3);
+  it('brings a version 2 database up to date: old runs keep their rows, with nulls in the new columns', async () => {
+    expect(SCHEMA_VERSION).toBe(4);
     const path = tempPath('v2.duckdb');
     await versionTwoDatabaseWithARun(path);
 
     const store = await Store.open(path);
     try {
-      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[3]]);
+      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[4]]);
       const [run] = await store.queryObjects(
         `SELECT seed, makespan_ms, queue_structure, app_timeout_ms, apps_long_running, failed_am_never_placed,
            placement_failures, samples_taken FROM runs WHERE run_id = 1`,
@@ -239,15 +247,17 @@ describe('Store', () => {
       ]);
       expect(await count(store, 'run_queue_samples')).toBe(0);
       expect(await count(store, 'run_nodes')).toBe(0);
+      expect(await count(store, 'run_controller_steps')).toBe(0);
 
-      // A run saved after the upgrade lands exactly as in a database made at version 3: the
+      // A run saved after the upgrade lands exactly as in a database made new: the
       // appenders follow the columns' physical order, which ALTER TABLE gives both the same.
       const upgradedRunId = await saveRun(store, spec(), result(), meta);
       expect(upgradedRunId).toBe(2);
       const fresh = await Store.open(':memory:');
       try {
         const freshRunId = await saveRun(fresh, spec(), result(), meta);
-        for (const table of ['runs', 'run_apps', 'run_samples', 'run_queue_samples', 'run_nodes', 'run_containers']) {
+        const tables = ['runs', 'run_apps', 'run_samples', 'run_queue_samples', 'run_nodes', 'run_containers', 'run_controller_steps'];
+        for (const table of tables) {
           expect(await rowsOf(store, table, upgradedRunId)).toEqual(await rowsOf(fresh, table, freshRunId));
         }
       } finally {

@@ -12,6 +12,7 @@ export function amShare(share: number): AdmissionPolicy {
     description: `every queue's AM limit at ${share} (maximum-am-resource-percent, maxAMShare)`,
     parameters: { amShare: share },
     watchesFreeResources: false,
+    admitsOn: 'events',
     amLimit: { kind: 'share', share },
     decide: () => 'admit',
   };

@@ -13,6 +13,7 @@ export function asConfigured(): AdmissionPolicy {
     description: "the scheduler's own AM limits, as the queues are configured",
     parameters: {},
     watchesFreeResources: false,
+    admitsOn: 'events',
     amLimit: { kind: 'configured' },
     decide: () => 'admit',
   };

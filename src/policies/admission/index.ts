@@ -1,4 +1,4 @@
-export type { AdmissionCandidate, AdmissionDecision, AdmissionPolicy } from './types.js';
+export type { AdmissionCandidate, AdmissionDecision, AdmissionPolicy, AmShareController, ControllerStep } from './types.js';
 export type { ClusterView, NodeView } from './cluster-view.js';
 export { memoryUtilisation } from './cluster-view.js';
 export { noAdmissionControl } from './none.js';
@@ -7,4 +7,8 @@ export { staticReservation } from './reserve.js';
 export type { Reservation } from './reserve.js';
 export { amShare, DEFAULT_AM_SHARE } from './am-share.js';
 export { asConfigured, AS_CONFIGURED_SPEC } from './as-configured.js';
+export { autoAdmin, DEFAULT_AUTOADMIN_FLOOR, predictReservation } from './autoadmin.js';
+export { DEFAULT_MARP_SETTINGS, marpFeedback, nextMarp } from './marp-feedback.js';
+export type { MarpSettings } from './marp-feedback.js';
+export { ScalarKalmanFilter } from './kalman.js';
 export { admissionPolicyUsage, expandPolicySpecs, parseAdmissionPolicy, PolicySpecError } from './spec.js';

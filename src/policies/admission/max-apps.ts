@@ -9,6 +9,7 @@ export function maxApps(limit: number): AdmissionPolicy {
     description: `at most ${limit} apps admitted at a time, in submission order`,
     parameters: { maxApps: limit },
     watchesFreeResources: false,
+    admitsOn: 'events',
     amLimit: { kind: 'off' },
     decide: (_candidate, view) => (view.admittedApps < limit ? 'admit' : 'stop'),
   };

@@ -9,6 +9,7 @@ export function noAdmissionControl(): AdmissionPolicy {
     description: 'admit every app on submission, with no AM limit',
     parameters: {},
     watchesFreeResources: false,
+    admitsOn: 'events',
     amLimit: { kind: 'off' },
     decide: () => 'admit',
   };

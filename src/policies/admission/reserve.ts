@@ -20,6 +20,7 @@ export function staticReservation(reservation: Reservation): AdmissionPolicy {
     description: `admit an app only if ${amount}${unit === 'percent' ? '%' : ` ${suffix}`} stays free for tasks after its AM`,
     parameters: { reserve: amount, unit },
     watchesFreeResources: true,
+    admitsOn: 'events',
     amLimit: { kind: 'off' },
     decide: (candidate, view) => {
       const freeMemoryMb =

@@ -1,9 +1,13 @@
-// Admission policies chosen by a spec string (`none`, `max-apps:4`, `reserve:8`, `am-share:0.1`)
-// and sweeps over one (`reserve:0..64:8`). An unknown name is answered with the valid ones.
+// Admission policies chosen by a spec string (`none`, `max-apps:4`, `reserve:8`, `am-share:0.1`,
+// `autoadmin:floor=0.4`, `marp-feedback:delay=10`) and sweeps over one (`reserve:0..64:8`). An
+// unknown name or parameter is answered with the valid ones.
 
 import { UserError } from '../../model/errors.js';
 import { amShare, DEFAULT_AM_SHARE } from './am-share.js';
 import { asConfigured, AS_CONFIGURED_SPEC } from './as-configured.js';
+import { autoAdmin, DEFAULT_AUTOADMIN_FLOOR } from './autoadmin.js';
+import { DEFAULT_MARP_SETTINGS, MARP_KEYS, marpFeedback } from './marp-feedback.js';
+import type { MarpSettings } from './marp-feedback.js';
 import { maxApps } from './max-apps.js';
 import { noAdmissionControl } from './none.js';
 import { staticReservation } from './reserve.js';
@@ -19,6 +23,8 @@ interface PolicyKind {
   readonly name: string;
   readonly usage: string;
   readonly summary: string;
+  /** More lines for --help, below the summary. */
+  readonly details?: string;
   create(argument: string | undefined, spec: string): AdmissionPolicy;
 }
 
@@ -69,10 +75,33 @@ const KINDS: readonly PolicyKind[] = [
       return amShare(share);
     },
   },
+  {
+    name: 'autoadmin',
+    usage: `autoadmin[:floor=F]  (0 < F < 1; default ${DEFAULT_AUTOADMIN_FLOOR})`,
+    summary: 'AutoAdmin: keep a predicted reservation (at least F of the cluster) free for tasks, replacing AM limits',
+    create: (argument, spec) => {
+      const { floor } = parseSettings(argument, spec, { floor: 'floor' }, { floor: DEFAULT_AUTOADMIN_FLOOR });
+      if (!(floor > 0 && floor < 1)) throw new PolicySpecError(`'${spec}': floor must be in (0, 1), got ${floor}`);
+      return autoAdmin(floor);
+    },
+  },
+  {
+    name: 'marp-feedback',
+    usage: 'marp-feedback[:KEY=V,...]',
+    summary: 'MARP self-balancing: every delay s, move every AM limit by memory utilisation',
+    details:
+      'keys (defaults): delay (10 s), low (0.9), high (0.95), min (0.05), max (1), start (0.1),\n' +
+      'q (0.001) and r (0.01), the Kalman filter\'s process and measurement noise',
+    create: (argument, spec) => marpFeedback(checkMarpSettings(parseSettings(argument, spec, MARP_KEYS, DEFAULT_MARP_SETTINGS), spec)),
+  },
 ];
 
 export function admissionPolicyUsage(): string {
-  return KINDS.map((kind) => `  ${kind.usage.padEnd(28)} ${kind.summary}`).join('\n');
+  return KINDS.map((kind) => {
+    const line = `  ${kind.usage.padEnd(28)} ${kind.summary}`;
+    const details = kind.details?.split('\n').map((d) => `  ${''.padEnd(28)}   ${d}`) ?? [];
+    return [line, ...details].join('\n');
+  }).join('\n');
 }
 
 export function parseAdmissionPolicy(spec: string): AdmissionPolicy {
@@ -85,6 +114,49 @@ export function parseAdmissionPolicy(spec: string): AdmissionPolicy {
     throw new PolicySpecError(`unknown admission policy '${name}'; valid policies are:\n${admissionPolicyUsage()}`);
   }
   return kind.create(argument, trimmed);
+}
+
+/**
+ * `key=value,key=value` into numbers, over defaults. `keys` maps each setting to the name the
+ * spec uses; an unknown name, a repeated one or a value that is not a number is refused with
+ * the valid names.
+ */
+function parseSettings<K extends string>(
+  argument: string | undefined,
+  spec: string,
+  keys: Readonly<Record<K, string>>,
+  defaults: Readonly<Record<K, number>>,
+): Record<K, number> {
+  const settings = { ...defaults } as Record<K, number>;
+  if (argument === undefined) return settings;
+  const byName = new Map((Object.keys(keys) as K[]).map((key) => [keys[key], key]));
+  const valid = [...byName.keys()].join(', ');
+  const seen = new Set<string>();
+  for (const part of argument.split(',')) {
+    const eq = part.indexOf('=');
+    const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+    const key = byName.get(name);
+    if (key === undefined) {
+      throw new PolicySpecError(`'${spec}': unknown parameter '${name}'; valid parameters are ${valid}`);
+    }
+    if (seen.has(name)) throw new PolicySpecError(`'${spec}': parameter '${name}' is given twice`);
+    seen.add(name);
+    settings[key] = parseNumber(eq < 0 ? undefined : part.slice(eq + 1), spec, name);
+  }
+  return settings;
+}
+
+function checkMarpSettings(settings: MarpSettings, spec: string): MarpSettings {
+  const { delayS, low, high, min, max, start, processNoise, measurementNoise } = settings;
+  const fail = (what: string): never => {
+    throw new PolicySpecError(`'${spec}': ${what}`);
+  };
+  if (!(delayS > 0)) fail(`delay must be a positive number of seconds, got ${delayS}`);
+  if (!(low > 0 && low < high && high <= 1)) fail(`thresholds must satisfy 0 < low < high <= 1, got low=${low}, high=${high}`);
+  if (!(min > 0 && min <= max && max <= 1)) fail(`bounds must satisfy 0 < min <= max <= 1, got min=${min}, max=${max}`);
+  if (!(start >= min && start <= max)) fail(`start must lie in [min, max] = [${min}, ${max}], got ${start}`);
+  if (!(processNoise > 0 && measurementNoise > 0)) fail(`the noise variances q and r must be positive, got q=${processNoise}, r=${measurementNoise}`);
+  return settings;
 }
 
 const SWEEP = /^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?):(\d+(?:\.\d+)?)([a-z%]*)$/i;

@@ -37,5 +37,42 @@ export interface AdmissionPolicy {
    * set to one share for every queue.
    */
   readonly amLimit: AmLimitOverride;
+  /**
+   * When waiting apps are decided on. `events`: on every submission and app end (and, with
+   * watchesFreeResources, container release), the whole waiting list in order. `node-updates`
+   * (AutoAdmin's controller): a submission is decided at once when no app waits before it; the
+   * app at the head of the waiting list is admitted at a NodeManager heartbeat, one per
+   * heartbeat, by a node with room for its AM (docs/model.md, "Admission control").
+   */
+  readonly admitsOn: 'events' | 'node-updates';
   decide(candidate: AdmissionCandidate, view: ClusterView): AdmissionDecision;
+  /** An adaptive controller of every queue's AM limit, one per run (MARP's feedback loop). */
+  createController?(): AmShareController;
+}
+
+/**
+ * A feedback controller that resets every queue's AM limit (CapacityScheduler
+ * maximum-am-resource-percent, FairScheduler maxAMShare) as `yarn rmadmin -refreshQueues`
+ * would: the engine calls `step` every `intervalMs` of simulated time and applies the share it
+ * returns from the next allocation on; running AMs are never killed.
+ */
+export interface AmShareController {
+  /** Its name in the stored steps, e.g. `marp-feedback`. */
+  readonly name: string;
+  readonly intervalMs: number;
+  /** One control step on the cluster as it is now; the share to apply, with what led to it. */
+  step(view: ClusterView, nowMs: number): ControllerStep;
+  /**
+   * Whether further steps, with the cluster as it is now, would never change the share again:
+   * the engine stops stepping a run that has nothing else left to do (a deadlock) only then.
+   */
+  settled(view: ClusterView): boolean;
+}
+
+/** One control step: the measurement, its filtered value, and the share before and after. */
+export interface ControllerStep {
+  readonly measured: number;
+  readonly filtered: number;
+  readonly oldShare: number;
+  readonly newShare: number;
 }

@@ -77,7 +77,8 @@ class CsQueue extends QueueBooks {
     readonly guaranteedVcores: number,
     readonly maxMemoryMb: number,
     readonly maxVcores: number,
-    readonly amShare: number,
+    /** maximum-am-resource-percent; changed only by setAmShare (refreshQueues). */
+    public amShare: number,
     readonly userLimitFactor: number,
     readonly minimumUserLimitPercent: number,
     readonly maxApplications: number,
@@ -359,6 +360,16 @@ export class CapacityScheduler implements Scheduler {
     this.activate(leaf);
     if (wasRunnable) this.limits.promote(this.leaves, (i) => this.apps[i]!, (waiting) => this.makeRunnable(waiting));
     this.listener.limitsLoosened();
+  }
+
+  setAmShare(share: number): void {
+    // -1 (FairScheduler's "no limit") means the whole queue to the CapacityScheduler.
+    const amShare = share === -1 ? 1 : share;
+    for (const leaf of this.leaves) {
+      leaf.amShare = amShare;
+      // LeafQueue.reinitialize activates the pending apps the new limit allows.
+      this.activate(leaf);
+    }
   }
 
   /** Move pending apps to active while their AMs fit the queue's and the user's AM limits (3.3). */

@@ -54,7 +54,8 @@ class FsQueue extends QueueBooks {
     readonly maxShareMemoryMb: number,
     readonly maxShareVcores: number,
     maxRunningApps: number,
-    readonly maxAmShare: number,
+    /** maxAMShare (-1: none); changed only by setAmShare (refreshQueues). */
+    public maxAmShare: number,
     readonly policy: QueuePolicyName,
     appCount: number,
   ) {
@@ -113,6 +114,8 @@ export class FairScheduler implements Scheduler {
   private usedVcores = 0;
   private readonly appCount: number;
   private readonly settings: Cluster['scheduler'];
+  /** maxAMShare of queues created on demand: queueMaxAMShareDefault, until setAmShare. */
+  private createdLeafAmShare: number;
   private readonly listener: SchedulerListener;
   private updateDueMs = -1;
   private readonly scratch: number[] = [];
@@ -122,6 +125,7 @@ export class FairScheduler implements Scheduler {
     this.settings = cluster.scheduler;
     this.limits = new RunnableLimits(this.settings.fair.userMaxApps, this.settings.fair.userMaxAppsDefault);
     this.label = fairLabel(cluster);
+    this.createdLeafAmShare = this.settings.fair.queueMaxAmShareDefault;
     this.listener = listener;
     this.appCount = appCount;
     const fair = this.settings.fair;
@@ -186,7 +190,7 @@ export class FairScheduler implements Scheduler {
       UNBOUNDED,
       UNBOUNDED,
       this.settings.fair.queueMaxAppsDefault ?? Infinity,
-      this.settings.fair.queueMaxAmShareDefault,
+      this.createdLeafAmShare,
       this.settings.fair.defaultQueueSchedulingPolicy,
       this.appCount,
     );
@@ -532,6 +536,14 @@ export class FairScheduler implements Scheduler {
       if (q.usedMemoryMb + memoryMb > q.maxShareMemoryMb || q.usedVcores + vcores > q.maxShareVcores) return false;
     }
     return true;
+  }
+
+  setAmShare(share: number): void {
+    this.createdLeafAmShare = share;
+    for (const leaf of this.leaves) leaf.maxAmShare = share;
+    // maxAMShare is checked when an AM is about to be allocated: a node held back by it may
+    // now place one.
+    this.listener.limitsLoosened();
   }
 
   /** maxAMShare x the leaf's fair share must hold the queue's running AMs plus this one. */

@@ -118,6 +118,14 @@ export interface Scheduler {
   /** Sizes of the asks of schedulable apps not yet allocated, with their counts (some may be 0). */
   readonly servableAskSizes: AskSizeList;
 
+  /**
+   * Every leaf queue's AM limit becomes `share` (CapacityScheduler maximum-am-resource-percent,
+   * FairScheduler maxAMShare; -1: none), as `yarn rmadmin -refreshQueues` with one value for all
+   * queues would set it: it holds from the next allocation (the CapacityScheduler activates the
+   * pending apps it now allows at once), running AMs stay, and queues created later take it.
+   */
+  setAmShare(share: number): void;
+
   /** Periodic work (FairScheduler fair shares) requested through `SchedulerListener.updateAt`. */
   update(nowMs: number): void;
 

@@ -10,6 +10,11 @@ describe('parseAdmissionPolicy', () => {
     expect(parseAdmissionPolicy('reserve:12.5%').spec).toBe('reserve:12.5%');
     expect(parseAdmissionPolicy('am-share:0.25').spec).toBe('am-share:0.25');
     expect(parseAdmissionPolicy('am-share').spec).toBe('am-share:0.1');
+    expect(parseAdmissionPolicy('autoadmin').parameters).toEqual({ floor: 0.4 });
+    expect(parseAdmissionPolicy('autoadmin:floor=0.25').spec).toBe('autoadmin:floor=0.25');
+    expect(parseAdmissionPolicy('marp-feedback').spec).toBe('marp-feedback');
+    expect(parseAdmissionPolicy('marp-feedback:delay=30, q=0.002').spec).toBe('marp-feedback:delay=30,q=0.002');
+    expect(parseAdmissionPolicy('marp-feedback:low=0.8').parameters).toMatchObject({ delayS: 10, low: 0.8, high: 0.95, start: 0.1 });
   });
 
   it('answers an unknown name with every valid policy', () => {
@@ -24,6 +29,23 @@ describe('parseAdmissionPolicy', () => {
     expect(() => parseAdmissionPolicy('reserve:150%')).toThrow(/cannot exceed 100/);
     expect(() => parseAdmissionPolicy('am-share:1.5')).toThrow(/\(0, 1\]/);
     expect(() => parseAdmissionPolicy('none:1')).toThrow(/no argument/);
+  });
+
+  it('rejects controller parameters it does not know, out of range or out of order, naming the valid ones', () => {
+    expect(() => parseAdmissionPolicy('autoadmin:flor=0.3')).toThrow(/unknown parameter 'flor'; valid parameters are floor/);
+    expect(() => parseAdmissionPolicy('autoadmin:floor=1')).toThrow(/floor must be in \(0, 1\)/);
+    expect(() => parseAdmissionPolicy('autoadmin:floor=0')).toThrow(/floor must be in \(0, 1\)/);
+    expect(() => parseAdmissionPolicy('autoadmin:floor=x')).toThrow(/must be a number/);
+    expect(() => parseAdmissionPolicy('autoadmin:floor')).toThrow(/missing floor/);
+    expect(() => parseAdmissionPolicy('marp-feedback:gain=2')).toThrow(
+      /unknown parameter 'gain'; valid parameters are delay, low, high, min, max, start, q, r/,
+    );
+    expect(() => parseAdmissionPolicy('marp-feedback:low=0.95,high=0.9')).toThrow(/0 < low < high <= 1/);
+    expect(() => parseAdmissionPolicy('marp-feedback:low=0.9,low=0.8')).toThrow(/given twice/);
+    expect(() => parseAdmissionPolicy('marp-feedback:min=0.5,max=0.2')).toThrow(/0 < min <= max <= 1/);
+    expect(() => parseAdmissionPolicy('marp-feedback:start=0.01')).toThrow(/start must lie in \[min, max\]/);
+    expect(() => parseAdmissionPolicy('marp-feedback:delay=0')).toThrow(/positive number of seconds/);
+    expect(() => parseAdmissionPolicy('marp-feedback:r=0')).toThrow(/q and r must be positive/);
   });
 });
 
