@@ -10,7 +10,7 @@ export {
   replaceSwimTrace,
 } from './traces.js';
 export type { RejectRow, SwimJobRow, TraceRecord } from './traces.js';
-export { saveRun } from './runs.js';
+export { saveRun, saveRuns } from './runs.js';
 export type { RunMeta } from './runs.js';
 export {
   deleteRmLogLinesFrom,

@@ -1,10 +1,11 @@
 // Replay runs and their results (summary, apps, cluster and queue samples, nodes, containers,
-// controller steps):
-// one transaction per run, so a failed run leaves nothing behind.
+// controller steps), saved in one transaction per call, so a failed save leaves nothing behind.
 
 import { canonicalJson, runSpecSha256 } from '../model/run-spec.js';
 import type { RunSpec } from '../model/run-spec.js';
 import type { ReplayResult } from '../model/replay-result.js';
+import { DuckDBTimestampValue } from '@duckdb/node-api';
+import type { DuckDBAppender } from '@duckdb/node-api';
 import { appendOptionalBigInt, appendOptionalVarchar } from './append.js';
 import type { Store } from './store.js';
 
@@ -14,79 +15,96 @@ export interface RunMeta {
   readonly rmreplayVersion: string;
 }
 
+/** A run to save: its description, its result and how it was run. */
+export interface RunToSave {
+  readonly spec: RunSpec;
+  readonly result: ReplayResult;
+  readonly meta: RunMeta;
+}
+
 /** Save a run and its results; returns the new run id. */
 export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult, meta: RunMeta): Promise<number> {
-  return store.transaction(async () => {
-    const { rows } = await store.query(`SELECT nextval('run_id_seq')`);
-    const runId = Number(rows[0]?.[0]);
-    const s = result.summary;
-    // Named columns: the statement does not depend on the order migrations added them in.
-    await store.run(
-      `INSERT INTO runs (run_id, trace, trace_kind, cluster_name, scheduler, policy, seed, cluster_json,
-         policy_json, run_spec_json, spec_sha256, started_at, wall_ms, events, containers_allocated,
-         tasks_completed, end_ms, makespan_ms, apps_total, apps_finished, apps_failed, apps_rejected,
-         apps_unfinished, deadlock, deadlock_at_ms, stall_reason, stopped_at_horizon, rmreplay_version,
-         queue_structure, app_timeout_ms, apps_long_running, failed_request_above_maximum,
-         failed_queue_rejected, failed_am_never_placed, failed_tasks_starved, node_heartbeats,
-         reservations_made, placement_failures, reduces_preempted, samples_taken, first_submit_ms,
-         last_end_ms)
-       VALUES ($runId, $trace, $traceKind, $clusterName, $scheduler, $policy, $seed,
-         $clusterJson::JSON, $policyJson::JSON, $runSpecJson::JSON, $specSha256, $startedAt::TIMESTAMP, $wallMs,
-         $events, $containersAllocated, $tasksCompleted, $endMs, $makespanMs, $appsTotal, $appsFinished,
-         $appsFailed, $appsRejected, $appsUnfinished, $deadlock, $deadlockAtMs, $stallReason,
-         $stoppedAtHorizon, $rmreplayVersion,
-         $queueStructure, $appTimeoutMs, $appsLongRunning, $failedRequestAboveMaximum,
-         $failedQueueRejected, $failedAmNeverPlaced, $failedTasksStarved, $nodeHeartbeats,
-         $reservationsMade, $placementFailures, $reducesPreempted, $samplesTaken, $firstSubmitMs,
-         $lastEndMs)`,
-      {
-        runId,
-        trace: spec.traceLabel,
-        traceKind: spec.trace.kind,
-        clusterName: spec.cluster.name,
-        scheduler: spec.scheduler,
-        policy: spec.admission.spec,
-        seed: spec.seed,
-        clusterJson: canonicalJson(spec.cluster),
-        policyJson: canonicalJson(spec.admission),
-        runSpecJson: canonicalJson(spec),
-        specSha256: runSpecSha256(spec),
-        startedAt: meta.startedAt.toISOString(),
-        wallMs: meta.wallMs,
-        events: s.events,
-        containersAllocated: s.containersAllocated,
-        tasksCompleted: s.tasksCompleted,
-        endMs: s.endMs,
-        makespanMs: s.makespanMs,
-        appsTotal: s.appsTotal,
-        appsFinished: s.appsFinished,
-        appsFailed: s.appsFailed,
-        appsRejected: s.appsRejected,
-        appsUnfinished: s.appsUnfinished,
-        deadlock: s.deadlock,
-        deadlockAtMs: s.deadlockAtMs,
-        stallReason: s.stallReason,
-        stoppedAtHorizon: s.stoppedAtHorizon,
-        rmreplayVersion: meta.rmreplayVersion,
-        queueStructure: spec.queueStructure,
-        appTimeoutMs: spec.appTimeoutMs,
-        appsLongRunning: s.appsLongRunning,
-        failedRequestAboveMaximum: s.failuresByCause['request-above-maximum'],
-        failedQueueRejected: s.failuresByCause['queue-rejected'],
-        failedAmNeverPlaced: s.failuresByCause['am-never-placed'],
-        failedTasksStarved: s.failuresByCause['tasks-starved'],
-        nodeHeartbeats: s.nodeHeartbeats,
-        reservationsMade: s.reservationsMade,
-        placementFailures: s.placementFailures,
-        reducesPreempted: s.reducesPreempted,
-        samplesTaken: s.samplesTaken,
-        firstSubmitMs: s.firstSubmitMs,
-        lastEndMs: s.lastEndMs,
-      },
-    );
+  const [runId] = await saveRuns(store, [{ spec, result, meta }]);
+  return runId!;
+}
 
-    // Appenders write columns in physical order: the version 1 columns, then those version 3 added.
-    await store.append('run_apps', (a) => {
+/**
+ * Save runs and their results in one transaction, so that all of them land or none does; returns
+ * their run ids in order. A sweep saves its runs in batches: each commit writes the database's
+ * log to disk, which costs far more than a small run's rows.
+ */
+export async function saveRuns(store: Store, runs: readonly RunToSave[]): Promise<number[]> {
+  if (runs.length === 0) return [];
+  return store.transaction(async () => {
+    const { rows } = await store.query(`SELECT nextval('run_id_seq') FROM range($count)`, { count: runs.length });
+    const runIds = rows.map((row) => Number(row[0]));
+    await store.append('runs', (a) => {
+      for (let r = 0; r < runs.length; r++) appendRunRow(a, runIds[r]!, runs[r]!);
+    });
+    await appendRunRows(store, runs, runIds);
+    return runIds;
+  });
+}
+
+/**
+ * One row of `runs`, in its physical column order: the version 1 columns, then those version 3
+ * added (an appender, not an INSERT per run: a sweep saves thousands of runs).
+ */
+function appendRunRow(a: DuckDBAppender, runId: number, { spec, result, meta }: RunToSave): void {
+  const s = result.summary;
+  a.appendInteger(runId);
+  a.appendVarchar(spec.traceLabel);
+  a.appendVarchar(spec.trace.kind);
+  a.appendVarchar(spec.cluster.name);
+  a.appendVarchar(spec.scheduler);
+  a.appendVarchar(spec.admission.spec);
+  a.appendBigInt(BigInt(spec.seed));
+  a.appendVarchar(canonicalJson(spec.cluster));
+  a.appendVarchar(canonicalJson(spec.admission));
+  a.appendVarchar(canonicalJson(spec));
+  a.appendVarchar(runSpecSha256(spec));
+  a.appendTimestamp(new DuckDBTimestampValue(BigInt(meta.startedAt.getTime()) * 1000n));
+  a.appendDouble(meta.wallMs);
+  a.appendBigInt(BigInt(s.events));
+  a.appendBigInt(BigInt(s.containersAllocated));
+  a.appendBigInt(BigInt(s.tasksCompleted));
+  a.appendBigInt(BigInt(s.endMs));
+  appendOptionalBigInt(a, s.makespanMs);
+  a.appendInteger(s.appsTotal);
+  a.appendInteger(s.appsFinished);
+  a.appendInteger(s.appsFailed);
+  a.appendInteger(s.appsRejected);
+  a.appendInteger(s.appsUnfinished);
+  a.appendBoolean(s.deadlock);
+  appendOptionalBigInt(a, s.deadlockAtMs);
+  appendOptionalVarchar(a, s.stallReason);
+  a.appendBoolean(s.stoppedAtHorizon);
+  a.appendVarchar(meta.rmreplayVersion);
+  a.appendVarchar(spec.queueStructure);
+  appendOptionalBigInt(a, spec.appTimeoutMs);
+  a.appendInteger(s.appsLongRunning);
+  a.appendInteger(s.failuresByCause['request-above-maximum']);
+  a.appendInteger(s.failuresByCause['queue-rejected']);
+  a.appendInteger(s.failuresByCause['am-never-placed']);
+  a.appendInteger(s.failuresByCause['tasks-starved']);
+  a.appendBigInt(BigInt(s.nodeHeartbeats));
+  a.appendBigInt(BigInt(s.reservationsMade));
+  a.appendBigInt(BigInt(s.placementFailures));
+  a.appendBigInt(BigInt(s.reducesPreempted));
+  a.appendBigInt(BigInt(s.samplesTaken));
+  a.appendBigInt(BigInt(s.firstSubmitMs));
+  appendOptionalBigInt(a, s.lastEndMs);
+  a.endRow();
+}
+
+/** The results' rows of every run table, each table in one appender over all the runs. */
+async function appendRunRows(store: Store, runs: readonly RunToSave[], runIds: readonly number[]): Promise<void> {
+  const each = (write: (result: ReplayResult, runId: number) => void): void => {
+    for (let r = 0; r < runs.length; r++) write(runs[r]!.result, runIds[r]!);
+  };
+  // Appenders write columns in physical order: the version 1 columns, then those version 3 added.
+  await store.append('run_apps', (a) =>
+    each((result, runId) => {
       for (const app of result.apps) {
         a.appendInteger(runId);
         a.appendInteger(app.index);
@@ -109,10 +127,12 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
         a.appendInteger(app.reducesPreempted);
         a.endRow();
       }
-    });
+    }),
+  );
 
-    const samples = result.samples;
-    await store.append('run_samples', (a) => {
+  await store.append('run_samples', (a) =>
+    each((result, runId) => {
+      const samples = result.samples;
       for (let i = 0; i < samples.timeMs.length; i++) {
         a.appendInteger(runId);
         a.appendBigInt(BigInt(samples.timeMs[i]!));
@@ -141,10 +161,12 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
         a.appendInteger(samples.nodesFull[i]!);
         a.endRow();
       }
-    });
+    }),
+  );
 
-    const queues = result.queueSamples;
-    await store.append('run_queue_samples', (a) => {
+  await store.append('run_queue_samples', (a) =>
+    each((result, runId) => {
+      const queues = result.queueSamples;
       for (let i = 0; i < queues.timeMs.length; i++) {
         a.appendInteger(runId);
         a.appendBigInt(BigInt(queues.timeMs[i]!));
@@ -160,10 +182,12 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
         a.appendBigInt(BigInt(queues.pendingContainers[i]!));
         a.endRow();
       }
-    });
+    }),
+  );
 
-    const nodes = result.nodes;
-    await store.append('run_nodes', (a) => {
+  await store.append('run_nodes', (a) =>
+    each((result, runId) => {
+      const nodes = result.nodes;
       for (let i = 0; i < nodes.nodeIndex.length; i++) {
         a.appendInteger(runId);
         a.appendInteger(nodes.nodeIndex[i]!);
@@ -178,11 +202,13 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
         a.appendBigInt(BigInt(nodes.reservations[i]!));
         a.endRow();
       }
-    });
+    }),
+  );
 
-    const steps = result.controllerSteps;
-    if (steps.timeMs.length > 0) {
-      await store.append('run_controller_steps', (a) => {
+  if (runs.some((run) => run.result.controllerSteps.timeMs.length > 0)) {
+    await store.append('run_controller_steps', (a) =>
+      each((result, runId) => {
+        const steps = result.controllerSteps;
         for (let i = 0; i < steps.timeMs.length; i++) {
           a.appendInteger(runId);
           a.appendBigInt(BigInt(steps.timeMs[i]!));
@@ -193,12 +219,15 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
           a.appendDouble(steps.newShare[i]!);
           a.endRow();
         }
-      });
-    }
+      }),
+    );
+  }
 
-    const containers = result.containers;
-    if (containers) {
-      await store.append('run_containers', (a) => {
+  if (runs.some((run) => run.result.containers !== null)) {
+    await store.append('run_containers', (a) =>
+      each((result, runId) => {
+        const containers = result.containers;
+        if (!containers) return;
         for (let i = 0; i < containers.appIndex.length; i++) {
           a.appendInteger(runId);
           a.appendInteger(containers.appIndex[i]!);
@@ -212,8 +241,7 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
           appendOptionalBigInt(a, containers.endMs[i] ?? null);
           a.endRow();
         }
-      });
-    }
-    return runId;
-  });
+      }),
+    );
+  }
 }
