@@ -74,7 +74,7 @@ import type { Cluster, ClusterInput } from '../model/cluster.js';
 import { mapReduceStages } from '../model/workload.js';
 import type { AppSpec, Stage } from '../model/workload.js';
 import { createRandom } from '../sim/random.js';
-import type { Random } from '../sim/random.js';
+import { exponentialGapMs, repeat, shuffle } from './draws.js';
 import { choiceParameter, numberParameter } from './parameters.js';
 import type { Scenario } from './types.js';
 
@@ -161,14 +161,6 @@ const STRUCTURE_NAMES = Object.keys(QUEUE_STRUCTURES) as QueueStructure[];
 
 function isQueueStructure(name: string): name is QueueStructure {
   return Object.hasOwn(QUEUE_STRUCTURES, name);
-}
-
-/**
- * One gap of a Poisson arrival process: exponential with mean `meanMs`, rounded to whole
- * milliseconds (inverse transform; 1 - u lies in (0, 1], so the logarithm is finite).
- */
-export function exponentialGapMs(random: Random, meanMs: number): number {
-  return Math.round(-meanMs * Math.log(1 - random.next()));
 }
 
 export const mixedSpc: Scenario = {
@@ -333,17 +325,4 @@ function mixedSpcCluster(structure: QueueStructureSpec): Cluster {
     },
   };
   return parseCluster(input, `${NAME} cluster`);
-}
-
-function repeat<T>(value: T, times: number): T[] {
-  return Array.from({ length: times }, () => value);
-}
-
-/** Fisher-Yates, in place; returns the array. */
-function shuffle<T>(items: T[], random: Random): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = random.nextInt(i + 1);
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
 }

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { exponentialGapMs, mixedSpc } from '../../src/scenarios/mixed-spc.js';
+import { mixedSpc } from '../../src/scenarios/mixed-spc.js';
 import { resolveParameters, ScenarioError } from '../../src/scenarios/index.js';
 import type { ParameterValue, ScenarioBuild } from '../../src/scenarios/index.js';
 import { clusterCapacity, nodeCount, parseCluster } from '../../src/model/cluster.js';
 import { taskDurationMs } from '../../src/model/workload.js';
 import type { AppSpec, Stage } from '../../src/model/workload.js';
-import { createRandom } from '../../src/sim/random.js';
 
 const SEEDS = [1, 2, 3, 4, 5];
 
@@ -271,24 +270,5 @@ describe('mixed-spc arrivals and determinism', () => {
       const meanGapS = apps[93]!.submitMs / 93 / 1000;
       expect(Math.abs(meanGapS - 32.11)).toBeLessThan(0.31 * 32.11);
     }
-  });
-
-  it('draws exponential gaps: mean and tail of 200 000 draws', () => {
-    // Standard errors for n = 200 000: mean 0.22 %, P(gap > mean) = 1/e +/- 0.0011; the bounds
-    // below are about 4.5 of them.
-    const random = createRandom(11);
-    const n = 200_000;
-    let sum = 0;
-    let above = 0;
-    let wholeAndNonNegative = true;
-    for (let i = 0; i < n; i++) {
-      const gap = exponentialGapMs(random, 32_110);
-      wholeAndNonNegative &&= Number.isInteger(gap) && gap >= 0;
-      sum += gap;
-      if (gap > 32_110) above++;
-    }
-    expect(wholeAndNonNegative).toBe(true);
-    expect(Math.abs(sum / n / 32_110 - 1)).toBeLessThan(0.01);
-    expect(Math.abs(above / n - Math.exp(-1))).toBeLessThan(0.005);
   });
 });
