@@ -50,6 +50,7 @@
 import type { AppSpec } from '../model/workload.js';
 import { createRandom } from '../sim/random.js';
 import { autoadminApp, autoadminCluster, blockSplitsMb } from './autoadmin-testbed.js';
+import { jitterer } from './draws.js';
 import { numberParameter } from './parameters.js';
 import type { Scenario } from './types.js';
 
@@ -118,8 +119,7 @@ export const autoadminMix: Scenario = {
     const jitter = numberParameter(parameters, 'jitter');
     const cluster = autoadminCluster(Math.round(numberParameter(parameters, 'amStartupS') * 1000));
     const { taskModel } = cluster;
-    const random = createRandom(seed);
-    const vary = (ms: number): number => Math.round(ms * (1 + jitter * (2 * random.next() - 1)));
+    const vary = jitterer(createRandom(seed), jitter);
 
     const present = BENCHMARKS.flatMap((benchmark) => {
       const jobs = experiment[benchmark.name];

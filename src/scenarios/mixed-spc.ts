@@ -73,8 +73,7 @@ import { parseCluster } from '../model/cluster.js';
 import type { Cluster, ClusterInput } from '../model/cluster.js';
 import { mapReduceStages } from '../model/workload.js';
 import type { AppSpec, Stage } from '../model/workload.js';
-import { createRandom } from '../sim/random.js';
-import { exponentialGapMs, repeat, shuffle } from './draws.js';
+import { exponentialGapMs, jitterer, repeat, scenarioStreams, shuffle } from './draws.js';
 import { choiceParameter, numberParameter } from './parameters.js';
 import type { Scenario } from './types.js';
 
@@ -186,13 +185,8 @@ export const mixedSpc: Scenario = {
     const structure: QueueStructureSpec = QUEUE_STRUCTURES[structureName];
     const cluster = mixedSpcCluster(structure);
 
-    // One stream per concern, each seeded from the scenario's seed.
-    const seeds = createRandom(seed);
-    const mixRandom = createRandom(seeds.nextInt(2 ** 32));
-    const arrivalRandom = createRandom(seeds.nextInt(2 ** 32));
-    const durationRandom = createRandom(seeds.nextInt(2 ** 32));
-    // Always one draw per duration, so jitter 0 leaves the other durations' draws in place.
-    const vary = (ms: number): number => Math.round(ms * (1 + jitter * (2 * durationRandom.next() - 1)));
+    const { mix: mixRandom, arrivals: arrivalRandom, durations: durationRandom } = scenarioStreams(seed);
+    const vary = jitterer(durationRandom, jitter);
 
     const kinds = shuffle(
       [...repeat<AppKind>('mapreduce', MAPREDUCE_APPS), ...repeat<AppKind>('dag', DAG_APPS), ...repeat<AppKind>('graph', GRAPH_APPS)],

@@ -4,15 +4,11 @@ import { findScenario, resolveParameters, scenarioLabel, ScenarioError } from '.
 import type { ParameterValue, ScenarioBuild } from '../../src/scenarios/index.js';
 import { replay } from '../../src/replay/engine.js';
 import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
-import { taskDurationMs } from '../../src/model/workload.js';
-import type { AppSpec, Stage } from '../../src/model/workload.js';
+import type { AppSpec } from '../../src/model/workload.js';
+import { stageDurationsMs } from '../helpers/workloads.js';
 
 function build(overrides: Readonly<Record<string, ParameterValue>> = {}, seed = 1): ScenarioBuild {
   return autoadminMix.build(resolveParameters(autoadminMix, overrides), seed);
-}
-
-function durations(stage: Stage): number[] {
-  return Array.from({ length: stage.taskCount }, (_, t) => taskDurationMs(stage, t));
 }
 
 const benchmarkOf = (app: AppSpec): string => app.name.split(' ')[0]!;
@@ -96,7 +92,7 @@ describe('autoadmin-mix', () => {
     for (let experiment = 1; experiment <= 6; experiment++) {
       for (const app of build({ experiment, jitter: 0 }).workload.apps) {
         const kind = app.name.replace(/ #\d+$/, '');
-        expect([durations(app.stages[0]!), ...durations(app.stages[1]!)], app.name).toEqual(expected[kind]);
+        expect([stageDurationsMs(app.stages[0]!), ...stageDurationsMs(app.stages[1]!)], app.name).toEqual(expected[kind]);
         seen.add(kind);
       }
     }
@@ -106,7 +102,7 @@ describe('autoadmin-mix', () => {
   it('builds the same workload from the same seed and varies durations within the jitter by seed', () => {
     expect(build({ experiment: 3 }, 7)).toEqual(build({ experiment: 3 }, 7));
     const all = (seed: number, jitter = 0.1): number[] =>
-      build({ experiment: 3, jitter }, seed).workload.apps.flatMap((a) => a.stages.flatMap(durations));
+      build({ experiment: 3, jitter }, seed).workload.apps.flatMap((a) => a.stages.flatMap(stageDurationsMs));
     expect(all(2)).not.toEqual(all(1));
     const model = all(1, 0);
     const jittered = all(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exponentialGapMs, repeat, shuffle } from '../../src/scenarios/draws.js';
+import { exponentialGapMs, jitterer, repeat, scenarioStreams, shuffle } from '../../src/scenarios/draws.js';
 import { createRandom } from '../../src/sim/random.js';
 
 describe('scenario draws', () => {
@@ -34,5 +34,28 @@ describe('scenario draws', () => {
   it('repeats a value', () => {
     expect(repeat('x', 3)).toEqual(['x', 'x', 'x']);
     expect(repeat(1, 0)).toEqual([]);
+  });
+
+  it('jitters within [1 - jitter, 1 + jitter), one draw per duration even at jitter 0', () => {
+    const vary = jitterer(createRandom(5), 0.2);
+    const draws = Array.from({ length: 1000 }, () => vary(10_000));
+    expect(Math.min(...draws)).toBeGreaterThanOrEqual(8000);
+    expect(Math.max(...draws)).toBeLessThanOrEqual(12_000);
+    expect(draws.every(Number.isInteger)).toBe(true);
+    const random = createRandom(5);
+    const twin = createRandom(5);
+    expect(jitterer(random, 0)(1234.4)).toBe(1234);
+    twin.next();
+    expect(random.next()).toBe(twin.next());
+  });
+
+  it('gives each concern its own stream, the same for the same seed', () => {
+    const a = scenarioStreams(9);
+    const b = scenarioStreams(9);
+    const first = (s: ReturnType<typeof scenarioStreams>): number[] => [s.mix.next(), s.arrivals.next(), s.durations.next()];
+    const drawn = first(a);
+    expect(first(b)).toEqual(drawn);
+    expect(new Set(drawn).size).toBe(3);
+    expect(first(scenarioStreams(10))).not.toEqual(drawn);
   });
 });
