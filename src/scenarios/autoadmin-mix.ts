@@ -51,7 +51,7 @@ import type { AppSpec } from '../model/workload.js';
 import { createRandom } from '../sim/random.js';
 import { autoadminApp, autoadminCluster, blockSplitsMb } from './autoadmin-testbed.js';
 import { jitterer } from './draws.js';
-import { numberParameter } from './parameters.js';
+import { AM_STARTUP_PARAMETER, JITTER_PARAMETER, numberParameter } from './parameters.js';
 import type { Scenario } from './types.js';
 
 const NAME = 'autoadmin-mix';
@@ -110,8 +110,8 @@ export const autoadminMix: Scenario = {
   summary: 'AutoAdmin: six batches of terasort, wordmean, wordcount and pi jobs at time 0 on 8 nodes x 8 vcores / 12 GB',
   parameters: [
     { kind: 'number', name: 'experiment', description: 'the paper\'s heterogeneous experiment', defaultValue: 1, min: 1, max: EXPERIMENTS.length, integer: true },
-    { kind: 'number', name: 'jitter', description: 'task durations vary uniformly by +/- this fraction', defaultValue: 0.1, min: 0, max: 0.9, integer: false },
-    { kind: 'number', name: 'amStartupS', description: 'from an AM container\'s allocation to its first task requests (s)', defaultValue: 10, min: 0, max: 600, integer: false },
+    JITTER_PARAMETER,
+    AM_STARTUP_PARAMETER,
   ],
   build(parameters, seed) {
     const experiment = EXPERIMENTS[numberParameter(parameters, 'experiment') - 1];

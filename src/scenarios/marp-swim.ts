@@ -70,7 +70,7 @@ import type { Cluster } from '../model/cluster.js';
 import { mapReduceStages } from '../model/workload.js';
 import type { AppSpec } from '../model/workload.js';
 import { exponentialGapMs, jitterer, repeat, scenarioStreams, shuffle } from './draws.js';
-import { choiceParameter, numberParameter } from './parameters.js';
+import { choiceParameter, JITTER_PARAMETER, meanGapParameter, numberParameter } from './parameters.js';
 import type { Scenario } from './types.js';
 
 const NAME = 'marp-swim';
@@ -172,9 +172,9 @@ export const marpSwim: Scenario = {
   summary: 'MARP (DAIS 2016): SWIM workloads W1-W4, 500-1000 jobs, on 10 nodes x 15 GB with 1 GB containers',
   parameters: [
     { kind: 'choice', name: 'workload', description: 'the paper\'s SWIM workload', defaultValue: 'W1', choices: WORKLOAD_NAMES },
-    { kind: 'number', name: 'meanGapS', description: 'mean gap between submissions (s)', defaultValue: 2, min: 0, max: 86_400, integer: false },
+    meanGapParameter(2),
     { kind: 'number', name: 'reduceFraction', description: 'a reduce\'s input as a fraction of its job\'s input', defaultValue: 0.1, min: 0, max: 10, integer: false },
-    { kind: 'number', name: 'jitter', description: 'task durations vary uniformly by +/- this fraction', defaultValue: 0.1, min: 0, max: 0.9, integer: false },
+    JITTER_PARAMETER,
   ],
   build(parameters, seed) {
     const workloadName = choiceParameter(parameters, 'workload');

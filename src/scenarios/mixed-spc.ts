@@ -74,7 +74,7 @@ import type { Cluster, ClusterInput } from '../model/cluster.js';
 import { mapReduceStages } from '../model/workload.js';
 import type { AppSpec, Stage } from '../model/workload.js';
 import { exponentialGapMs, jitterer, repeat, scenarioStreams, shuffle } from './draws.js';
-import { choiceParameter, numberParameter } from './parameters.js';
+import { choiceParameter, JITTER_PARAMETER, meanGapParameter, numberParameter } from './parameters.js';
 import type { Scenario } from './types.js';
 
 const NAME = 'mixed-spc';
@@ -167,9 +167,9 @@ export const mixedSpc: Scenario = {
   summary: 'Lin & Lee 2016: 94 mixed apps (MapReduce, DAG, graph, streaming) on 30 nodes x 2 vcores / 2 GB',
   parameters: [
     { kind: 'choice', name: 'queues', description: 'queue structure', defaultValue: 'one', choices: STRUCTURE_NAMES },
-    { kind: 'number', name: 'meanGapS', description: 'mean gap between submissions (s)', defaultValue: 32.11, min: 0, max: 86_400, integer: false },
+    meanGapParameter(32.11),
     { kind: 'number', name: 'timeoutS', description: 'an app waiting this long for a container fails (s)', defaultValue: 900, min: 1, max: 86_400, integer: false },
-    { kind: 'number', name: 'jitter', description: 'task durations vary uniformly by +/- this fraction', defaultValue: 0.1, min: 0, max: 0.9, integer: false },
+    JITTER_PARAMETER,
   ],
   sweep: {
     schedulers: ['capacity-fifo', 'fair-fifo', 'fair-fair', 'fair-drf'],

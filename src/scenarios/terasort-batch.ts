@@ -21,7 +21,7 @@ import type { AppSpec } from '../model/workload.js';
 import { createRandom } from '../sim/random.js';
 import { autoadminApp, autoadminCluster, blockSplitsMb } from './autoadmin-testbed.js';
 import { jitterer } from './draws.js';
-import { numberParameter } from './parameters.js';
+import { AM_STARTUP_PARAMETER, JITTER_PARAMETER, numberParameter } from './parameters.js';
 import type { Scenario } from './types.js';
 
 export const terasortBatch: Scenario = {
@@ -32,8 +32,8 @@ export const terasortBatch: Scenario = {
     { kind: 'number', name: 'inputMb', description: 'input of each job (MB)', defaultValue: 100, min: 1, max: 1_000_000, integer: true },
     { kind: 'number', name: 'amVcores', description: 'vcores of each ApplicationMaster', defaultValue: 1, min: 1, max: 4, integer: true },
     { kind: 'number', name: 'taskVcores', description: 'vcores of each map and reduce task', defaultValue: 1, min: 1, max: 4, integer: true },
-    { kind: 'number', name: 'jitter', description: 'task durations vary uniformly by +/- this fraction', defaultValue: 0.1, min: 0, max: 0.9, integer: false },
-    { kind: 'number', name: 'amStartupS', description: 'from an AM container\'s allocation to its first task requests (s)', defaultValue: 10, min: 0, max: 600, integer: false },
+    JITTER_PARAMETER,
+    AM_STARTUP_PARAMETER,
   ],
   build(parameters, seed) {
     const jobs = numberParameter(parameters, 'jobs');
