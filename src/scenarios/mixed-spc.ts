@@ -73,9 +73,8 @@ import { parseCluster } from '../model/cluster.js';
 import type { Cluster, ClusterInput } from '../model/cluster.js';
 import { mapReduceStages } from '../model/workload.js';
 import type { AppSpec, Stage } from '../model/workload.js';
-import { createRandom } from '../sim/random.js';
-import type { Random } from '../sim/random.js';
-import { choiceParameter, numberParameter } from './parameters.js';
+import { exponentialGapMs, jitterer, repeat, scenarioStreams, shuffle } from './draws.js';
+import { choiceParameter, JITTER_PARAMETER, meanGapParameter, numberParameter } from './parameters.js';
 import type { Scenario } from './types.js';
 
 const NAME = 'mixed-spc';
@@ -163,22 +162,14 @@ function isQueueStructure(name: string): name is QueueStructure {
   return Object.hasOwn(QUEUE_STRUCTURES, name);
 }
 
-/**
- * One gap of a Poisson arrival process: exponential with mean `meanMs`, rounded to whole
- * milliseconds (inverse transform; 1 - u lies in (0, 1], so the logarithm is finite).
- */
-export function exponentialGapMs(random: Random, meanMs: number): number {
-  return Math.round(-meanMs * Math.log(1 - random.next()));
-}
-
 export const mixedSpc: Scenario = {
   name: NAME,
   summary: 'Lin & Lee 2016: 94 mixed apps (MapReduce, DAG, graph, streaming) on 30 nodes x 2 vcores / 2 GB',
   parameters: [
     { kind: 'choice', name: 'queues', description: 'queue structure', defaultValue: 'one', choices: STRUCTURE_NAMES },
-    { kind: 'number', name: 'meanGapS', description: 'mean gap between submissions (s)', defaultValue: 32.11, min: 0, max: 86_400, integer: false },
+    meanGapParameter(32.11),
     { kind: 'number', name: 'timeoutS', description: 'an app waiting this long for a container fails (s)', defaultValue: 900, min: 1, max: 86_400, integer: false },
-    { kind: 'number', name: 'jitter', description: 'task durations vary uniformly by +/- this fraction', defaultValue: 0.1, min: 0, max: 0.9, integer: false },
+    JITTER_PARAMETER,
   ],
   sweep: {
     schedulers: ['capacity-fifo', 'fair-fifo', 'fair-fair', 'fair-drf'],
@@ -194,13 +185,8 @@ export const mixedSpc: Scenario = {
     const structure: QueueStructureSpec = QUEUE_STRUCTURES[structureName];
     const cluster = mixedSpcCluster(structure);
 
-    // One stream per concern, each seeded from the scenario's seed.
-    const seeds = createRandom(seed);
-    const mixRandom = createRandom(seeds.nextInt(2 ** 32));
-    const arrivalRandom = createRandom(seeds.nextInt(2 ** 32));
-    const durationRandom = createRandom(seeds.nextInt(2 ** 32));
-    // Always one draw per duration, so jitter 0 leaves the other durations' draws in place.
-    const vary = (ms: number): number => Math.round(ms * (1 + jitter * (2 * durationRandom.next() - 1)));
+    const { mix: mixRandom, arrivals: arrivalRandom, durations: durationRandom } = scenarioStreams(seed);
+    const vary = jitterer(durationRandom, jitter);
 
     const kinds = shuffle(
       [...repeat<AppKind>('mapreduce', MAPREDUCE_APPS), ...repeat<AppKind>('dag', DAG_APPS), ...repeat<AppKind>('graph', GRAPH_APPS)],
@@ -333,17 +319,4 @@ function mixedSpcCluster(structure: QueueStructureSpec): Cluster {
     },
   };
   return parseCluster(input, `${NAME} cluster`);
-}
-
-function repeat<T>(value: T, times: number): T[] {
-  return Array.from({ length: times }, () => value);
-}
-
-/** Fisher-Yates, in place; returns the array. */
-function shuffle<T>(items: T[], random: Random): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = random.nextInt(i + 1);
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
 }

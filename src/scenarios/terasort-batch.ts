@@ -3,9 +3,8 @@
 // terasort jobs submitted at once to a small cluster where CPU is the scarce resource, so
 // unbounded admission fills the cluster with ApplicationMasters.
 //
-// Cluster: 8 nodes of 8 vcores / 12 GB (64 vcores), dominant resource calculator, minimum
-// allocation 1024 MB / 1 vcore. Every container asks for 1024 MB, so memory (8 GB of 12 GB per
-// node at most) never binds and vcores decide everything.
+// Cluster: the AutoAdmin testbed (autoadmin-testbed.ts), 8 nodes of 8 vcores / 12 GB where every
+// container asks for 1024 MB, so vcores decide everything.
 //
 // Job shape assumed (the paper gives sizes, not task counts): terasort of `inputMb` (100 MB)
 // with 64 MB blocks runs ceil(100/64) = 2 maps (64 MB and 36 MB) and terasort's default single
@@ -18,15 +17,12 @@
 // depend on its vcores. Each task duration is scaled by a seeded uniform factor in
 // [1 - jitter, 1 + jitter) so that tasks do not finish in lockstep.
 
-import { parseCluster } from '../model/cluster.js';
-import type { Cluster } from '../model/cluster.js';
-import { mapReduceStages } from '../model/workload.js';
 import type { AppSpec } from '../model/workload.js';
 import { createRandom } from '../sim/random.js';
-import { numberParameter } from './parameters.js';
+import { autoadminApp, autoadminCluster, blockSplitsMb } from './autoadmin-testbed.js';
+import { jitterer } from './draws.js';
+import { AM_STARTUP_PARAMETER, JITTER_PARAMETER, numberParameter } from './parameters.js';
 import type { Scenario } from './types.js';
-
-const BLOCK_MB = 64;
 
 export const terasortBatch: Scenario = {
   name: 'terasort-batch',
@@ -36,8 +32,8 @@ export const terasortBatch: Scenario = {
     { kind: 'number', name: 'inputMb', description: 'input of each job (MB)', defaultValue: 100, min: 1, max: 1_000_000, integer: true },
     { kind: 'number', name: 'amVcores', description: 'vcores of each ApplicationMaster', defaultValue: 1, min: 1, max: 4, integer: true },
     { kind: 'number', name: 'taskVcores', description: 'vcores of each map and reduce task', defaultValue: 1, min: 1, max: 4, integer: true },
-    { kind: 'number', name: 'jitter', description: 'task durations vary uniformly by +/- this fraction', defaultValue: 0.1, min: 0, max: 0.9, integer: false },
-    { kind: 'number', name: 'amStartupS', description: 'from an AM container\'s allocation to its first task requests (s)', defaultValue: 10, min: 0, max: 600, integer: false },
+    JITTER_PARAMETER,
+    AM_STARTUP_PARAMETER,
   ],
   build(parameters, seed) {
     const jobs = numberParameter(parameters, 'jobs');
@@ -45,65 +41,29 @@ export const terasortBatch: Scenario = {
     const amVcores = numberParameter(parameters, 'amVcores');
     const taskVcores = numberParameter(parameters, 'taskVcores');
     const jitter = numberParameter(parameters, 'jitter');
-    const cluster = terasortCluster(Math.round(numberParameter(parameters, 'amStartupS') * 1000));
+    const cluster = autoadminCluster(Math.round(numberParameter(parameters, 'amStartupS') * 1000));
     const { taskModel } = cluster;
-    const random = createRandom(seed);
-    const vary = (ms: number): number => Math.round(ms * (1 + jitter * (2 * random.next() - 1)));
+    const vary = jitterer(createRandom(seed), jitter);
 
-    const mapInputsMb: number[] = [];
-    for (let left = inputMb; left > 0; left -= BLOCK_MB) mapInputsMb.push(Math.min(BLOCK_MB, left));
+    const mapInputsMb = blockSplitsMb(inputMb);
     const apps: AppSpec[] = [];
     for (let j = 0; j < jobs; j++) {
-      const mapDurations = Float64Array.from(mapInputsMb, (mb) =>
+      const mapDurationsMs = Float64Array.from(mapInputsMb, (mb) =>
         vary(taskModel.taskStartupMs + (mb / taskModel.mapMbPerS) * 1000),
       );
-      const reduceDurations = Float64Array.of(vary(taskModel.taskStartupMs + (inputMb / taskModel.reduceMbPerS) * 1000));
-      const request = { memoryMb: 1024, vcores: taskVcores };
-      const stages = mapReduceStages(
-        { request, taskCount: mapDurations.length, durations: { kind: 'per-task', durationsMs: mapDurations } },
-        { request, taskCount: 1, durations: { kind: 'per-task', durationsMs: reduceDurations } },
-        cluster.mapreduce.reduceSlowStart,
+      const reduceDurationMs = vary(taskModel.taskStartupMs + (inputMb / taskModel.reduceMbPerS) * 1000);
+      apps.push(
+        autoadminApp(cluster, {
+          id: `terasort-${String(j + 1).padStart(3, '0')}`,
+          name: `terasort ${inputMb} MB #${j + 1}`,
+          amVcores,
+          mapVcores: taskVcores,
+          reduceVcores: taskVcores,
+          mapDurationsMs,
+          reduceDurationMs,
+        }),
       );
-      apps.push({
-        id: `terasort-${String(j + 1).padStart(3, '0')}`,
-        name: `terasort ${inputMb} MB #${j + 1}`,
-        type: 'mapreduce',
-        applicationType: 'MAPREDUCE',
-        observed: false,
-        queue: 'default',
-        user: 'autoadmin',
-        submitMs: 0,
-        amRequest: { memoryMb: 1024, vcores: amVcores },
-        amStartupMs: taskModel.amStartupMs,
-        amTeardownMs: 0,
-        stages,
-      });
     }
     return { workload: { name: 'terasort-batch', apps }, cluster };
   },
 };
-
-function terasortCluster(amStartupMs: number): Cluster {
-  return parseCluster(
-    {
-      name: 'autoadmin-8x8',
-      description: 'AutoAdmin testbed: 8 nodes of 8 vcores / 12 GB, CPU-bound (dominant resource calculator)',
-      nodeGroups: [{ name: 'worker', count: 8, memoryMb: 12 * 1024, vcores: 8 }],
-      scheduler: {
-        type: 'capacity',
-        resourceCalculator: 'dominant',
-        minimumAllocation: { memoryMb: 1024, vcores: 1 },
-        maximumAllocation: { memoryMb: 8192, vcores: 8 },
-      },
-      mapreduce: { reduceSlowStart: 0.05 },
-      taskModel: {
-        mapMbPerS: 10,
-        reduceMbPerS: 10,
-        taskStartupMs: 3000,
-        amStartupMs,
-        blockMb: BLOCK_MB,
-      },
-    },
-    'terasort-batch cluster',
-  );
-}

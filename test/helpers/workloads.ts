@@ -4,6 +4,7 @@ import { parseCluster } from '../../src/model/cluster.js';
 import type { Cluster, ClusterInput } from '../../src/model/cluster.js';
 import type { AppSpec, Stage } from '../../src/model/workload.js';
 import type { Resources } from '../../src/model/resources.js';
+import { taskDurationMs } from '../../src/model/workload.js';
 
 export function oneNodeCluster(
   memoryMb: number,
@@ -55,4 +56,9 @@ export function app(id: string, submitMs: number, stages: Stage[], more: Partial
     stages,
     ...more,
   };
+}
+
+/** Every task's duration in a stage, uniform or per task alike. */
+export function stageDurationsMs(stage: Stage): number[] {
+  return Array.from({ length: stage.taskCount }, (_, t) => taskDurationMs(stage, t));
 }

@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { exponentialGapMs, mixedSpc } from '../../src/scenarios/mixed-spc.js';
+import { mixedSpc } from '../../src/scenarios/mixed-spc.js';
 import { resolveParameters, ScenarioError } from '../../src/scenarios/index.js';
 import type { ParameterValue, ScenarioBuild } from '../../src/scenarios/index.js';
 import { clusterCapacity, nodeCount, parseCluster } from '../../src/model/cluster.js';
-import { taskDurationMs } from '../../src/model/workload.js';
-import type { AppSpec, Stage } from '../../src/model/workload.js';
-import { createRandom } from '../../src/sim/random.js';
+import type { AppSpec } from '../../src/model/workload.js';
+import { stageDurationsMs } from '../helpers/workloads.js';
 
 const SEEDS = [1, 2, 3, 4, 5];
 
 function build(overrides: Readonly<Record<string, ParameterValue>> = {}, seed = 1): ScenarioBuild {
   return mixedSpc.build(resolveParameters(mixedSpc, overrides), seed);
-}
-
-function durations(stage: Stage): number[] {
-  return Array.from({ length: stage.taskCount }, (_, t) => taskDurationMs(stage, t));
 }
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
@@ -153,9 +148,9 @@ describe('mixed-spc workload', () => {
     for (const seed of SEEDS) {
       for (const app of build({ jitter: 0 }, seed).workload.apps.filter((a) => a.type === 'mapreduce')) {
         const [maps, reduces] = app.stages;
-        expect(new Set(durations(maps!))).toEqual(new Set([mapMs[benchmarkOf(app)]]));
+        expect(new Set(stageDurationsMs(maps!))).toEqual(new Set([mapMs[benchmarkOf(app)]]));
         const other = 3000 + 100 * maps!.taskCount; // combiner leaves nearly nothing to reduce
-        expect(durations(reduces!)).toEqual([reduceMs[app.name] ?? other]);
+        expect(stageDurationsMs(reduces!)).toEqual([reduceMs[app.name] ?? other]);
         seen.add(app.name);
       }
     }
@@ -170,17 +165,17 @@ describe('mixed-spc workload', () => {
         [1, 2048, 1, 0],
         [1, 2048, 1, 1],
       ]);
-      expect(app.stages.map(durations)).toEqual([[60_000], [45_000]]);
+      expect(app.stages.map((s) => stageDurationsMs(s))).toEqual([[60_000], [45_000]]);
     }
     for (const app of apps.filter((a) => a.applicationType === 'GRAPH')) {
       expect(app.amRequest).toEqual({ memoryMb: 1024, vcores: 1 });
       expect(app.stages.map((s) => [s.taskCount, s.request.memoryMb, s.request.vcores])).toEqual([[2, 2048, 1]]);
-      expect(app.stages.map(durations)).toEqual([[180_000, 180_000]]);
+      expect(app.stages.map((s) => stageDurationsMs(s))).toEqual([[180_000, 180_000]]);
     }
     const streaming = apps[0]!;
     expect(streaming.amRequest).toEqual({ memoryMb: 1024, vcores: 1 });
     expect(streaming.stages.map((s) => [s.taskCount, s.request.memoryMb])).toEqual([[2, 2048]]);
-    expect(durations(streaming.stages[0]!).every((ms) => ms > 0)).toBe(true);
+    expect(stageDurationsMs(streaming.stages[0]!).every((ms) => ms > 0)).toBe(true);
   });
 
   it('keeps jittered task durations within +/- 10 % of the model', () => {
@@ -190,8 +185,8 @@ describe('mixed-spc workload', () => {
     plain.forEach((app, i) => {
       if (app.type === 'streaming') return;
       app.stages.forEach((stage, s) => {
-        const model = durations(stage);
-        durations(jittered[i]!.stages[s]!).forEach((ms, t) => {
+        const model = stageDurationsMs(stage);
+        stageDurationsMs(jittered[i]!.stages[s]!).forEach((ms, t) => {
           expect(ms).toBeGreaterThanOrEqual(Math.floor(model[t]! * 0.9));
           expect(ms).toBeLessThanOrEqual(Math.ceil(model[t]! * 1.1));
           if (ms !== model[t]) changed++;
@@ -271,24 +266,5 @@ describe('mixed-spc arrivals and determinism', () => {
       const meanGapS = apps[93]!.submitMs / 93 / 1000;
       expect(Math.abs(meanGapS - 32.11)).toBeLessThan(0.31 * 32.11);
     }
-  });
-
-  it('draws exponential gaps: mean and tail of 200 000 draws', () => {
-    // Standard errors for n = 200 000: mean 0.22 %, P(gap > mean) = 1/e +/- 0.0011; the bounds
-    // below are about 4.5 of them.
-    const random = createRandom(11);
-    const n = 200_000;
-    let sum = 0;
-    let above = 0;
-    let wholeAndNonNegative = true;
-    for (let i = 0; i < n; i++) {
-      const gap = exponentialGapMs(random, 32_110);
-      wholeAndNonNegative &&= Number.isInteger(gap) && gap >= 0;
-      sum += gap;
-      if (gap > 32_110) above++;
-    }
-    expect(wholeAndNonNegative).toBe(true);
-    expect(Math.abs(sum / n / 32_110 - 1)).toBeLessThan(0.01);
-    expect(Math.abs(above / n - Math.exp(-1))).toBeLessThan(0.005);
   });
 });

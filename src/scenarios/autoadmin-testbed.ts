@@ -1,0 +1,89 @@
+// What the AutoAdmin scenarios (terasort-batch, autoadmin-mix) share: the paper's testbed as a
+// cluster, how a job's input splits into maps, and the shape of one of its MapReduce jobs.
+//
+// Testbed (Yang et al., SCPE 2018): 8 workers of 8 vcores / 12 GB (64 vcores), CapacityScheduler
+// with the dominant resource calculator, minimum allocation 1024 MB / 1 vcore. Every container
+// asks for 1024 MB, so memory (8 GB of 12 GB per node at most) never binds and vcores decide
+// everything. The task model's rates are terasort's (10 MB/s per map and per reduce, 3 s task
+// start-up); other benchmarks state their own map rates.
+
+import { parseCluster } from '../model/cluster.js';
+import type { Cluster } from '../model/cluster.js';
+import { mapReduceStages } from '../model/workload.js';
+import type { AppSpec } from '../model/workload.js';
+
+export const AUTOADMIN_BLOCK_MB = 64;
+const AUTOADMIN_USER = 'autoadmin';
+
+export function autoadminCluster(amStartupMs: number): Cluster {
+  return parseCluster(
+    {
+      name: 'autoadmin-8x8',
+      description: 'AutoAdmin testbed: 8 nodes of 8 vcores / 12 GB, CPU-bound (dominant resource calculator)',
+      nodeGroups: [{ name: 'worker', count: 8, memoryMb: 12 * 1024, vcores: 8 }],
+      scheduler: {
+        type: 'capacity',
+        resourceCalculator: 'dominant',
+        minimumAllocation: { memoryMb: 1024, vcores: 1 },
+        maximumAllocation: { memoryMb: 8192, vcores: 8 },
+      },
+      mapreduce: { reduceSlowStart: 0.05 },
+      taskModel: {
+        mapMbPerS: 10,
+        reduceMbPerS: 10,
+        taskStartupMs: 3000,
+        amStartupMs,
+        blockMb: AUTOADMIN_BLOCK_MB,
+      },
+    },
+    'AutoAdmin testbed cluster',
+  );
+}
+
+/** One map per 64 MB block: 100 MB -> [64, 36]. */
+export function blockSplitsMb(inputMb: number): number[] {
+  const splitsMb: number[] = [];
+  for (let left = inputMb; left > 0; left -= AUTOADMIN_BLOCK_MB) splitsMb.push(Math.min(AUTOADMIN_BLOCK_MB, left));
+  return splitsMb;
+}
+
+/** A job as the AutoAdmin experiments submit it: at time 0, one reduce, every container 1024 MB. */
+export interface AutoadminJob {
+  readonly id: string;
+  readonly name: string;
+  readonly amVcores: number;
+  readonly mapVcores: number;
+  readonly reduceVcores: number;
+  readonly mapDurationsMs: Float64Array;
+  readonly reduceDurationMs: number;
+}
+
+export function autoadminApp(cluster: Cluster, job: AutoadminJob): AppSpec {
+  const stages = mapReduceStages(
+    {
+      request: { memoryMb: 1024, vcores: job.mapVcores },
+      taskCount: job.mapDurationsMs.length,
+      durations: { kind: 'per-task', durationsMs: job.mapDurationsMs },
+    },
+    {
+      request: { memoryMb: 1024, vcores: job.reduceVcores },
+      taskCount: 1,
+      durations: { kind: 'per-task', durationsMs: Float64Array.of(job.reduceDurationMs) },
+    },
+    cluster.mapreduce.reduceSlowStart,
+  );
+  return {
+    id: job.id,
+    name: job.name,
+    type: 'mapreduce',
+    applicationType: 'MAPREDUCE',
+    observed: false,
+    queue: 'default',
+    user: AUTOADMIN_USER,
+    submitMs: 0,
+    amRequest: { memoryMb: 1024, vcores: job.amVcores },
+    amStartupMs: cluster.taskModel.amStartupMs,
+    amTeardownMs: 0,
+    stages,
+  };
+}
