@@ -20,10 +20,10 @@
 
 import { parseCluster } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
-import { mapReduceStages } from '../model/workload.js';
 import type { AppSpec } from '../model/workload.js';
 import { createRandom } from '../sim/random.js';
 import { numberParameter } from './parameters.js';
+import { terasortApp } from './terasort-job.js';
 import type { Scenario } from './types.js';
 
 const BLOCK_MB = 64;
@@ -50,34 +50,24 @@ export const terasortBatch: Scenario = {
     const random = createRandom(seed);
     const vary = (ms: number): number => Math.round(ms * (1 + jitter * (2 * random.next() - 1)));
 
-    const mapInputsMb: number[] = [];
-    for (let left = inputMb; left > 0; left -= BLOCK_MB) mapInputsMb.push(Math.min(BLOCK_MB, left));
     const apps: AppSpec[] = [];
     for (let j = 0; j < jobs; j++) {
-      const mapDurations = Float64Array.from(mapInputsMb, (mb) =>
-        vary(taskModel.taskStartupMs + (mb / taskModel.mapMbPerS) * 1000),
-      );
-      const reduceDurations = Float64Array.of(vary(taskModel.taskStartupMs + (inputMb / taskModel.reduceMbPerS) * 1000));
       const request = { memoryMb: 1024, vcores: taskVcores };
-      const stages = mapReduceStages(
-        { request, taskCount: mapDurations.length, durations: { kind: 'per-task', durationsMs: mapDurations } },
-        { request, taskCount: 1, durations: { kind: 'per-task', durationsMs: reduceDurations } },
-        cluster.mapreduce.reduceSlowStart,
+      apps.push(
+        terasortApp({
+          id: `terasort-${String(j + 1).padStart(3, '0')}`,
+          name: `terasort ${inputMb} MB #${j + 1}`,
+          user: 'autoadmin',
+          inputMb,
+          reduces: 1,
+          amRequest: { memoryMb: 1024, vcores: amVcores },
+          mapRequest: request,
+          reduceRequest: request,
+          taskModel,
+          reduceSlowStart: cluster.mapreduce.reduceSlowStart,
+          vary,
+        }),
       );
-      apps.push({
-        id: `terasort-${String(j + 1).padStart(3, '0')}`,
-        name: `terasort ${inputMb} MB #${j + 1}`,
-        type: 'mapreduce',
-        applicationType: 'MAPREDUCE',
-        observed: false,
-        queue: 'default',
-        user: 'autoadmin',
-        submitMs: 0,
-        amRequest: { memoryMb: 1024, vcores: amVcores },
-        amStartupMs: taskModel.amStartupMs,
-        amTeardownMs: 0,
-        stages,
-      });
     }
     return { workload: { name: 'terasort-batch', apps }, cluster };
   },
