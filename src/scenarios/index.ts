@@ -1,6 +1,7 @@
 // The built-in scenarios, looked up by name; an unknown name or parameter lists the valid ones.
 
 import { UserError } from '../model/errors.js';
+import { cassalesTerasort } from './cassales-terasort.js';
 import { mixedSpc } from './mixed-spc.js';
 import { terasortBatch } from './terasort-batch.js';
 import type { ParameterValue, Scenario, ScenarioParameter } from './types.js';
@@ -8,7 +9,7 @@ import type { ParameterValue, Scenario, ScenarioParameter } from './types.js';
 export type { ParameterValue, Scenario, ScenarioBuild, ScenarioParameter, ScenarioSweep } from './types.js';
 export { choiceParameter, numberParameter } from './parameters.js';
 
-export const SCENARIOS: readonly Scenario[] = [terasortBatch, mixedSpc];
+export const SCENARIOS: readonly Scenario[] = [terasortBatch, mixedSpc, cassalesTerasort];
 
 /** A user error naming a scenario or a parameter; the message lists the valid ones. */
 export class ScenarioError extends UserError {

@@ -12,7 +12,7 @@ import type { Cluster, ClusterInput } from '../../src/model/cluster.js';
 import { normalizeRequest } from '../../src/model/normalize.js';
 import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
 import { replay } from '../../src/replay/engine.js';
-import type { ContainerColumns } from '../../src/model/replay-result.js';
+import { mostHeld } from '../helpers/containers.js';
 import { app, stage } from '../helpers/workloads.js';
 
 /** Cassales' testbed: four machines of 48303 MB / 24 cores behind stock NodeManagers. */
@@ -98,19 +98,6 @@ describe('resolveCapacityMode', () => {
     expect(resolveCapacityMode(asking, { kind: 'hardware' }).name).toBe('cassales (hardware)');
   });
 });
-
-/** The most containers held at once. */
-function mostHeld(containers: ContainerColumns): number {
-  const changes = containers.startMs.flatMap((start, i) => [
-    { atMs: start, delta: 1 },
-    { atMs: containers.endMs[i]!, delta: -1 },
-  ]);
-  changes.sort((a, b) => a.atMs - b.atMs || a.delta - b.delta);
-  let held = 0;
-  let most = 0;
-  for (const change of changes) most = Math.max(most, (held += change.delta));
-  return most;
-}
 
 describe('a replay on one node that advertises half its machine', () => {
   it('runs twice as many 1024-MB containers at once when the node advertises its hardware', () => {
