@@ -36,6 +36,7 @@ import { parseCluster } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
 import { createRandom } from '../sim/random.js';
 import { numberParameter } from './parameters.js';
+import { jitteredDuration, JITTER_PARAMETER } from './jitter.js';
 import { terasortApp } from './terasort-job.js';
 import type { Scenario } from './types.js';
 
@@ -47,7 +48,7 @@ export const cassalesTerasort: Scenario = {
   parameters: [
     { kind: 'number', name: 'inputMb', description: 'terasort input (MB), one map per 64 MB', defaultValue: 5120, min: 1, max: 1_000_000, integer: true },
     { kind: 'number', name: 'reduces', description: 'reduce tasks (mapreduce.job.reduces)', defaultValue: 1, min: 1, max: 1000, integer: true },
-    { kind: 'number', name: 'jitter', description: 'task durations vary uniformly by +/- this fraction', defaultValue: 0.1, min: 0, max: 0.9, integer: false },
+    JITTER_PARAMETER,
   ],
   build(parameters, seed) {
     const inputMb = numberParameter(parameters, 'inputMb');
@@ -66,7 +67,7 @@ export const cassalesTerasort: Scenario = {
       reduceRequest: mapreduce.reduceRequest,
       taskModel: cluster.taskModel,
       reduceSlowStart: mapreduce.reduceSlowStart,
-      vary: (ms) => Math.round(ms * (1 + jitter * (2 * random.next() - 1))),
+      vary: jitteredDuration(random, jitter),
     });
     return { workload: { name: NAME, apps: [app] }, cluster };
   },

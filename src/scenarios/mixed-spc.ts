@@ -76,6 +76,7 @@ import type { AppSpec, Stage } from '../model/workload.js';
 import { createRandom } from '../sim/random.js';
 import type { Random } from '../sim/random.js';
 import { choiceParameter, numberParameter } from './parameters.js';
+import { jitteredDuration, JITTER_PARAMETER } from './jitter.js';
 import type { Scenario } from './types.js';
 
 const NAME = 'mixed-spc';
@@ -178,7 +179,7 @@ export const mixedSpc: Scenario = {
     { kind: 'choice', name: 'queues', description: 'queue structure', defaultValue: 'one', choices: STRUCTURE_NAMES },
     { kind: 'number', name: 'meanGapS', description: 'mean gap between submissions (s)', defaultValue: 32.11, min: 0, max: 86_400, integer: false },
     { kind: 'number', name: 'timeoutS', description: 'an app waiting this long for a container fails (s)', defaultValue: 900, min: 1, max: 86_400, integer: false },
-    { kind: 'number', name: 'jitter', description: 'task durations vary uniformly by +/- this fraction', defaultValue: 0.1, min: 0, max: 0.9, integer: false },
+    JITTER_PARAMETER,
   ],
   sweep: {
     schedulers: ['capacity-fifo', 'fair-fifo', 'fair-fair', 'fair-drf'],
@@ -199,8 +200,7 @@ export const mixedSpc: Scenario = {
     const mixRandom = createRandom(seeds.nextInt(2 ** 32));
     const arrivalRandom = createRandom(seeds.nextInt(2 ** 32));
     const durationRandom = createRandom(seeds.nextInt(2 ** 32));
-    // Always one draw per duration, so jitter 0 leaves the other durations' draws in place.
-    const vary = (ms: number): number => Math.round(ms * (1 + jitter * (2 * durationRandom.next() - 1)));
+    const vary = jitteredDuration(durationRandom, jitter);
 
     const kinds = shuffle(
       [...repeat<AppKind>('mapreduce', MAPREDUCE_APPS), ...repeat<AppKind>('dag', DAG_APPS), ...repeat<AppKind>('graph', GRAPH_APPS)],

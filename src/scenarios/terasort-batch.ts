@@ -23,6 +23,7 @@ import type { Cluster } from '../model/cluster.js';
 import type { AppSpec } from '../model/workload.js';
 import { createRandom } from '../sim/random.js';
 import { numberParameter } from './parameters.js';
+import { jitteredDuration, JITTER_PARAMETER } from './jitter.js';
 import { terasortApp } from './terasort-job.js';
 import type { Scenario } from './types.js';
 
@@ -36,7 +37,7 @@ export const terasortBatch: Scenario = {
     { kind: 'number', name: 'inputMb', description: 'input of each job (MB)', defaultValue: 100, min: 1, max: 1_000_000, integer: true },
     { kind: 'number', name: 'amVcores', description: 'vcores of each ApplicationMaster', defaultValue: 1, min: 1, max: 4, integer: true },
     { kind: 'number', name: 'taskVcores', description: 'vcores of each map and reduce task', defaultValue: 1, min: 1, max: 4, integer: true },
-    { kind: 'number', name: 'jitter', description: 'task durations vary uniformly by +/- this fraction', defaultValue: 0.1, min: 0, max: 0.9, integer: false },
+    JITTER_PARAMETER,
     { kind: 'number', name: 'amStartupS', description: 'from an AM container\'s allocation to its first task requests (s)', defaultValue: 10, min: 0, max: 600, integer: false },
   ],
   build(parameters, seed) {
@@ -48,7 +49,7 @@ export const terasortBatch: Scenario = {
     const cluster = terasortCluster(Math.round(numberParameter(parameters, 'amStartupS') * 1000));
     const { taskModel } = cluster;
     const random = createRandom(seed);
-    const vary = (ms: number): number => Math.round(ms * (1 + jitter * (2 * random.next() - 1)));
+    const vary = jitteredDuration(random, jitter);
 
     const apps: AppSpec[] = [];
     for (let j = 0; j < jobs; j++) {
