@@ -275,6 +275,18 @@ describe('rmreplay CLI on RM logs', () => {
     expect(fidelity.stdout.text).toMatch(/^makespan\s+\d+\.\d\s+\d+\.\d\s+-?\d/m);
     expect(fidelity.stdout.text).toContain('2 apps compared (1 unfinished in the log, not compared)');
 
+    // The log does not say what its machines hold: --capacity hardware needs a cluster file.
+    const noHardware = fileContext();
+    expect(await main(['--db', db, 'fidelity', '--trace', 'cli-rm', '--capacity', 'hardware'], noHardware.ctx)).toBe(2);
+    expect(noHardware.stderr.text).toMatch(/^rmreplay: capacity mode hardware needs every node group's hardware, but node group 8192mb-8vc of cluster cli-rm \(nodes from log\) states none: [^\n]*--cluster FILE\)\n$/);
+    const machines = tempFile(
+      'cli-machines.json',
+      JSON.stringify({ name: 'machines', nodeGroups: [{ name: 'worker', count: 3, memoryMb: 8192, vcores: 8, hardware: { memoryMb: 16_384, cores: 16 } }] }),
+    );
+    const onHardware = fileContext();
+    expect(await main(['--db', db, 'fidelity', '--trace', 'cli-rm', '--cluster', machines, '--capacity', 'hardware'], onHardware.ctx)).toBe(0);
+    expect(onHardware.stdout.text).toMatch(/^trace cli-rm: replayed as run \d+ on machines \(hardware\) under as-configured/);
+
     const replay = fileContext();
     expect(await main(['--db', db, 'replay', '--trace', 'cli-rm', '-p', 'none', '--json'], replay.ctx)).toBe(0);
     const runs = JSON.parse(replay.stdout.text) as { spec: { trace: { kind: string } }; summary: { appsTotal: number } }[];
