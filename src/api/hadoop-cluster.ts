@@ -1,6 +1,7 @@
 // Apply an operator's yarn-site.xml / capacity-scheduler.xml / fair-scheduler.xml to the cluster
 // a run would otherwise use, validated like a cluster file, with a finding for every property.
 
+import { capacityModeSpec } from '../model/capacity-mode.js';
 import { parseCluster } from '../model/cluster.js';
 import type { Cluster, ClusterInput, NodeGroup, SchedulerSettings, SchedulerType } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
@@ -152,6 +153,8 @@ export async function loadClusterWithHadoopConfig(request: HadoopClusterRequest)
     scheduler: schedulerInput,
     mapreduce: { ...from.mapreduce },
     taskModel: { ...from.taskModel },
+    // The capacity what-if is not Hadoop configuration: the base cluster's request stands.
+    ...(base?.capacityMode === undefined ? {} : { capacityMode: capacityModeSpec(base.capacityMode) }),
   };
   const cluster = parseCluster(input, `cluster from the Hadoop configuration (${files.join(', ')})`);
   return {

@@ -3,6 +3,8 @@
 // parameter set, seed, scheduler and admission policy, storing each run with its description
 // in its own transaction.
 
+import { resolveCapacityMode } from '../model/apply-capacity-mode.js';
+import type { CapacityMode } from '../model/capacity-mode.js';
 import { nodeCount } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
@@ -42,6 +44,8 @@ export interface ClusterSources {
   readonly fairScheduler?: string;
   /** With Hadoop files: this many nodes of yarn-site.xml's NodeManager size. */
   readonly nodes?: number;
+  /** What the nodes advertise; absent: the cluster file's `capacityMode`, else what they are configured with. */
+  readonly capacity?: CapacityMode;
 }
 
 export interface ReplayRequest extends ClusterSources {
@@ -238,6 +242,9 @@ export async function resolveSource(
       `replaying trace ${base.traceLabel} needs --cluster FILE (shipped examples: fb2009-600, fb2010-3000), or Hadoop configuration files with --nodes N`,
     );
   }
+  // After the Hadoop files, whose allocation limits context-aware replaces, and before the SWIM
+  // workload, which is derived from the cluster.
+  cluster = resolveCapacityMode(cluster, request.capacity);
   // A SWIM trace is scaled to the cluster it is replayed on, so it is derived last.
   const workload = base.swim ? deriveSwimWorkload(base.traceLabel, base.swim.jobs, base.swim.sourceNodes ?? nodeCount(cluster), cluster) : base.workload!;
   const trace: TraceRef =

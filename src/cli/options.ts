@@ -3,6 +3,8 @@
 import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
 import type { ClusterSources } from '../api/index.js';
+import { CapacityModeError, capacityModeUsage, parseCapacityMode } from '../model/capacity-mode.js';
+import type { CapacityMode } from '../model/capacity-mode.js';
 
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -65,9 +67,19 @@ export function collectRunId(value: string, previous: number[]): number[] {
   return [...previous, wholeNumber(value)];
 }
 
+/** `--capacity MODE`: a bad spec is a usage error that says what is valid. */
+export function capacityMode(value: string): CapacityMode {
+  try {
+    return parseCapacityMode(value);
+  } catch (error) {
+    if (error instanceof CapacityModeError) throw new InvalidArgumentError(error.message);
+    throw error;
+  }
+}
+
 /**
  * The options that say which cluster to replay on: a cluster file (`clusterHelp` says what it
- * replaces for this command) and Hadoop's own configuration files.
+ * replaces for this command), Hadoop's own configuration files, and what the nodes advertise.
  */
 export function addClusterOptions(command: Command, clusterHelp: string): Command {
   return command
@@ -75,11 +87,21 @@ export function addClusterOptions(command: Command, clusterHelp: string): Comman
     .option('--yarn-site <file>', "the cluster's yarn-site.xml: scheduler class, allocation sizes, NodeManager size")
     .option('--capacity-scheduler <file>', 'a capacity-scheduler.xml: CapacityScheduler queues and limits')
     .option('--fair-scheduler <file>', 'a fair-scheduler.xml allocation file: FairScheduler queues, weights and policies')
-    .option('--nodes <n>', 'with the XML files: this many nodes of the NodeManager size in yarn-site.xml', positiveWholeNumber);
+    .option('--nodes <n>', 'with the XML files: this many nodes of the NodeManager size in yarn-site.xml', positiveWholeNumber)
+    .option(
+      '--capacity <mode>',
+      "what the nodes advertise: configured, hardware or context-aware[:min=S,max=S] (default: the cluster file's capacityMode, else configured)",
+      capacityMode,
+    )
+    .addHelpText(
+      'after',
+      `\nCapacity modes (--capacity; hardware and context-aware read each node group's \`hardware\`):\n` +
+        `${capacityModeUsage()}\n`,
+    );
 }
 
 /** What addClusterOptions parsed, as the API takes it. */
 export function clusterSources(options: ClusterSources): ClusterSources {
-  const { cluster, yarnSite, capacityScheduler, fairScheduler, nodes } = options;
-  return { cluster, yarnSite, capacityScheduler, fairScheduler, nodes };
+  const { cluster, yarnSite, capacityScheduler, fairScheduler, nodes, capacity } = options;
+  return { cluster, yarnSite, capacityScheduler, fairScheduler, nodes, capacity };
 }

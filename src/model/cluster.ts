@@ -8,6 +8,15 @@ import { RESOURCE_CALCULATORS } from './resources.js';
 import type { Resources, ResourceCalculatorName } from './resources.js';
 import { QUEUE_POLICIES } from './queues.js';
 import type { QueueConfig, QueuePolicyName } from './queues.js';
+import { CapacityModeError, parseCapacityMode } from './capacity-mode.js';
+import type { CapacityMode } from './capacity-mode.js';
+
+/** A machine's real size, beside what its NodeManager advertises (see capacity-mode.ts). */
+export interface NodeHardware {
+  /** RAM the machine can give containers. */
+  readonly memoryMb: number;
+  readonly cores: number;
+}
 
 export interface NodeGroup {
   readonly name: string;
@@ -16,6 +25,8 @@ export interface NodeGroup {
   readonly vcores: number;
   /** Task durations on these nodes are divided by this (1 = reference hardware). */
   readonly speedFactor: number;
+  /** The machines' hardware, when the cluster file states it; only capacity modes read it. */
+  readonly hardware?: NodeHardware;
 }
 
 /** Which RM scheduler's rules apply (normalization step, admission, allocation order). */
@@ -125,6 +136,11 @@ export interface Cluster {
   readonly scheduler: SchedulerSettings;
   readonly mapreduce: MapReduceDefaults;
   readonly taskModel: TaskModel;
+  /**
+   * The capacity what-if the cluster file asks for; absent: none stated. A run settles it (the
+   * command line's mode wins) and replays the cluster it produces, without this field.
+   */
+  readonly capacityMode?: CapacityMode;
 }
 
 const resourcesSchema = z
@@ -182,6 +198,10 @@ const clusterSchema = z
             memoryMb: z.number().int().positive(),
             vcores: z.number().int().positive(),
             speedFactor: z.number().positive().default(1),
+            hardware: z
+              .object({ memoryMb: z.number().int().positive(), cores: z.number().int().positive() })
+              .strict()
+              .optional(),
           })
           .strict(),
       )
@@ -254,6 +274,19 @@ const clusterSchema = z
       })
       .strict()
       .prefault({}),
+    // The same spec as --capacity, so one grammar and one set of errors serve both.
+    capacityMode: z
+      .string()
+      .transform((spec, context) => {
+        try {
+          return parseCapacityMode(spec);
+        } catch (error) {
+          if (!(error instanceof CapacityModeError)) throw error;
+          context.issues.push({ code: 'custom', message: error.message, input: spec });
+          return z.NEVER;
+        }
+      })
+      .optional(),
   })
   .strict();
 
@@ -277,12 +310,29 @@ export function parseCluster(input: unknown, origin = 'cluster'): Cluster {
       `invalid ${origin}: scheduler.minimumAllocation is above scheduler.maximumAllocation`,
     );
   }
+  for (const group of cluster.nodeGroups) checkHardware(group, origin);
   const problems: string[] = [];
   checkQueues(cluster.scheduler.queues, 'root', cluster.scheduler.type, problems);
   if (problems.length > 0) {
     throw new ClusterFileError(`invalid ${origin}: scheduler.queues:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
   return cluster;
+}
+
+/** A machine smaller than its NodeManager's advertisement is a typo, not a what-if. */
+function checkHardware(group: NodeGroup, origin: string): void {
+  const hardware = group.hardware;
+  if (hardware === undefined) return;
+  if (hardware.memoryMb < group.memoryMb) {
+    throw new ClusterFileError(
+      `invalid ${origin}: node group ${group.name} states hardware of ${hardware.memoryMb} MB, less than the ${group.memoryMb} MB its NodeManager advertises`,
+    );
+  }
+  if (hardware.cores < group.vcores) {
+    throw new ClusterFileError(
+      `invalid ${origin}: node group ${group.name} states hardware of ${hardware.cores} cores, fewer than the ${group.vcores} vcores its NodeManager advertises`,
+    );
+  }
 }
 
 /**

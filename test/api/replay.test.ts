@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ingestSwim, replayRuns, runDemo } from '../../src/api/index.js';
+import { ingestRmLog, ingestSwim, replayRuns, runDemo, runFidelity } from '../../src/api/index.js';
+import { parseCapacityMode } from '../../src/model/capacity-mode.js';
 import { Store } from '../../src/store/index.js';
 import { swimText, tempFile, tempPath } from '../helpers/files.js';
+import { renderRmLog } from '../fixtures/rmlog/render.js';
+import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 
 async function appRows(store: Store, runId: number): Promise<string> {
   const { rows } = await store.query(
@@ -159,6 +162,102 @@ describe('Hadoop configuration files', () => {
       // The jobs name the default queue: the FairScheduler puts them in a queue of their user.
       const { rows } = await store.query(`SELECT DISTINCT queue FROM run_apps WHERE run_id = $runId`, { runId: run!.runId });
       expect(rows).toEqual([['root.autoadmin']]);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('capacity modes', () => {
+  // Eight nodes advertising 8192 MB / 8 vcores on machines of 32768 MB / 16 cores.
+  const bigMachines = (extra: object = {}): string =>
+    tempFile(
+      `big-machines-${Object.keys(extra).join('-') || 'plain'}.json`,
+      JSON.stringify({
+        name: 'big-machines',
+        nodeGroups: [{ name: 'worker', count: 8, memoryMb: 8192, vcores: 8, hardware: { memoryMb: 32_768, cores: 16 } }],
+        ...extra,
+      }),
+    );
+
+  it('replays a SWIM trace on the cluster the mode makes, stored as the run\'s cluster', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      await ingestSwim(store, { path: tempFile('capacity_swim.tsv', swimText([['job0', 0, 0, 640 * 1024 * 1024, 1024, 1024]])), sourceNodes: 8 });
+      const source = { kind: 'trace', trace: 'capacity_swim' } as const;
+      const replayIn = async (capacity?: string) =>
+        (await replayRuns(store, { source, cluster: bigMachines(), capacity: capacity === undefined ? undefined : parseCapacityMode(capacity), recordContainers: true }))[0]!;
+      const configured = await replayIn();
+      const hardware = await replayIn('hardware');
+      const contextAware = await replayIn('context-aware');
+      expect(configured.spec.cluster.name).toBe('big-machines');
+      expect(configured.spec.cluster.nodeGroups[0]).toMatchObject({ memoryMb: 8192, vcores: 8 });
+      expect(hardware.spec.cluster.name).toBe('big-machines (hardware)');
+      expect(hardware.spec.cluster.nodeGroups[0]).toMatchObject({ memoryMb: 32_768, vcores: 16 });
+      // 8 x 32768 MB = 262144 MB, 128 vcores: 2.5 % is 6553 MB / 3 vcores, 12.5 % 32768 MB / 16.
+      expect(contextAware.spec.cluster.name).toBe('big-machines (context-aware)');
+      expect(contextAware.spec.cluster.scheduler.minimumAllocation).toEqual({ memoryMb: 6553, vcores: 3 });
+      expect(contextAware.spec.cluster.scheduler.maximumAllocation).toEqual({ memoryMb: 32_768, vcores: 16 });
+      const { rows } = await store.query('SELECT count(DISTINCT spec_sha256), count(DISTINCT cluster_name) FROM runs');
+      expect(rows[0]).toEqual([3, 3]);
+      // 10 maps of 64 MB and a reduce, asked for at 1024 MB: normalized up to the minimum.
+      const sizes = await store.query(
+        `SELECT run_id, count(*), max(memory_mb) FROM run_containers WHERE kind <> 'am' GROUP BY run_id ORDER BY run_id`,
+      );
+      expect(sizes.rows).toEqual([
+        [configured.runId, 11, 1024],
+        [hardware.runId, 11, 1024],
+        [contextAware.runId, 11, 6553],
+      ]);
+      for (const run of [configured, hardware, contextAware]) expect(run.summary).toMatchObject({ appsFinished: 1, deadlock: false });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('applies the cluster file\'s capacityMode unless told otherwise, after the Hadoop files', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const source = { kind: 'scenario', scenario: 'terasort-batch', parameters: { jobs: 2 } } as const;
+      const asking = bigMachines({ capacityMode: 'context-aware:min=0.05' });
+      const [fromFile] = await replayRuns(store, { source, cluster: asking });
+      expect(fromFile!.spec.cluster.name).toBe('big-machines (context-aware:min=0.05)');
+      expect(fromFile!.spec.cluster).not.toHaveProperty('capacityMode');
+      const [overridden] = await replayRuns(store, { source, cluster: asking, capacity: parseCapacityMode('configured') });
+      expect(overridden!.spec.cluster.name).toBe('big-machines');
+      expect(overridden!.spec.cluster.nodeGroups[0]!.memoryMb).toBe(8192);
+
+      // yarn-site.xml sets a 2048-MB minimum: hardware keeps it, context-aware replaces it, and
+      // the file's own request survives the import.
+      const yarnSite = tempFile(
+        'capacity-yarn-site.xml',
+        '<configuration><property><name>yarn.scheduler.minimum-allocation-mb</name><value>2048</value></property></configuration>',
+      );
+      const [hardware] = await replayRuns(store, { source, cluster: bigMachines(), yarnSite, capacity: parseCapacityMode('hardware') });
+      expect(hardware!.spec.cluster.scheduler.minimumAllocation.memoryMb).toBe(2048);
+      const [contextAware] = await replayRuns(store, { source, cluster: asking, yarnSite });
+      expect(contextAware!.spec.cluster.name).toBe('big-machines (context-aware:min=0.05)');
+      expect(contextAware!.spec.cluster.scheduler.minimumAllocation.memoryMb).toBe(13_107);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses a mode that needs hardware on nodes that state none: a scenario\'s, or an RM log\'s', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const hardware = parseCapacityMode('hardware');
+      await expect(
+        replayRuns(store, { source: { kind: 'scenario', scenario: 'terasort-batch', parameters: {} }, capacity: hardware }),
+      ).rejects.toThrow(/^capacity mode hardware needs every node group's hardware, but node group worker of cluster autoadmin-8x8 states none: add "hardware"/);
+      await ingestRmLog(store, { paths: [tempFile('capacity-rm.log', renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' }))] });
+      await expect(runFidelity(store, { trace: 'capacity-rm', capacity: hardware })).rejects.toThrow(
+        /node group 8192mb-8vc of cluster capacity-rm \(nodes from log\) states none: .*--cluster FILE/,
+      );
+      // With a cluster file stating the machines, the log's apps replay on them.
+      const fidelity = await runFidelity(store, { trace: 'capacity-rm', cluster: bigMachines(), capacity: hardware });
+      expect(fidelity.cluster).toBe('big-machines (hardware)');
+      expect(fidelity.apps.length).toBeGreaterThan(0);
     } finally {
       store.close();
     }

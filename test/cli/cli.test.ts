@@ -123,6 +123,68 @@ describe('rmreplay CLI', () => {
     }
   });
 
+  it('passes --capacity to replay and fidelity as a parsed mode', async () => {
+    const received: unknown[] = [];
+    const { ctx } = context({
+      replayRuns: (_store, request) => {
+        received.push(request);
+        return Promise.resolve([]);
+      },
+      runFidelity: (_store, request) => {
+        received.push(request);
+        return Promise.reject(new Error('not run'));
+      },
+    });
+    expect(await main(['replay', '--scenario', 'cassales-terasort', '--capacity', 'context-aware:min=0.05', '--json'], ctx)).toBe(0);
+    await main(['fidelity', '--trace', 't', '--cluster', 'big.json', '--capacity', 'hardware'], ctx);
+    expect(received).toMatchObject([
+      { capacity: { kind: 'context-aware', minShare: 0.05, maxShare: 0.125 } },
+      { trace: 't', cluster: 'big.json', capacity: { kind: 'hardware' } },
+    ]);
+  });
+
+  it('replays cassales-terasort under configured and context-aware capacity, with different results', async () => {
+    const makespans: Record<string, number> = {};
+    for (const mode of ['configured', 'context-aware']) {
+      const { ctx, stdout } = context();
+      expect(await main(['replay', '--scenario', 'cassales-terasort', '--capacity', mode, '--json'], ctx)).toBe(0);
+      const [run] = JSON.parse(stdout.text) as { spec: { cluster: { name: string } }; summary: { makespanMs: number; appsFinished: number } }[];
+      expect(run!.summary.appsFinished).toBe(1);
+      expect(run!.spec.cluster.name).toBe(mode === 'configured' ? 'cassales-4x47gb' : 'cassales-4x47gb (context-aware)');
+      makespans[mode] = run!.summary.makespanMs;
+    }
+    expect(makespans['context-aware']).not.toBe(makespans['configured']);
+  });
+
+  it('exits 2 with one line on a bad --capacity, hardware below the advertisement, or a mode without hardware', async () => {
+    const worker = { name: 'worker', count: 2, memoryMb: 8192, vcores: 8 };
+    const small = tempFile('small-hardware.json', JSON.stringify({ name: 'small', nodeGroups: [{ ...worker, hardware: { memoryMb: 4096, cores: 8 } }] }));
+    const none = tempFile('no-hardware.json', JSON.stringify({ name: 'none', nodeGroups: [worker] }));
+    for (const [argv, message] of [
+      [
+        ['replay', '--scenario', 'cassales-terasort', '--capacity', 'context-aware:min=0.5,max=0.1'],
+        "error: option '--capacity <mode>' argument 'context-aware:min=0.5,max=0.1' is invalid. context-aware: min 0.5 is above max 0.1",
+      ],
+      [
+        ['replay', '--scenario', 'cassales-terasort', '--capacity', 'context-aware:share=0.1'],
+        "error: option '--capacity <mode>' argument 'context-aware:share=0.1' is invalid. capacity mode context-aware has no key 'share'; valid keys are min, max",
+      ],
+      [
+        ['replay', '--scenario', 'terasort-batch', '--cluster', small],
+        `rmreplay: invalid cluster file ${small}: node group worker states hardware of 4096 MB, less than the 8192 MB its NodeManager advertises`,
+      ],
+      [
+        ['replay', '--scenario', 'terasort-batch', '--cluster', none, '--capacity', 'context-aware'],
+        'rmreplay: capacity mode context-aware needs every node group\'s hardware, but node group worker of cluster none states none: ' +
+          'add "hardware": { "memoryMb": ..., "cores": ... } to it in the cluster file (--cluster FILE)',
+      ],
+    ] as const) {
+      const { ctx, stderr } = context();
+      expect(await main(argv, ctx), argv.join(' ')).toBe(2);
+      expect(stderr.text, argv.join(' ')).toBe(`${message}\n`);
+    }
+  });
+
   it('lists the valid policies when given an unknown one', async () => {
     const { ctx, stderr } = context();
     await main(['replay', '--scenario', 'terasort-batch', '-p', 'fifo'], ctx);
@@ -156,6 +218,11 @@ describe('rmreplay CLI', () => {
     await main(['replay', '--help'], ctx);
     expect(stdout.text).toContain('reserve:0..64:8');
     expect(stdout.text).toContain('--set amVcores=1');
+    for (const command of ['replay', 'fidelity']) {
+      const help = context();
+      await main([command, '--help'], help.ctx);
+      expect(help.stdout.text, command).toMatch(/Capacity modes[^\n]*\n {2}configured .*\n {2}hardware .*\n {2}context-aware\[:min=0\.025,max=0\.125\] /);
+    }
   });
 
   it('stops quietly with status 0 when the reader has closed the pipe (rmreplay --help | head)', async () => {
@@ -207,6 +274,18 @@ describe('rmreplay CLI on RM logs', () => {
     expect(await main(['--db', db, 'fidelity', '--trace', 'cli-rm'], fidelity.ctx)).toBe(0);
     expect(fidelity.stdout.text).toMatch(/^makespan\s+\d+\.\d\s+\d+\.\d\s+-?\d/m);
     expect(fidelity.stdout.text).toContain('2 apps compared (1 unfinished in the log, not compared)');
+
+    // The log does not say what its machines hold: --capacity hardware needs a cluster file.
+    const noHardware = fileContext();
+    expect(await main(['--db', db, 'fidelity', '--trace', 'cli-rm', '--capacity', 'hardware'], noHardware.ctx)).toBe(2);
+    expect(noHardware.stderr.text).toMatch(/^rmreplay: capacity mode hardware needs every node group's hardware, but node group 8192mb-8vc of cluster cli-rm \(nodes from log\) states none: [^\n]*--cluster FILE\)\n$/);
+    const machines = tempFile(
+      'cli-machines.json',
+      JSON.stringify({ name: 'machines', nodeGroups: [{ name: 'worker', count: 3, memoryMb: 8192, vcores: 8, hardware: { memoryMb: 16_384, cores: 16 } }] }),
+    );
+    const onHardware = fileContext();
+    expect(await main(['--db', db, 'fidelity', '--trace', 'cli-rm', '--cluster', machines, '--capacity', 'hardware'], onHardware.ctx)).toBe(0);
+    expect(onHardware.stdout.text).toMatch(/^trace cli-rm: replayed as run \d+ on machines \(hardware\) under as-configured/);
 
     const replay = fileContext();
     expect(await main(['--db', db, 'replay', '--trace', 'cli-rm', '-p', 'none', '--json'], replay.ctx)).toBe(0);

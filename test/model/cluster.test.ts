@@ -86,6 +86,47 @@ describe('parseCluster', () => {
   });
 });
 
+describe('node hardware and the capacity mode in a cluster file', () => {
+  const worker = { name: 'worker', count: 4, memoryMb: 8192, vcores: 8 };
+
+  it('reads hardware beside what the NodeManager advertises, and leaves it out when not stated', () => {
+    const cluster = parseCluster({ name: 'c', nodeGroups: [{ ...worker, hardware: { memoryMb: 48_303, cores: 24 } }] });
+    expect(cluster.nodeGroups[0]).toMatchObject({ memoryMb: 8192, vcores: 8, hardware: { memoryMb: 48_303, cores: 24 } });
+    expect(clusterCapacity(cluster)).toEqual({ memoryMb: 32_768, vcores: 32 });
+    // Hardware equal to the advertisement is fine: nothing to gain, nothing wrong.
+    expect(() => parseCluster({ name: 'c', nodeGroups: [{ ...worker, hardware: { memoryMb: 8192, cores: 8 } }] })).not.toThrow();
+    const plain = parseCluster({ name: 'c', nodeGroups: [worker] });
+    expect(plain.nodeGroups[0]).not.toHaveProperty('hardware');
+    expect(plain).not.toHaveProperty('capacityMode');
+  });
+
+  it('refuses hardware smaller than the advertisement in one line naming the group', () => {
+    const withHardware = (hardware: unknown): (() => unknown) => () =>
+      parseCluster({ name: 'c', nodeGroups: [{ name: 'other', count: 1, memoryMb: 1024, vcores: 1 }, { ...worker, hardware }] });
+    expect(withHardware({ memoryMb: 4096, cores: 24 })).toThrow(ClusterFileError);
+    expect(withHardware({ memoryMb: 4096, cores: 24 })).toThrow(
+      /^invalid cluster: node group worker states hardware of 4096 MB, less than the 8192 MB its NodeManager advertises$/,
+    );
+    expect(withHardware({ memoryMb: 65_536, cores: 4 })).toThrow(
+      /^invalid cluster: node group worker states hardware of 4 cores, fewer than the 8 vcores its NodeManager advertises$/,
+    );
+    expect(withHardware({ memoryMb: 0, cores: 24 })).toThrow(/nodeGroups\[1\]\.hardware\.memoryMb/);
+    expect(withHardware({ memoryMb: 65_536, cores: 2.5 })).toThrow(/nodeGroups\[1\]\.hardware\.cores/);
+    expect(withHardware({ memoryMb: 65_536, vcores: 24 })).toThrow(/vcores/);
+  });
+
+  it('reads capacityMode as the spec --capacity takes, and names it when it is wrong', () => {
+    const withMode = (capacityMode: unknown) => parseCluster({ name: 'c', nodeGroups: [worker], capacityMode }, 'cluster file c.json');
+    expect(withMode('hardware').capacityMode).toEqual({ kind: 'hardware' });
+    expect(withMode('context-aware:max=0.25').capacityMode).toEqual({ kind: 'context-aware', minShare: 0.025, maxShare: 0.25 });
+    expect(() => withMode('context-aware:min=0.5,max=0.1')).toThrow(
+      /invalid cluster file c\.json:[\s\S]*context-aware: min 0\.5 is above max 0\.1[\s\S]*capacityMode/,
+    );
+    expect(() => withMode('virtual')).toThrow(/unknown capacity mode 'virtual'/);
+    expect(() => withMode({ kind: 'hardware' })).toThrow(/capacityMode/);
+  });
+});
+
 describe('loadClusterFile', () => {
   it('finds shipped cluster files by name', async () => {
     expect(nodeCount(await loadClusterFile('fb2009-600'))).toBe(600);

@@ -56,6 +56,7 @@ export function replayCommand(context: CliContext): Command {
         `Examples:\n  rmreplay replay --scenario mixed-spc\n` +
         `  rmreplay replay --scenario mixed-spc --scheduler fair-drf --set queues=separate --seed 1..3\n` +
         `  rmreplay replay --scenario terasort-batch --policy none --policy reserve:0..64:8\n` +
+        `  rmreplay replay --scenario cassales-terasort --capacity context-aware\n` +
         `  rmreplay replay --trace FB-2009_samples_24_times_1hr_0 --cluster fb2009-600 --scheduler fair-fair\n` +
         `  rmreplay replay --trace my-rm-log --capacity-scheduler capacity-scheduler.xml\n`,
     )

@@ -216,7 +216,11 @@ export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptio
       }
       case 'yarn.nodemanager.resource.detect-hardware-capabilities':
         if (detectHardware) {
-          add('unsupported', 'NodeManager hardware detection cannot be replayed: node sizes come from yarn.nodemanager.resource.memory-mb / cpu-vcores or the base cluster');
+          add(
+            'unsupported',
+            'NodeManager hardware detection cannot be replayed: node sizes come from yarn.nodemanager.resource.memory-mb / cpu-vcores or the base cluster ' +
+              "(for nodes that advertise their machines, state each node group's hardware in a cluster file and pass --capacity hardware)",
+          );
         } else add('used', 'matches the replay: node sizes as configured');
         continue;
       case 'yarn.nodemanager.resource.system-reserved-memory-mb':

@@ -1,0 +1,57 @@
+// One terasort job as a MapReduce app, shared by the scenarios that run terasort: one map per
+// HDFS block of its input and `reduces` reduces that share all of it (terasort's maps write
+// every input byte for the reduces to sort), durations from the cluster's task model.
+
+import type { TaskModel } from '../model/cluster.js';
+import type { Resources } from '../model/resources.js';
+import { mapReduceStages } from '../model/workload.js';
+import type { AppSpec } from '../model/workload.js';
+
+export interface TerasortJob {
+  readonly id: string;
+  readonly name: string;
+  readonly user: string;
+  readonly inputMb: number;
+  readonly reduces: number;
+  readonly amRequest: Resources;
+  readonly mapRequest: Resources;
+  readonly reduceRequest: Resources;
+  /** Start-up, throughputs, block size and the AM's start-up, on reference hardware. */
+  readonly taskModel: TaskModel;
+  readonly reduceSlowStart: number;
+  /**
+   * A task's duration as run: the scenario's jitter. Called for every map in input order, then
+   * for every reduce, so a seeded draw gives the same job for the same seed.
+   */
+  readonly vary: (durationMs: number) => number;
+}
+
+/** Submitted at time 0 to queue `default`. */
+export function terasortApp(job: TerasortJob): AppSpec {
+  const { taskModel, vary } = job;
+  const mapInputsMb: number[] = [];
+  for (let left = job.inputMb; left > 0; left -= taskModel.blockMb) mapInputsMb.push(Math.min(taskModel.blockMb, left));
+  const mapDurations = Float64Array.from(mapInputsMb, (mb) => vary(taskModel.taskStartupMs + (mb / taskModel.mapMbPerS) * 1000));
+  const reduceMb = job.inputMb / job.reduces;
+  const reduceDurations = Float64Array.from({ length: job.reduces }, () =>
+    vary(taskModel.taskStartupMs + (reduceMb / taskModel.reduceMbPerS) * 1000),
+  );
+  return {
+    id: job.id,
+    name: job.name,
+    type: 'mapreduce',
+    applicationType: 'MAPREDUCE',
+    observed: false,
+    queue: 'default',
+    user: job.user,
+    submitMs: 0,
+    amRequest: job.amRequest,
+    amStartupMs: taskModel.amStartupMs,
+    amTeardownMs: 0,
+    stages: mapReduceStages(
+      { request: job.mapRequest, taskCount: mapDurations.length, durations: { kind: 'per-task', durationsMs: mapDurations } },
+      { request: job.reduceRequest, taskCount: job.reduces, durations: { kind: 'per-task', durationsMs: reduceDurations } },
+      job.reduceSlowStart,
+    ),
+  };
+}
