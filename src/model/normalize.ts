@@ -1,5 +1,5 @@
 // Container-request validation and normalization exactly as the YARN RM does it
-// (yarn-semantics.md 1.2 and 1.3).
+// (docs/model.md 1.2 and 1.3).
 
 import { roundUpTo } from './resources.js';
 import type { Resources } from './resources.js';
@@ -13,7 +13,7 @@ export type NormalizeResult =
 export type RequestKind = 'am' | 'task';
 
 /**
- * How a scheduler normalizes requests, which differs between the two (yarn-semantics.md 1.3):
+ * How a scheduler normalizes requests, which differs between the two (docs/model.md 1.2):
  * the step task asks are rounded up to, and whether an ask is normalized on memory alone (its
  * granted container then has 1 vcore) always, never, or as the configured calculator says. An AM
  * ask is always rounded to the minimum: the RM normalizes it at submission, not the scheduler.

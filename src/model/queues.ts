@@ -1,6 +1,6 @@
 // Queue hierarchies as an operator configures them: one neutral tree that both the
 // CapacityScheduler and the FairScheduler read, each taking the settings it knows
-// (yarn-semantics.md 3.1-3.3 and 4.1-4.4). Plain data, validated by the cluster schema.
+// (docs/model.md 3.1-3.3 and 4.1-4.4). Plain data, validated by the cluster schema.
 
 import type { Resources } from './resources.js';
 

@@ -1,5 +1,5 @@
 // Resource vectors (memory in MB, CPU in vcores) and the two YARN resource calculators.
-// Semantics follow yarn-semantics.md section 1.1.
+// Semantics follow docs/model.md section 1.1.
 
 export interface Resources {
   readonly memoryMb: number;

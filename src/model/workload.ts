@@ -68,7 +68,7 @@ export function mapReduceStages(maps: StageTasks, reduces: StageTasks, reduceSlo
 /**
  * How an app's ApplicationMaster drives its stages:
  * - `mapreduce`: maps then reduces, with reducer slow-start, ramp-up from the headroom and
- *   reducer preemption when maps starve (yarn-semantics.md 6);
+ *   reducer preemption when maps starve (docs/model.md 6);
  * - `dag`: stages of executors (Spark/Tez style), each asked for once the previous one has
  *   progressed far enough (`startAfterFraction`, usually 1);
  * - `streaming`: a long-running service whose containers are held until the replay ends.

@@ -6,7 +6,7 @@
 // through the handlers below and `applyAllocation` / `take` / `release` / reservations;
 // reading it for samples and the result is in observer.ts and result.ts.
 //
-// Heartbeats (yarn-semantics.md 2): containers are allocated only when a node heartbeats. Each
+// Heartbeats (docs/model.md 2): containers are allocated only when a node heartbeats. Each
 // NodeManager heartbeats every interval from its last heartbeat (phases seeded), and at once
 // when one of its containers ends (the out-of-band heartbeat). A heartbeat that cannot do
 // anything is not simulated: a node sleeps until something could change its answer (new asks,
@@ -16,7 +16,7 @@
 // node every interval while costing events only where something happens, and deadlock
 // detection stays exact: when no event is left, nothing can change.
 //
-// ApplicationMasters (yarn-semantics.md 6): the AM container is allocated first and held until
+// ApplicationMasters (docs/model.md 6): the AM container is allocated first and held until
 // the app ends. For modelled (not log-observed) apps, asks reach the RM and granted containers
 // reach the AM on the AM's heartbeats (every amHeartbeatIntervalMs from its registration); a
 // MapReduce AM also ramps its reduce asks up and down from the headroom and kills its own

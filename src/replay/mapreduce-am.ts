@@ -1,5 +1,5 @@
 // What a MapReduce ApplicationMaster decides on each heartbeat about its reduces
-// (RMContainerAllocator; yarn-semantics.md 6): reducer slow-start, ramp-up of reduce asks from
+// (RMContainerAllocator; docs/model.md 6): reducer slow-start, ramp-up of reduce asks from
 // the headroom, ramp-down, and the preemption of its own reducers when maps starve. Pure
 // arithmetic on the AM's counts; the engine applies the decision.
 

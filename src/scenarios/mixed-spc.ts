@@ -15,7 +15,7 @@
 //   holds it to each queue's guaranteed capacity; a maximum above the capacity only takes effect
 //   under the FairScheduler (as max share);
 // - the CapacityScheduler AM limit (0.1 x the larger of the queue's guaranteed resource and its
-//   current limit, rounded up to 1024 MB; yarn-semantics.md 3.3) allows
+//   current limit, rounded up to 1024 MB; docs/model.md 3.3) allows
 //   6144 MB of AMs in `one` (3 MapReduce AMs, or the streaming AM plus 2 MapReduce AMs and a
 //   DAG AM), 2048 MB per queue in `separate` (one MapReduce AM, or two DAG or graph AMs, at a
 //   time), 5120-6144 MB in `merged`'s `batch` (2-3 MapReduce AMs). Queued AMs count against the

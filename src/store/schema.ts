@@ -182,7 +182,7 @@ const VERSION_2 = [
      extra VARCHAR
    )`,
 
-  // The app and attempt a YARN id belongs to (ids: FORMATS.md section 2).
+  // The app and attempt a YARN id belongs to (ids: docs/log-formats.md section 2).
   `CREATE OR REPLACE MACRO rm_app_of(id) AS CASE
      WHEN starts_with(id, 'application_') THEN id
      WHEN starts_with(id, 'appattempt_') THEN regexp_replace(id, '^appattempt_(\\d+)_(\\d+)_\\d+$', 'application_\\1_\\2')

@@ -84,7 +84,7 @@ describe('normalizeRequest (CapacityScheduler)', () => {
   });
 
   it('uses the increment, not the minimum, as the step under the FairScheduler', () => {
-    // max(1100, 1024) = 1100, rounded up to a multiple of 512 = 1536 (yarn-semantics.md 1.2).
+    // max(1100, 1024) = 1100, rounded up to a multiple of 512 = 1536 (docs/model.md 1.2).
     const fair = settings({
       type: 'fair',
       resourceCalculator: 'dominant',

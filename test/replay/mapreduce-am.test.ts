@@ -1,5 +1,5 @@
 // The MapReduce AM's reduce decisions, worked out by hand from RMContainerAllocator's
-// arithmetic (yarn-semantics.md 6). Memory only unless a test says otherwise.
+// arithmetic (docs/model.md 6). Memory only unless a test says otherwise.
 
 import { describe, expect, it } from 'vitest';
 import { decideReduces } from '../../src/replay/mapreduce-am.js';

@@ -120,7 +120,7 @@ function resourceTypesAmount(p: HadoopProperty, component: Component): number {
 
 /**
  * Hadoop's NodeManager size when yarn-site.xml sets none, and what 3.x's -1 ("detect the
- * hardware") falls back to (yarn-semantics.md section 8).
+ * hardware") falls back to (docs/model.md section 8).
  */
 export const NODE_DEFAULTS: Resources = { memoryMb: 8192, vcores: 8 };
 

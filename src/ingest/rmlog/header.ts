@@ -1,4 +1,4 @@
-// Recognises the start of a log entry in every layout of FORMATS.md section 1 and splits it into
+// Recognises the start of a log entry in every layout of docs/log-formats.md section 1 and splits it into
 // time, level, logger and message. Hand-written character checks, no regular expressions: this
 // runs on every line, and some lines (classpaths) are tens of kilobytes long.
 //

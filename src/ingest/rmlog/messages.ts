@@ -1,5 +1,5 @@
 // Turns the message of a log entry into an RmEvent, by the logger's simple class name and the
-// message's opening words (FORMATS.md sections 3-9). A message that opens like a line of interest
+// message's opening words (docs/log-formats.md sections 3-9). A message that opens like a line of interest
 // but cannot be read (cut off, garbled) is a reject with a reason; any other message is ignored.
 // Parsing uses indexOf and anchored, non-nested regular expressions so that no line, however
 // long, makes a pattern backtrack.

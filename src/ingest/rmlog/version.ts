@@ -1,4 +1,4 @@
-// Which Hadoop versions could have written a log, from the shapes of its lines (FORMATS.md),
+// Which Hadoop versions could have written a log, from the shapes of its lines (docs/log-formats.md),
 // for logs without a STARTUP_MSG banner. Each clue narrows the set of candidate release lines.
 
 const RELEASES = ['2.2', '2.6', '2.7', '2.8', '2.10', '3.1', '3.3', '3.4'] as const;

@@ -1,6 +1,6 @@
 // `am-share:P`: every queue's AM limit set to P (CapacityScheduler maximum-am-resource-percent,
 // FairScheduler maxAMShare), enforced by the scheduler model where the real scheduler enforces
-// it (yarn-semantics.md 3.3, 4.4). Apps are handed to the scheduler on submission.
+// it (docs/model.md 3.3, 4.4). Apps are handed to the scheduler on submission.
 
 import type { AdmissionPolicy } from './types.js';
 

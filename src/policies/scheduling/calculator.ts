@@ -1,4 +1,4 @@
-// The CapacityScheduler's resource arithmetic under its two calculators (yarn-semantics.md 1.1):
+// The CapacityScheduler's resource arithmetic under its two calculators (docs/model.md 1.1):
 // DefaultResourceCalculator compares memory only; DominantResourceCalculator compares dominant
 // shares of the cluster (ties by the other share) and fits component-wise. Values are passed as
 // plain numbers to keep the scheduling loop free of allocations.

@@ -1,4 +1,4 @@
-// The CapacityScheduler, as Apache Hadoop 2.7 runs it (yarn-semantics.md section 3):
+// The CapacityScheduler, as Apache Hadoop 2.7 runs it (docs/model.md section 3):
 // - a queue tree with guaranteed and maximum capacity; at each parent the child with the lowest
 //   used capacity is offered the node first, with a limit of min(parent limit - parent used +
 //   child used, child maximum) (3.1);
@@ -512,7 +512,7 @@ export class CapacityScheduler implements Scheduler {
     const a = this.apps[node.reservedApp];
     const ask = a?.asks.get(node.reservedKey);
     if (!a || !ask || ask.outstanding === 0) {
-      // The app no longer needs it: release (yarn-semantics.md 3.7).
+      // The app no longer needs it: release (docs/model.md 3.7).
       if (a) this.dropReservation(a, node.reservedKey, node.index, node.reservedMemoryMb, node.reservedVcores);
       d.kind = UNRESERVE;
       return;
@@ -685,7 +685,7 @@ export class CapacityScheduler implements Scheduler {
   private userLimitMemoryMb = 0;
   private userLimitVcores = 0;
 
-  /** computeUserLimit (yarn-semantics.md 3.2), with the minimum allocation as `required`. */
+  /** computeUserLimit (docs/model.md 3.2), with the minimum allocation as `required`. */
   private computeUserLimit(leaf: CsQueue): void {
     if (!this.calc.dominant) {
       this.computeUserLimitMemory(leaf);
@@ -773,7 +773,7 @@ export class CapacityScheduler implements Scheduler {
   /**
    * Whether the app may allocate or reserve one more container for this ask without giving a
    * reservation up: outstanding + starvation > reserved, where starvation grows with
-   * re-reservations and is damped for large containers (yarn-semantics.md 3.7).
+   * re-reservations and is damped for large containers (docs/model.md 3.7).
    */
   private shouldAllocOrReserveNewContainer(a: CsApp, ask: Ask, nowMs: number): boolean {
     const reserved = ask.reservations;

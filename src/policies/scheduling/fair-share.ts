@@ -1,5 +1,5 @@
 // The FairScheduler's fair-share computation for one resource among siblings
-// (yarn-semantics.md 4.2, ComputeFairShares): entities with a fixed share (max share 0,
+// (docs/model.md 4.2, ComputeFairShares): entities with a fixed share (max share 0,
 // inactive for instantaneous shares, weight 0) take it first; the rest share the remainder by
 // weighted water-filling, each clamped to [min share, max share], found as YARN finds it: R
 // doubled until enough, then 25 bisection steps, shares truncated to whole units.

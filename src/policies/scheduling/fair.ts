@@ -1,4 +1,4 @@
-// The FairScheduler, as Apache Hadoop 2.7 runs it (yarn-semantics.md sections 4 and 5):
+// The FairScheduler, as Apache Hadoop 2.7 runs it (docs/model.md sections 4 and 5):
 // - placement: an app sent to `default` runs in root.<user> when user-as-default-queue is on;
 //   an undeclared queue is created when allow-undeclared-pools is on; root.default always exists;
 // - maxRunningApps per queue and its ancestors up to root, and per user over all queues
@@ -586,7 +586,7 @@ export class FairScheduler implements Scheduler {
     d.vcores = ask.vcores;
   }
 
-  // ---- comparators (yarn-semantics.md 4.3 and 5) --------------------------------------------
+  // ---- comparators (docs/model.md 4.3 and 5) --------------------------------------------
 
   private compareQueues(policy: QueuePolicyName, x: FsQueue, y: FsQueue): number {
     if (policy === 'drf') {

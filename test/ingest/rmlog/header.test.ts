@@ -1,4 +1,4 @@
-// Entry headers in each log4j layout of FORMATS.md section 1 (lines written for this test).
+// Entry headers in each log4j layout of docs/log-formats.md section 1 (lines written for this test).
 
 import { describe, expect, it } from 'vitest';
 import { HeaderParser } from '../../../src/ingest/rmlog/header.js';

@@ -1,4 +1,4 @@
-// Each message parser on lines shaped as FORMATS.md describes (values made up for this test).
+// Each message parser on lines shaped as docs/log-formats.md describes (values made up for this test).
 
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_PARSERS, bannerEvent, parseSummary, queueConfigFrom } from '../../../src/ingest/rmlog/messages.js';

@@ -1,6 +1,6 @@
 // One suite every log format must pass: the same small cluster history (test/fixtures/rmlog),
 // written as the RM log of each Hadoop version, layout and scheduler, must read back to the same
-// apps, containers and nodes. The renderer was written from FORMATS.md, apart from the reader.
+// apps, containers and nodes. The renderer was written from docs/log-formats.md, apart from the reader.
 
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../../src/api/index.js';
