@@ -29,17 +29,61 @@ export interface RunSpec {
   readonly recordContainers: boolean;
 }
 
-/** JSON with object keys sorted, so equal specs serialize to equal bytes. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+/**
+ * JSON with object keys sorted, so equal specs serialize to equal bytes: what JSON.stringify
+ * writes for plain data, each object's keys in canonicalKeyOrder. `cache` keeps the text of
+ * objects already written (a sweep's runs share their cluster object, by far the largest part of
+ * a spec, so it is written once); it must only hold objects that do not change.
+ */
+export function canonicalJson(value: unknown, cache?: WeakMap<object, string>): string {
+  return writeCanonical(value, cache) ?? 'undefined';
+}
+
+/** The text of a value, or undefined where JSON.stringify leaves a value out. */
+function writeCanonical(value: unknown, cache: WeakMap<object, string> | undefined): string | undefined {
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return undefined;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const cached = cache?.get(value);
+  if (cached !== undefined) return cached;
+  const withToJson = value as { toJSON?: () => unknown };
+  if (typeof withToJson.toJSON === 'function') return writeCanonical(withToJson.toJSON(), cache);
+  let text: string;
+  if (Array.isArray(value)) {
+    text = `[${value.map((item: unknown) => writeCanonical(item, cache) ?? 'null').join(',')}]`;
+  } else {
+    const record = value as Record<string, unknown>;
+    const parts: string[] = [];
+    for (const key of canonicalKeyOrder(Object.keys(record))) {
+      const item = writeCanonical(record[key], cache);
+      if (item !== undefined) parts.push(`${JSON.stringify(key)}:${item}`);
     }
-    return v;
-  });
+    text = `{${parts.join(',')}}`;
+  }
+  cache?.set(value, text);
+  return text;
 }
 
 /** Identity of a run description: runs with equal hashes must produce equal results. */
-export function runSpecSha256(spec: RunSpec): string {
-  return createHash('sha256').update(canonicalJson(spec)).digest('hex');
+/**
+ * The key order of the object the sorted entries make (the definition hashes were first written
+ * with): keys sorted, then, as JavaScript orders an object's own keys, array-index keys ("9",
+ * "10") first in numeric order.
+ */
+function canonicalKeyOrder(keys: string[]): string[] {
+  const sorted = keys.sort();
+  if (!sorted.some(isArrayIndex)) return sorted;
+  const indices = sorted.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
+  return [...indices, ...sorted.filter((key) => !isArrayIndex(key))];
+}
+
+function isArrayIndex(key: string): boolean {
+  return /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 4_294_967_295;
+}
+
+export function runSpecSha256(spec: RunSpec, cache?: WeakMap<object, string>): string {
+  return sha256Hex(canonicalJson(spec, cache));
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
