@@ -6,7 +6,8 @@ import { UserError } from '../model/errors.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
 import { findTrace } from '../store/index.js';
 import type { Store } from '../store/index.js';
-import { DEFAULT_POLICIES, resolveSource, runAndStore } from './replay.js';
+import { DEFAULT_POLICIES } from './grid.js';
+import { resolveSource, runAndStore } from './replay.js';
 import type { ClusterSources } from './replay.js';
 
 export interface FidelityRequest extends ClusterSources {

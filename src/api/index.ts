@@ -1,7 +1,8 @@
 export { loadClusterFile } from './cluster-file.js';
 export { ingestSwim } from './ingest-swim.js';
 export type { IngestSwimOptions, IngestSwimResult } from './ingest-swim.js';
-export { DEFAULT_POLICIES, replayRuns } from './replay.js';
+export { replayRuns } from './replay.js';
+export { DEFAULT_POLICIES, DEFAULT_SWEEP_POLICIES } from './grid.js';
 export type { ClusterSources, ReplayRequest, ReplayRun, ReplaySource } from './replay.js';
 export { loadClusterWithHadoopConfig } from './hadoop-cluster.js';
 export type { HadoopClusterRequest, HadoopClusterResult } from './hadoop-cluster.js';

@@ -13,10 +13,11 @@ import type { RunSpec, TraceRef } from '../model/run-spec.js';
 import type { ReplayProgress, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { Workload } from '../model/workload.js';
 import { deriveSwimWorkload } from '../ingest/swim/derive.js';
-import { AS_CONFIGURED_SPEC, expandPolicySpecs, parseAdmissionPolicy } from '../policies/admission/index.js';
+import { parseAdmissionPolicy } from '../policies/admission/index.js';
 import type { AdmissionPolicy } from '../policies/admission/index.js';
-import { applySchedulingPolicy, AS_CONFIGURED, labelOf, parseSchedulingPolicy } from '../policies/scheduling/index.js';
-import { DEFAULT_SAMPLE_INTERVAL_MS, replay } from '../replay/engine.js';
+import { applySchedulingPolicy, labelOf } from '../policies/scheduling/index.js';
+import { DEFAULT_SAMPLE_INTERVAL_MS } from '../replay/engine.js';
+import { replaySpec } from '../replay/replay-spec.js';
 import { findScenario, resolveParameters, scenarioLabel } from '../scenarios/index.js';
 import type { ParameterValue, Scenario } from '../scenarios/index.js';
 import { findTrace, listTraces, loadRmTrace, loadSwimJobs, saveRun } from '../store/index.js';
@@ -25,11 +26,9 @@ import { buildLogWorkload } from '../ingest/rmlog/workload.js';
 import type { LogWorkload } from '../ingest/rmlog/workload.js';
 import { VERSION } from '../paths.js';
 import { loadClusterFile } from './cluster-file.js';
+import { planGrid } from './grid.js';
 import { formatFindings, loadClusterWithHadoopConfig } from './hadoop-cluster.js';
 
-/** What a stock cluster does: the scheduler's own AM limits as configured. */
-export const DEFAULT_POLICIES: readonly string[] = [AS_CONFIGURED_SPEC];
-const MAX_RUNS = 10_000;
 
 export type ReplaySource =
   | { readonly kind: 'trace'; readonly trace: string }
@@ -74,33 +73,15 @@ export interface ReplayRun {
 }
 
 export async function replayRuns(store: Store, request: ReplayRequest): Promise<ReplayRun[]> {
-  const seeds = request.seeds && request.seeds.length > 0 ? request.seeds : null;
-  for (const seed of seeds ?? []) {
-    if (!Number.isSafeInteger(seed) || seed < 0) throw new UserError(`--seed must be a non-negative whole number, not ${seed}`);
-  }
-  if (request.appTimeoutMs !== undefined && !(request.appTimeoutMs > 0)) {
-    throw new UserError('--app-timeout must be a positive number of seconds');
-  }
-  const schedulerChoices = (request.schedulers ?? []).map((name) => parseSchedulingPolicy(name));
-  const policySpecs = (request.policies ?? []).flatMap((spec) => expandPolicySpecs(spec));
-  const plan = planSources(request, seeds);
-
-  // Check the size of the sweep before running any of it.
-  const runsPlanned =
-    plan.length *
-    Math.max(1, schedulerChoices.length || plan[0]?.defaultSchedulers.length || 1) *
-    Math.max(1, policySpecs.length || 1);
-  if (runsPlanned > MAX_RUNS) throw new UserError(`that sweep is ${runsPlanned} runs; at most ${MAX_RUNS} at once`);
-
+  checkRunOptions(request);
+  const grid = planGrid(request, 'replay');
   const runs: ReplayRun[] = [];
-  for (const planned of plan) {
+  for (const planned of grid.sources) {
     const source = await resolveSource(store, { ...request, source: planned.source }, planned.seed);
-    const schedulers = schedulerChoices.length > 0 ? schedulerChoices : planned.defaultSchedulers.map((s) => parseSchedulingPolicy(s));
-    const policies = (policySpecs.length > 0 ? policySpecs : DEFAULT_POLICIES).map((spec) => parseAdmissionPolicy(spec));
-    for (const scheduler of schedulers) {
+    for (const scheduler of grid.schedulers) {
       const scheduled = { ...source, cluster: applySchedulingPolicy(source.cluster, scheduler) };
-      for (const admission of policies) {
-        const { run } = await runAndStore(store, scheduled, admission, planned.seed, request);
+      for (const spec of grid.policies) {
+        const { run } = await runAndStore(store, scheduled, parseAdmissionPolicy(spec), planned.seed, request);
         runs.push(run);
       }
     }
@@ -108,39 +89,32 @@ export async function replayRuns(store: Store, request: ReplayRequest): Promise<
   return runs;
 }
 
-interface PlannedSource {
-  readonly source: ReplaySource;
-  readonly seed: number;
-  readonly defaultSchedulers: readonly string[];
-}
-
-/**
- * The sources to replay: for a scenario with a sweep, its parameter sets (the user's --set
- * values replacing the swept ones) x its seeds; otherwise the one source x the given seeds.
- */
-function planSources(request: ReplayRequest, seeds: readonly number[] | null): PlannedSource[] {
-  const source = request.source;
-  if (source.kind === 'trace') {
-    return (seeds ?? [1]).map((seed) => ({ source, seed, defaultSchedulers: [AS_CONFIGURED] }));
+/** Options every replay checks before it plans anything. */
+export function checkRunOptions(options: RunOptions): void {
+  if (options.appTimeoutMs !== undefined && !(options.appTimeoutMs > 0)) {
+    throw new UserError('--app-timeout must be a positive number of seconds');
   }
-  const scenario = findScenario(source.scenario);
-  const sweep = scenario.sweep;
-  const parameterSets = sweep ? uniqueSets(sweep.parameterSets.map((set) => ({ ...set, ...source.parameters }))) : [source.parameters];
-  const plannedSeeds = seeds ?? sweep?.seeds ?? [1];
-  const defaultSchedulers = sweep?.schedulers ?? [AS_CONFIGURED];
-  return parameterSets.flatMap((parameters) =>
-    plannedSeeds.map((seed) => ({ source: { ...source, parameters }, seed, defaultSchedulers })),
-  );
 }
 
-function uniqueSets(sets: Readonly<Record<string, ParameterValue>>[]): Readonly<Record<string, ParameterValue>>[] {
-  const seen = new Set<string>();
-  return sets.filter((set) => {
-    const key = JSON.stringify(Object.entries(set).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/** How each run of a grid is replayed, besides its source, scheduler, policy and seed. */
+export type RunOptions = Pick<ReplayRequest, 'sampleIntervalMs' | 'horizonMs' | 'recordContainers' | 'appTimeoutMs'>;
+
+/** The plain-data description of one run: what is replayed, on what, under which policy and seed. */
+export function describeRun(source: ResolvedSource, admission: AdmissionPolicy, seed: number, options: RunOptions): RunSpec {
+  const { cluster, trace, traceLabel } = source;
+  return {
+    trace,
+    traceLabel,
+    cluster,
+    scheduler: labelOf(cluster),
+    queueStructure: source.queueStructure ?? queueStructureOf(cluster),
+    admission: { spec: admission.spec, parameters: admission.parameters },
+    seed,
+    appTimeoutMs: options.appTimeoutMs ?? source.appTimeoutMs,
+    sampleIntervalMs: options.sampleIntervalMs ?? DEFAULT_SAMPLE_INTERVAL_MS,
+    horizonMs: options.horizonMs ?? null,
+    recordContainers: options.recordContainers ?? false,
+  };
 }
 
 /** Replay a resolved source under one admission policy and store the run with its description. */
@@ -149,41 +123,14 @@ export async function runAndStore(
   source: ResolvedSource,
   admission: AdmissionPolicy,
   seed: number,
-  options: Pick<ReplayRequest, 'sampleIntervalMs' | 'horizonMs' | 'recordContainers' | 'onProgress' | 'appTimeoutMs'> = {},
+  options: RunOptions & Pick<ReplayRequest, 'onProgress'> = {},
 ): Promise<{ run: ReplayRun; result: ReplayResult }> {
-  const { workload, cluster, trace, traceLabel } = source;
-  const appTimeoutMs = options.appTimeoutMs ?? source.appTimeoutMs;
-  const scheduler = labelOf(cluster);
-  const spec: RunSpec = {
-    trace,
-    traceLabel,
-    cluster,
-    scheduler,
-    queueStructure: source.queueStructure ?? queueStructureOf(cluster),
-    admission: { spec: admission.spec, parameters: admission.parameters },
-    seed,
-    appTimeoutMs,
-    sampleIntervalMs: options.sampleIntervalMs ?? DEFAULT_SAMPLE_INTERVAL_MS,
-    horizonMs: options.horizonMs ?? null,
-    recordContainers: options.recordContainers ?? false,
-  };
+  const spec = describeRun(source, admission, seed, options);
   const startedAt = new Date();
   const started = performance.now();
   const onProgress = options.onProgress;
-  const label = `${scheduler} ${admission.spec} seed ${seed}`;
-  const result = replay({
-    workload,
-    cluster,
-    admission,
-    options: {
-      sampleIntervalMs: spec.sampleIntervalMs,
-      horizonMs: options.horizonMs,
-      appTimeoutMs,
-      seed,
-      recordContainers: spec.recordContainers,
-      onProgress: onProgress ? (progress) => onProgress(label, progress) : undefined,
-    },
-  });
+  const label = `${spec.scheduler} ${admission.spec} seed ${seed}`;
+  const result = replaySpec(spec, source.workload, onProgress ? (progress) => onProgress(label, progress) : undefined, admission);
   const wallMs = performance.now() - started;
   const runId = await saveRun(store, spec, result, { startedAt, wallMs, rmreplayVersion: VERSION });
   return { run: { runId, spec, summary: result.summary, wallMs, notes: source.notes }, result };

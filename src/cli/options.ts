@@ -2,7 +2,8 @@
 
 import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
-import type { ClusterSources } from '../api/index.js';
+import type { ClusterSources, ReplaySource } from '../api/index.js';
+import { UserError } from '../model/errors.js';
 import { CapacityModeError, capacityModeUsage, parseCapacityMode } from '../model/capacity-mode.js';
 import type { CapacityMode } from '../model/capacity-mode.js';
 
@@ -104,4 +105,64 @@ export function addClusterOptions(command: Command, clusterHelp: string): Comman
 export function clusterSources(options: ClusterSources): ClusterSources {
   const { cluster, yarnSite, capacityScheduler, fairScheduler, nodes, capacity } = options;
   return { cluster, yarnSite, capacityScheduler, fairScheduler, nodes, capacity };
+}
+
+/** The options that name the runs of a grid, shared by `replay` and `sweep` (RunGridOptions). */
+export function addRunGridOptions(command: Command, scenarioNames: readonly string[]): Command {
+  return addClusterOptions(
+    command
+      .option('--trace <name>', 'an ingested trace (see `rmreplay traces`)')
+      .option('--scenario <name>', `a built-in scenario: ${scenarioNames.join(', ')}`),
+    'cluster JSON file, or the name of one in clusters/',
+  )
+    .option('-s, --scheduler <name>', 'scheduler and queue policies, repeatable', collect, [])
+    .option('-p, --policy <spec>', 'admission policy or sweep, repeatable', collect, [])
+    .option('--set <name=value>', 'scenario parameter, repeatable', collectSetting, {})
+    .option('--seed <n|a..b>', "random seed or range, repeatable (default: 1, or the scenario's seeds)", collectSeeds, [])
+    .option('--app-timeout <seconds>', "an app that waits this long for a container fails (default: the scenario's, else never)", positiveNumber)
+    .option('--sample-interval <seconds>', 'interval of the stored samples', positiveNumber)
+    .option('--horizon <seconds>', 'stop the simulation at this time', positiveNumber);
+}
+
+export interface RunGridOptions extends ClusterSources {
+  trace?: string;
+  scenario?: string;
+  scheduler: string[];
+  policy: string[];
+  set: Record<string, number | string>;
+  seed: number[];
+  appTimeout?: number;
+  sampleInterval?: number;
+  horizon?: number;
+}
+
+/** What addRunGridOptions parsed, as the API takes it (the source checked: one of --trace, --scenario). */
+export function runGrid(options: RunGridOptions): {
+  source: ReplaySource;
+  schedulers: string[];
+  policies: string[];
+  seeds: number[];
+  appTimeoutMs?: number;
+  sampleIntervalMs?: number;
+  horizonMs?: number;
+} & ClusterSources {
+  if ((options.trace === undefined) === (options.scenario === undefined)) {
+    throw new UserError('give exactly one of --trace NAME or --scenario NAME');
+  }
+  if (options.trace !== undefined && Object.keys(options.set).length > 0) {
+    throw new UserError('--set applies to scenarios only');
+  }
+  return {
+    source:
+      options.trace !== undefined
+        ? { kind: 'trace', trace: options.trace }
+        : { kind: 'scenario', scenario: options.scenario!, parameters: options.set },
+    ...clusterSources(options),
+    schedulers: options.scheduler,
+    policies: options.policy,
+    seeds: options.seed,
+    appTimeoutMs: options.appTimeout === undefined ? undefined : options.appTimeout * 1000,
+    sampleIntervalMs: options.sampleInterval === undefined ? undefined : options.sampleInterval * 1000,
+    horizonMs: options.horizon === undefined ? undefined : options.horizon * 1000,
+  };
 }

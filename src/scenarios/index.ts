@@ -8,7 +8,7 @@ import { mixedSpc } from './mixed-spc.js';
 import { terasortBatch } from './terasort-batch.js';
 import type { ParameterValue, Scenario, ScenarioParameter } from './types.js';
 
-export type { ParameterValue, Scenario, ScenarioBuild, ScenarioParameter, ScenarioSweep } from './types.js';
+export type { ParameterValue, Scenario, ScenarioBuild, ScenarioParameter, ScenarioStudy, ScenarioSweep } from './types.js';
 export { choiceParameter, numberParameter } from './parameters.js';
 
 export const SCENARIOS: readonly Scenario[] = [terasortBatch, autoadminMix, mixedSpc, marpSwim, cassalesTerasort];

@@ -49,10 +49,24 @@ export interface ScenarioSweep {
   readonly seeds: readonly number[];
 }
 
+/**
+ * What `sweep --scenario NAME` runs when the user narrows nothing: the paper's experiment grid
+ * and the admission policies it compares (a static family over its range, the adaptive
+ * controllers, the default), so the best static setting and each policy's Perf Score follow.
+ * Lists left out are the scenario's sweep's, else one default each.
+ */
+export interface ScenarioStudy {
+  readonly parameterSets: readonly Readonly<Record<string, ParameterValue>>[];
+  readonly policies: readonly string[];
+  readonly schedulers?: readonly string[];
+  readonly seeds?: readonly number[];
+}
+
 export interface Scenario {
   readonly name: string;
   readonly summary: string;
   readonly parameters: readonly ScenarioParameter[];
   readonly sweep?: ScenarioSweep;
+  readonly study?: ScenarioStudy;
   build(parameters: Readonly<Record<string, ParameterValue>>, seed: number): ScenarioBuild;
 }

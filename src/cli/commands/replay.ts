@@ -4,11 +4,10 @@ import { Command } from 'commander';
 import { admissionPolicyUsage } from '../../policies/admission/index.js';
 import { schedulingPolicyUsage } from '../../policies/scheduling/index.js';
 import { parameterRange, SCENARIOS } from '../../scenarios/index.js';
-import { UserError } from '../../model/errors.js';
 import type { CliContext } from '../context.js';
 import { dbPath, print, printJson, withStore } from '../context.js';
-import type { ClusterSources } from '../../api/index.js';
-import { addClusterOptions, clusterSources, collect, collectSeeds, collectSetting, positiveNumber } from '../options.js';
+import { addRunGridOptions, runGrid } from '../options.js';
+import type { RunGridOptions } from '../options.js';
 import { replayProgress } from '../progress.js';
 import { deadlockNotes, runsTable } from '../summaries.js';
 import { formatTable } from '../../reports/index.js';
@@ -16,33 +15,16 @@ import { formatTable } from '../../reports/index.js';
 /** Above this many runs the per-run table gives way to the side-by-side one. */
 const MAX_RUN_ROWS = 12;
 
-interface ReplayOptions extends ClusterSources {
-  trace?: string;
-  scenario?: string;
-  scheduler: string[];
-  policy: string[];
-  set: Record<string, number | string>;
-  seed: number[];
-  appTimeout?: number;
-  sampleInterval?: number;
-  horizon?: number;
+interface ReplayOptions extends RunGridOptions {
   containers?: boolean;
   json?: boolean;
 }
 
 export function replayCommand(context: CliContext): Command {
-  const command = new Command('replay')
-    .description('replay an ingested trace or a built-in scenario under schedulers and admission policies, storing each run')
-    .option('--trace <name>', 'an ingested trace (see `rmreplay traces`)')
-    .option('--scenario <name>', `a built-in scenario: ${SCENARIOS.map((s) => s.name).join(', ')}`);
-  return addClusterOptions(command, 'cluster JSON file, or the name of one in clusters/')
-    .option('-s, --scheduler <name>', 'scheduler and queue policies, repeatable (default: as-configured)', collect, [])
-    .option('-p, --policy <spec>', 'admission policy or sweep, repeatable (default: as-configured)', collect, [])
-    .option('--set <name=value>', 'scenario parameter, repeatable', collectSetting, {})
-    .option('--seed <n|a..b>', 'random seed or range, repeatable (default: 1, or the scenario\'s seeds)', collectSeeds, [])
-    .option('--app-timeout <seconds>', 'an app that waits this long for a container fails (default: the scenario\'s, else never)', positiveNumber)
-    .option('--sample-interval <seconds>', 'interval of the stored samples', positiveNumber)
-    .option('--horizon <seconds>', 'stop the simulation at this time', positiveNumber)
+  const command = new Command('replay').description(
+    'replay an ingested trace or a built-in scenario under schedulers and admission policies (default: as-configured), storing each run',
+  );
+  return addRunGridOptions(command, SCENARIOS.map((s) => s.name))
     .option('--containers', 'also store one row per container')
     .option('--json', 'print the runs as JSON')
     .addHelpText(
@@ -61,30 +43,11 @@ export function replayCommand(context: CliContext): Command {
         `  rmreplay replay --trace my-rm-log --capacity-scheduler capacity-scheduler.xml\n`,
     )
     .action(async (options: ReplayOptions, command: Command) => {
-      if ((options.trace === undefined) === (options.scenario === undefined)) {
-        throw new UserError('give exactly one of --trace NAME or --scenario NAME');
-      }
-      if (options.trace !== undefined && Object.keys(options.set).length > 0) {
-        throw new UserError('--set applies to scenarios only');
-      }
+      const grid = runGrid(options);
       const path = dbPath(context, command);
       const progress = replayProgress(context);
       const runs = await withStore(context, path, (store) =>
-        context.api.replayRuns(store, {
-          source:
-            options.trace !== undefined
-              ? { kind: 'trace', trace: options.trace }
-              : { kind: 'scenario', scenario: options.scenario!, parameters: options.set },
-          ...clusterSources(options),
-          schedulers: options.scheduler,
-          policies: options.policy,
-          seeds: options.seed,
-          appTimeoutMs: options.appTimeout === undefined ? undefined : options.appTimeout * 1000,
-          sampleIntervalMs: options.sampleInterval === undefined ? undefined : options.sampleInterval * 1000,
-          horizonMs: options.horizon === undefined ? undefined : options.horizon * 1000,
-          recordContainers: options.containers === true,
-          onProgress: progress.onProgress,
-        }),
+        context.api.replayRuns(store, { ...grid, recordContainers: options.containers === true, onProgress: progress.onProgress }),
       );
       progress.done();
       if (options.json) {
