@@ -10,8 +10,10 @@ export {
   replaceSwimTrace,
 } from './traces.js';
 export type { RejectRow, SwimJobRow, TraceRecord } from './traces.js';
-export { saveRun, saveRuns } from './runs.js';
-export type { RunMeta } from './runs.js';
+export { reserveRunIds, saveRun, saveRuns, storedRunIds } from './runs.js';
+export { exportRunRows, importRunFiles, RUN_TABLES } from './run-files.js';
+export type { RunFile } from './run-files.js';
+export type { RunMeta, RunToSave } from './runs.js';
 export {
   deleteRmLogLinesFrom,
   countRmTrace,

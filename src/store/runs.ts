@@ -28,16 +28,23 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
   return runId!;
 }
 
+/** Take `count` run ids from the sequence, in order (a sweep numbers its runs before replaying them). */
+export async function reserveRunIds(store: Store, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const { rows } = await store.query(`SELECT nextval('run_id_seq') FROM range($count)`, { count });
+  return rows.map((row) => Number(row[0]));
+}
+
 /**
  * Save runs and their results in one transaction, so that all of them land or none does; returns
- * their run ids in order. A sweep saves its runs in batches: each commit writes the database's
- * log to disk, which costs far more than a small run's rows.
+ * their run ids in order (taken from the sequence, or `reserved` ones). Many runs per call
+ * cost far less than one call each: each commit writes the database's log to disk.
  */
-export async function saveRuns(store: Store, runs: readonly RunToSave[]): Promise<number[]> {
+export async function saveRuns(store: Store, runs: readonly RunToSave[], reserved?: readonly number[]): Promise<number[]> {
   if (runs.length === 0) return [];
+  if (reserved !== undefined && reserved.length !== runs.length) throw new Error('saveRuns: one reserved run id per run');
   return store.transaction(async () => {
-    const { rows } = await store.query(`SELECT nextval('run_id_seq') FROM range($count)`, { count: runs.length });
-    const runIds = rows.map((row) => Number(row[0]));
+    const runIds = reserved ? [...reserved] : await reserveRunIds(store, runs.length);
     await store.append('runs', (a) => {
       for (let r = 0; r < runs.length; r++) appendRunRow(a, runIds[r]!, runs[r]!);
     });
@@ -244,4 +251,10 @@ async function appendRunRows(store: Store, runs: readonly RunToSave[], runIds: r
       }),
     );
   }
+}
+
+/** Every stored run description (spec_sha256) and its latest run id: what a sweep can skip. */
+export async function storedRunIds(store: Store): Promise<Map<string, number>> {
+  const { rows } = await store.query('SELECT spec_sha256, max(run_id) FROM runs GROUP BY spec_sha256');
+  return new Map(rows.map((row) => [String(row[0]), Number(row[1])]));
 }

@@ -27,11 +27,15 @@ export class Store {
     readonly path: string,
   ) {}
 
-  /** Open (creating if needed) a database file, or `:memory:`, and bring its schema up to date. */
-  static async open(path: string): Promise<Store> {
+  /**
+   * Open (creating if needed) a database file, or `:memory:`, and bring its schema up to date.
+   * `threads` caps DuckDB's own worker threads (a sweep's replay workers each keep a small
+   * database and must not each start one thread per core).
+   */
+  static async open(path: string, options: { threads?: number } = {}): Promise<Store> {
     let instance: DuckDBInstance;
     try {
-      instance = await DuckDBInstance.create(path);
+      instance = await DuckDBInstance.create(path, options.threads === undefined ? undefined : { threads: String(options.threads) });
     } catch (error) {
       throw new StoreError(`cannot open database ${path}: ${messageOf(error)}`);
     }
