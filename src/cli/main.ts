@@ -2,7 +2,7 @@
 // User errors print one line and no stack trace.
 
 import { CommanderError } from 'commander';
-import { UserError } from '../model/errors.js';
+import { PartialFailure, UserError } from '../model/errors.js';
 import { StoreError } from '../api/index.js';
 import { defaultContext } from './context.js';
 import type { CliContext } from './context.js';
@@ -22,7 +22,7 @@ export async function main(argv: readonly string[], context: CliContext = defaul
       context.stderr.write(`rmreplay: ${error.message}\n`);
       return EXIT_USAGE;
     }
-    if (error instanceof StoreError) {
+    if (error instanceof StoreError || error instanceof PartialFailure) {
       context.stderr.write(`rmreplay: ${error.message}\n`);
       return EXIT_FAILURE;
     }

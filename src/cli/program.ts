@@ -10,6 +10,7 @@ import { fidelityCommand } from './commands/fidelity.js';
 import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
 import { reportCommand } from './commands/report.js';
+import { sweepCommand } from './commands/sweep.js';
 import { tracesCommand } from './commands/traces.js';
 
 /** Exit statuses: documented in --help and the README. */
@@ -42,6 +43,7 @@ export function createProgram(context: CliContext): Command {
     demoCommand(context),
     ingestCommand(context),
     replayCommand(context),
+    sweepCommand(context),
     fidelityCommand(context),
     reportCommand(context),
     tracesCommand(context),

@@ -1,5 +1,6 @@
 // A one-line progress display on stderr, shown only when stderr is a terminal.
 
+import type { SweepProgress } from '../api/index.js';
 import type { ReplayProgress } from '../model/replay-result.js';
 import type { CliContext } from './context.js';
 
@@ -32,6 +33,24 @@ export function replayProgress(context: CliContext): ProgressDisplay<[policy: st
     const simulatedS = Math.round(p.simulatedMs / 1000);
     return `${policy}: ${p.appsEnded}/${p.appsTotal} apps ended, ${simulatedS} s simulated, ${p.events} events`;
   });
+}
+
+/** A sweep's runs done of those it has to replay, with the rate and the time left. */
+export function sweepProgress(context: CliContext): ProgressDisplay<[progress: SweepProgress]> {
+  return statusLine(context, (p: SweepProgress) => {
+    const toRun = p.total - p.skipped;
+    const rate = p.done > 0 ? p.done / (p.elapsedMs / 1000) : 0;
+    const eta = rate > 0 ? `, ETA ${formatDuration((toRun - p.done) / rate)}` : '';
+    const failed = p.failed > 0 ? `, ${p.failed} failed` : '';
+    const skipped = p.skipped > 0 ? ` (${p.skipped} stored before)` : '';
+    return `sweep: ${p.done}/${toRun} runs${skipped}${failed}, ${rate.toFixed(1)} runs/s${eta}`;
+  });
+}
+
+function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.ceil(seconds)} s`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 60 ? `${minutes} min ${Math.round(seconds % 60)} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 /** Bytes read of the file being ingested; the line changes once per percent. */

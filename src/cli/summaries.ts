@@ -52,3 +52,64 @@ export function deadlockNotes(runs: readonly ReplayRun[]): string[] {
         `${run.summary.appsUnfinished} of ${run.summary.appsTotal} apps never finish: ${run.summary.stallReason ?? ''}`,
     );
 }
+
+/** Policies shown beside the best static setting in a sweep's summary, and what they are. */
+function roleOf(policy: string, family: string): string | null {
+  if (family === 'adaptive') return 'adaptive';
+  if (policy === 'am-share:0.1') return "Hadoop's default";
+  if (policy === 'as-configured') return 'as configured';
+  return null;
+}
+
+/**
+ * A sweep's Perf Scores (rows of queries/perf_score.sql), a few lines per group of runs (trace,
+ * cluster, scheduler, queue layout, seed): the best static setting, then each adaptive
+ * controller, Hadoop's default and the cluster as configured where they were run. Columns that
+ * are the same on every line are left out, so the table fits a terminal.
+ */
+export function perfScoreSummary(columns: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  const at = (name: string): number => columns.indexOf(name);
+  const [trace, cluster, scheduler, queues, seed, policy, family] = [
+    'trace', 'cluster', 'scheduler', 'queue_structure', 'seed', 'policy', 'family',
+  ].map(at) as [number, number, number, number, number, number, number];
+  const [makespan, outcome, score, jct, bestPolicy] = ['makespan_s', 'outcome', 'perf_score', 'jct_vs_default', 'best_static_policy'].map(
+    at,
+  ) as [number, number, number, number, number];
+  const rank = (row: readonly unknown[]): number => {
+    if (row[policy] === row[bestPolicy]) return 0;
+    const role = roleOf(String(row[policy]), String(row[family]));
+    return role === null ? -1 : role === 'adaptive' ? 1 : role === 'as configured' ? 3 : 2;
+  };
+  const groupOf = (row: readonly unknown[]): string => [trace, cluster, scheduler, queues, seed].map((i) => String(row[i])).join('\u0000');
+  // Rows come grouped; within a group: the best static setting, then the others by role.
+  const groupOrder = new Map<string, number>();
+  for (const row of rows) if (!groupOrder.has(groupOf(row))) groupOrder.set(groupOf(row), groupOrder.size);
+  const shown = rows
+    .filter((row) => rank(row) >= 0)
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => groupOrder.get(groupOf(a.row))! - groupOrder.get(groupOf(b.row))! || rank(a.row) - rank(b.row) || a.i - b.i)
+    .map(({ row }) => row);
+  const varying = [
+    { name: 'cluster', index: cluster },
+    { name: 'scheduler', index: scheduler },
+    { name: 'queues', index: queues },
+    { name: 'seed', index: seed },
+  ].filter((c) => new Set(shown.map((row) => String(row[c.index]))).size > 1);
+  const header = ['trace', ...varying.map((c) => c.name), 'policy', 'role', 'makespan_s', 'perf_score', 'jct_vs_default'];
+  let previous = '';
+  const lines = shown.map((row) => {
+    const group = groupOf(row);
+    const first = group !== previous;
+    previous = group;
+    const role = row[policy] === row[bestPolicy] ? 'best static' : roleOf(String(row[policy]), String(row[family]));
+    return [
+      ...(first ? [row[trace], ...varying.map((c) => row[c.index])] : ['', ...varying.map(() => '')]),
+      row[policy],
+      role,
+      row[makespan] ?? row[outcome],
+      row[score],
+      row[jct],
+    ];
+  });
+  return formatTable(header, lines);
+}

@@ -4,3 +4,11 @@
 export class UserError extends Error {
   override readonly name: string = 'UserError';
 }
+
+/**
+ * Work that ran but did not all succeed (some replays of a sweep threw): what did succeed is
+ * stored and reported; the CLI prints the message alone and exits with the failure status.
+ */
+export class PartialFailure extends Error {
+  override readonly name: string = 'PartialFailure';
+}

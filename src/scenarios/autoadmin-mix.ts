@@ -113,6 +113,12 @@ export const autoadminMix: Scenario = {
     JITTER_PARAMETER,
     AM_STARTUP_PARAMETER,
   ],
+  // The paper's heterogeneous study: each batch under every static reservation from 0 to the
+  // whole cluster (64 vcores), AutoAdmin, and Hadoop's default.
+  study: {
+    parameterSets: EXPERIMENTS.map((_, i) => ({ experiment: i + 1 })),
+    policies: ['autoadmin', 'am-share:0.1', 'reserve:0..64:1'],
+  },
   build(parameters, seed) {
     const experiment = EXPERIMENTS[numberParameter(parameters, 'experiment') - 1];
     if (!experiment) throw new TypeError(`${NAME}: no experiment ${String(parameters['experiment'])}`);

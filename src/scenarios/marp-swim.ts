@@ -176,6 +176,12 @@ export const marpSwim: Scenario = {
     { kind: 'number', name: 'reduceFraction', description: 'a reduce\'s input as a fraction of its job\'s input', defaultValue: 0.1, min: 0, max: 10, integer: false },
     JITTER_PARAMETER,
   ],
+  // The paper's comparison: each workload under the self-balancing controller and under every
+  // static MARP from 0.05 to 1 (0.1 is Hadoop's default), so the best static MARP shows.
+  study: {
+    parameterSets: WORKLOAD_NAMES.map((workload) => ({ workload })),
+    policies: ['marp-feedback', 'am-share:0.05..1:0.05'],
+  },
   build(parameters, seed) {
     const workloadName = choiceParameter(parameters, 'workload');
     if (!isWorkloadName(workloadName)) throw new TypeError(`${NAME}: unknown workload ${workloadName}`);

@@ -35,6 +35,12 @@ export const terasortBatch: Scenario = {
     JITTER_PARAMETER,
     AM_STARTUP_PARAMETER,
   ],
+  // The paper's homogeneous study: every AM x task vcores setting (1..4 each), each under every
+  // static reservation from 0 to the whole cluster (64 vcores), AutoAdmin, and Hadoop's default.
+  study: {
+    parameterSets: [1, 2, 3, 4].flatMap((amVcores) => [1, 2, 3, 4].map((taskVcores) => ({ amVcores, taskVcores }))),
+    policies: ['autoadmin', 'am-share:0.1', 'reserve:0..64:1'],
+  },
   build(parameters, seed) {
     const jobs = numberParameter(parameters, 'jobs');
     const inputMb = numberParameter(parameters, 'inputMb');

@@ -112,6 +112,14 @@ describe('rmreplay CLI', () => {
       ['replay', '--scenario', 'terasort-batch', '--scheduler', 'fifo'],
       ['replay', '--scenario', 'mixed-spc', '--set', 'queues=flat'],
       ['replay', '--scenario', 'terasort-batch', '--nodes', '3'],
+      ['replay', '--scenario', 'terasort-batch', '-p', 'autoadmin:floor=1.5'],
+      ['replay', '--scenario', 'terasort-batch', '-p', 'autoadmin:flor=0.3'],
+      ['replay', '--scenario', 'terasort-batch', '-p', 'marp-feedback:low=0.96,high=0.95'],
+      ['replay', '--scenario', 'terasort-batch', '-p', 'marp-feedback:gain=3'],
+      ['sweep', '--scenario', 'terasort-batch', '--workers', '0'],
+      ['sweep', '--scenario', 'terasort-batch', '--workers', 'lots'],
+      ['sweep', '--trace', 'x', '--set', 'jobs=3'],
+      ['sweep'],
       ['ingest', 'swim', '/no/such/file.tsv'],
       ['ingest', 'swim', swim, '--source-nodes', '0'],
       ['frobnicate'],
@@ -121,6 +129,34 @@ describe('rmreplay CLI', () => {
       expect(stderr.text, argv.join(' ')).toMatch(/error|rmreplay:/);
       expect(stderr.text, argv.join(' ')).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it('turns sweep options into one API call and prints the Perf Scores of the grid', async () => {
+    let received: unknown;
+    const { ctx, stdout } = context({
+      sweepRuns: async (store, request) => {
+        received = request;
+        return api.sweepRuns(store, request);
+      },
+    });
+    const code = await main(
+      ['sweep', '--scenario', 'terasort-batch', '--set', 'jobs=8', '--set', 'amVcores=1', '--set', 'taskVcores=1',
+        '-p', 'autoadmin', '-p', 'am-share:0.1', '-p', 'reserve:0..16:8', '--workers', '2'],
+      ctx,
+    );
+    expect(code).toBe(0);
+    expect(received).toMatchObject({
+      source: { kind: 'scenario', scenario: 'terasort-batch', parameters: { jobs: 8, amVcores: 1, taskVcores: 1 } },
+      policies: ['autoadmin', 'am-share:0.1', 'reserve:0..16:8'],
+      workers: 2,
+    });
+    expect(stdout.text).toMatch(/^5 runs in the grid: 5 replayed now \([\d.]+ runs\/s\), 0 stored before; [\d.]+ s on 2 workers\./);
+    const table = stdout.text.split('\n').filter((line) => / {2}(best static|adaptive|Hadoop's default) {2}/.test(line));
+    expect(table.map((line) => line.split(/\s{2,}/).slice(1, 3))).toEqual([
+      [expect.stringMatching(/^reserve:\d+vcores$/) as string, 'best static'],
+      ['autoadmin', 'adaptive'],
+      ['am-share:0.1', "Hadoop's default"],
+    ]);
   });
 
   it('passes --capacity to replay and fidelity as a parsed mode', async () => {
@@ -206,6 +242,7 @@ describe('rmreplay CLI', () => {
       ['ingest', 'swim', '--help'],
       ['ingest', 'rmlog', '--help'],
       ['replay', '--help'],
+      ['sweep', '--help'],
       ['fidelity', '--help'],
       ['report', '--help'],
       ['traces', '--help'],
@@ -218,7 +255,7 @@ describe('rmreplay CLI', () => {
     await main(['replay', '--help'], ctx);
     expect(stdout.text).toContain('reserve:0..64:8');
     expect(stdout.text).toContain('--set amVcores=1');
-    for (const command of ['replay', 'fidelity']) {
+    for (const command of ['replay', 'sweep', 'fidelity']) {
       const help = context();
       await main([command, '--help'], help.ctx);
       expect(help.stdout.text, command).toMatch(/Capacity modes[^\n]*\n {2}configured .*\n {2}hardware .*\n {2}context-aware\[:min=0\.025,max=0\.125\] /);

@@ -1,0 +1,193 @@
+// `sweep`: replay a grid of runs (sources x seeds x schedulers x admission policies) on worker
+// threads, storing every run. Resumable: a run whose description (spec hash) is already stored
+// is skipped, so a sweep stopped part-way picks up where it stopped. Run ids are taken in grid
+// order before anything runs, so they do not depend on the number of workers. Each worker
+// stores its results itself and hands over Parquet files of a batch of runs, which are loaded a
+// batch per transaction: a stopped sweep loses at most the batches not yet loaded.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UserError } from '../model/errors.js';
+import { runSpecSha256 } from '../model/run-spec.js';
+import type { RunSpec } from '../model/run-spec.js';
+import type { Workload } from '../model/workload.js';
+import { parseAdmissionPolicy } from '../policies/admission/index.js';
+import { applySchedulingPolicy } from '../policies/scheduling/index.js';
+import { importRunFiles, reserveRunIds, storedRunIds } from '../store/index.js';
+import type { Store } from '../store/index.js';
+import { ReplayPool } from '../sweep/pool.js';
+import type { PoolJob } from '../sweep/pool.js';
+import { planGrid } from './grid.js';
+import type { GridRequest } from './grid.js';
+import { checkRunOptions, describeRun, resolveSource } from './replay.js';
+import type { ClusterSources, ResolvedSource, RunOptions } from './replay.js';
+
+export interface SweepRequest extends GridRequest, ClusterSources, RunOptions {
+  /** Worker threads; default: the machine's available parallelism. */
+  readonly workers?: number;
+  readonly onProgress?: (progress: SweepProgress) => void;
+}
+
+export interface SweepProgress {
+  /** Runs in the grid. */
+  readonly total: number;
+  /** Already stored before this sweep: not replayed again. */
+  readonly skipped: number;
+  /** Replayed by this sweep so far (stored or failed). */
+  readonly done: number;
+  readonly failed: number;
+  readonly elapsedMs: number;
+}
+
+export interface SweepFailure {
+  readonly label: string;
+  readonly message: string;
+}
+
+export interface SweepResult {
+  readonly runs: number;
+  readonly skipped: number;
+  readonly ran: number;
+  readonly failed: readonly SweepFailure[];
+  /** The stored run of each run description of the grid (this sweep's or an earlier one), in grid order. */
+  readonly runIds: readonly number[];
+  readonly workers: number;
+  readonly wallMs: number;
+  /** What the sources could not say and how it was filled in. */
+  readonly notes: readonly string[];
+}
+
+const MAX_WORKERS = 256;
+
+interface PlannedRun {
+  readonly spec: RunSpec;
+  readonly sha256: string;
+  readonly workloadKey: number;
+  readonly label: string;
+}
+
+export async function sweepRuns(store: Store, request: SweepRequest): Promise<SweepResult> {
+  const started = performance.now();
+  checkRunOptions(request);
+  const workers = request.workers ?? availableParallelism();
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
+    throw new UserError(`--workers must be a whole number from 1 to ${MAX_WORKERS}, not ${workers}`);
+  }
+  const grid = planGrid(request, 'sweep');
+  const { planned, workloads, notes } = await describeGrid(store, request, grid);
+
+  const stored = await storedRunIds(store);
+  const runIds = new Map<string, number>();
+  const jobs: PlannedRun[] = [];
+  for (const run of planned) {
+    const existing = stored.get(run.sha256);
+    if (existing !== undefined) runIds.set(run.sha256, existing);
+    else if (!jobs.some((job) => job.sha256 === run.sha256)) jobs.push(run);
+  }
+  const skipped = planned.length - jobs.length;
+  const failed: (SweepFailure & { readonly job: number })[] = [];
+  let replayed = 0;
+  const report = (): void =>
+    request.onProgress?.({ total: planned.length, skipped, done: replayed + failed.length, failed: failed.length, elapsedMs: performance.now() - started });
+
+  if (jobs.length > 0) {
+    // Numbered in grid order before any runs, so the run ids do not depend on the workers.
+    const reserved = await reserveRunIds(store, jobs.length);
+    const directory = await mkdtemp(join(tmpdir(), 'rmreplay-sweep-'));
+    const pool = new ReplayPool(Math.min(workers, jobs.length), workloads, directory);
+    try {
+      let loading: Promise<void> = Promise.resolve();
+      const stored = new Set<number>();
+      await pool.runAll(
+        jobs.map((job, i): PoolJob => ({ workloadKey: job.workloadKey, runId: reserved[i]!, spec: job.spec })),
+        {
+          replayed: () => {
+            replayed++;
+            report();
+          },
+          failed: (job, message) => {
+            failed.push({ job, label: jobs[job]!.label, message });
+            report();
+          },
+          // Batches load one after another, each in its own transaction, while workers go on.
+          written: (written, files) => {
+            loading = loading
+              .then(async () => {
+                await importRunFiles(store, files);
+                for (const job of written) stored.add(job);
+                await Promise.all(files.map((file) => rm(file.path, { force: true })));
+              })
+              .catch((error: unknown) => pool.abort(error instanceof Error ? error : new Error(String(error))));
+          },
+        },
+      );
+      await loading;
+      jobs.forEach((job, i) => {
+        if (stored.has(i)) runIds.set(job.sha256, reserved[i]!);
+      });
+    } finally {
+      await pool.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  }
+  report();
+  return {
+    runs: planned.length,
+    skipped,
+    ran: jobs.length - failed.length,
+    // In grid order, however the workers finished them.
+    failed: failed.sort((a, b) => a.job - b.job).map(({ label, message }) => ({ label, message })),
+    runIds: planned.flatMap((run) => {
+      const runId = runIds.get(run.sha256);
+      return runId === undefined ? [] : [runId];
+    }),
+    workers,
+    wallMs: performance.now() - started,
+    notes,
+  };
+}
+
+/** Resolve each source once and describe every run of the grid. */
+async function describeGrid(
+  store: Store,
+  request: SweepRequest,
+  grid: ReturnType<typeof planGrid>,
+): Promise<{ planned: PlannedRun[]; workloads: Map<number, Workload>; notes: string[] }> {
+  const planned: PlannedRun[] = [];
+  const workloads = new Map<number, Workload>();
+  const keys = new Map<Workload, number>();
+  const traces = new Map<string, ResolvedSource>();
+  const notes = new Set<string>();
+  // Runs of one source and scheduler share their cluster object: its JSON is written once.
+  const jsonCache = new WeakMap<object, string>();
+  for (const { source, seed } of grid.sources) {
+    // A trace's workload does not depend on the seed (only its heartbeat phases do): loaded once.
+    const cacheKey = source.kind === 'trace' ? source.trace : null;
+    let resolved = cacheKey === null ? undefined : traces.get(cacheKey);
+    if (!resolved) {
+      resolved = await resolveSource(store, { ...request, source }, seed);
+      if (cacheKey !== null) traces.set(cacheKey, resolved);
+    }
+    for (const note of resolved.notes) notes.add(note);
+    let workloadKey = keys.get(resolved.workload);
+    if (workloadKey === undefined) {
+      workloadKey = keys.size;
+      keys.set(resolved.workload, workloadKey);
+      workloads.set(workloadKey, resolved.workload);
+    }
+    for (const scheduler of grid.schedulers) {
+      const scheduled = { ...resolved, cluster: applySchedulingPolicy(resolved.cluster, scheduler) };
+      for (const policy of grid.policies) {
+        const spec = describeRun(scheduled, parseAdmissionPolicy(policy), seed, request);
+        planned.push({
+          spec,
+          sha256: runSpecSha256(spec, jsonCache),
+          workloadKey,
+          label: `${spec.traceLabel} ${spec.scheduler} ${spec.admission.spec} seed ${seed}`,
+        });
+      }
+    }
+  }
+  return { planned, workloads, notes: [...notes] };
+}

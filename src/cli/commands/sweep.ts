@@ -1,0 +1,83 @@
+// `rmreplay sweep`: a grid of replays on all cores, resumable, ending with each policy's Perf
+// Score against the best static setting (queries/perf_score.sql).
+
+import { Command, InvalidArgumentError } from 'commander';
+import { admissionPolicyUsage } from '../../policies/admission/index.js';
+import { schedulingPolicyUsage } from '../../policies/scheduling/index.js';
+import { PartialFailure } from '../../model/errors.js';
+import { SCENARIOS } from '../../scenarios/index.js';
+import type { CliContext } from '../context.js';
+import { dbPath, print, printJson, withStore } from '../context.js';
+import { addRunGridOptions, positiveWholeNumber, runGrid } from '../options.js';
+import type { RunGridOptions } from '../options.js';
+import { sweepProgress } from '../progress.js';
+import { perfScoreSummary } from '../summaries.js';
+
+interface SweepOptions extends RunGridOptions {
+  workers?: number;
+  json?: boolean;
+}
+
+export function sweepCommand(context: CliContext): Command {
+  const command = new Command('sweep').description(
+    'replay a grid of runs in parallel (worker threads), skipping runs already stored, and compare each policy with ' +
+      'the best static setting (Perf Score)',
+  );
+  return addRunGridOptions(
+    command,
+    SCENARIOS.map((s) => s.name),
+  )
+    .option('--workers <n>', 'worker threads (default: the machine\'s cores)', (value) => {
+      const n = positiveWholeNumber(value);
+      if (n > 256) throw new InvalidArgumentError('expected at most 256 workers');
+      return n;
+    })
+    .option('--json', 'print the sweep and its Perf Scores as JSON')
+    .addHelpText(
+      'after',
+      `\nWhat runs when nothing is narrowed: a scenario's study (the paper's grid: ${SCENARIOS.filter((s) => s.study)
+        .map((s) => s.name)
+        .join(', ')}), else\n` +
+        'its sweep; every static family over its range, as-configured, autoadmin and marp-feedback. --policy,\n' +
+        '--scheduler, --set and --seed replace the matching list. A run already stored (same description:\n' +
+        'spec hash) is not replayed: a sweep stopped part-way goes on where it stopped when run again.\n\n' +
+        `Schedulers:\n${schedulingPolicyUsage()}\n\nAdmission policies:\n${admissionPolicyUsage()}\n` +
+        '  A sweep NAME:FROM..TO:STEP runs one replay per value, e.g. reserve:0..64:1 or am-share:0.05..1:0.05.\n\n' +
+        'Examples:\n  rmreplay sweep --scenario terasort-batch\n  rmreplay sweep --scenario marp-swim --workers 2\n' +
+        '  rmreplay sweep --trace FB-2009_samples_24_times_1hr_0 --cluster fb2009-600 -p autoadmin -p reserve:0..50:5%\n',
+    )
+    .action(async (options: SweepOptions, command: Command) => {
+      const grid = runGrid(options);
+      const path = dbPath(context, command);
+      const progress = sweepProgress(context);
+      const { result, report } = await withStore(context, path, async (store) => {
+        const swept = await context.api.sweepRuns(store, { ...grid, workers: options.workers, onProgress: progress.onProgress });
+        progress.done();
+        const scores =
+          swept.runIds.length > 0
+            ? await context.api.runReport(store, { name: 'perf_score', filter: { runIds: swept.runIds }, outDir: null })
+            : null;
+        return { result: swept, report: scores };
+      });
+      if (options.json) {
+        printJson(context, { ...result, perfScore: report ? { columns: report.columns, rows: report.rows } : null });
+        return;
+      }
+      const rate = result.ran > 0 ? ` (${(result.ran / (result.wallMs / 1000)).toFixed(1)} runs/s)` : '';
+      const lines = [
+        `${result.runs} runs in the grid: ${result.ran} replayed now${rate}, ${result.skipped} stored before` +
+          `${result.failed.length > 0 ? `, ${result.failed.length} FAILED` : ''}; ${(result.wallMs / 1000).toFixed(1)} s on ` +
+          `${result.workers} worker${result.workers === 1 ? '' : 's'}.`,
+      ];
+      if (report) lines.push('', perfScoreSummary(report.columns, report.rows));
+      if (result.failed.length > 0) {
+        lines.push('', 'Failed runs:', ...result.failed.map((f) => `  - ${f.label}: ${f.message}`));
+      }
+      if (result.notes.length > 0) lines.push('', 'Notes on the trace and configuration:', ...result.notes.map((n) => `  - ${n}`));
+      lines.push('', `Stored in ${path}. \`rmreplay report perf_score\` lists every policy's score.`);
+      print(context, lines.join('\n'));
+      if (result.failed.length > 0) {
+        throw new PartialFailure(`${result.failed.length} of ${result.runs} runs failed (listed above); the others are stored`);
+      }
+    });
+}

@@ -1,0 +1,91 @@
+// Sweeps on worker threads store what a replay in the command's own thread would store, number
+// their runs in grid order whatever the workers, skip what is stored, and report failed runs.
+
+import { describe, expect, it } from 'vitest';
+import { replayRuns, sweepRuns } from '../../src/api/index.js';
+import type { SweepRequest } from '../../src/api/index.js';
+import { RUN_TABLES, Store } from '../../src/store/index.js';
+
+const GRID: Omit<SweepRequest, 'onProgress' | 'workers'> = {
+  source: { kind: 'scenario', scenario: 'terasort-batch', parameters: { jobs: 8, amVcores: 1, taskVcores: 1 } },
+  schedulers: ['capacity-fifo', 'fair-drf'],
+  policies: ['none', 'reserve:4', 'autoadmin', 'marp-feedback'],
+  seeds: [1, 2],
+};
+
+/** Every row of every run table, keyed by its run's description instead of its run id. */
+async function contents(store: Store): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of RUN_TABLES) {
+    const sql =
+      table === 'runs'
+        ? 'SELECT * EXCLUDE (run_id, started_at, wall_ms) FROM runs'
+        : `SELECT r.spec_sha256, t.* EXCLUDE (run_id) FROM ${table} AS t JOIN runs AS r USING (run_id)`;
+    out[table] = (await store.query(sql)).rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return out;
+}
+
+async function runIdsBySpec(store: Store): Promise<string> {
+  const { rows } = await store.query('SELECT run_id, spec_sha256 FROM runs ORDER BY run_id');
+  return JSON.stringify(rows);
+}
+
+describe('sweepRuns', () => {
+  it('stores on two workers exactly what replay stores in one thread, with the same run ids as one worker', async () => {
+    const swept = await Store.open(':memory:');
+    const single = await Store.open(':memory:');
+    const replayed = await Store.open(':memory:');
+    try {
+      const result = await sweepRuns(swept, { ...GRID, workers: 2 });
+      expect(result).toMatchObject({ runs: 16, ran: 16, skipped: 0, failed: [], workers: 2 });
+      expect(result.runIds).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+      await sweepRuns(single, { ...GRID, workers: 1 });
+      await replayRuns(replayed, GRID);
+      const sweptRows = await contents(swept);
+      expect(sweptRows['run_controller_steps']!.length).toBeGreaterThan(0);
+      expect(sweptRows).toEqual(await contents(replayed));
+      expect(await runIdsBySpec(swept)).toBe(await runIdsBySpec(single));
+      expect(await runIdsBySpec(swept)).toBe(await runIdsBySpec(replayed));
+    } finally {
+      swept.close();
+      single.close();
+      replayed.close();
+    }
+  });
+
+  it('skips runs already stored, so a sweep stopped part-way goes on where it stopped', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const first = await sweepRuns(store, { ...GRID, workers: 2 });
+      const again = await sweepRuns(store, { ...GRID, workers: 2 });
+      expect(again).toMatchObject({ runs: 16, ran: 0, skipped: 16 });
+      expect(again.runIds).toEqual(first.runIds);
+      // As if the sweep had stopped after its first ten runs.
+      for (const table of RUN_TABLES) await store.run(`DELETE FROM ${table} WHERE run_id > 10`);
+      const resumed = await sweepRuns(store, { ...GRID, workers: 2 });
+      expect(resumed).toMatchObject({ runs: 16, ran: 6, skipped: 10 });
+      expect(resumed.runIds.slice(0, 10)).toEqual(first.runIds.slice(0, 10));
+      expect(resumed.runIds.slice(10)).toEqual([17, 18, 19, 20, 21, 22]);
+      const { rows } = await store.query('SELECT count(*), count(DISTINCT spec_sha256) FROM runs');
+      expect(rows[0]).toEqual([16, 16]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('reports runs whose replay throws, stores the others, and refuses a bad worker count', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      // The engine refuses a sample interval that is not positive: every replay throws.
+      const result = await sweepRuns(store, { ...GRID, policies: ['none'], seeds: [1], sampleIntervalMs: -1, workers: 2 });
+      expect(result).toMatchObject({ runs: 2, ran: 0, skipped: 0 });
+      expect(result.failed.map((f) => f.message)).toEqual(['sampleIntervalMs must be positive', 'sampleIntervalMs must be positive']);
+      expect(result.failed[0]!.label).toBe('terasort-batch jobs=8 capacity-fifo none seed 1');
+      expect((await store.query('SELECT count(*) FROM runs')).rows[0]).toEqual([0]);
+      await expect(sweepRuns(store, { ...GRID, workers: 0 })).rejects.toThrow(/--workers must be a whole number from 1/);
+    } finally {
+      store.close();
+    }
+  });
+});
