@@ -16,7 +16,8 @@ export const USAGE = `usage: npm run bench [-- [--json] [--repeat N] [--case NAM
   --json         one JSON object per case instead of the tables
   --repeat N     runs per replay case, the median reported (default 3)
   --case NAME    only the case NAME (replay: terasort-batch, mixed-spc, fb2009, fb2009-drf,
-                 fb2010; ingest: e.g. "2.7 CS stock 100 MB", "400 MB again, grown 1%")
+                 fb2010; sweep: sweep-terasort, sweep-marp; ingest: e.g. "2.7 CS stock 100 MB",
+                 "400 MB again, grown 1%")
   --help         this text
 `;
 

@@ -1,0 +1,171 @@
+// `npm run bench` (sweep part): sweep throughput (runs/s) on 1 and 2 worker threads, each sweep
+// into a fresh database file in its own process, the two worker counts alternating so that a
+// drift in the machine's speed hits both alike. Beside each, a yardstick measured the same way:
+// the same runs replayed on 1 and 2 worker threads with nothing stored, which says how far
+// this machine lets the replays themselves scale.
+//
+//   npm run bench -- --case sweep-terasort   AutoAdmin's study: 16 settings x 67 policies
+//   npm run bench -- --case sweep-marp       MARP's study: W1-W4 x 21 policies
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { resolveSource, describeRun } from '../src/api/replay.js';
+import { planGrid } from '../src/api/grid.js';
+import { sweepRuns } from '../src/api/sweep.js';
+import { parseAdmissionPolicy } from '../src/policies/admission/index.js';
+import { applySchedulingPolicy } from '../src/policies/scheduling/index.js';
+import { replaySpec } from '../src/replay/replay-spec.js';
+import { Store } from '../src/store/index.js';
+import { benchOptions } from './options.js';
+import type { BenchOptions } from './options.js';
+
+interface SweepCase {
+  readonly name: string;
+  readonly scenario: string;
+}
+
+const CASES: readonly SweepCase[] = [
+  { name: 'sweep-terasort', scenario: 'terasort-batch' },
+  { name: 'sweep-marp', scenario: 'marp-swim' },
+];
+
+export const SWEEP_CASE_NAMES: readonly string[] = CASES.map((c) => c.name);
+const WORKER_COUNTS = [1, 2];
+
+interface Measured {
+  readonly runs: number;
+  readonly wallMs: number;
+}
+
+/** Child: one sweep of the case's study into a fresh database file. */
+async function sweepOnce(benchCase: SweepCase, workers: number): Promise<Measured> {
+  const dir = mkdtempSync(join(tmpdir(), 'rmreplay-bench-sweep-'));
+  const store = await Store.open(join(dir, 'bench.duckdb'));
+  try {
+    const result = await sweepRuns(store, { source: { kind: 'scenario', scenario: benchCase.scenario, parameters: {} }, workers });
+    if (result.failed.length > 0) throw new Error(`${result.failed.length} runs failed`);
+    return { runs: result.ran, wallMs: result.wallMs };
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The study's runs, each with its workload, as the sweep describes them. */
+async function studyRuns(scenario: string): Promise<{ spec: ReturnType<typeof describeRun>; workload: Parameters<typeof replaySpec>[1] }[]> {
+  const store = await Store.open(':memory:');
+  try {
+    const request = { source: { kind: 'scenario', scenario, parameters: {} } } as const;
+    const grid = planGrid(request, 'sweep');
+    const runs = [];
+    for (const { source, seed } of grid.sources) {
+      const resolved = await resolveSource(store, { source }, seed);
+      for (const scheduler of grid.schedulers) {
+        const scheduled = { ...resolved, cluster: applySchedulingPolicy(resolved.cluster, scheduler) };
+        for (const policy of grid.policies) {
+          runs.push({ spec: describeRun(scheduled, parseAdmissionPolicy(policy), seed, {}), workload: resolved.workload });
+        }
+      }
+    }
+    return runs;
+  } finally {
+    store.close();
+  }
+}
+
+/** Child: the yardstick, the study's runs replayed on `workers` threads (every n-th run each), nothing stored. */
+async function replayOnly(benchCase: SweepCase, workers: number): Promise<Measured> {
+  const started = performance.now();
+  let runs = 0;
+  await Promise.all(
+    Array.from({ length: workers }, (_, index) =>
+      new Promise<void>((resolve, reject) => {
+        const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { scenario: benchCase.scenario, index, workers } });
+        worker.on('message', (count: number) => {
+          runs += count;
+          resolve();
+        });
+        worker.on('error', reject);
+      }),
+    ),
+  );
+  return { runs, wallMs: performance.now() - started };
+}
+
+async function yardstickWorker(): Promise<void> {
+  const { scenario, index, workers } = workerData as { scenario: string; index: number; workers: number };
+  const runs = await studyRuns(scenario);
+  let count = 0;
+  for (let i = index; i < runs.length; i += workers) {
+    replaySpec(runs[i]!.spec, runs[i]!.workload);
+    count++;
+  }
+  parentPort!.postMessage(count);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function child(mode: string, name: string, workers: number): Measured {
+  const output = execFileSync(process.execPath, [fileURLToPath(import.meta.url), mode, name, String(workers)], { encoding: 'utf8' });
+  return JSON.parse(output) as Measured;
+}
+
+function parent({ json, repeat, only }: BenchOptions): void {
+  const rows: { case: string; measure: string; workers: number; runs: number; wallS: number; runsPerS: number; ratio: number }[] = [];
+  for (const benchCase of CASES) {
+    if (only && benchCase.name !== only) continue;
+    for (const [measure, mode] of [
+      ['sweep', '--child'],
+      ['replay only', '--child-yardstick'],
+    ] as const) {
+      const times = new Map<number, number[]>(WORKER_COUNTS.map((w) => [w, []]));
+      let runs = 0;
+      for (let i = 0; i < repeat; i++) {
+        // Alternate the order, so neither count always runs first on a warming or cooling machine.
+        const order = i % 2 === 0 ? WORKER_COUNTS : [...WORKER_COUNTS].reverse();
+        for (const workers of order) {
+          const measured = child(mode, benchCase.name, workers);
+          runs = measured.runs;
+          times.get(workers)!.push(measured.wallMs);
+        }
+      }
+      const base = median(times.get(1)!);
+      for (const workers of WORKER_COUNTS) {
+        const wallMs = median(times.get(workers)!);
+        const row = { case: benchCase.name, measure, workers, runs, wallS: wallMs / 1000, runsPerS: (runs / wallMs) * 1000, ratio: base / wallMs };
+        rows.push(row);
+        if (json) console.log(JSON.stringify(row));
+      }
+    }
+  }
+  if (json || rows.length === 0) return;
+  console.log(`\nsweep benchmark, median of ${repeat}, node ${process.version}\n`);
+  const header = ['case', 'measure', 'workers', 'runs', 'wall s', 'runs/s', 'x 1 worker'];
+  const table = rows.map((r) => [r.case, r.measure, String(r.workers), String(r.runs), r.wallS.toFixed(2), r.runsPerS.toFixed(1), r.ratio.toFixed(2)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log([line(header), line(widths.map((w) => '-'.repeat(w))), ...table.map(line)].join('\n'));
+}
+
+// Run only as a script (the runner imports this module for its case names), or as a yardstick worker.
+if (!isMainThread) {
+  await yardstickWorker();
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  if (args[0] === '--child' || args[0] === '--child-yardstick') {
+    const benchCase = CASES.find((c) => c.name === args[1]);
+    if (!benchCase) throw new Error(`unknown case ${args[1]}`);
+    const workers = Number(args[2]);
+    const measured = args[0] === '--child' ? await sweepOnce(benchCase, workers) : await replayOnly(benchCase, workers);
+    process.stdout.write(`${JSON.stringify(measured)}\n`);
+  } else {
+    parent(benchOptions(args));
+  }
+}
