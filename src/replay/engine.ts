@@ -245,6 +245,8 @@ class ReplayEngine implements SchedulerListener {
     oldShare: [],
     newShare: [],
   };
+  /** MapReduce AMs whose last heartbeat decided nothing (some may have been woken since). */
+  private readonly idleAms: AppRun[] = [];
   /** Batch apps that have not finished, failed or been rejected: a controller stops with the last. */
   private unfinishedBatchApps = 0;
 
@@ -377,10 +379,12 @@ class ReplayEngine implements SchedulerListener {
   demandAdded(): void {
     this.returnToWheel(this.failedFit);
     this.returnToWheel(this.failedLimit);
+    this.stateChanged();
   }
 
   limitsLoosened(): void {
     this.returnToWheel(this.failedLimit);
+    this.stateChanged();
   }
 
   updateAt(timeMs: number): void {
@@ -403,6 +407,7 @@ class ReplayEngine implements SchedulerListener {
       case SCHEDULER_UPDATE:
         this.updatePending = false;
         this.scheduler.update(nowMs);
+        this.stateChanged();
         break;
       case AM_REGISTERED:
         if (event.app.phase === AM_STARTING) this.amRegistered(event.app);
@@ -414,6 +419,8 @@ class ReplayEngine implements SchedulerListener {
         }
         break;
       case AM_HEARTBEAT:
+        // A later heartbeat left behind by an earlier one scheduled for an idle AM is stale.
+        if (!event.app.amHeartbeatPending || event.app.amHeartbeatAtMs !== nowMs) break;
         event.app.amHeartbeatPending = false;
         if (event.app.phase === RUNNING) this.mapReduceHeartbeat(event.app);
         break;
@@ -607,11 +614,71 @@ class ReplayEngine implements SchedulerListener {
 
   // ---- MapReduce AM ---------------------------------------------------------------------
 
-  /** Schedule the AM's next heartbeat if it has a reduce decision to make. */
+  /** Schedule the AM's next heartbeat if it has a reduce decision to make (its own tasks moved). */
   private wakeMapReduceAm(app: AppRun): void {
+    if (app.amIdle) {
+      this.wakeIdleAm(app);
+      return;
+    }
     if (app.amHeartbeatPending || !this.mapReduceAmHasWork(app)) return;
+    this.scheduleAmHeartbeat(app, this.nextAmHeartbeatMs(app, this.nowMs));
+  }
+
+  private scheduleAmHeartbeat(app: AppRun, atMs: number): void {
     app.amHeartbeatPending = true;
-    this.schedule(this.nextAmHeartbeatMs(app, this.nowMs), appEvent(AM_HEARTBEAT, app));
+    app.amHeartbeatAtMs = atMs;
+    this.schedule(atMs, appEvent(AM_HEARTBEAT, app));
+  }
+
+  /**
+   * An AM heartbeat that decided nothing: the AM heartbeats again only when what its decision
+   * reads may have changed. A MapReduce AM's reduce decision reads its own tasks (their events
+   * wake it), the headroom (which moves only with allocations, releases, asks, apps coming and
+   * going and the scheduler's updates: each wakes every idle AM, stateChanged) and how long its
+   * maps have waited (a preemption delay passing: a heartbeat is scheduled for it). Skipping
+   * the heartbeats in between, which would have decided nothing again, changes no result; and a
+   * run frozen with AMs still waiting ends, and is found deadlocked, instead of heartbeating on
+   * for ever.
+   */
+  private idleAm(app: AppRun): void {
+    app.amIdle = true;
+    this.idleAms.push(app);
+    const maps = app.stages[0]!;
+    const reduces = app.stages[1]!;
+    // Reducer preemption can start by time alone only while maps wait and none runs, with reduces held or asked.
+    if (maps.running > 0 || maps.asked === 0 || (reduces.running === 0 && reduces.asked === 0)) return;
+    const settings = this.mrSettings;
+    // A preemption delay of 0 (or less) does not wait; an unconditional one of -1 never preempts.
+    const delaysMs = [settings.reducerPreemptDelayMs > 0 ? settings.reducerPreemptDelayMs : -1, settings.reducerUnconditionalPreemptDelayMs];
+    let dueMs = Infinity;
+    for (const delayMs of delaysMs) {
+      // The decision reads "waited more than the delay": the first heartbeat strictly after it.
+      const crossingMs = app.mapAskMs + delayMs;
+      if (delayMs < 0 || crossingMs < app.lastAmHeartbeatMs) continue;
+      let slotMs = this.nextAmHeartbeatMs(app, crossingMs);
+      if (slotMs <= crossingMs) slotMs += this.amHeartbeatIntervalMs;
+      if (slotMs < dueMs) dueMs = slotMs;
+    }
+    if (dueMs !== Infinity) this.scheduleAmHeartbeat(app, dueMs);
+  }
+
+  /** Wake an idle AM at its next heartbeat, never a second one at an instant it has heartbeated. */
+  private wakeIdleAm(app: AppRun): void {
+    app.amIdle = false;
+    let atMs = this.nextAmHeartbeatMs(app, this.nowMs);
+    if (atMs <= app.lastAmHeartbeatMs) atMs = app.lastAmHeartbeatMs + this.amHeartbeatIntervalMs;
+    if (app.amHeartbeatPending && app.amHeartbeatAtMs <= atMs) return;
+    this.scheduleAmHeartbeat(app, atMs);
+  }
+
+  /** Something an idle MapReduce AM's decision reads may have changed: wake them all. */
+  private stateChanged(): void {
+    const idle = this.idleAms;
+    if (idle.length === 0) return;
+    for (const app of idle) {
+      if (app.amIdle && app.phase === RUNNING) this.wakeIdleAm(app);
+    }
+    idle.length = 0;
   }
 
   private mapReduceAmHasWork(app: AppRun): boolean {
@@ -627,6 +694,7 @@ class ReplayEngine implements SchedulerListener {
   private mapReduceHeartbeat(app: AppRun): void {
     const maps = app.stages[0]!;
     const reduces = app.stages[1]!;
+    app.lastAmHeartbeatMs = this.nowMs;
     this.scheduler.headroom(app.index, this.headroom);
     const decision = decideReduces(
       {
@@ -649,6 +717,7 @@ class ReplayEngine implements SchedulerListener {
       },
       this.mrSettings,
     );
+    const changed = decision.preempt > 0 || decision.reduceStarted !== app.reduceStarted;
     app.reduceStarted = decision.reduceStarted;
     for (let i = 0; i < decision.preempt; i++) {
       // The reduce that has made least progress goes first: the most recently allocated.
@@ -660,15 +729,14 @@ class ReplayEngine implements SchedulerListener {
       this.reducesPreempted++;
     }
     const asked = reduces.asked - decision.rampDown + decision.rampUp;
-    if (asked !== reduces.asked) {
+    const asksChanged = asked !== reduces.asked;
+    if (asksChanged) {
       reduces.requested = true;
       this.setAsked(app, reduces, asked);
     }
-    if (app.phase !== RUNNING) return;
-    if (this.mapReduceAmHasWork(app)) {
-      app.amHeartbeatPending = true;
-      this.schedule(this.nowMs + this.amHeartbeatIntervalMs, appEvent(AM_HEARTBEAT, app));
-    }
+    if (app.phase !== RUNNING || !this.mapReduceAmHasWork(app)) return;
+    if (changed || asksChanged) this.scheduleAmHeartbeat(app, this.nowMs + this.amHeartbeatIntervalMs);
+    else this.idleAm(app);
   }
 
   /** The AM kills a task: its container is released and the task runs again later. */
@@ -691,6 +759,7 @@ class ReplayEngine implements SchedulerListener {
     const delta = asked - stage.asked;
     if (delta === 0) return;
     stage.asked = asked;
+    this.stateChanged();
     this.view.pendingContainers += delta;
     this.changeOutstanding(app, delta);
     this.scheduler.setAsk(app.index, stage.index, stage.spec.priority, stage.memoryMb, stage.vcores, asked);
@@ -782,6 +851,7 @@ class ReplayEngine implements SchedulerListener {
       app.amContainer = null;
     }
     this.scheduler.removeApp(app.index, this.nowMs);
+    this.stateChanged();
     app.phase = phase;
     app.failureCause = cause;
     app.reason = reason;
@@ -853,6 +923,7 @@ class ReplayEngine implements SchedulerListener {
     view.pendingContainers++;
     this.changeOutstanding(app, 1);
     this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
+    this.stateChanged();
   }
 
   // ---- admission at node heartbeats (AutoAdmin's ARC) ---------------------------------------
@@ -927,6 +998,7 @@ class ReplayEngine implements SchedulerListener {
     const step = controller.step(this.view, this.nowMs);
     if (step.newShare === step.oldShare) return;
     this.scheduler.setAmShare(step.newShare);
+    this.stateChanged();
     const steps = this.controllerSteps;
     steps.timeMs.push(this.nowMs);
     steps.controller.push(controller.name);
@@ -1282,6 +1354,7 @@ class ReplayEngine implements SchedulerListener {
     view.usedMemoryMb += container.memoryMb;
     view.usedVcores += container.vcores;
     this.lastResourceChangeMs = this.nowMs;
+    this.stateChanged();
     // What a node can hold and AutoAdmin's prediction changed.
     if (this.admitsOnNodeUpdates) this.admissionDirty = true;
     this.observer.containerTaken(container);
@@ -1316,6 +1389,7 @@ class ReplayEngine implements SchedulerListener {
     view.usedMemoryMb -= container.memoryMb;
     view.usedVcores -= container.vcores;
     this.lastResourceChangeMs = this.nowMs;
+    this.stateChanged();
     this.scheduler.release(
       container.app.index,
       container.stage ? container.stage.index : AM_ASK,

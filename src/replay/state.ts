@@ -125,6 +125,14 @@ export class AppRun {
   /** AM heartbeats fall on amAnchorMs + k x interval (its registration). */
   amAnchorMs = NaN;
   amHeartbeatPending = false;
+  /** When the pending AM heartbeat comes (it is stale if another came first). */
+  amHeartbeatAtMs = NaN;
+  lastAmHeartbeatMs = NaN;
+  /**
+   * A modelled MapReduce AM whose last heartbeat decided nothing: it heartbeats again only once
+   * something it reads has changed (see the engine's idle AMs).
+   */
+  amIdle = false;
   reduceStarted = false;
   /** Completed maps after which a modelled MapReduce AM starts asking for reduces. */
   slowStartMaps = 0;

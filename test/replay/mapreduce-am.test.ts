@@ -138,4 +138,30 @@ describe('a modelled MapReduce job in the engine', () => {
     expect([log.startMs[reduce], log.endMs[reduce]]).toEqual([12_000, 26_000]);
     expect(r.apps[0]!.finishMs).toBe(26_000);
   });
+
+  it('stops heartbeating an AM whose decision cannot change, so a frozen cluster is found deadlocked', () => {
+    // One node of 4096 MB; four MapReduce jobs at 0 (AM 1024 MB, 2 maps and a reduce of 1024 MB,
+    // slow-start 0), AMs that take 10 s to register. Heartbeats place the AMs at 0, 1000, 2000,
+    // 3000: the node is full. app0 registers at 10000 and asks for its maps; its AM heartbeat then
+    // starts reduces (slow-start 0) but has no headroom to ask for one, and again at 11000 decides
+    // nothing. Nothing it reads can change any more (no container will ever end): it heartbeats no
+    // more. Likewise apps 1-3 (12000, 13000, 14000). No event is left: deadlocked, frozen since
+    // 3000. An AM that heartbeated on every second would keep the run going for ever (here, to the
+    // day-long horizon: not a deadlock, cut at the horizon).
+    const c = parseCluster({
+      name: 't',
+      nodeGroups: [{ name: 'n', count: 1, memoryMb: 4096, vcores: 4 }],
+      mapreduce: { reduceSlowStart: 0 },
+    });
+    const jobs = [0, 1, 2, 3].map((i) =>
+      app(`mr${i}`, 0, [stage('map', 2, 10_000), stage('reduce', 1, 5_000, undefined, { waitsForPreviousStage: true })], {
+        type: 'mapreduce',
+        amStartupMs: 10_000,
+      }),
+    );
+    const r = replay({ workload: { name: 't', apps: jobs }, cluster: c, admission: parseAdmissionPolicy('none'), options: { heartbeatPhasesMs: [0], horizonMs: 86_400_000 } });
+    expect(r.summary).toMatchObject({ deadlock: true, deadlockAtMs: 3000, endMs: 14_000, appsUnfinished: 4 });
+    expect(r.summary.stallReason).toMatch(/^4 apps hold AM containers \(4096 MB, 4 vcores\)/);
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([0, 1000, 2000, 3000]);
+  });
 });
