@@ -1,15 +1,17 @@
 // `npm run bench` (sweep part): sweep throughput (runs/s) on 1 and 2 worker threads, each sweep
 // into a fresh database file in its own process, the two worker counts alternating so that a
-// drift in the machine's speed hits both alike. Beside each, a yardstick measured the same way:
-// the same runs replayed on 1 and 2 worker threads with nothing stored, which says how far
-// this machine lets the replays themselves scale.
+// drift in the machine's speed hits both alike. Beside each, two yardsticks measured the same
+// way: the same runs replayed by 1 and 2 processes started as the sweep starts its workers,
+// with nothing stored (how far this machine lets the replays themselves scale), and a fixed
+// amount of integer arithmetic shared by threads (how far it scales when they share nothing but
+// the cores).
 //
 //   npm run bench -- --case sweep-terasort   AutoAdmin's study: 16 settings x 67 policies
-//   npm run bench -- --case sweep-marp       MARP's study: W1-W4 x 21 policies
+//   npm run bench -- --case sweep-marp       MARP's study: W1-W4 x 21 policies x 4 seeds
 
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -26,11 +28,14 @@ import type { BenchOptions } from './options.js';
 interface SweepCase {
   readonly name: string;
   readonly scenario: string;
+  readonly seeds: readonly number[];
 }
 
+// marp-swim's study over four seeds: its 84 runs alone are over before the workers' start-up
+// stops mattering.
 const CASES: readonly SweepCase[] = [
-  { name: 'sweep-terasort', scenario: 'terasort-batch' },
-  { name: 'sweep-marp', scenario: 'marp-swim' },
+  { name: 'sweep-terasort', scenario: 'terasort-batch', seeds: [1] },
+  { name: 'sweep-marp', scenario: 'marp-swim', seeds: [1, 2, 3, 4] },
 ];
 
 export const SWEEP_CASE_NAMES: readonly string[] = CASES.map((c) => c.name);
@@ -46,7 +51,11 @@ async function sweepOnce(benchCase: SweepCase, workers: number): Promise<Measure
   const dir = mkdtempSync(join(tmpdir(), 'rmreplay-bench-sweep-'));
   const store = await Store.open(join(dir, 'bench.duckdb'));
   try {
-    const result = await sweepRuns(store, { source: { kind: 'scenario', scenario: benchCase.scenario, parameters: {} }, workers });
+    const result = await sweepRuns(store, {
+      source: { kind: 'scenario', scenario: benchCase.scenario, parameters: {} },
+      seeds: benchCase.seeds,
+      workers,
+    });
     if (result.failed.length > 0) throw new Error(`${result.failed.length} runs failed`);
     return { runs: result.ran, wallMs: result.wallMs };
   } finally {
@@ -56,10 +65,11 @@ async function sweepOnce(benchCase: SweepCase, workers: number): Promise<Measure
 }
 
 /** The study's runs, each with its workload, as the sweep describes them. */
-async function studyRuns(scenario: string): Promise<{ spec: ReturnType<typeof describeRun>; workload: Parameters<typeof replaySpec>[1] }[]> {
+async function studyRuns(name: string): Promise<{ spec: ReturnType<typeof describeRun>; workload: Parameters<typeof replaySpec>[1] }[]> {
+  const benchCase = CASES.find((c) => c.scenario === name)!;
   const store = await Store.open(':memory:');
   try {
-    const request = { source: { kind: 'scenario', scenario, parameters: {} } } as const;
+    const request = { source: { kind: 'scenario', scenario: name, parameters: {} }, seeds: benchCase.seeds } as const;
     const grid = planGrid(request, 'sweep');
     const runs = [];
     for (const { source, seed } of grid.sources) {
@@ -77,34 +87,65 @@ async function studyRuns(scenario: string): Promise<{ spec: ReturnType<typeof de
   }
 }
 
-/** Child: the yardstick, the study's runs replayed on `workers` threads (every n-th run each), nothing stored. */
-async function replayOnly(benchCase: SweepCase, workers: number): Promise<Measured> {
+/** Loop iterations per unit of the arithmetic yardstick (about 0.2 s on the development machine). */
+const ARITHMETIC_UNIT = 200_000_000;
+const ARITHMETIC_UNITS = 8;
+
+/**
+ * Child: the machine's own yardstick, a fixed amount of integer arithmetic (no memory traffic)
+ * shared among `workers` threads: how far two threads scale when nothing but the cores is shared.
+ */
+async function arithmeticOnly(workers: number): Promise<Measured> {
   const started = performance.now();
-  let runs = 0;
   await Promise.all(
     Array.from({ length: workers }, (_, index) =>
       new Promise<void>((resolve, reject) => {
-        const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { scenario: benchCase.scenario, index, workers } });
-        worker.on('message', (count: number) => {
-          runs += count;
-          resolve();
-        });
+        const units = Math.floor(ARITHMETIC_UNITS / workers) + (index < ARITHMETIC_UNITS % workers ? 1 : 0);
+        const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { arithmeticUnits: units } });
+        worker.on('message', () => resolve());
         worker.on('error', reject);
       }),
     ),
   );
-  return { runs, wallMs: performance.now() - started };
+  return { runs: ARITHMETIC_UNITS, wallMs: performance.now() - started };
 }
 
-async function yardstickWorker(): Promise<void> {
-  const { scenario, index, workers } = workerData as { scenario: string; index: number; workers: number };
+function arithmeticWorker(units: number): void {
+  let x = 0;
+  for (let u = 0; u < units; u++) for (let i = 0; i < ARITHMETIC_UNIT; i++) x = (x + i * 7) % 1_000_003;
+  parentPort!.postMessage(x);
+}
+
+/**
+ * Child: the yardstick, the study's runs replayed by `workers` processes started as the sweep
+ * starts its workers (every n-th run each), nothing stored.
+ */
+async function replayOnly(benchCase: SweepCase, workers: number): Promise<Measured> {
+  const started = performance.now();
+  const execArgv = workers >= availableParallelism() ? ['--single-threaded'] : [];
+  const counts = await Promise.all(
+    Array.from({ length: workers }, (_, index) =>
+      new Promise<number>((resolve, reject) => {
+        execFile(
+          process.execPath,
+          [...execArgv, fileURLToPath(import.meta.url), '--replay-share', benchCase.scenario, String(index), String(workers)],
+          (error: Error | null, stdout: string) => (error ? reject(error) : resolve(Number(stdout))),
+        );
+      }),
+    ),
+  );
+  return { runs: counts.reduce((a, b) => a + b, 0), wallMs: performance.now() - started };
+}
+
+/** A yardstick process: its share of the study's runs, replayed; prints how many. */
+async function replayShare(scenario: string, index: number, workers: number): Promise<void> {
   const runs = await studyRuns(scenario);
   let count = 0;
   for (let i = index; i < runs.length; i += workers) {
     replaySpec(runs[i]!.spec, runs[i]!.workload);
     count++;
   }
-  parentPort!.postMessage(count);
+  process.stdout.write(String(count));
 }
 
 function median(values: number[]): number {
@@ -124,6 +165,7 @@ function parent({ json, repeat, only }: BenchOptions): void {
     for (const [measure, mode] of [
       ['sweep', '--child'],
       ['replay only', '--child-yardstick'],
+      ['arithmetic only', '--child-arithmetic'],
     ] as const) {
       const times = new Map<number, number[]>(WORKER_COUNTS.map((w) => [w, []]));
       let runs = 0;
@@ -156,14 +198,21 @@ function parent({ json, repeat, only }: BenchOptions): void {
 
 // Run only as a script (the runner imports this module for its case names), or as a yardstick worker.
 if (!isMainThread) {
-  await yardstickWorker();
+  arithmeticWorker((workerData as { arithmeticUnits: number }).arithmeticUnits);
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  if (args[0] === '--child' || args[0] === '--child-yardstick') {
+  if (args[0] === '--replay-share') {
+    await replayShare(args[1]!, Number(args[2]), Number(args[3]));
+  } else if (args[0] === '--child' || args[0] === '--child-yardstick' || args[0] === '--child-arithmetic') {
     const benchCase = CASES.find((c) => c.name === args[1]);
     if (!benchCase) throw new Error(`unknown case ${args[1]}`);
     const workers = Number(args[2]);
-    const measured = args[0] === '--child' ? await sweepOnce(benchCase, workers) : await replayOnly(benchCase, workers);
+    const measured =
+      args[0] === '--child'
+        ? await sweepOnce(benchCase, workers)
+        : args[0] === '--child-yardstick'
+          ? await replayOnly(benchCase, workers)
+          : await arithmeticOnly(workers);
     process.stdout.write(`${JSON.stringify(measured)}\n`);
   } else {
     parent(benchOptions(args));

@@ -1,11 +1,20 @@
-// A pool of replay worker threads. Jobs are handed out in order, several at a time per worker
-// so that a worker never waits for the thread handing them out (which also loads the files the
+// A pool of replay worker processes. Jobs are handed out in order, several at a time per worker
+// so that a worker never waits for the process handing them out (which also loads the files the
 // workers write); each worker is sent a workload once, before the first job that needs it, and
 // told to write out what it holds once no job is left for it.
+//
+// Processes rather than worker threads: V8's own helper threads (the optimising compiler,
+// concurrent garbage collection) are per process and use the cores a replay does not; with a
+// worker on every core they have none to use and slow the workers down. Measured on the 2-core
+// development machine, marp-swim's runs replayed on two worker threads went 1.5-1.7x as fast as
+// on one, on two single-threaded processes about 1.9x. So when the workers take every core each
+// runs V8 single-threaded; with fewer, the helpers keep the idle cores.
 
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { RunSpec } from '../model/run-spec.js';
 import type { Workload } from '../model/workload.js';
 import type { RunFile } from '../store/index.js';
@@ -38,7 +47,7 @@ const YOUNG_GENERATION_MB = 64;
 const CLOSE_TIMEOUT_MS = 10_000;
 
 interface Slot {
-  readonly worker: Worker;
+  readonly worker: ChildProcess;
   readonly loaded: Set<number>;
   inFlight: number;
 }
@@ -57,13 +66,17 @@ export class ReplayPool {
     private readonly workloads: ReadonlyMap<number, Workload>,
     directory: string,
   ) {
+    const script = workerScript();
+    const execArgv = [`--max-semi-space-size=${YOUNG_GENERATION_MB / 2}`];
+    if (size >= availableParallelism()) execArgv.push('--single-threaded');
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(workerScript(), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+      // 'advanced' serialization: workloads hold typed arrays, which JSON would not keep.
+      const worker = fork(script, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       const slot: Slot = { worker, loaded: new Set(), inFlight: 0 };
       worker.on('message', (message: FromWorker) => this.received(slot, message));
       worker.on('error', (error) => this.fail(new Error(`a replay worker failed: ${error.message}`)));
-      worker.on('exit', (code) => {
-        if (code !== 0) this.fail(new Error(`a replay worker exited with code ${code}`));
+      worker.on('exit', (code, signal) => {
+        if (code !== 0) this.fail(new Error(`a replay worker exited with ${signal ?? `code ${code}`}`));
       });
       this.send(slot, { kind: 'init', directory, name: `worker${i}` });
       this.slots.push(slot);
@@ -92,20 +105,24 @@ export class ReplayPool {
   }
 
   /**
-   * End the workers: each closes its database and exits (terminating a thread that holds a
-   * native database aborts the process); one that does not within a few seconds is terminated.
+   * End the workers: each closes its database and exits; one that does not within a few seconds
+   * is killed.
    */
   async close(): Promise<void> {
     this.settle = null;
     await Promise.all(
       this.slots.map(async (slot) => {
+        if (slot.worker.exitCode !== null || slot.worker.signalCode !== null) return;
         const exited = new Promise<void>((resolve) => slot.worker.once('exit', () => resolve()));
-        this.send(slot, { kind: 'close' });
+        if (slot.worker.connected) this.send(slot, { kind: 'close' });
         let timer: NodeJS.Timeout | undefined;
         const late = new Promise<'late'>((resolve) => {
           timer = setTimeout(() => resolve('late'), CLOSE_TIMEOUT_MS);
         });
-        if ((await Promise.race([exited, late])) === 'late') await slot.worker.terminate();
+        if ((await Promise.race([exited, late])) === 'late') {
+          slot.worker.kill('SIGKILL');
+          await exited;
+        }
         clearTimeout(timer);
       }),
     );
@@ -129,7 +146,7 @@ export class ReplayPool {
   }
 
   private send(slot: Slot, message: ToWorker): void {
-    slot.worker.postMessage(message);
+    slot.worker.send(message);
   }
 
   private received(slot: Slot, message: FromWorker): void {
@@ -176,12 +193,12 @@ export class ReplayPool {
 
 /**
  * The worker's compiled script. Run from src/ (the tests), this module's sibling is TypeScript,
- * which a worker thread cannot load: the build's copy in dist/ is used (`npm test` builds first).
+ * which Node cannot load: the build's copy in dist/ is used (`npm test` builds first).
  */
-function workerScript(): URL {
+function workerScript(): string {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return new URL('./replay-worker.js', import.meta.url);
+  if (here.endsWith('.js')) return fileURLToPath(new URL('./replay-worker.js', import.meta.url));
   const compiled = here.replace(/[\\/]src[\\/]sweep[\\/]pool\.ts$/, '/dist/src/sweep/replay-worker.js');
   if (!existsSync(compiled)) throw new Error(`${compiled} not found: run \`npm run build\` first`);
-  return pathToFileURL(compiled);
+  return compiled;
 }

@@ -1,4 +1,4 @@
-// The messages between a sweep and its replay worker threads. A workload is sent to a worker
+// The messages between a sweep and its replay worker processes. A workload is sent to a worker
 // once, before the first run that needs it, and runs refer to it by key: a day's trace is
 // thousands of apps, a run's description a few kilobytes. Results do not come back as
 // messages: a worker stores them in a database of its own and hands over Parquet files of a

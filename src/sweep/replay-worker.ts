@@ -1,11 +1,10 @@
-// A sweep's worker thread: keeps the workloads it is sent, replays each run it is given with
+// A sweep's worker process: keeps the workloads it is sent, replays each run it is given with
 // replaySpec (the function `replay` uses), stores the results in an in-memory database of its
 // own under the run ids the sweep reserved, and every batch of runs (or on `flush`) writes them
 // out as Parquet files for the sweep to load. Storing in the worker keeps the per-value work of
-// storing on the worker threads, in parallel, rather than on the one thread that owns the
-// main database.
+// storing on the workers, in parallel, rather than on the one thread that owns the main
+// database.
 
-import { parentPort } from 'node:worker_threads';
 import type { Workload } from '../model/workload.js';
 import { replaySpec } from '../replay/replay-spec.js';
 import { exportRunRows, saveRuns, Store } from '../store/index.js';
@@ -21,8 +20,9 @@ import type { FromWorker, ToWorker } from './protocol.js';
 const BATCH_WAIT_MS = 500;
 const BATCH_RUNS = 256;
 
-const port = parentPort;
-if (!port) throw new Error('replay-worker.js runs as a worker thread of a sweep');
+if (!process.send) throw new Error('replay-worker.js runs as a worker process of a sweep');
+// The sweep that started it is gone (stopped, or failed): so is its work.
+process.on('disconnect', () => process.exit(0));
 const workloads = new Map<number, Workload>();
 const pending: { job: number; runId: number; run: RunToSave }[] = [];
 let firstPendingAtMs = 0;
@@ -34,10 +34,10 @@ let storeOpening: Promise<Store> | null = null;
 let queue: Promise<void> = Promise.resolve();
 
 function post(message: FromWorker): void {
-  port!.postMessage(message);
+  process.send!(message);
 }
 
-port.on('message', (message: ToWorker) => {
+process.on('message', (message: ToWorker) => {
   queue = queue.then(() => handle(message)).catch((error: unknown) => {
     post({ kind: 'broken', message: error instanceof Error ? error.message : String(error) });
   });
@@ -58,7 +58,7 @@ async function handle(message: ToWorker): Promise<void> {
       return;
     case 'close':
       if (storeOpening) (await storeOpening).close();
-      port!.close();
+      process.disconnect();
       return;
     case 'run':
       replayOne(message.job, message.runId, message.workloadKey, message.spec);
