@@ -11,7 +11,7 @@ import { runReport } from './report.js';
 import type { ReportResult } from './report.js';
 
 export const DEMO_SCENARIO = 'terasort-batch';
-export const DEMO_POLICIES: readonly string[] = ['none', 'reserve:8', 'reserve:16', 'reserve:32', 'am-share:0.1'];
+export const DEMO_POLICIES: readonly string[] = ['none', 'reserve:8', 'reserve:16', 'reserve:32', 'am-share:0.1', 'autoadmin', 'marp-feedback'];
 const DEMO_COMPARISON_SCENARIO = 'mixed-spc';
 
 export interface DemoResult {

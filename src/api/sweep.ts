@@ -24,7 +24,7 @@ import { checkRunOptions, describeRun, resolveSource } from './replay.js';
 import type { ClusterSources, ResolvedSource, RunOptions } from './replay.js';
 
 export interface SweepRequest extends GridRequest, ClusterSources, RunOptions {
-  /** Worker threads; default: the machine's available parallelism. */
+  /** Worker processes; default: the machine's available parallelism. */
   readonly workers?: number;
   readonly onProgress?: (progress: SweepProgress) => void;
 }

@@ -1,5 +1,5 @@
 // Replay one run as its stored description says: the one way both `replay` (in the command's own
-// thread) and `sweep` (in worker threads) turn a RunSpec and its workload into a result, so the
+// thread) and `sweep` (in worker processes) turn a RunSpec and its workload into a result, so the
 // two produce the same bytes for the same description.
 
 import type { ReplayProgress, ReplayResult } from '../model/replay-result.js';

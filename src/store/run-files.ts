@@ -1,5 +1,5 @@
 // A run's rows as Parquet files, so that they can be written where the replay ran (a sweep's
-// worker thread keeps an in-memory database of its own) and loaded into the main database by
+// worker process keeps an in-memory database of its own) and loaded into the main database by
 // DuckDB's own reader, without every value passing through the thread that owns it one by one.
 
 import { listValue } from '@duckdb/node-api';

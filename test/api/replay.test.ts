@@ -303,7 +303,7 @@ describe('scenario sweeps', () => {
 });
 
 describe('runDemo', () => {
-  it('replays terasort-batch under five admission policies (deadlocking under none) and the mixed-spc sweep', async () => {
+  it('replays terasort-batch under seven admission policies (deadlocking under none) and the mixed-spc sweep', async () => {
     const store = await Store.open(':memory:');
     try {
       const outDir = tempPath('demo-reports');
@@ -314,11 +314,13 @@ describe('runDemo', () => {
         'reserve:16vcores',
         'reserve:32vcores',
         'am-share:0.1',
+        'autoadmin',
+        'marp-feedback',
       ]);
       // AMs that take 10 s to ask for tasks: with no AM limit 64 AMs fill the 64 vcores first.
       expect(runs[0]!.summary.deadlock).toBe(true);
       expect(runs.slice(1).every((r) => r.summary.appsFinished === 66)).toBe(true);
-      expect(report.rows).toHaveLength(5);
+      expect(report.rows).toHaveLength(7);
       expect(report.markdownPath).toBe(`${outDir}/makespan.md`);
       expect(comparisonRuns).toHaveLength(60);
       expect(comparison.rows).toHaveLength(12);

@@ -73,7 +73,7 @@ export function demoCommand(context: CliContext): Command {
           '',
           `${result.runs.length + result.comparisonRuns.length} runs stored in ${path}` +
             (result.report.markdownPath ? `; reports written to ${result.report.markdownPath} and ${comparison.markdownPath}.` : '.'),
-          'Next: rmreplay replay --scenario terasort-batch --policy reserve:0..64:8, rmreplay report completion_rate.',
+          'Next: rmreplay sweep --scenario terasort-batch (every setting against AutoAdmin), rmreplay report completion_rate.',
         ].join('\n'),
       );
     });

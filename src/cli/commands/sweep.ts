@@ -20,14 +20,14 @@ interface SweepOptions extends RunGridOptions {
 
 export function sweepCommand(context: CliContext): Command {
   const command = new Command('sweep').description(
-    'replay a grid of runs in parallel (worker threads), skipping runs already stored, and compare each policy with ' +
+    'replay a grid of runs in parallel (worker processes), skipping runs already stored, and compare each policy with ' +
       'the best static setting (Perf Score)',
   );
   return addRunGridOptions(
     command,
     SCENARIOS.map((s) => s.name),
   )
-    .option('--workers <n>', 'worker threads (default: the machine\'s cores)', (value) => {
+    .option('--workers <n>', 'worker processes (default: the machine\'s cores)', (value) => {
       const n = positiveWholeNumber(value);
       if (n > 256) throw new InvalidArgumentError('expected at most 256 workers');
       return n;
