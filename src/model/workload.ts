@@ -66,6 +66,26 @@ export function mapReduceStages(maps: StageTasks, reduces: StageTasks, reduceSlo
 }
 
 /**
+ * A modelled MapReduce job (`mapreduce`, MAPREDUCE, timings not observed) in queue `default`
+ * unless said, submitted at 0 unless said, whose AM lets go of its container as its last task
+ * ends: the jobs the built-in scenarios submit.
+ */
+export function modelledMapReduceApp(
+  fields: Pick<AppSpec, 'id' | 'name' | 'user' | 'amRequest' | 'amStartupMs' | 'stages'> &
+    Partial<Pick<AppSpec, 'queue' | 'submitMs'>>,
+): AppSpec {
+  return {
+    type: 'mapreduce',
+    applicationType: 'MAPREDUCE',
+    observed: false,
+    queue: 'default',
+    submitMs: 0,
+    amTeardownMs: 0,
+    ...fields,
+  };
+}
+
+/**
  * How an app's ApplicationMaster drives its stages:
  * - `mapreduce`: maps then reduces, with reducer slow-start, ramp-up from the headroom and
  *   reducer preemption when maps starve (docs/model.md 6);

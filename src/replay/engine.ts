@@ -1326,35 +1326,7 @@ class ReplayEngine implements SchedulerListener {
   }
 
   private take(container: Container): void {
-    const node = container.node;
-    const view = this.view;
-    this.observer.accountUsage(node, this.nowMs);
-    node.freeMemoryMb -= container.memoryMb;
-    node.freeVcores -= container.vcores;
-    if (node.reservedApp >= 0) {
-      view.reservedMemoryMb -= container.memoryMb;
-      view.reservedVcores -= container.vcores;
-    }
-    if (container.stage === null) {
-      node.amContainers++;
-      node.amMemoryMb += container.memoryMb;
-      node.amVcores += container.vcores;
-      view.amContainers++;
-      view.amMemoryMb += container.memoryMb;
-      view.amVcores += container.vcores;
-    } else {
-      node.taskContainers++;
-      node.taskMemoryMb += container.memoryMb;
-      node.taskVcores += container.vcores;
-      view.taskContainers++;
-      view.taskMemoryMb += container.memoryMb;
-      view.taskVcores += container.vcores;
-    }
-    this.observer.updateBucket(node);
-    view.usedMemoryMb += container.memoryMb;
-    view.usedVcores += container.vcores;
-    this.lastResourceChangeMs = this.nowMs;
-    this.stateChanged();
+    this.account(container, 1);
     // What a node can hold and AutoAdmin's prediction changed.
     if (this.admitsOnNodeUpdates) this.admissionDirty = true;
     this.observer.containerTaken(container);
@@ -1362,34 +1334,7 @@ class ReplayEngine implements SchedulerListener {
 
   private release(container: Container): void {
     const node = container.node;
-    const view = this.view;
-    this.observer.accountUsage(node, this.nowMs);
-    node.freeMemoryMb += container.memoryMb;
-    node.freeVcores += container.vcores;
-    if (node.reservedApp >= 0) {
-      view.reservedMemoryMb += container.memoryMb;
-      view.reservedVcores += container.vcores;
-    }
-    if (container.stage === null) {
-      node.amContainers--;
-      node.amMemoryMb -= container.memoryMb;
-      node.amVcores -= container.vcores;
-      view.amContainers--;
-      view.amMemoryMb -= container.memoryMb;
-      view.amVcores -= container.vcores;
-    } else {
-      node.taskContainers--;
-      node.taskMemoryMb -= container.memoryMb;
-      node.taskVcores -= container.vcores;
-      view.taskContainers--;
-      view.taskMemoryMb -= container.memoryMb;
-      view.taskVcores -= container.vcores;
-    }
-    this.observer.updateBucket(node);
-    view.usedMemoryMb -= container.memoryMb;
-    view.usedVcores -= container.vcores;
-    this.lastResourceChangeMs = this.nowMs;
-    this.stateChanged();
+    this.account(container, -1);
     this.scheduler.release(
       container.app.index,
       container.stage ? container.stage.index : AM_ASK,
@@ -1403,6 +1348,45 @@ class ReplayEngine implements SchedulerListener {
     }
     if (this.admission.watchesFreeResources || this.admitsOnNodeUpdates) this.admissionDirty = true;
     this.observer.containerReleased(container);
+  }
+
+  /**
+   * What a container's allocation (sign 1) or release (-1) changes on its node and in the
+   * cluster-wide counters: free, used and reserved space, AM and task containers, the node's
+   * usage integral and utilisation bucket.
+   */
+  private account(container: Container, sign: 1 | -1): void {
+    const node = container.node;
+    const view = this.view;
+    const memoryMb = sign * container.memoryMb;
+    const vcores = sign * container.vcores;
+    this.observer.accountUsage(node, this.nowMs);
+    node.freeMemoryMb -= memoryMb;
+    node.freeVcores -= vcores;
+    if (node.reservedApp >= 0) {
+      view.reservedMemoryMb -= memoryMb;
+      view.reservedVcores -= vcores;
+    }
+    if (container.stage === null) {
+      node.amContainers += sign;
+      node.amMemoryMb += memoryMb;
+      node.amVcores += vcores;
+      view.amContainers += sign;
+      view.amMemoryMb += memoryMb;
+      view.amVcores += vcores;
+    } else {
+      node.taskContainers += sign;
+      node.taskMemoryMb += memoryMb;
+      node.taskVcores += vcores;
+      view.taskContainers += sign;
+      view.taskMemoryMb += memoryMb;
+      view.taskVcores += vcores;
+    }
+    this.observer.updateBucket(node);
+    view.usedMemoryMb += memoryMb;
+    view.usedVcores += vcores;
+    this.lastResourceChangeMs = this.nowMs;
+    this.stateChanged();
   }
 }
 

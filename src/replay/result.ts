@@ -2,26 +2,28 @@
 // deadlock and what the stuck apps waited for), and the columns observation recorded.
 
 import { FAILURE_CAUSES } from '../model/replay-result.js';
-import type { AppEndState, AppOutcome, ControllerStepColumns, FailureCause, ReplayResult } from '../model/replay-result.js';
+import type { AppEndState, AppOutcome, ControllerStepColumns, FailureCause, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { ObservedColumns } from './observer.js';
 import { ACCEPTED, AM_STARTING, FAILED, FINISHED, REJECTED, RUNNING } from './state.js';
 import type { AppRun, NodeState } from './state.js';
 
-/** What the engine counted while it ran. */
-export interface RunTotals {
-  readonly endMs: number;
-  readonly events: number;
-  readonly stoppedAtHorizon: boolean;
-  readonly nodeHeartbeats: number;
-  readonly containersAllocated: number;
-  readonly tasksCompleted: number;
-  readonly reservationsMade: number;
-  readonly placementFailures: number;
-  readonly reducesPreempted: number;
-  readonly samplesTaken: number;
+/** What the engine counted while it ran: the summary's counts, and when the cluster last changed. */
+export type RunTotals = Pick<
+  ReplaySummary,
+  | 'endMs'
+  | 'events'
+  | 'stoppedAtHorizon'
+  | 'nodeHeartbeats'
+  | 'containersAllocated'
+  | 'tasksCompleted'
+  | 'reservationsMade'
+  | 'placementFailures'
+  | 'reducesPreempted'
+  | 'samplesTaken'
+> & {
   /** The last time a container was allocated or released. */
   readonly lastResourceChangeMs: number;
-}
+};
 
 /** What a deadlocked run's stuck apps were waiting for, for its stall description. */
 export interface StallContext {

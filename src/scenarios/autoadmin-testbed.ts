@@ -9,7 +9,7 @@
 
 import { parseCluster } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
-import { mapReduceStages } from '../model/workload.js';
+import { mapReduceStages, modelledMapReduceApp } from '../model/workload.js';
 import type { AppSpec } from '../model/workload.js';
 
 export const AUTOADMIN_BLOCK_MB = 64;
@@ -72,18 +72,12 @@ export function autoadminApp(cluster: Cluster, job: AutoadminJob): AppSpec {
     },
     cluster.mapreduce.reduceSlowStart,
   );
-  return {
+  return modelledMapReduceApp({
     id: job.id,
     name: job.name,
-    type: 'mapreduce',
-    applicationType: 'MAPREDUCE',
-    observed: false,
-    queue: 'default',
     user: AUTOADMIN_USER,
-    submitMs: 0,
     amRequest: { memoryMb: 1024, vcores: job.amVcores },
     amStartupMs: cluster.taskModel.amStartupMs,
-    amTeardownMs: 0,
     stages,
-  };
+  });
 }

@@ -67,7 +67,7 @@
 
 import { parseCluster } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
-import { mapReduceStages } from '../model/workload.js';
+import { mapReduceStages, modelledMapReduceApp } from '../model/workload.js';
 import type { AppSpec } from '../model/workload.js';
 import { exponentialGapMs, jitterer, repeat, scenarioStreams, shuffle } from './draws.js';
 import { choiceParameter, JITTER_PARAMETER, meanGapParameter, numberParameter } from './parameters.js';
@@ -207,28 +207,25 @@ export const marpSwim: Scenario = {
       if (j > 0) submitMs += exponentialGapMs(arrivalRandom, meanGapMs);
       const reduceInputMb = maps * taskModel.blockMb * reduceFraction;
       const reduceMs = taskModel.taskStartupMs + (reduceInputMb / taskModel.reduceMbPerS) * 1000;
-      apps.push({
-        id: `${NAME}-${workloadName}-${String(j + 1).padStart(4, '0')}`,
-        name: `${workloadName} job ${j + 1} (${maps} maps)`,
-        type: 'mapreduce',
-        applicationType: 'MAPREDUCE',
-        observed: false,
-        queue: 'default',
-        user: USER,
-        submitMs,
-        amRequest: mapreduce.amRequest,
-        amStartupMs: taskModel.amStartupMs,
-        amTeardownMs: 0,
-        stages: mapReduceStages(
-          {
-            request: mapreduce.mapRequest,
-            taskCount: maps,
-            durations: { kind: 'per-task', durationsMs: Float64Array.from({ length: maps }, () => vary(mapMs)) },
-          },
-          { request: mapreduce.reduceRequest, taskCount: 1, durations: { kind: 'per-task', durationsMs: Float64Array.of(vary(reduceMs)) } },
-          mapreduce.reduceSlowStart,
-        ),
-      });
+      apps.push(
+        modelledMapReduceApp({
+          id: `${NAME}-${workloadName}-${String(j + 1).padStart(4, '0')}`,
+          name: `${workloadName} job ${j + 1} (${maps} maps)`,
+          user: USER,
+          submitMs,
+          amRequest: mapreduce.amRequest,
+          amStartupMs: taskModel.amStartupMs,
+          stages: mapReduceStages(
+            {
+              request: mapreduce.mapRequest,
+              taskCount: maps,
+              durations: { kind: 'per-task', durationsMs: Float64Array.from({ length: maps }, () => vary(mapMs)) },
+            },
+            { request: mapreduce.reduceRequest, taskCount: 1, durations: { kind: 'per-task', durationsMs: Float64Array.of(vary(reduceMs)) } },
+            mapreduce.reduceSlowStart,
+          ),
+        }),
+      );
     }
     return { workload: { name: `${NAME}-${workloadName}`, apps }, cluster };
   },

@@ -4,7 +4,7 @@
 
 import type { TaskModel } from '../model/cluster.js';
 import type { Resources } from '../model/resources.js';
-import { mapReduceStages } from '../model/workload.js';
+import { mapReduceStages, modelledMapReduceApp } from '../model/workload.js';
 import type { AppSpec } from '../model/workload.js';
 
 export interface TerasortJob {
@@ -36,22 +36,16 @@ export function terasortApp(job: TerasortJob): AppSpec {
   const reduceDurations = Float64Array.from({ length: job.reduces }, () =>
     vary(taskModel.taskStartupMs + (reduceMb / taskModel.reduceMbPerS) * 1000),
   );
-  return {
+  return modelledMapReduceApp({
     id: job.id,
     name: job.name,
-    type: 'mapreduce',
-    applicationType: 'MAPREDUCE',
-    observed: false,
-    queue: 'default',
     user: job.user,
-    submitMs: 0,
     amRequest: job.amRequest,
     amStartupMs: taskModel.amStartupMs,
-    amTeardownMs: 0,
     stages: mapReduceStages(
       { request: job.mapRequest, taskCount: mapDurations.length, durations: { kind: 'per-task', durationsMs: mapDurations } },
       { request: job.reduceRequest, taskCount: job.reduces, durations: { kind: 'per-task', durationsMs: reduceDurations } },
       job.reduceSlowStart,
     ),
-  };
+  });
 }
