@@ -59,6 +59,12 @@ export interface SweepResult {
 }
 
 const MAX_WORKERS = 256;
+/**
+ * The main database is checkpointed once its log passes this, not at every 16 MB (the default),
+ * and once at the sweep's end: loading 384 marp-swim runs in batches of 32 took 1.6 s of CPU
+ * instead of 3.0 s, and the final checkpoint 0.5 s.
+ */
+const SWEEP_CHECKPOINT_THRESHOLD = '256MB';
 
 interface PlannedRun {
   readonly spec: RunSpec;
@@ -92,44 +98,48 @@ export async function sweepRuns(store: Store, request: SweepRequest): Promise<Sw
     request.onProgress?.({ total: planned.length, skipped, done: replayed + failed.length, failed: failed.length, elapsedMs: performance.now() - started });
 
   if (jobs.length > 0) {
-    // Numbered in grid order before any runs, so the run ids do not depend on the workers.
-    const reserved = await reserveRunIds(store, jobs.length);
-    const directory = await mkdtemp(join(tmpdir(), 'rmreplay-sweep-'));
-    const pool = new ReplayPool(Math.min(workers, jobs.length), workloads, directory);
-    try {
-      let loading: Promise<void> = Promise.resolve();
-      const stored = new Set<number>();
-      await pool.runAll(
-        jobs.map((job, i): PoolJob => ({ workloadKey: job.workloadKey, runId: reserved[i]!, spec: job.spec })),
-        {
-          replayed: () => {
-            replayed++;
-            report();
+    await store.withCheckpointThreshold(SWEEP_CHECKPOINT_THRESHOLD, async () => {
+      // Numbered in grid order before any runs, so the run ids do not depend on the workers.
+      const reserved = await reserveRunIds(store, jobs.length);
+      const directory = await mkdtemp(join(tmpdir(), 'rmreplay-sweep-'));
+      const pool = new ReplayPool(Math.min(workers, jobs.length), workloads, directory);
+      try {
+        let loading: Promise<void> = Promise.resolve();
+        const stored = new Set<number>();
+        await pool.runAll(
+          jobs.map((job, i): PoolJob => ({ workloadKey: job.workloadKey, runId: reserved[i]!, spec: job.spec })),
+          {
+            replayed: () => {
+              replayed++;
+              report();
+            },
+            failed: (job, message) => {
+              failed.push({ job, label: jobs[job]!.label, message });
+              report();
+            },
+            // Batches load one after another, each in its own transaction, while workers go on.
+            written: (written, files) => {
+              loading = loading
+                .then(async () => {
+                  await importRunFiles(store, files);
+                  for (const job of written) stored.add(job);
+                  await Promise.all(files.map((file) => rm(file.path, { force: true })));
+                })
+                .catch((error: unknown) => pool.abort(error instanceof Error ? error : new Error(String(error))));
+            },
           },
-          failed: (job, message) => {
-            failed.push({ job, label: jobs[job]!.label, message });
-            report();
-          },
-          // Batches load one after another, each in its own transaction, while workers go on.
-          written: (written, files) => {
-            loading = loading
-              .then(async () => {
-                await importRunFiles(store, files);
-                for (const job of written) stored.add(job);
-                await Promise.all(files.map((file) => rm(file.path, { force: true })));
-              })
-              .catch((error: unknown) => pool.abort(error instanceof Error ? error : new Error(String(error))));
-          },
-        },
-      );
-      await loading;
-      jobs.forEach((job, i) => {
-        if (stored.has(i)) runIds.set(job.sha256, reserved[i]!);
-      });
-    } finally {
-      await pool.close();
-      await rm(directory, { recursive: true, force: true });
-    }
+        );
+        await loading;
+        jobs.forEach((job, i) => {
+          if (stored.has(i)) runIds.set(job.sha256, reserved[i]!);
+        });
+      } finally {
+        await pool.close();
+        await rm(directory, { recursive: true, force: true });
+      }
+      // The log folded into the database once, here, rather than at some later command's close.
+      await store.run('CHECKPOINT');
+    });
   }
   report();
   return {

@@ -14,11 +14,13 @@ import type { FromWorker, ToWorker } from './protocol.js';
 
 /**
  * A batch is written once its first run has waited this long, or once it has this many runs:
- * large enough that small runs do not pay a batch's fixed cost each, short enough that the
- * last batches, written after the last replay, add little to a sweep.
+ * large enough that a batch's fixed cost (a transaction and a file per table here, a load and
+ * a commit in the main process) is spread over many runs; a stopped sweep loses at most this
+ * much of each worker's work. The last batch is written as soon as no job is left.
+ * marp-swim's sweep on 2 workers: 1.48x against 1 worker with 2 s batches, 1.27x with 0.5 s.
  */
-const BATCH_WAIT_MS = 500;
-const BATCH_RUNS = 256;
+const BATCH_WAIT_MS = 2_000;
+const BATCH_RUNS = 1_024;
 
 if (!process.send) throw new Error('replay-worker.js runs as a worker process of a sweep');
 // The sweep that started it is gone (stopped, or failed): so is its work.

@@ -268,6 +268,23 @@ describe('Store', () => {
     }
   });
 
+  it('raises the checkpoint threshold only while a bulk load runs, even one that fails', async () => {
+    const store = await Store.open(':memory:');
+    const threshold = async (): Promise<string> => String((await store.query("SELECT current_setting('checkpoint_threshold')")).rows[0]![0]);
+    try {
+      const before = await threshold();
+      // DuckDB reads MB as 10^6 bytes and shows MiB: 256 MB is 244.1 MiB.
+      expect(before).toBe('16.0 MiB');
+      expect(await store.withCheckpointThreshold('256MB', threshold)).toBe('244.1 MiB');
+      expect(await threshold()).toBe(before);
+      await expect(store.withCheckpointThreshold('256MB', () => Promise.reject(new Error('load failed')))).rejects.toThrow('load failed');
+      expect(await threshold()).toBe(before);
+      await expect(store.withCheckpointThreshold("1GB'; DROP TABLE runs; --", threshold)).rejects.toThrow(/not a size/);
+    } finally {
+      store.close();
+    }
+  });
+
   it('says which file it could not open', async () => {
     await expect(Store.open('/nonexistent-dir/x.duckdb')).rejects.toThrow(StoreError);
     await expect(Store.open('/nonexistent-dir/x.duckdb')).rejects.toThrow(/cannot open database \/nonexistent-dir\/x.duckdb/);
