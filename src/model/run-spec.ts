@@ -63,7 +63,6 @@ function writeCanonical(value: unknown, cache: WeakMap<object, string> | undefin
   return text;
 }
 
-/** Identity of a run description: runs with equal hashes must produce equal results. */
 /**
  * The key order of the object the sorted entries make (the definition hashes were first written
  * with): keys sorted, then, as JavaScript orders an object's own keys, array-index keys ("9",
@@ -80,6 +79,7 @@ function isArrayIndex(key: string): boolean {
   return /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 4_294_967_295;
 }
 
+/** Identity of a run description: runs with equal hashes must produce equal results. */
 export function runSpecSha256(spec: RunSpec, cache?: WeakMap<object, string>): string {
   return sha256Hex(canonicalJson(spec, cache));
 }

@@ -1,7 +1,7 @@
 // Replay runs and their results (summary, apps, cluster and queue samples, nodes, containers,
 // controller steps), saved in one transaction per call, so a failed save leaves nothing behind.
 
-import { canonicalJson, runSpecSha256 } from '../model/run-spec.js';
+import { canonicalJson, sha256Hex } from '../model/run-spec.js';
 import type { RunSpec } from '../model/run-spec.js';
 import type { ReplayResult } from '../model/replay-result.js';
 import { DuckDBTimestampValue } from '@duckdb/node-api';
@@ -45,8 +45,10 @@ export async function saveRuns(store: Store, runs: readonly RunToSave[], reserve
   if (reserved !== undefined && reserved.length !== runs.length) throw new Error('saveRuns: one reserved run id per run');
   return store.transaction(async () => {
     const runIds = reserved ? [...reserved] : await reserveRunIds(store, runs.length);
+    // A run's cluster is written once for its own column and once inside its spec's.
+    const jsonCache = new WeakMap<object, string>();
     await store.append('runs', (a) => {
-      for (let r = 0; r < runs.length; r++) appendRunRow(a, runIds[r]!, runs[r]!);
+      for (let r = 0; r < runs.length; r++) appendRunRow(a, runIds[r]!, runs[r]!, jsonCache);
     });
     await appendRunRows(store, runs, runIds);
     return runIds;
@@ -57,8 +59,9 @@ export async function saveRuns(store: Store, runs: readonly RunToSave[], reserve
  * One row of `runs`, in its physical column order: the version 1 columns, then those version 3
  * added (an appender, not an INSERT per run: a sweep saves thousands of runs).
  */
-function appendRunRow(a: DuckDBAppender, runId: number, { spec, result, meta }: RunToSave): void {
+function appendRunRow(a: DuckDBAppender, runId: number, { spec, result, meta }: RunToSave, jsonCache: WeakMap<object, string>): void {
   const s = result.summary;
+  const specJson = canonicalJson(spec, jsonCache);
   a.appendInteger(runId);
   a.appendVarchar(spec.traceLabel);
   a.appendVarchar(spec.trace.kind);
@@ -66,10 +69,10 @@ function appendRunRow(a: DuckDBAppender, runId: number, { spec, result, meta }: 
   a.appendVarchar(spec.scheduler);
   a.appendVarchar(spec.admission.spec);
   a.appendBigInt(BigInt(spec.seed));
-  a.appendVarchar(canonicalJson(spec.cluster));
-  a.appendVarchar(canonicalJson(spec.admission));
-  a.appendVarchar(canonicalJson(spec));
-  a.appendVarchar(runSpecSha256(spec));
+  a.appendVarchar(canonicalJson(spec.cluster, jsonCache));
+  a.appendVarchar(canonicalJson(spec.admission, jsonCache));
+  a.appendVarchar(specJson);
+  a.appendVarchar(sha256Hex(specJson));
   a.appendTimestamp(new DuckDBTimestampValue(BigInt(meta.startedAt.getTime()) * 1000n));
   a.appendDouble(meta.wallMs);
   a.appendBigInt(BigInt(s.events));
