@@ -1,15 +1,16 @@
-// `npm run bench` (sweep part): sweep throughput (runs/s) on 1 and 2 worker threads, each sweep
-// into a fresh database file in its own process, the two worker counts alternating so that a
-// drift in the machine's speed hits both alike. Beside each, two yardsticks measured the same
+// `npm run bench` (sweep part): sweep throughput (runs/s) on 1 and 2 worker processes, each
+// sweep into a fresh database file in its own process, the two worker counts alternating so that
+// a drift in the machine's speed hits both alike. Beside each, two yardsticks measured the same
 // way: the same runs replayed by 1 and 2 processes started as the sweep starts its workers,
-// with nothing stored (how far this machine lets the replays themselves scale), and a fixed
-// amount of integer arithmetic shared by threads (how far it scales when they share nothing but
-// the cores).
+// timed from when all have built their runs, with nothing stored (how far this machine lets the
+// replays themselves scale), and a fixed amount of integer arithmetic shared by threads (how far
+// it scales when they share nothing but the cores).
 //
 //   npm run bench -- --case sweep-terasort   AutoAdmin's study: 16 settings x 67 policies
 //   npm run bench -- --case sweep-marp       MARP's study: W1-W4 x 21 policies x 4 seeds
 
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,34 +119,42 @@ function arithmeticWorker(units: number): void {
 
 /**
  * Child: the yardstick, the study's runs replayed by `workers` processes started as the sweep
- * starts its workers (every n-th run each), nothing stored.
+ * starts its workers (every n-th run each), nothing stored. Each process first builds the
+ * study's runs; the clock starts once all are ready, so the yardstick times the replays alone.
  */
 async function replayOnly(benchCase: SweepCase, workers: number): Promise<Measured> {
-  const started = performance.now();
   const execArgv = workers >= availableParallelism() ? ['--single-threaded'] : [];
-  const counts = await Promise.all(
-    Array.from({ length: workers }, (_, index) =>
-      new Promise<number>((resolve, reject) => {
-        execFile(
-          process.execPath,
-          [...execArgv, fileURLToPath(import.meta.url), '--replay-share', benchCase.scenario, String(index), String(workers)],
-          (error: Error | null, stdout: string) => (error ? reject(error) : resolve(Number(stdout))),
-        );
-      }),
-    ),
+  const children = Array.from({ length: workers }, (_, index) =>
+    fork(fileURLToPath(import.meta.url), ['--replay-share', benchCase.scenario, String(index), String(workers)], { execArgv }),
   );
-  return { runs: counts.reduce((a, b) => a + b, 0), wallMs: performance.now() - started };
+  const next = (child: ChildProcess): Promise<number> =>
+    new Promise((resolve, reject) => {
+      child.once('message', (message) => resolve(Number(message)));
+      child.once('error', reject);
+    });
+  await Promise.all(children.map(next));
+  const started = performance.now();
+  const finished = children.map(next);
+  for (const child of children) child.send('go');
+  const counts = await Promise.all(finished);
+  const wallMs = performance.now() - started;
+  for (const child of children) child.disconnect();
+  return { runs: counts.reduce((a, b) => a + b, 0), wallMs };
 }
 
-/** A yardstick process: its share of the study's runs, replayed; prints how many. */
+/** A yardstick process: builds the study's runs, says so, and on 'go' replays its share; sends how many. */
 async function replayShare(scenario: string, index: number, workers: number): Promise<void> {
   const runs = await studyRuns(scenario);
+  await new Promise<void>((resolve) => {
+    process.once('message', () => resolve());
+    process.send!('ready');
+  });
   let count = 0;
   for (let i = index; i < runs.length; i += workers) {
     replaySpec(runs[i]!.spec, runs[i]!.workload);
     count++;
   }
-  process.stdout.write(String(count));
+  process.send!(count);
 }
 
 function median(values: number[]): number {
