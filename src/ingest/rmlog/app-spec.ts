@@ -1,0 +1,208 @@
+// One recorded app as a replay app: its AM as granted and its tasks grouped into stages, each
+// task keeping its observed holding time (see workload.ts for the rules as a whole).
+
+import type { Resources } from '../../model/resources.js';
+import { MAP_PRIORITY, REDUCE_PRIORITY } from '../../model/workload.js';
+import type { AppSpec, Stage } from '../../model/workload.js';
+import type { RmContainerRow, RmTraceRows } from '../../store/index.js';
+import { EventQueue } from '../../sim/event-queue.js';
+
+/** MapReduce's default task container, asked for where the log does not print a size. */
+export const MISSING_SIZE: Resources = { memoryMb: 1024, vcores: 1 };
+
+function sizeOf(c: RmContainerRow): Resources {
+  return c.memoryMb === null ? MISSING_SIZE : { memoryMb: c.memoryMb, vcores: c.vcores ?? 1 };
+}
+
+export function appSpec(
+  appId: string,
+  row: RmTraceRows['apps'][number],
+  submitMs: number,
+  am: RmContainerRow,
+  tasks: readonly RmContainerRow[],
+  logEndMs: number,
+  usage: ClusterUsage | null,
+): AppSpec {
+  const amAllocatedMs = am.allocatedMs!;
+  const endOf = (c: RmContainerRow): number => c.endMs ?? logEndMs;
+  const firstTaskMs = tasks.length > 0 ? tasks[0]!.allocatedMs! : amAllocatedMs;
+  const lastTaskEndMs = tasks.reduce((m, c) => Math.max(m, endOf(c)), firstTaskMs);
+  const amEndMs = am.endMs ?? row.finishMs ?? logEndMs;
+
+  // Group tasks by (priority, size); split a group where it waited for completions rather than
+  // room (see splitWaves); order the stages by first allocation.
+  const groups = new Map<string, RmContainerRow[]>();
+  for (const c of tasks) {
+    const size = sizeOf(c);
+    const key = `${c.priority ?? 'unknown'}/${size.memoryMb}/${size.vcores}`;
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
+  }
+  const waves = [...groups.values()].flatMap((group) => splitWaves(group, endOf, usage));
+  waves.sort((a, b) => a[0]!.allocatedMs! - b[0]!.allocatedMs!);
+  const stages: Stage[] = [];
+  let previous: RmContainerRow[] | null = null;
+  for (const wave of waves) {
+    const firstMs = wave[0]!.allocatedMs!;
+    let startAfterFraction = 0;
+    let requestDelayMs = 0;
+    if (previous) {
+      // The stage is asked for once as many of the previous stage have ended as had ended when
+      // its first container came, plus the observed reaction time after the last of those ends.
+      const endsBefore = previous.map(endOf).filter((end) => end <= firstMs).sort((a, b) => a - b);
+      startAfterFraction = endsBefore.length / previous.length;
+      const triggerMs = endsBefore.length > 0 ? endsBefore[endsBefore.length - 1]! : previous[0]!.allocatedMs!;
+      requestDelayMs = Math.max(0, firstMs - triggerMs);
+    }
+    const first = wave[0]!;
+    stages.push({
+      name: stageName(first.priority),
+      priority: first.priority ?? MAP_PRIORITY,
+      request: sizeOf(first),
+      taskCount: wave.length,
+      durations: { kind: 'per-task', durationsMs: Float64Array.from(wave, (c) => endOf(c) - c.allocatedMs!) },
+      startAfterFraction,
+      requestDelayMs,
+      // Observed holding times already include any wait for the previous stage's output.
+      waitsForPreviousStage: false,
+    });
+    previous = wave;
+  }
+
+  // The log does not name the framework; MapReduce is recognisable by its request priorities.
+  const looksMapReduce = stages.every((stage) => MAPREDUCE_PRIORITIES.has(stage.priority));
+  return {
+    id: appId,
+    name: row.appName ?? appId,
+    type: looksMapReduce ? 'mapreduce' : 'dag',
+    applicationType: looksMapReduce ? 'MAPREDUCE' : 'UNKNOWN',
+    observed: true,
+    queue: row.queue ?? 'default',
+    user: row.userName ?? 'unknown',
+    submitMs,
+    amRequest: sizeOf(am),
+    amStartupMs: Math.max(0, firstTaskMs - amAllocatedMs),
+    amTeardownMs: Math.max(0, amEndMs - lastTaskEndMs),
+    stages,
+  };
+}
+
+/** The MapReduce AM asks for fast-fail map retries at this priority, before reduces and maps. */
+const FAST_FAIL_MAP_PRIORITY = 5;
+const MAPREDUCE_PRIORITIES: ReadonlySet<number> = new Set([FAST_FAIL_MAP_PRIORITY, REDUCE_PRIORITY, MAP_PRIORITY]);
+
+function stageName(priority: number | null): string {
+  switch (priority) {
+    case MAP_PRIORITY:
+      return 'map';
+    case REDUCE_PRIORITY:
+      return 'reduce';
+    case FAST_FAIL_MAP_PRIORITY:
+      return 'map (fast-fail retry)';
+    case null:
+      return 'tasks';
+    default:
+      return `priority ${priority}`;
+  }
+}
+
+/**
+ * Splits the tasks of one (priority, size) group, in allocation order, into stages. A task starts
+ * a new stage when some task of the current stage had already ended before it was allocated and
+ * the cluster had room for it just before the latest such end: it could have been placed then,
+ * so it had not been asked for yet and was waiting for those completions (a reduce after
+ * slow-start, a retried attempt, a phase that follows another), not for capacity. Tasks that
+ * merely queued for room on a full cluster stay in their stage. Without the log's cluster, any
+ * task allocated after a completion of its stage starts a new one.
+ */
+function splitWaves(
+  group: readonly RmContainerRow[],
+  endOf: (c: RmContainerRow) => number,
+  usage: ClusterUsage | null,
+): RmContainerRow[][] {
+  const waves: RmContainerRow[][] = [];
+  let current: RmContainerRow[] = [];
+  // Ends of the current stage's tasks not yet passed, and the latest end passed so far.
+  let pendingEnds = new EventQueue<null>();
+  let latestEndedMs = -Infinity;
+  for (const c of group) {
+    const allocatedMs = c.allocatedMs!;
+    while (pendingEnds.size > 0 && pendingEnds.peekTimeMs() < allocatedMs) {
+      latestEndedMs = Math.max(latestEndedMs, pendingEnds.peekTimeMs());
+      pendingEnds.pop();
+    }
+    const waitedForCompletion =
+      current.length > 0 &&
+      latestEndedMs > -Infinity &&
+      (usage === null || usage.hadRoomFor(sizeOf(c), latestEndedMs - 1));
+    if (waitedForCompletion) {
+      waves.push(current);
+      current = [];
+      pendingEnds = new EventQueue<null>();
+      latestEndedMs = -Infinity;
+    }
+    current.push(c);
+    pendingEnds.push(endOf(c), 0, null);
+  }
+  if (current.length > 0) waves.push(current);
+  return waves;
+}
+
+/** Cluster-wide memory and vcores held over time, from the containers the log shows. */
+export class ClusterUsage {
+  private readonly timesMs: number[];
+  private readonly usedMemoryMb: number[];
+  private readonly usedVcores: number[];
+
+  constructor(
+    containers: readonly RmContainerRow[],
+    private readonly capacity: Resources,
+    /** The memory-only calculator places containers by memory alone. */
+    private readonly ignoreVcores: boolean,
+    logEndMs: number,
+  ) {
+    const steps: { atMs: number; memoryMb: number; vcores: number }[] = [];
+    for (const c of containers) {
+      if (c.allocatedMs === null) continue;
+      const size = sizeOf(c);
+      steps.push({ atMs: c.allocatedMs, memoryMb: size.memoryMb, vcores: size.vcores });
+      steps.push({ atMs: c.endMs ?? logEndMs, memoryMb: -size.memoryMb, vcores: -size.vcores });
+    }
+    // Releases before allocations at the same instant.
+    steps.sort((a, b) => a.atMs - b.atMs || a.memoryMb - b.memoryMb);
+    this.timesMs = [];
+    this.usedMemoryMb = [];
+    this.usedVcores = [];
+    let memoryMb = 0;
+    let vcores = 0;
+    for (const step of steps) {
+      memoryMb += step.memoryMb;
+      vcores += step.vcores;
+      this.timesMs.push(step.atMs);
+      this.usedMemoryMb.push(memoryMb);
+      this.usedVcores.push(vcores);
+    }
+  }
+
+  /** Whether `size` fitted in the cluster's free memory (and vcores) at `atMs`. */
+  hadRoomFor(size: Resources, atMs: number): boolean {
+    // The last step at or before atMs.
+    let lo = 0;
+    let hi = this.timesMs.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.timesMs[mid]! <= atMs) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    const usedMemoryMb = found < 0 ? 0 : this.usedMemoryMb[found]!;
+    const usedVcores = found < 0 ? 0 : this.usedVcores[found]!;
+    const memoryFits = this.capacity.memoryMb - usedMemoryMb >= size.memoryMb;
+    return memoryFits && (this.ignoreVcores || this.capacity.vcores - usedVcores >= size.vcores);
+  }
+}
