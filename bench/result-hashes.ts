@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadClusterFile } from '../src/api/cluster-file.js';
-import { ingestRmLog } from '../src/api/ingest-rmlog.js';
+import { ingestRmLog } from '../src/ingest/rmlog/ingest.js';
 import { resolveSource } from '../src/api/replay.js';
 import { deriveSwimWorkload } from '../src/ingest/swim/derive.js';
 import { parseSwimFile } from '../src/ingest/swim/parse.js';

@@ -2,12 +2,12 @@
 
 import { stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
-import { DEFAULT_BLOCK_MB, DEFAULT_BYTES_PER_REDUCE_MB } from '../model/cluster.js';
-import { UserError } from '../model/errors.js';
-import { parseSwimFile } from '../ingest/swim/parse.js';
-import { knownSwimSourceNodes, swimJobShape } from '../ingest/swim/derive.js';
-import { findTrace, findTraceBySha256, replaceSwimTrace } from '../store/index.js';
-import type { RejectRow, Store, TraceRecord } from '../store/index.js';
+import { DEFAULT_BLOCK_MB, DEFAULT_BYTES_PER_REDUCE_MB } from '../../model/cluster.js';
+import { UserError } from '../../model/errors.js';
+import { parseSwimFile } from './parse.js';
+import { knownSwimSourceNodes, swimJobShape } from './derive.js';
+import { findTrace, findTraceBySha256, replaceSwimTrace } from '../../store/index.js';
+import type { RejectRow, Store, TraceRecord } from '../../store/index.js';
 
 export interface IngestSwimOptions {
   readonly path: string;
