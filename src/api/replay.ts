@@ -5,6 +5,7 @@
 
 import { resolveCapacityMode } from '../model/apply-capacity-mode.js';
 import type { CapacityMode } from '../model/capacity-mode.js';
+import { nodeCount } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
 import { leafQueuePaths } from '../model/queues.js';
@@ -12,7 +13,8 @@ import type { RunSpec, TraceRef } from '../model/run-spec.js';
 import type { ReplayProgress, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { Workload } from '../model/workload.js';
 import { formatOf, TRACE_FORMATS } from '../ingest/formats.js';
-import type { LoadedTrace } from '../ingest/trace-format.js';
+import type { LoadedTrace, TraceOptions } from '../ingest/trace-format.js';
+import { nameWithNodeCount, scaleNodeGroups } from '../model/scale-nodes.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
 import type { AdmissionPolicy } from '../policies/admission/index.js';
 import { applySchedulingPolicy, labelOf } from '../policies/scheduling/index.js';
@@ -26,6 +28,7 @@ import type { LogWorkload } from '../ingest/rmlog/workload.js';
 import { VERSION } from '../paths.js';
 import { loadClusterFile } from './cluster-file.js';
 import { planGrid } from './grid.js';
+import type { GridRequest } from './grid.js';
 import { formatFindings, loadClusterWithHadoopConfig } from './hadoop-cluster.js';
 
 
@@ -40,19 +43,16 @@ export interface ClusterSources {
   readonly yarnSite?: string;
   readonly capacityScheduler?: string;
   readonly fairScheduler?: string;
-  /** With Hadoop files: this many nodes of yarn-site.xml's NodeManager size. */
+  /**
+   * This many nodes: with Hadoop files, of yarn-site.xml's NodeManager size; otherwise the
+   * cluster's node groups scaled to it (model/scale-nodes.ts). A grid sweeps several (`nodeCounts`).
+   */
   readonly nodes?: number;
   /** What the nodes advertise; absent: the cluster file's `capacityMode`, else what they are configured with. */
   readonly capacity?: CapacityMode;
 }
 
-export interface ReplayRequest extends ClusterSources {
-  readonly source: ReplaySource;
-  /** Scheduling-policy combinations (`capacity-fifo`, `fair-drf`, ... or `as-configured`). */
-  readonly schedulers?: readonly string[];
-  /** Admission policy specs or sweeps; each expands to one run. */
-  readonly policies?: readonly string[];
-  readonly seeds?: readonly number[];
+export interface ReplayRequest extends GridRequest, ClusterSources, TraceOptions {
   /** An app that waits this long for a container fails; absent: the scenario's value, else none. */
   readonly appTimeoutMs?: number;
   readonly sampleIntervalMs?: number;
@@ -76,7 +76,7 @@ export async function replayRuns(store: Store, request: ReplayRequest): Promise<
   const grid = planGrid(request, 'replay');
   const runs: ReplayRun[] = [];
   for (const planned of grid.sources) {
-    const source = await resolveSource(store, { ...request, source: planned.source }, planned.seed);
+    const source = await resolveSource(store, { ...request, source: planned.source, nodes: planned.nodes }, planned.seed);
     for (const scheduler of grid.schedulers) {
       const scheduled = { ...source, cluster: applySchedulingPolicy(source.cluster, scheduler) };
       for (const spec of grid.policies) {
@@ -158,15 +158,12 @@ export interface ResolvedSource {
 
 export async function resolveSource(
   store: Store,
-  request: Pick<ReplayRequest, 'source'> & ClusterSources,
+  request: Pick<ReplayRequest, 'source'> & ClusterSources & TraceOptions,
   seed: number,
 ): Promise<ResolvedSource> {
   const base = await resolveBase(store, request, seed);
   const hasHadoopFiles =
     request.yarnSite !== undefined || request.capacityScheduler !== undefined || request.fairScheduler !== undefined;
-  if (!hasHadoopFiles && request.nodes !== undefined) {
-    throw new UserError('--nodes applies with --yarn-site, --capacity-scheduler or --fair-scheduler');
-  }
   let cluster = base.cluster;
   let notes = base.notes;
   let queueStructure = base.queueStructure;
@@ -182,12 +179,20 @@ export async function resolveSource(
     notes = [...notes, ...formatFindings(imported.findings), ...imported.notes];
     // A scenario's name for its layout no longer describes imported queues.
     if (request.capacityScheduler !== undefined || request.fairScheduler !== undefined) queueStructure = null;
+    // Named after its count once --nodes changed it, as a scaled cluster is.
+    if (request.nodes !== undefined && (base.cluster === null || nodeCount(base.cluster) !== request.nodes)) {
+      cluster = { ...cluster, name: nameWithNodeCount(cluster.name, request.nodes) };
+    }
+  } else if (cluster && request.nodes !== undefined) {
+    const scaled = scaleNodeGroups(cluster, request.nodes);
+    cluster = scaled.cluster;
+    notes = [...notes, ...scaled.notes];
   }
   if (!cluster) throw new UserError(base.clusterMissing);
   // After the Hadoop files, whose allocation limits context-aware replaces, and before the
   // trace's workload, which may depend on the cluster (a SWIM trace is sized for it).
   cluster = resolveCapacityMode(cluster, request.capacity);
-  const { workload, trace } = base.workloadFor(cluster);
+  const { workload, trace } = base.workloadFor(cluster, { swimBytes: request.swimBytes });
   return { workload, cluster, trace, traceLabel: base.traceLabel, notes, log: base.log, queueStructure, appTimeoutMs: base.appTimeoutMs };
 }
 
@@ -212,7 +217,10 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
     return {
       cluster,
       clusterMissing: `scenario ${scenario.name} has no cluster`,
-      workloadFor: () => ({ workload: built.workload, trace }),
+      workloadFor: (_cluster, options) => {
+        if (options.swimBytes !== undefined) throw new UserError(`--swim-bytes applies to SWIM traces, not to scenario ${scenario.name}`);
+        return { workload: built.workload, trace };
+      },
       traceLabel: scenarioLabel(scenario, parameters),
       notes: [],
       log: null,

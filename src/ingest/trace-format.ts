@@ -4,7 +4,7 @@
 // rmlog/format.ts); formats.ts lists them by the `format` a stored trace carries.
 
 import type { Cluster } from '../model/cluster.js';
-import type { TraceRef } from '../model/run-spec.js';
+import type { SwimBytes, TraceRef } from '../model/run-spec.js';
 import type { Workload } from '../model/workload.js';
 import type { Store, TraceRecord } from '../store/index.js';
 import type { LogWorkload } from './rmlog/workload.js';
@@ -20,6 +20,12 @@ export interface TraceFormat<IngestOptions, IngestResult> {
   load(store: Store, record: TraceRecord): Promise<LoadedTrace>;
 }
 
+/** How the user asked a trace to be turned into a workload; a format refuses what does not apply to it. */
+export interface TraceOptions {
+  /** SWIM: bytes scaled to the cluster replayed on (absent: scaled) or kept as recorded. */
+  readonly swimBytes?: SwimBytes;
+}
+
 export interface LoadedTrace {
   /** The cluster the trace itself records (an RM log's nodes and scheduler), or null. */
   readonly recordedCluster: Cluster | null;
@@ -30,5 +36,5 @@ export interface LoadedTrace {
   /** What an RM log recorded (fidelity compares against it); null for formats that record no outcomes. */
   readonly log: LogWorkload | null;
   /** The workload to replay on `cluster` (final: Hadoop files and capacity mode applied), and the run description's trace. */
-  workloadFor(cluster: Cluster): { readonly workload: Workload; readonly trace: TraceRef };
+  workloadFor(cluster: Cluster, options: TraceOptions): { readonly workload: Workload; readonly trace: TraceRef };
 }

@@ -111,7 +111,11 @@ describe('rmreplay CLI', () => {
       ['replay', '--scenario', 'terasort-batch', '--seed', '5..2'],
       ['replay', '--scenario', 'terasort-batch', '--scheduler', 'fifo'],
       ['replay', '--scenario', 'mixed-spc', '--set', 'queues=flat'],
-      ['replay', '--scenario', 'terasort-batch', '--nodes', '3'],
+      ['replay', '--scenario', 'terasort-batch', '--nodes', '0'],
+      ['replay', '--scenario', 'terasort-batch', '--nodes', '3,x'],
+      ['sweep', '--scenario', 'terasort-batch', '--nodes', '100001'],
+      ['replay', '--scenario', 'terasort-batch', '--swim-bytes', 'raw'],
+      ['replay', '--scenario', 'terasort-batch', '--swim-bytes', 'recorded'],
       ['replay', '--scenario', 'terasort-batch', '-p', 'autoadmin:floor=1.5'],
       ['replay', '--scenario', 'terasort-batch', '-p', 'autoadmin:flor=0.3'],
       ['replay', '--scenario', 'terasort-batch', '-p', 'marp-feedback:low=0.96,high=0.95'],
@@ -156,6 +160,42 @@ describe('rmreplay CLI', () => {
       [expect.stringMatching(/^reserve:\d+vcores$/) as string, 'best static'],
       ['autoadmin', 'adaptive'],
       ['am-share:0.1', "Hadoop's default"],
+    ]);
+  });
+
+  it('turns --nodes with several counts into a node sweep, and --swim-bytes into the API call', async () => {
+    const received: unknown[] = [];
+    const { ctx } = context({
+      replayRuns: (_store, request) => {
+        received.push(request);
+        return Promise.resolve([]);
+      },
+      sweepRuns: (_store, request) => {
+        received.push(request);
+        return Promise.reject(new Error('not run'));
+      },
+    });
+    expect(await main(['replay', '--trace', 'day', '--cluster', 'c.json', '--nodes', '300', '--swim-bytes', 'recorded', '--json'], ctx)).toBe(0);
+    await main(['sweep', '--trace', 'day', '--cluster', 'c.json', '--nodes', '50, 100,200,100'], ctx);
+    expect(received).toMatchObject([
+      { source: { kind: 'trace', trace: 'day' }, cluster: 'c.json', nodes: 300, swimBytes: 'recorded' },
+      { source: { kind: 'trace', trace: 'day' }, cluster: 'c.json', nodeCounts: [50, 100, 200] },
+    ]);
+    expect((received[0] as { nodeCounts?: unknown }).nodeCounts).toBeUndefined();
+    expect((received[1] as { nodes?: unknown; swimBytes?: unknown }).nodes).toBeUndefined();
+    expect((received[1] as { swimBytes?: unknown }).swimBytes).toBeUndefined();
+  });
+
+  it('ends a node sweep with the table per node count', async () => {
+    const { ctx, stdout } = context();
+    const code = await main(['sweep', '--scenario', 'terasort-batch', '--set', 'jobs=4', '--nodes', '8,4', '--workers', '1'], ctx);
+    expect(code).toBe(0);
+    expect(stdout.text).toMatch(/^2 runs in the grid: 2 replayed now/);
+    expect(stdout.text).toContain('Per node count (queries/nodes_needed.sql):');
+    const rows = stdout.text.split('\n').filter((line) => line.startsWith('terasort-batch jobs=4 '));
+    expect(rows.map((line) => line.split(/\s{2,}/).slice(5, 7))).toEqual([
+      ['4', 'autoadmin-8x8@4'],
+      ['8', 'autoadmin-8x8'],
     ]);
   });
 

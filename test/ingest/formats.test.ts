@@ -18,6 +18,10 @@ describe('trace formats', () => {
       expect(formatOf((await findTrace(store, 'formats-swim'))!).name).toBe('swim');
       expect(formatOf((await findTrace(store, 'formats-rm'))!).name).toBe('rmlog');
       expect(TRACE_FORMATS.map((f) => f.name)).toEqual(['swim', 'rmlog']);
+      // A format refuses an option that does not apply to it.
+      await expect(replayRuns(store, { source: { kind: 'trace', trace: 'formats-rm' }, swimBytes: 'recorded' })).rejects.toThrow(
+        '--swim-bytes applies to SWIM traces; formats-rm is an RM log',
+      );
     } finally {
       store.close();
     }

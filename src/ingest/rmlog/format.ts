@@ -29,7 +29,10 @@ export const RMLOG_FORMAT: TraceFormat<IngestRmLogOptions, IngestRmLogResult> = 
       notes,
       log,
       // Replayed as recorded whatever the cluster: the apps keep the log's sizes and timings.
-      workloadFor: () => ({ workload: log.workload, trace }),
+      workloadFor: (_cluster, options) => {
+        if (options.swimBytes !== undefined) throw new UserError(`--swim-bytes applies to SWIM traces; ${record.trace} is an RM log`);
+        return { workload: log.workload, trace };
+      },
     };
   },
 };

@@ -2,16 +2,19 @@
 // (workloadSuite/GenerateReplayScript.java) does, then gives tasks durations from the cluster's
 // throughput model:
 //   - input, shuffle and output bytes are scaled by target/source cluster size in integer
-//     arithmetic (multiply, then truncate);
+//     arithmetic (multiply, then truncate); or, when asked (`recorded`), kept as the trace has
+//     them, to replay the same day on other hardware;
 //   - input below one block is raised to one block, shuffle and output below 1024 bytes to 1024;
 //   - maps = input blocks, rounded up: each map reads one whole block-sized partition;
 //   - reduces = round((shuffle + output) / bytes per reduce), at least 1; a count above the
-//     target cluster's node count becomes nodes / 5 (integer division), as in SWIM.
+//     target cluster's node count becomes nodes / 5 (integer division), as in SWIM, whichever
+//     way the bytes were taken.
 // Durations: a map takes taskStartupMs + blockMb / mapMbPerS; a reduce takes taskStartupMs +
 // its share of shuffle + output at reduceMbPerS, counted from the moment the last map finished.
 
 import { nodeCount } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
+import type { SwimBytes } from '../../model/run-spec.js';
 import { mapReduceStages } from '../../model/workload.js';
 import type { AppSpec, Workload } from '../../model/workload.js';
 import type { SwimJobRow } from '../../store/index.js';
@@ -27,16 +30,18 @@ export interface SwimJobShape {
   readonly reduces: number;
 }
 
-/** The scaled sizes and task counts SWIM would run this job with on `targetNodes` machines. */
+/** The sizes (scaled unless `bytes` is `recorded`) and task counts SWIM would run this job with on `targetNodes` machines. */
 export function swimJobShape(
   job: SwimJobRow,
   sourceNodes: number,
   targetNodes: number,
   blockMb: number,
   bytesPerReduceMb: number,
+  bytes: SwimBytes = 'scaled',
 ): SwimJobShape {
   const blockBytes = BigInt(blockMb) * BigInt(MIB);
-  const scale = (bytes: number): bigint => (BigInt(bytes) * BigInt(targetNodes)) / BigInt(sourceNodes);
+  const scale = (count: number): bigint =>
+    bytes === 'recorded' ? BigInt(count) : (BigInt(count) * BigInt(targetNodes)) / BigInt(sourceNodes);
   let input = scale(job.mapInputBytes);
   let shuffle = scale(job.shuffleBytes);
   let output = scale(job.reduceOutputBytes);
@@ -55,12 +60,13 @@ export function deriveSwimWorkload(
   jobs: readonly SwimJobRow[],
   sourceNodes: number,
   cluster: Cluster,
+  bytes: SwimBytes = 'scaled',
 ): Workload {
   const targetNodes = nodeCount(cluster);
   const { taskModel, mapreduce } = cluster;
   const mapDurationMs = Math.round(taskModel.taskStartupMs + (taskModel.blockMb / taskModel.mapMbPerS) * 1000);
   const apps: AppSpec[] = jobs.map((job) => {
-    const shape = swimJobShape(job, sourceNodes, targetNodes, taskModel.blockMb, taskModel.bytesPerReduceMb);
+    const shape = swimJobShape(job, sourceNodes, targetNodes, taskModel.blockMb, taskModel.bytesPerReduceMb, bytes);
     const reduceMb = (shape.shuffleBytes + shape.outputBytes) / shape.reduces / MIB;
     const reduceDurationMs = Math.round(taskModel.taskStartupMs + (reduceMb / taskModel.reduceMbPerS) * 1000);
     const stages = mapReduceStages(

@@ -21,12 +21,19 @@ export const SWIM_FORMAT: TraceFormat<IngestSwimOptions, IngestSwimResult> = {
         'or Hadoop configuration files with --nodes N',
       notes: [],
       log: null,
-      workloadFor(cluster) {
+      workloadFor(cluster, options) {
         // A trace stored without its source's size is taken as recorded on the cluster replayed on.
         const sourceNodes = record.sourceNodes ?? nodeCount(cluster);
+        const bytes = options.swimBytes ?? 'scaled';
         return {
-          workload: deriveSwimWorkload(record.trace, jobs, sourceNodes, cluster),
-          trace: { kind: 'swim', trace: record.trace, sha256: record.sourceSha256, sourceNodes },
+          workload: deriveSwimWorkload(record.trace, jobs, sourceNodes, cluster, bytes),
+          trace: {
+            kind: 'swim',
+            trace: record.trace,
+            sha256: record.sourceSha256,
+            sourceNodes,
+            ...(bytes === 'recorded' ? { bytes } : {}),
+          },
         };
       },
     };
