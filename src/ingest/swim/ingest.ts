@@ -22,6 +22,8 @@ export interface IngestSwimResult {
   readonly status: 'ingested' | 'replaced' | 'unchanged';
   readonly trace: TraceRecord;
   readonly rejects: readonly RejectRow[];
+  /** What was read other than written (epoch-second times counted from the first job). */
+  readonly warnings: readonly string[];
   /** Task counts SWIM would run at the source cluster's own size (64 MB blocks, 64 MB per reduce). */
   readonly sourceScaleMaps: number;
   readonly sourceScaleReduces: number;
@@ -77,6 +79,7 @@ export async function ingestSwim(store: Store, options: IngestSwimOptions): Prom
       status: 'unchanged',
       trace: sameContent,
       rejects: parsed.rejects,
+      warnings: parsed.warnings,
       sourceScaleMaps: scale.maps,
       sourceScaleReduces: scale.reduces,
     };
@@ -105,6 +108,7 @@ export async function ingestSwim(store: Store, options: IngestSwimOptions): Prom
     status: existing ? 'replaced' : 'ingested',
     trace: record,
     rejects: parsed.rejects,
+    warnings: parsed.warnings,
     sourceScaleMaps: scale.maps,
     sourceScaleReduces: scale.reduces,
   };

@@ -133,6 +133,38 @@ describe('deriveSwimWorkload', () => {
     expect(deriveSwimWorkload('t', jobs, 100, cluster)).toEqual(deriveSwimWorkload('t', jobs, 100, cluster, 'scaled'));
   });
 
+  it('refuses a job with more tasks, or a task longer, than a replay can hold, naming the job', () => {
+    const cluster = (taskModel: Record<string, number>) =>
+      parseCluster({ name: 'c', nodeGroups: [{ name: 'n', count: 20, memoryMb: 8192, vcores: 8 }], taskModel });
+    const PIB = 2 ** 50;
+    // 1 PiB of input in 64 MB blocks is 2^50 / 2^26 = 2^24 = 16 777 216 maps: the most a job may run.
+    expect(deriveSwimWorkload('t', [job(PIB, 0, 0)], 20, cluster({})).apps[0]!.stages[0]!.taskCount).toBe(2 ** 24);
+    // In 32 MB blocks the same input is 2^25 maps: refused.
+    expect(() => deriveSwimWorkload('t', [job(PIB, 0, 0)], 20, cluster({ blockMb: 32 }))).toThrow(
+      `trace t, job job0 (line 1) on cluster c: ${PIB} bytes of input would be 33554432 maps of 32 MB; a job may run at most 16777216 tasks`,
+    );
+    // Shuffle and output 1 PiB each on 20 nodes: 2^25 reduces, above 20 nodes -> 20 / 5 = 4, each
+    // 2^51 / 4 B = 2^29 MB = 536 870 912 MB at 10 MB/s: 1500 + 53 687 091 200 ms = 621.4 days.
+    expect(() => deriveSwimWorkload('t', [job(0, PIB, PIB)], 20, cluster({ reduceMbPerS: 10 }))).toThrow(
+      'trace t, job job0 (line 1) on cluster c: a reduce would run 621 days (536870912 MB each at 10 MB/s, 4 reduces); ' +
+        'a task may run at most 366 days',
+    );
+    // A cluster whose maps crawl: 64 MB at 0.000001 MB/s is 64 000 000 s = 741 days.
+    expect(() => deriveSwimWorkload('t', [job(1, 0, 0)], 20, cluster({ mapMbPerS: 0.000001 }))).toThrow(
+      'a map would run 741 days (64 MB at 0.000001 MB/s)',
+    );
+  });
+
+  it('refuses a workload of more tasks than one replay can get through', () => {
+    const cluster = parseCluster({ name: 'c', nodeGroups: [{ name: 'n', count: 20, memoryMb: 8192, vcores: 8 }] });
+    // 16 jobs of 2^24 maps + 1 reduce = 268 435 472 tasks, above 2^28 = 268 435 456; 15 jobs are not.
+    const jobs = Array.from({ length: 16 }, (_, i) => ({ ...job(2 ** 50, 0, 0, i), jobId: `j${i}` }));
+    expect(deriveSwimWorkload('t', jobs.slice(0, 15), 20, cluster).apps).toHaveLength(15);
+    expect(() => deriveSwimWorkload('t', jobs, 20, cluster)).toThrow(
+      'trace t on cluster c would run 268435472 tasks; a replay may run at most 268435456',
+    );
+  });
+
   it('knows the source cluster sizes of the published Facebook traces', () => {
     expect(knownSwimSourceNodes('FB-2009_samples_24_times_1hr_0.tsv')).toBe(600);
     expect(knownSwimSourceNodes('FB-2010_samples_24_times_1hr_0.tsv')).toBe(3000);
