@@ -1,7 +1,7 @@
-// `replay`: resolve a trace or scenario and a cluster (a cluster file, Hadoop configuration files,
-// a scenario's own or an RM log's), then run the engine once per combination of scenario
-// parameter set, seed, scheduler and admission policy, storing each run with its description
-// in its own transaction.
+// `replay`: resolve a trace or scenario and a cluster (a cluster file, Hadoop configuration
+// files, a scenario's own or an RM log's, at a node count if one is given), then run the engine
+// once per combination of scenario parameter set, node count, seed, scheduler and admission
+// policy, storing each run with its description in its own transaction.
 
 import { resolveCapacityMode } from '../model/apply-capacity-mode.js';
 import type { CapacityMode } from '../model/capacity-mode.js';
