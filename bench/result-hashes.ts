@@ -9,11 +9,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadClusterFile } from '../src/api/cluster-file.js';
-import { ingestRmLog } from '../src/api/ingest-rmlog.js';
+import { ingestRmLog } from '../src/ingest/rmlog/ingest.js';
 import { resolveSource } from '../src/api/replay.js';
-import { deriveSwimWorkload } from '../src/ingest/swim/derive.js';
-import { parseSwimFile } from '../src/ingest/swim/parse.js';
+import { ingestSwim } from '../src/ingest/swim/ingest.js';
 import type { Cluster } from '../src/model/cluster.js';
 import type { Workload } from '../src/model/workload.js';
 import { parseAdmissionPolicy } from '../src/policies/admission/index.js';
@@ -88,18 +86,23 @@ async function swimCases(): Promise<HashCase[]> {
     console.error(`result-hashes: ${path} not found; the SWIM runs are SKIPPED`);
     return [];
   }
-  const parsed = await parseSwimFile(path);
-  const cluster = await loadClusterFile('fb2009-600');
-  const workload = deriveSwimWorkload('fb2009', parsed.jobs, 600, cluster);
-  return (['capacity-fifo', 'fair-drf'] as SchedulingPolicyName[]).map((scheduler) => ({
-    name: `fb2009/${scheduler}`,
-    workload,
-    cluster: applySchedulingPolicy(cluster, scheduler),
-    policy: 'am-share:0.1',
-    seed: 1,
-    appTimeoutMs: null,
-    recordContainers: false,
-  }));
+  // Through ingest and the trace format, as `replay --trace` gets it.
+  const store = await Store.open(':memory:');
+  try {
+    await ingestSwim(store, { path, name: 'fb2009' });
+    const { workload, cluster } = await resolveSource(store, { source: { kind: 'trace', trace: 'fb2009' }, cluster: 'fb2009-600' }, 1);
+    return (['capacity-fifo', 'fair-drf'] as SchedulingPolicyName[]).map((scheduler) => ({
+      name: `fb2009/${scheduler}`,
+      workload,
+      cluster: applySchedulingPolicy(cluster, scheduler),
+      policy: 'am-share:0.1',
+      seed: 1,
+      appTimeoutMs: null,
+      recordContainers: false,
+    }));
+  } finally {
+    store.close();
+  }
 }
 
 const RM_LOGS: readonly string[] = [

@@ -1,6 +1,6 @@
 export { loadClusterFile } from './cluster-file.js';
-export { ingestSwim } from './ingest-swim.js';
-export type { IngestSwimOptions, IngestSwimResult } from './ingest-swim.js';
+export { ingestSwim } from '../ingest/swim/ingest.js';
+export type { IngestSwimOptions, IngestSwimResult } from '../ingest/swim/ingest.js';
 export { replayRuns } from './replay.js';
 export { sweepRuns } from './sweep.js';
 export type { SweepFailure, SweepProgress, SweepRequest, SweepResult } from './sweep.js';
@@ -14,7 +14,7 @@ export { DEMO_POLICIES, DEMO_SCENARIO, runDemo } from './demo.js';
 export type { DemoResult } from './demo.js';
 export { listTraces, Store, StoreError } from '../store/index.js';
 export type { RejectRow, TraceRecord } from '../store/index.js';
-export { ingestRmLog, traceNameOf } from './ingest-rmlog.js';
-export type { IngestRmLogFileResult, IngestRmLogOptions, IngestRmLogResult } from './ingest-rmlog.js';
+export { ingestRmLog, traceNameOf } from '../ingest/rmlog/ingest.js';
+export type { IngestRmLogFileResult, IngestRmLogOptions, IngestRmLogResult } from '../ingest/rmlog/ingest.js';
 export { runFidelity } from './fidelity.js';
 export type { FidelityApp, FidelityRequest, FidelityResult } from './fidelity.js';

@@ -22,8 +22,9 @@ import { planGrid } from './grid.js';
 import type { GridRequest } from './grid.js';
 import { checkRunOptions, describeRun, resolveSource } from './replay.js';
 import type { ClusterSources, ResolvedSource, RunOptions } from './replay.js';
+import type { TraceOptions } from '../ingest/trace-format.js';
 
-export interface SweepRequest extends GridRequest, ClusterSources, RunOptions {
+export interface SweepRequest extends GridRequest, ClusterSources, TraceOptions, RunOptions {
   /** Worker processes; default: the machine's available parallelism. */
   readonly workers?: number;
   readonly onProgress?: (progress: SweepProgress) => void;
@@ -52,6 +53,8 @@ export interface SweepResult {
   readonly failed: readonly SweepFailure[];
   /** The stored run of each run description of the grid (this sweep's or an earlier one), in grid order. */
   readonly runIds: readonly number[];
+  /** The node counts swept (a node sweep), in the order given; empty unless several. */
+  readonly nodeCounts: readonly number[];
   readonly workers: number;
   readonly wallMs: number;
   /** What the sources could not say and how it was filled in. */
@@ -152,6 +155,7 @@ export async function sweepRuns(store: Store, request: SweepRequest): Promise<Sw
       const runId = runIds.get(run.sha256);
       return runId === undefined ? [] : [runId];
     }),
+    nodeCounts: grid.nodeCounts,
     workers,
     wallMs: performance.now() - started,
     notes,
@@ -171,12 +175,13 @@ async function describeGrid(
   const notes = new Set<string>();
   // Runs of one source and scheduler share their cluster object: its JSON is written once.
   const jsonCache = new WeakMap<object, string>();
-  for (const { source, seed } of grid.sources) {
-    // A trace's workload does not depend on the seed (only its heartbeat phases do): loaded once.
-    const cacheKey = source.kind === 'trace' ? source.trace : null;
+  for (const { source, seed, nodes } of grid.sources) {
+    // A trace's workload does not depend on the seed (only its heartbeat phases do): loaded once
+    // per node count.
+    const cacheKey = source.kind === 'trace' ? `${nodes ?? ''}:${source.trace}` : null;
     let resolved = cacheKey === null ? undefined : traces.get(cacheKey);
     if (!resolved) {
-      resolved = await resolveSource(store, { ...request, source }, seed);
+      resolved = await resolveSource(store, { ...request, source, nodes }, seed);
       if (cacheKey !== null) traces.set(cacheKey, resolved);
     }
     for (const note of resolved.notes) notes.add(note);

@@ -6,6 +6,9 @@ import type { ClusterSources, ReplaySource } from '../api/index.js';
 import { UserError } from '../model/errors.js';
 import { CapacityModeError, capacityModeUsage, parseCapacityMode } from '../model/capacity-mode.js';
 import type { CapacityMode } from '../model/capacity-mode.js';
+import { SWIM_BYTES } from '../model/run-spec.js';
+import type { SwimBytes } from '../model/run-spec.js';
+import { MAX_NODE_COUNT } from '../model/scale-nodes.js';
 
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -78,17 +81,47 @@ export function capacityMode(value: string): CapacityMode {
   }
 }
 
+/** A node count for --nodes: at least 1, at most MAX_NODE_COUNT. */
+export function nodeCountOption(value: string): number {
+  const n = positiveWholeNumber(value);
+  if (n > MAX_NODE_COUNT) throw new InvalidArgumentError(`expected at most ${MAX_NODE_COUNT} nodes`);
+  return n;
+}
+
+/** `--nodes 50,100,200` (or one count): the node counts of a node sweep, each once. */
+export function nodeCountList(value: string): number[] {
+  const counts = value.split(',').map((part) => nodeCountOption(part.trim()));
+  return [...new Set(counts)];
+}
+
+/** `--swim-bytes scaled|recorded`. */
+export function swimBytesOption(value: string): SwimBytes {
+  const mode = SWIM_BYTES.find((m) => m === value.trim());
+  if (!mode) throw new InvalidArgumentError(`expected ${SWIM_BYTES.join(' or ')}`);
+  return mode;
+}
+
+const NODES_HELP =
+  "this many nodes: with the XML files, of yarn-site.xml's NodeManager size; otherwise the cluster's node groups " +
+  'scaled to it in proportion (the cluster is then named NAME@N)';
+
 /**
  * The options that say which cluster to replay on: a cluster file (`clusterHelp` says what it
- * replaces for this command), Hadoop's own configuration files, and what the nodes advertise.
+ * replaces for this command), Hadoop's own configuration files, a node count (several, a node
+ * sweep, where the command runs a grid), and what the nodes advertise.
  */
-export function addClusterOptions(command: Command, clusterHelp: string): Command {
-  return command
+export function addClusterOptions(command: Command, clusterHelp: string, nodeSweep = false): Command {
+  command
     .option('--cluster <file>', clusterHelp)
     .option('--yarn-site <file>', "the cluster's yarn-site.xml: scheduler class, allocation sizes, NodeManager size")
     .option('--capacity-scheduler <file>', 'a capacity-scheduler.xml: CapacityScheduler queues and limits')
-    .option('--fair-scheduler <file>', 'a fair-scheduler.xml allocation file: FairScheduler queues, weights and policies')
-    .option('--nodes <n>', 'with the XML files: this many nodes of the NodeManager size in yarn-site.xml', positiveWholeNumber)
+    .option('--fair-scheduler <file>', 'a fair-scheduler.xml allocation file: FairScheduler queues, weights and policies');
+  if (nodeSweep) {
+    command.option('--nodes <n[,n...]>', `${NODES_HELP}; several counts, e.g. 50,100,200, replay each (a node sweep)`, nodeCountList);
+  } else {
+    command.option('--nodes <n>', NODES_HELP, nodeCountOption);
+  }
+  return command
     .option(
       '--capacity <mode>',
       "what the nodes advertise: configured, hardware or context-aware[:min=S,max=S] (default: the cluster file's capacityMode, else configured)",
@@ -107,6 +140,12 @@ export function clusterSources(options: ClusterSources): ClusterSources {
   return { cluster, yarnSite, capacityScheduler, fairScheduler, nodes, capacity };
 }
 
+function gridClusterSources(options: RunGridOptions): ClusterSources & { nodeCounts?: number[] } {
+  const { nodes, ...rest } = options;
+  const sources = clusterSources({ ...rest, nodes: nodes?.length === 1 ? nodes[0] : undefined });
+  return nodes !== undefined && nodes.length > 1 ? { ...sources, nodeCounts: nodes } : sources;
+}
+
 /** The options that name the runs of a grid, shared by `replay` and `sweep` (RunGridOptions). */
 export function addRunGridOptions(command: Command, scenarioNames: readonly string[]): Command {
   return addClusterOptions(
@@ -114,7 +153,14 @@ export function addRunGridOptions(command: Command, scenarioNames: readonly stri
       .option('--trace <name>', 'an ingested trace (see `rmreplay traces`)')
       .option('--scenario <name>', `a built-in scenario: ${scenarioNames.join(', ')}`),
     'cluster JSON file, or the name of one in clusters/',
+    true,
   )
+    .option(
+      '--swim-bytes <mode>',
+      "a SWIM trace's bytes: scaled (default) by the cluster's nodes / the source's, as SWIM does (a smaller day on a " +
+        'smaller cluster), or recorded, as the trace has them (the same day on this cluster)',
+      swimBytesOption,
+    )
     .option('-s, --scheduler <name>', 'scheduler and queue policies, repeatable', collect, [])
     .option('-p, --policy <spec>', 'admission policy or sweep, repeatable', collect, [])
     .option('--set <name=value>', 'scenario parameter, repeatable', collectSetting, {})
@@ -124,7 +170,10 @@ export function addRunGridOptions(command: Command, scenarioNames: readonly stri
     .option('--horizon <seconds>', 'stop the simulation at this time', positiveNumber);
 }
 
-export interface RunGridOptions extends ClusterSources {
+export interface RunGridOptions extends Omit<ClusterSources, 'nodes'> {
+  /** One count, or several: a node sweep. */
+  nodes?: number[];
+  swimBytes?: SwimBytes;
   trace?: string;
   scenario?: string;
   scheduler: string[];
@@ -139,6 +188,8 @@ export interface RunGridOptions extends ClusterSources {
 /** What addRunGridOptions parsed, as the API takes it (the source checked: one of --trace, --scenario). */
 export function runGrid(options: RunGridOptions): {
   source: ReplaySource;
+  nodeCounts?: number[];
+  swimBytes?: SwimBytes;
   schedulers: string[];
   policies: string[];
   seeds: number[];
@@ -157,7 +208,8 @@ export function runGrid(options: RunGridOptions): {
       options.trace !== undefined
         ? { kind: 'trace', trace: options.trace }
         : { kind: 'scenario', scenario: options.scenario!, parameters: options.set },
-    ...clusterSources(options),
+    ...gridClusterSources(options),
+    swimBytes: options.swimBytes,
     schedulers: options.scheduler,
     policies: options.policy,
     seeds: options.seed,

@@ -4,9 +4,12 @@ import type { ReplayRun } from '../api/index.js';
 import { formatTable } from '../reports/index.js';
 
 export function runsTable(runs: readonly ReplayRun[]): string {
+  // Runs on several clusters (a node sweep) say which each ran on.
+  const clusters = new Set(runs.map((run) => run.spec.cluster.name)).size > 1;
   const columns = [
     'run_id',
     'trace',
+    ...(clusters ? ['cluster'] : []),
     'scheduler',
     'queues',
     'policy',
@@ -21,6 +24,7 @@ export function runsTable(runs: readonly ReplayRun[]): string {
   const rows = runs.map((run) => [
     run.runId,
     run.spec.traceLabel,
+    ...(clusters ? [run.spec.cluster.name] : []),
     run.spec.scheduler,
     run.spec.queueStructure,
     run.spec.admission.spec,

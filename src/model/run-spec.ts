@@ -4,8 +4,23 @@
 import { createHash } from 'node:crypto';
 import type { Cluster } from './cluster.js';
 
+/**
+ * How a SWIM trace's bytes meet the cluster it is replayed on: `scaled` by target / source nodes
+ * as SWIM does (a day of a smaller cluster on a smaller one), or kept as `recorded` (the same day
+ * on other hardware).
+ */
+export type SwimBytes = 'scaled' | 'recorded';
+export const SWIM_BYTES: readonly SwimBytes[] = ['scaled', 'recorded'];
+
 export type TraceRef =
-  | { readonly kind: 'swim'; readonly trace: string; readonly sha256: string; readonly sourceNodes: number }
+  | {
+      readonly kind: 'swim';
+      readonly trace: string;
+      readonly sha256: string;
+      readonly sourceNodes: number;
+      /** Absent when scaled, so that descriptions of runs from before the choice existed hash as they did. */
+      readonly bytes?: 'recorded';
+    }
   | { readonly kind: 'scenario'; readonly scenario: string; readonly parameters: Readonly<Record<string, number | string>> }
   /** originMs: the log time that is replay time 0. */
   | { readonly kind: 'rmlog'; readonly trace: string; readonly sha256: string; readonly originMs: number };

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../src/api/index.js';
-import { REJECTS_RETURNED } from '../../src/api/ingest-rmlog.js';
+import { REJECTS_RETURNED } from '../../src/ingest/rmlog/ingest.js';
 import { Store } from '../../src/store/index.js';
 import { UserError } from '../../src/model/errors.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';

@@ -87,6 +87,53 @@ describe('replayRuns', () => {
     }
   });
 
+  it('replays a SWIM day on a scaled-down cluster with its bytes scaled or as recorded, as distinct runs', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      // The four jobs of derive.test.ts ("keeps the recorded bytes"), recorded on 100 nodes and
+      // replayed on a 100-node cluster file scaled by --nodes to 25. Tasks per job worked out
+      // there: scaled 4+1, 1+1, 40+5, 1+4; recorded 16+4, 2+1, 160+5, 2+16.
+      const MIB = 1024 * 1024;
+      const path = tempFile(
+        'four-jobs.tsv',
+        swimText([
+          ['j1', 0, 0, 1024 * MIB, 256 * MIB, 0],
+          ['j2', 10, 10, 100 * MIB, 0, 0],
+          ['j3', 20, 10, 10_240 * MIB, 10_240 * MIB, 2048 * MIB],
+          ['j4', 30, 10, 64 * MIB + 3, 0, 1024 * MIB],
+        ]),
+      );
+      await ingestSwim(store, { path, sourceNodes: 100 });
+      const cluster = tempFile(
+        'hundred.json',
+        JSON.stringify({
+          name: 'hundred',
+          nodeGroups: [{ name: 'n', count: 100, memoryMb: 8192, vcores: 8 }],
+          taskModel: { mapMbPerS: 20, reduceMbPerS: 10, taskStartupMs: 1500, blockMb: 64, bytesPerReduceMb: 64 },
+        }),
+      );
+      const source = { kind: 'trace', trace: 'four-jobs' } as const;
+      const [scaled] = await replayRuns(store, { source, cluster, nodes: 25 });
+      const [recorded] = await replayRuns(store, { source, cluster, nodes: 25, swimBytes: 'recorded' });
+      const tasks = async (runId: number): Promise<number[]> =>
+        (await store.query('SELECT tasks FROM run_apps WHERE run_id = $runId ORDER BY app_index', { runId })).rows.map((r) => Number(r[0]));
+      expect(await tasks(scaled!.runId)).toEqual([5, 2, 45, 5]);
+      expect(await tasks(recorded!.runId)).toEqual([20, 3, 165, 18]);
+      expect(scaled!.spec.cluster.name).toBe('hundred@25');
+      expect(scaled!.spec.cluster.nodeGroups[0]!.count).toBe(25);
+      expect(scaled!.spec.trace).toEqual({ kind: 'swim', trace: 'four-jobs', sha256: expect.any(String) as string, sourceNodes: 100 });
+      expect(recorded!.spec.trace).toMatchObject({ bytes: 'recorded' });
+      const { rows } = await store.query('SELECT count(DISTINCT spec_sha256) FROM runs');
+      expect(Number(rows[0]![0])).toBe(2);
+      // Only SWIM traces have bytes to keep.
+      await expect(
+        replayRuns(store, { source: { kind: 'scenario', scenario: 'terasort-batch', parameters: {} }, swimBytes: 'recorded' }),
+      ).rejects.toThrow('--swim-bytes applies to SWIM traces, not to scenario terasort-batch');
+    } finally {
+      store.close();
+    }
+  });
+
   it('names the traces it has when asked for an unknown one', async () => {
     const store = await Store.open(':memory:');
     try {

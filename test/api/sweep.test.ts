@@ -88,4 +88,29 @@ describe('sweepRuns', () => {
       store.close();
     }
   });
+
+  it('sweeps node counts: one run per count, each on the cluster scaled to it, resumable like any sweep', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const request = {
+        source: { kind: 'scenario', scenario: 'terasort-batch', parameters: { jobs: 4 } },
+        nodeCounts: [4, 8, 2],
+        workers: 1,
+      } as const;
+      const result = await sweepRuns(store, request);
+      expect(result).toMatchObject({ runs: 3, ran: 3, skipped: 0, failed: [], nodeCounts: [4, 8, 2] });
+      const { rows } = await store.query('SELECT run_id, cluster_name, policy FROM runs ORDER BY run_id');
+      // terasort-batch's own cluster is autoadmin-8x8 (8 nodes): 8 is the cluster itself.
+      expect(rows).toEqual([
+        [1, 'autoadmin-8x8@4', 'as-configured'],
+        [2, 'autoadmin-8x8', 'as-configured'],
+        [3, 'autoadmin-8x8@2', 'as-configured'],
+      ]);
+      const again = await sweepRuns(store, { ...request, nodeCounts: [2, 4, 8, 16] });
+      expect(again).toMatchObject({ runs: 4, ran: 1, skipped: 3 });
+      expect(again.runIds).toEqual([3, 1, 2, 4]);
+    } finally {
+      store.close();
+    }
+  });
 });

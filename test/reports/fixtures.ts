@@ -11,7 +11,8 @@ import type {
   SampleColumns,
 } from '../../src/model/replay-result.js';
 import { FAILURE_CAUSES } from '../../src/model/replay-result.js';
-import type { RunSpec } from '../../src/model/run-spec.js';
+import type { Cluster } from '../../src/model/cluster.js';
+import type { RunSpec, TraceRef } from '../../src/model/run-spec.js';
 import type { AppType } from '../../src/model/workload.js';
 import { saveRun } from '../../src/store/index.js';
 import type { QueryRows, Store } from '../../src/store/index.js';
@@ -42,14 +43,18 @@ export interface RunFixture {
   readonly apps?: readonly AppFixture[];
   /** Sample i is taken at i x 10 s. */
   readonly samples?: readonly SampleFixture[];
+  /** Default: one node of 8192 MB and 8 vcores. */
+  readonly cluster?: Cluster;
+  /** Default: a scenario named `trace`. */
+  readonly traceRef?: TraceRef;
   readonly summary?: Partial<ReplaySummary>;
 }
 
 export function fixtureSpec(fixture: RunFixture): RunSpec {
   return {
-    trace: { kind: 'scenario', scenario: fixture.trace ?? 't', parameters: {} },
+    trace: fixture.traceRef ?? { kind: 'scenario', scenario: fixture.trace ?? 't', parameters: {} },
     traceLabel: fixture.trace ?? 't',
-    cluster: oneNodeCluster(8192, 8),
+    cluster: fixture.cluster ?? oneNodeCluster(8192, 8),
     scheduler: fixture.scheduler ?? 'capacity-fifo',
     queueStructure: fixture.queueStructure ?? 'one',
     admission: { spec: fixture.policy ?? 'none', parameters: {} },

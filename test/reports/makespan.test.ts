@@ -116,7 +116,7 @@ describe('makespan.sql', () => {
     const store = await Store.open(':memory:');
     try {
       await expect(runReportQuery(store, QUERIES_DIR, 'nope')).rejects.toThrow(
-        /unknown report 'nope'; reports are: comparison, completion_rate, fidelity, fragmentation, makespan, perf_score, utilization$/,
+        /unknown report 'nope'; reports are: comparison, completion_rate, fidelity, fragmentation, makespan, nodes_needed, perf_score, utilization$/,
       );
       await expect(runReportQuery(store, QUERIES_DIR, '../etc/passwd')).rejects.toThrow(/unknown report/);
     } finally {

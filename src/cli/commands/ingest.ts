@@ -40,6 +40,7 @@ export function ingestCommand(context: CliContext): Command {
         `  ${t.jobs} jobs from ${t.lines} lines (${t.blankLines} blank, ${t.rejectedLines} rejected); ` +
           `source cluster ${t.sourceNodes ?? '?'} nodes`,
         `  at source scale SWIM runs ${result.sourceScaleMaps} maps and ${result.sourceScaleReduces} reduces (64 MB blocks)`,
+        ...result.warnings.map((warning) => `  warning: ${warning}`),
       ];
       lines.push(...rejectLines(result.rejects, t.rejectedLines));
       lines.push(`Replay it: rmreplay replay --trace ${t.trace} --cluster <cluster file>`);

@@ -8,12 +8,12 @@ import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UserError } from '../model/errors.js';
-import { readRmLog } from '../ingest/rmlog/reader.js';
-import type { LineContribution, RmLogFileStats } from '../ingest/rmlog/reader.js';
-import { combineLineCounts, NO_LINES } from '../model/rm-events.js';
-import type { RmLineCounts } from '../model/rm-events.js';
-import { firstEntryTimeMs } from '../ingest/rmlog/first-entry.js';
+import { UserError } from '../../model/errors.js';
+import { readRmLog } from './reader.js';
+import type { LineContribution, RmLogFileStats } from './reader.js';
+import { combineLineCounts, NO_LINES } from '../../model/rm-events.js';
+import type { RmLineCounts } from '../../model/rm-events.js';
+import { firstEntryTimeMs } from './first-entry.js';
 import {
   deleteRmLogLinesFrom,
   countRmTrace,
@@ -24,8 +24,8 @@ import {
   RmLogWriter,
   saveRmLogFile,
   upsertRmLogTrace,
-} from '../store/index.js';
-import type { RejectRow, RmLogFileRecord, Store } from '../store/index.js';
+} from '../../store/index.js';
+import type { RejectRow, RmLogFileRecord, Store } from '../../store/index.js';
 
 const HEAD_BYTES = 4096;
 export const REJECTS_RETURNED = 100;
