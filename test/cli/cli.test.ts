@@ -349,3 +349,38 @@ describe('rmreplay CLI on RM logs', () => {
     expect(stderr.text).toMatch(/^rmreplay: trace cli-swim is a swim trace: fidelity compares a replay with an RM log/);
   });
 });
+
+describe('rmreplay CLI on hostile input', () => {
+  it('refuses durations finer than a millisecond, below their minimum or absurd, in one line, exit 2', async () => {
+    const wholeMs = "expected whole milliseconds (at most 3 decimals): the replay's clock counts milliseconds";
+    for (const [option, value, message] of [
+      ['--horizon', '10.0001', wholeMs],
+      ['--app-timeout', '0.0015', wholeMs],
+      ['--sample-interval', '0.0015', 'expected at least 0.1 s'],
+      ['--sample-interval', '1e-9', 'expected at least 0.1 s'],
+      ['--horizon', '1e300', 'expected at most 315360000 s (ten years)'],
+      ['--horizon', 'Infinity', 'expected a positive number of seconds'],
+      ['--app-timeout', '0', 'expected a positive number of seconds'],
+      ['--sample-interval', '-5', 'expected a positive number of seconds'],
+    ] as const) {
+      for (const command of ['replay', 'sweep']) {
+        const { ctx, stderr } = context();
+        expect(await main([command, '--scenario', 'terasort-batch', option, value], ctx), `${command} ${option} ${value}`).toBe(2);
+        expect(stderr.text).toBe(`error: option '${option} <seconds>' argument '${value}' is invalid. ${message}\n`);
+      }
+    }
+  });
+
+  it('takes durations to the millisecond as whole milliseconds', async () => {
+    let received: unknown;
+    const { ctx } = context({
+      replayRuns: (_store, request) => {
+        received = request;
+        return Promise.resolve([]);
+      },
+    });
+    const argv = ['replay', '--scenario', 'terasort-batch', '--horizon', '1.005', '--app-timeout', '0.001', '--sample-interval', '0.3'];
+    expect(await main(argv, ctx)).toBe(0);
+    expect(received).toMatchObject({ horizonMs: 1005, appTimeoutMs: 1, sampleIntervalMs: 300 });
+  });
+});
