@@ -2,6 +2,7 @@ export { loadClusterFile } from './cluster-file.js';
 export { ingestSwim } from './ingest-swim.js';
 export type { IngestSwimOptions, IngestSwimResult } from './ingest-swim.js';
 export { replayRuns } from './replay.js';
+export { coarsenedSamplesNote } from '../replay/observer.js';
 export { sweepRuns } from './sweep.js';
 export type { SweepFailure, SweepProgress, SweepRequest, SweepResult } from './sweep.js';
 export { DEFAULT_POLICIES, DEFAULT_SWEEP_POLICIES } from './grid.js';

@@ -1,5 +1,6 @@
-// Shared text output: a replay run's summary row and the notes on deadlocked runs.
+// Shared text output: a replay run's summary row and the notes on deadlocked runs and coarsened samples.
 
+import { coarsenedSamplesNote } from '../api/index.js';
 import type { ReplayRun } from '../api/index.js';
 import { formatTable } from '../reports/index.js';
 
@@ -51,6 +52,14 @@ export function deadlockNotes(runs: readonly ReplayRun[]): string[] {
         `${run.spec.admission.spec}: DEADLOCK from ${((run.summary.deadlockAtMs ?? 0) / 1000).toFixed(1)} s, ` +
         `${run.summary.appsUnfinished} of ${run.summary.appsTotal} apps never finish: ${run.summary.stallReason ?? ''}`,
     );
+}
+
+/** One line per run whose samples were kept at a coarser interval than asked. */
+export function coarsenedSampleNotes(runs: readonly ReplayRun[]): string[] {
+  return runs.flatMap((run) => {
+    const note = coarsenedSamplesNote(run.spec.sampleIntervalMs, run.summary.sampleIntervalMs);
+    return note === null ? [] : [`run ${run.runId}: ${note}`];
+  });
 }
 
 /** Policies shown beside the best static setting in a sweep's summary, and what they are. */

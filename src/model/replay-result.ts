@@ -199,8 +199,16 @@ export interface ReplaySummary {
   /** Asks that could not be placed although the cluster as a whole had room (see AppOutcome). */
   readonly placementFailures: number;
   readonly reducesPreempted: number;
-  /** Samples taken (the denominator of NodeColumns' sampled sums). */
+  /**
+   * Samples taken (the denominator of NodeColumns' sampled sums): every one, including those a
+   * coarsening later dropped from the stored samples.
+   */
   readonly samplesTaken: number;
+  /**
+   * The interval of the stored samples: the one asked for, or a power-of-two multiple of it when
+   * the run would have kept more than MAX_SAMPLE_ROWS (replay/observer.ts).
+   */
+  readonly sampleIntervalMs: number;
 }
 
 export interface ReplayResult {

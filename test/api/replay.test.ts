@@ -116,9 +116,12 @@ describe('replayRuns', () => {
         await expect(replayRuns(store, { source, policies: ['none'], ...options })).rejects.toThrow(message);
       }
       expect((await store.query('SELECT count(*) FROM runs')).rows[0]).toEqual([0]);
-      // Whole milliseconds are taken as they are.
+      // Whole milliseconds are taken as they are; the samples are kept as asked (see
+      // test/replay/observer.test.ts for a run that keeps them coarser).
       const [run] = await replayRuns(store, { source, policies: ['none'], horizonMs: 10_001, sampleIntervalMs: 100 });
       expect(run!.spec).toMatchObject({ horizonMs: 10_001, sampleIntervalMs: 100 });
+      expect(run!.summary.sampleIntervalMs).toBe(100);
+      expect((await store.query('SELECT sample_interval_ms FROM runs')).rows).toEqual([[100]]);
     } finally {
       store.close();
     }

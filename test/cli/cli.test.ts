@@ -371,6 +371,17 @@ describe('rmreplay CLI on hostile input', () => {
     }
   });
 
+  it('says when a run kept its samples at a coarser interval than asked', async () => {
+    // marp-feedback's first step, at 2,000,000 s, ends the run (its jobs end within a minute):
+    // 200,001 samples every 10 s, each a cluster and a queue row, would pass the 200,000 rows a
+    // run keeps, so they are kept every 20 s.
+    const { ctx, stdout } = context();
+    expect(await main(['replay', '--scenario', 'terasort-batch', '--set', 'jobs=2', '-p', 'marp-feedback:delay=2000000'], ctx)).toBe(0);
+    expect(stdout.text).toContain(
+      'run 1: samples kept every 20 s, not every 10 s as asked: a run keeps at most 200,000 sample rows (cluster and queues)',
+    );
+  });
+
   it('takes durations to the millisecond as whole milliseconds', async () => {
     let received: unknown;
     const { ctx } = context({
