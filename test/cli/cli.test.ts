@@ -382,6 +382,28 @@ describe('rmreplay CLI on hostile input', () => {
     );
   });
 
+  it('refuses Hadoop XML that declares entities, external or oversized, in one line naming the file', async () => {
+    const external = tempFile(
+      'external-entity.xml',
+      '<?xml version="1.0"?>\n<!DOCTYPE allocations [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>\n<allocations><queue name="&xxe;"/></allocations>\n',
+    );
+    const oversized = tempFile(
+      'oversized-entity.xml',
+      `<?xml version="1.0"?>\n<!DOCTYPE configuration [ <!ENTITY big "${'A'.repeat(200_000)}"> ]>\n<configuration/>\n`,
+    );
+    for (const [option, file, entity] of [
+      ['--fair-scheduler', external, 'xxe'],
+      ['--yarn-site', oversized, 'big'],
+    ] as const) {
+      const { ctx, stderr } = context();
+      expect(await main(['replay', '--scenario', 'terasort-batch', option, file], ctx)).toBe(2);
+      expect(stderr.text).toBe(
+        `rmreplay: ${file}: its DOCTYPE declares the entity '${entity}'; entity declarations are not read ` +
+          '(an external one would read another file): write the values out in the file and remove the DOCTYPE\n',
+      );
+    }
+  });
+
   it('takes durations to the millisecond as whole milliseconds', async () => {
     let received: unknown;
     const { ctx } = context({
