@@ -404,6 +404,19 @@ describe('rmreplay CLI on hostile input', () => {
     }
   });
 
+  it('answers report --out at a file that is not Markdown in one line, exit 2, and writes a .md path as the report', async () => {
+    const file = tempFile('cli-report-out.txt', 'keep me');
+    const refused = context();
+    expect(await main(['report', '--out', file], refused.ctx)).toBe(2);
+    expect(refused.stderr.text).toBe(
+      `rmreplay: --out ${file} is a file, not a directory: give a directory for makespan.md, or a path ending in .md for the report itself\n`,
+    );
+    const markdown = tempPath('cli-report.md');
+    const written = context();
+    expect(await main(['report', 'comparison', '--out', markdown], written.ctx)).toBe(0);
+    expect(written.stdout.text).toContain(`Written to ${markdown}.`);
+  });
+
   it('takes durations to the millisecond as whole milliseconds', async () => {
     let received: unknown;
     const { ctx } = context({
