@@ -3,6 +3,8 @@ export { ingestSwim } from './ingest-swim.js';
 export type { IngestSwimOptions, IngestSwimResult } from './ingest-swim.js';
 export { replayRuns } from './replay.js';
 export { coarsenedSamplesNote } from '../replay/observer.js';
+export { runOutcome } from '../model/replay-result.js';
+export type { RunOutcome } from '../model/replay-result.js';
 export { sweepRuns } from './sweep.js';
 export type { SweepFailure, SweepProgress, SweepRequest, SweepResult } from './sweep.js';
 export { DEFAULT_POLICIES, DEFAULT_SWEEP_POLICIES } from './grid.js';

@@ -417,6 +417,33 @@ describe('rmreplay CLI on hostile input', () => {
     expect(written.stdout.text).toContain(`Written to ${markdown}.`);
   });
 
+  it('says a run in which every app was rejected ended so, not "finished", in replay and in its report', async () => {
+    // Every container of terasort-batch asks for 1024 MB, above this cluster's 512-MB maximum
+    // allocation: the scheduler rejects all 3 apps on submission.
+    const tiny = tempFile(
+      'tiny-maximum.json',
+      JSON.stringify({
+        name: 'tiny-maximum',
+        nodeGroups: [{ name: 'n', count: 2, memoryMb: 8192, vcores: 8 }],
+        scheduler: { minimumAllocation: { memoryMb: 256, vcores: 1 }, maximumAllocation: { memoryMb: 512, vcores: 1 } },
+      }),
+    );
+    const db = tempPath('cli-all-rejected.duckdb');
+    const onDisk = (): ReturnType<typeof context> => {
+      const c = context();
+      return { ...c, ctx: { ...c.ctx, openStore: (path: string) => Store.open(path) } };
+    };
+    const replay = onDisk();
+    expect(await main(['--db', db, 'replay', '--scenario', 'terasort-batch', '--set', 'jobs=3', '--cluster', tiny, '-p', 'none'], replay.ctx)).toBe(0);
+    expect(replay.stdout.text).toMatch(/^\s+1\s+terasort-batch jobs=3\s+capacity-fifo\s+default\s+none\s+1\s+0\s+0\s+3\s+3\s+all rejected\s+\d+$/m);
+    expect(replay.stdout.text).toContain(
+      'none: no app finished (all rejected): 3 rejected, 0 failed (3 request-above-maximum); table run_apps has each app\'s reason',
+    );
+    const report = onDisk();
+    expect(await main(['--db', db, 'report', 'makespan', '--no-write', '--json'], report.ctx)).toBe(0);
+    expect(JSON.parse(report.stdout.text)).toMatchObject([{ run_id: 1, apps_finished: 0, outcome: 'all rejected' }]);
+  });
+
   it('takes durations to the millisecond as whole milliseconds', async () => {
     let received: unknown;
     const { ctx } = context({
