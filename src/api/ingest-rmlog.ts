@@ -10,7 +10,7 @@ import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../model/errors.js';
 import { readRmLog } from '../ingest/rmlog/reader.js';
-import type { LineContribution, RmLogFileStats } from '../ingest/rmlog/reader.js';
+import type { BackwardsTimestamp, LineContribution, RmLogFileStats } from '../ingest/rmlog/reader.js';
 import { combineLineCounts, NO_LINES } from '../model/rm-events.js';
 import type { RmLineCounts } from '../model/rm-events.js';
 import { firstEntryTimeMs } from '../ingest/rmlog/first-entry.js';
@@ -55,6 +55,10 @@ export interface IngestRmLogFileResult {
   readonly layout: string | null;
   /** Why a compressed file stopped early, or null. */
   readonly streamError: string | null;
+  /** Entries of the file (all of it, read now or before) timed earlier than the entry before them. */
+  readonly backwardsTimestamps: number;
+  /** The first few of them among the lines read now. */
+  readonly backwardsTimestampExamples: readonly BackwardsTimestamp[];
 }
 
 export interface IngestRmLogResult {
@@ -163,6 +167,8 @@ function summary(
     scheduler: file.scheduler,
     layout: file.layout,
     streamError: file.streamError,
+    backwardsTimestamps: file.backwardsTimestamps,
+    backwardsTimestampExamples: read?.backwardsExamples ?? [],
   };
 }
 

@@ -10,6 +10,7 @@ import { UserError } from '../../src/model/errors.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 import { writeBigRmLog } from '../fixtures/rmlog/big-log.js';
+import { withClockGoingBack } from '../fixtures/rmlog/clock-back.js';
 import { tempFile, tempPath } from '../helpers/files.js';
 
 const SMALL = renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' });
@@ -211,6 +212,27 @@ describe('ingestRmLog', () => {
       await expect(ingestRmLog(store, { paths: [b] })).rejects.toThrow(UserError);
       await expect(ingestRmLog(store, { paths: [b] })).rejects.toThrow(/already holds logs from .*cluster-a; pass --name/);
       expect((await ingestRmLog(store, { paths: [b], name: 'rm-b' })).files[0]!.status).toBe('ingested');
+    });
+  });
+
+  it('reports entries timed before the entry above them: how many in the file, and the first few read now', async () => {
+    const { text, lineNumbers } = withClockGoingBack(SMALL, 7);
+    const path = tempFile('clock-back.log', text);
+    await withStore(async (store) => {
+      const [file] = (await ingestRmLog(store, { paths: [path] })).files;
+      expect(file!.backwardsTimestamps).toBe(7);
+      expect(file!.backwardsTimestampExamples).toEqual(
+        lineNumbers.slice(0, 5).map((lineNumber) => ({
+          lineNumber,
+          timeMs: Date.UTC(2024, 4, 1, 9, 0, 0, 0),
+          previousTimeMs: expect.any(Number) as number,
+        })),
+      );
+      const [stored] = await store.queryObjects<{ n: number }>('SELECT backwards_timestamps AS n FROM rmlog_files');
+      expect(stored!.n).toBe(7);
+      // Read again unchanged: the stored count, and nothing read now to show.
+      const [again] = (await ingestRmLog(store, { paths: [path] })).files;
+      expect(again).toMatchObject({ status: 'unchanged', backwardsTimestamps: 7, backwardsTimestampExamples: [] });
     });
   });
 

@@ -10,6 +10,7 @@ import type { Api, CliContext } from '../../src/cli/context.js';
 import { swimText, tempFile, tempPath } from '../helpers/files.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
+import { withClockGoingBack } from '../fixtures/rmlog/clock-back.js';
 
 class Capture extends Writable {
   text = '';
@@ -442,6 +443,27 @@ describe('rmreplay CLI on hostile input', () => {
     const report = onDisk();
     expect(await main(['--db', db, 'report', 'makespan', '--no-write', '--json'], report.ctx)).toBe(0);
     expect(JSON.parse(report.stdout.text)).toMatchObject([{ run_id: 1, apps_finished: 0, outcome: 'all rejected' }]);
+  });
+
+  it('prints the entries of a log whose clock went back, a count and the first few, and gives them in --json', async () => {
+    const { text, lineNumbers } = withClockGoingBack(renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' }), 7);
+    const log = tempFile('cli-clock-back.log', text);
+    const printed = context();
+    expect(await main(['ingest', 'rmlog', log], printed.ctx)).toBe(0);
+    const warning = printed.stdout.text.split('\n').filter((line) => /^ {4}warning: |^ {6}line /.test(line));
+    expect(warning[0]).toBe(
+      "    warning: 7 entries are timed earlier than the entry before them (the log's clock went back; " +
+        'rmlog_files.backwards_timestamps), the first:',
+    );
+    expect(warning.slice(1).map((line) => line.replace(/, after .*/, ''))).toEqual(
+      lineNumbers.slice(0, 5).map((n) => `      line ${n}: 2024-05-01 09:00:00.000`),
+    );
+    expect(warning[1]).toMatch(/^ {6}line \d+: 2024-05-01 09:00:00\.000, after 2024-05-01 \d\d:\d\d:\d\d\.\d{3}$/);
+    const json = context();
+    expect(await main(['ingest', 'rmlog', log, '--json'], json.ctx)).toBe(0);
+    const [file] = (JSON.parse(json.stdout.text) as { files: { backwardsTimestamps: number; backwardsTimestampExamples: { lineNumber: number }[] }[] }).files;
+    expect(file!.backwardsTimestamps).toBe(7);
+    expect(file!.backwardsTimestampExamples.map((b) => b.lineNumber)).toEqual(lineNumbers.slice(0, 5));
   });
 
   it('takes durations to the millisecond as whole milliseconds', async () => {
