@@ -21,6 +21,7 @@ import {
   listRmLogFiles,
   loadRejects,
   nextRmLogFileId,
+  renameRmLogFile,
   RmLogWriter,
   saveRmLogFile,
   upsertRmLogTrace,
@@ -113,7 +114,8 @@ async function ingestFile(
     const stored = await listRmLogFiles(store, trace);
     const known = await findKnownFile(path, size, gzip, stored);
     if (known?.unchanged) {
-      return summary(path, 'unchanged', known.file, null);
+      const file = (await movedFrom(known.file, path)) ? await renameRmLogFile(store, known.file, resolve(path)) : known.file;
+      return summary(path, 'unchanged', file, null);
     }
     const previous = known?.file ?? null;
     const resume = known?.completeHash ? { byte: known.file.completeBytes, hash: known.completeHash } : undefined;
@@ -147,6 +149,18 @@ async function ingestFile(
     await upsertRmLogTrace(store, trace);
     return summary(path, previous ? 'appended' : 'ingested', record, stats);
   });
+}
+
+/**
+ * Whether a stored file, found unchanged at `path`, was renamed there (a rotation: rm.log became
+ * rm.log.1): its stored path is gone or holds other content. A copy leaves the row as it is.
+ */
+async function movedFrom(file: RmLogFileRecord, path: string): Promise<boolean> {
+  if (file.path === resolve(path)) return false;
+  const head = Math.min(HEAD_BYTES, file.completeBytes);
+  const there = await stat(file.path).catch(() => null);
+  if (!there?.isFile() || there.size < head) return true;
+  return file.compressed || (await sha256Of(file.path, head)) !== file.headSha256;
 }
 
 function summary(

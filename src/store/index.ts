@@ -20,6 +20,7 @@ export {
   listRmLogFiles,
   loadRmTrace,
   nextRmLogFileId,
+  renameRmLogFile,
   RmLogWriter,
   saveRmLogFile,
   upsertRmLogTrace,

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -123,6 +124,45 @@ describe('ingestRmLog', () => {
         [false, 'ingested'],
       ]);
       await ingestRmLog(store, { paths: [tempFile('rotation-whole.log', SMALL)], name: 'whole' });
+      expect(await snapshot(store, 'yarn-rm')).toBe(await snapshot(store, 'whole'));
+    });
+  });
+
+  it('renames the stored row of a file rotated unchanged, so each row names the file it was read from', async () => {
+    const lines = SMALL.split('\n');
+    const half = Math.floor(lines.length / 2);
+    const dir = tempPath('rotation-unchanged');
+    mkdirSync(dir);
+    const live = join(dir, 'yarn-rm.log');
+    writeFileSync(live, lines.slice(0, half).join('\n') + '\n');
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [live] });
+      // log4j rolls over exactly where the last ingest stopped: yarn-rm.log.1 holds what was read.
+      renameSync(live, `${live}.1`);
+      writeFileSync(live, lines.slice(half).join('\n'));
+      const result = await ingestRmLog(store, { paths: [`${dir}/yarn-rm.log*`] });
+      expect(result.files.map((f) => [f.path, f.status])).toEqual([
+        [`${live}.1`, 'unchanged'],
+        [live, 'ingested'],
+      ]);
+      const rows = await store.queryObjects<{ fileId: number; path: string }>(
+        'SELECT file_id AS "fileId", path FROM rmlog_files ORDER BY file_id',
+      );
+      expect(rows).toEqual([
+        { fileId: 1, path: `${live}.1` },
+        { fileId: 2, path: live },
+      ]);
+      const [trace] = await store.queryObjects<{ path: string }>('SELECT source_path AS path FROM traces');
+      expect(trace!.path).toBe(live);
+      // Ingesting both again changes nothing, and the trace is what one read of the whole text gives.
+      const again = await ingestRmLog(store, { paths: [`${dir}/yarn-rm.log*`] });
+      expect(again.files.map((f) => f.status)).toEqual(['unchanged', 'unchanged']);
+      // A copy is the same file found elsewhere, not a rotation: the row keeps its path.
+      const copy = join(dir, 'copy-of-yarn-rm.log.1');
+      copyFileSync(`${live}.1`, copy);
+      expect((await ingestRmLog(store, { paths: [copy], name: 'yarn-rm' })).files[0]!.status).toBe('unchanged');
+      expect((await store.query('SELECT path FROM rmlog_files ORDER BY file_id')).rows).toEqual([[`${live}.1`], [live]]);
+      await ingestRmLog(store, { paths: [tempFile('rotation-unchanged-whole.log', SMALL)], name: 'whole' });
       expect(await snapshot(store, 'yarn-rm')).toBe(await snapshot(store, 'whole'));
     });
   });
