@@ -18,7 +18,7 @@ import { parseAdmissionPolicy } from '../src/policies/admission/index.js';
 import { applySchedulingPolicy, SCHEDULING_POLICIES } from '../src/policies/scheduling/index.js';
 import type { SchedulingPolicyName } from '../src/policies/scheduling/index.js';
 import { PACKAGE_ROOT } from '../src/paths.js';
-import { replay } from '../src/replay/engine.js';
+import { DEFAULT_SAMPLE_INTERVAL_MS, replay } from '../src/replay/engine.js';
 import { findScenario, resolveParameters } from '../src/scenarios/index.js';
 import { Store } from '../src/store/index.js';
 
@@ -48,8 +48,11 @@ function print(c: HashCase): void {
   // The event count measures the engine's work, not what it models: an engine that skips events
   // that could change nothing must hash the same. Results from before controllers existed had
   // no steps: an empty list is left out, so their hashes still compare; any step is hashed.
-  const { events: _events, ...modelled } = summary;
-  const result = { summary: modelled, ...rest, ...(controllerSteps.timeMs.length === 0 ? {} : { controllerSteps }) };
+  // Likewise the interval of the stored samples, recorded since samples can be coarsened: left
+  // out while it is the default every case asks for.
+  const { events: _events, sampleIntervalMs, ...modelled } = summary;
+  const summaryHashed = sampleIntervalMs === DEFAULT_SAMPLE_INTERVAL_MS ? modelled : { ...modelled, sampleIntervalMs };
+  const result = { summary: summaryHashed, ...rest, ...(controllerSteps.timeMs.length === 0 ? {} : { controllerSteps }) };
   console.log(`${c.name} ${hashOf(result)}`);
 }
 

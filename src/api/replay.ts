@@ -9,6 +9,7 @@ import { nodeCount } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
 import { leafQueuePaths } from '../model/queues.js';
+import { APP_TIMEOUT, checkDurationMs, HORIZON, SAMPLE_INTERVAL } from '../model/run-durations.js';
 import type { RunSpec, TraceRef } from '../model/run-spec.js';
 import type { ReplayProgress, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { Workload } from '../model/workload.js';
@@ -90,9 +91,9 @@ export async function replayRuns(store: Store, request: ReplayRequest): Promise<
 
 /** Options every replay checks before it plans anything. */
 export function checkRunOptions(options: RunOptions): void {
-  if (options.appTimeoutMs !== undefined && !(options.appTimeoutMs > 0)) {
-    throw new UserError('--app-timeout must be a positive number of seconds');
-  }
+  checkDurationMs(options.appTimeoutMs, APP_TIMEOUT);
+  checkDurationMs(options.sampleIntervalMs, SAMPLE_INTERVAL);
+  checkDurationMs(options.horizonMs, HORIZON);
 }
 
 /** How each run of a grid is replayed, besides its source, scheduler, policy and seed. */

@@ -14,7 +14,8 @@ import type { RunSpec } from '../model/run-spec.js';
 import type { Workload } from '../model/workload.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
 import { applySchedulingPolicy } from '../policies/scheduling/index.js';
-import { importRunFiles, reserveRunIds, storedRunIds } from '../store/index.js';
+import { coarsenedSamplesNote } from '../replay/observer.js';
+import { coarsenedSampleRuns, importRunFiles, reserveRunIds, storedRunIds } from '../store/index.js';
 import type { Store } from '../store/index.js';
 import { ReplayPool } from '../sweep/pool.js';
 import type { PoolJob } from '../sweep/pool.js';
@@ -57,7 +58,7 @@ export interface SweepResult {
   readonly nodeCounts: readonly number[];
   readonly workers: number;
   readonly wallMs: number;
-  /** What the sources could not say and how it was filled in. */
+  /** What the sources could not say and how it was filled in, and runs whose samples were coarsened. */
   readonly notes: readonly string[];
 }
 
@@ -145,20 +146,21 @@ export async function sweepRuns(store: Store, request: SweepRequest): Promise<Sw
     });
   }
   report();
+  const gridRunIds = planned.flatMap((run) => {
+    const runId = runIds.get(run.sha256);
+    return runId === undefined ? [] : [runId];
+  });
   return {
     runs: planned.length,
     skipped,
     ran: jobs.length - failed.length,
     // In grid order, however the workers finished them.
     failed: failed.sort((a, b) => a.job - b.job).map(({ label, message }) => ({ label, message })),
-    runIds: planned.flatMap((run) => {
-      const runId = runIds.get(run.sha256);
-      return runId === undefined ? [] : [runId];
-    }),
+    runIds: gridRunIds,
     nodeCounts: grid.nodeCounts,
     workers,
     wallMs: performance.now() - started,
-    notes,
+    notes: [...notes, ...(await coarsenedSamplesNotes(store, gridRunIds))],
   };
 }
 
@@ -205,4 +207,14 @@ async function describeGrid(
     }
   }
   return { planned, workloads, notes: [...notes] };
+}
+
+/** What the runs whose samples were coarsened say about it, one line per interval kept. */
+async function coarsenedSamplesNotes(store: Store, runIds: readonly number[]): Promise<string[]> {
+  const byNote = new Map<string, number>();
+  for (const run of await coarsenedSampleRuns(store, runIds)) {
+    const note = coarsenedSamplesNote(run.requestedIntervalMs, run.keptIntervalMs);
+    if (note !== null) byNote.set(note, (byNote.get(note) ?? 0) + 1);
+  }
+  return [...byNote].map(([note, runs]) => `${runs} run${runs === 1 ? '' : 's'}: ${note}`);
 }

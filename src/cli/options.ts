@@ -9,6 +9,8 @@ import type { CapacityMode } from '../model/capacity-mode.js';
 import { SWIM_BYTES } from '../model/run-spec.js';
 import type { SwimBytes } from '../model/run-spec.js';
 import { MAX_NODE_COUNT } from '../model/scale-nodes.js';
+import { APP_TIMEOUT, durationProblem, HORIZON, MIN_SAMPLE_INTERVAL_MS, SAMPLE_INTERVAL, secondsToMs } from '../model/run-durations.js';
+import type { DurationRule } from '../model/run-durations.js';
 
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -22,10 +24,14 @@ export function wholeNumber(value: string): number {
   return n;
 }
 
-export function positiveNumber(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');
-  return n;
+/** A duration option in seconds, checked against its rule (whole milliseconds, within bounds). */
+function durationSeconds(rule: DurationRule): (value: string) => number {
+  return (value) => {
+    const seconds = value.trim() === '' ? NaN : Number(value);
+    const problem = durationProblem(seconds, rule);
+    if (problem !== null) throw new InvalidArgumentError(problem);
+    return seconds;
+  };
 }
 
 /**
@@ -165,9 +171,19 @@ export function addRunGridOptions(command: Command, scenarioNames: readonly stri
     .option('-p, --policy <spec>', 'admission policy or sweep, repeatable', collect, [])
     .option('--set <name=value>', 'scenario parameter, repeatable', collectSetting, {})
     .option('--seed <n|a..b>', "random seed or range, repeatable (default: 1, or the scenario's seeds)", collectSeeds, [])
-    .option('--app-timeout <seconds>', "an app that waits this long for a container fails (default: the scenario's, else never)", positiveNumber)
-    .option('--sample-interval <seconds>', 'interval of the stored samples', positiveNumber)
-    .option('--horizon <seconds>', 'stop the simulation at this time', positiveNumber);
+    .option(
+      '--app-timeout <seconds>',
+      "an app that waits this long for a container fails (default: the scenario's, else never)",
+      durationSeconds(APP_TIMEOUT),
+    )
+    .option(
+      '--sample-interval <seconds>',
+      `interval of the stored samples, at least ${MIN_SAMPLE_INTERVAL_MS / 1000} (default: 10; a run that would store ` +
+        'too many samples keeps them at a multiple of it and says so)',
+      durationSeconds(SAMPLE_INTERVAL),
+    )
+    .option('--horizon <seconds>', 'stop the simulation at this time', durationSeconds(HORIZON))
+    .addHelpText('after', '\nDurations are in seconds, to the millisecond (at most 3 decimals).\n');
 }
 
 export interface RunGridOptions extends Omit<ClusterSources, 'nodes'> {
@@ -213,8 +229,8 @@ export function runGrid(options: RunGridOptions): {
     schedulers: options.scheduler,
     policies: options.policy,
     seeds: options.seed,
-    appTimeoutMs: options.appTimeout === undefined ? undefined : options.appTimeout * 1000,
-    sampleIntervalMs: options.sampleInterval === undefined ? undefined : options.sampleInterval * 1000,
-    horizonMs: options.horizon === undefined ? undefined : options.horizon * 1000,
+    appTimeoutMs: options.appTimeout === undefined ? undefined : secondsToMs(options.appTimeout),
+    sampleIntervalMs: options.sampleInterval === undefined ? undefined : secondsToMs(options.sampleInterval),
+    horizonMs: options.horizon === undefined ? undefined : secondsToMs(options.horizon),
   };
 }

@@ -199,8 +199,33 @@ export interface ReplaySummary {
   /** Asks that could not be placed although the cluster as a whole had room (see AppOutcome). */
   readonly placementFailures: number;
   readonly reducesPreempted: number;
-  /** Samples taken (the denominator of NodeColumns' sampled sums). */
+  /**
+   * Samples taken (the denominator of NodeColumns' sampled sums): every one, including those a
+   * coarsening later dropped from the stored samples.
+   */
   readonly samplesTaken: number;
+  /**
+   * The interval of the stored samples: the one asked for, or a power-of-two multiple of it when
+   * the run would have kept more than MAX_SAMPLE_ROWS (replay/observer.ts).
+   */
+  readonly sampleIntervalMs: number;
+}
+
+/**
+ * How a run ended, in a word or three: what `replay` prints and what queries/makespan.sql and
+ * queries/perf_score.sql compute from the stored counts (the three say the same, a test checks).
+ * A run can end with every app rejected or failed, which is not "finished".
+ */
+export type RunOutcome = 'DEADLOCK' | 'unfinished at horizon' | 'all rejected' | 'none finished' | 'some failed' | 'finished';
+
+export function runOutcome(s: ReplaySummary): RunOutcome {
+  if (s.deadlock) return 'DEADLOCK';
+  if (s.stoppedAtHorizon && s.appsUnfinished > 0) return 'unfinished at horizon';
+  if (s.appsTotal > 0 && s.appsRejected === s.appsTotal) return 'all rejected';
+  // Every batch app ended (no deadlock, no cut), none of them finished: failed, or some rejected.
+  if (s.appsFinished === 0 && s.appsTotal - s.appsLongRunning > 0) return 'none finished';
+  if (s.appsFailed + s.appsRejected > 0) return 'some failed';
+  return 'finished';
 }
 
 export interface ReplayResult {

@@ -366,6 +366,7 @@ class ReplayEngine implements SchedulerListener {
         placementFailures: this.placementFailures,
         reducesPreempted: this.reducesPreempted,
         samplesTaken: observer.samplesTaken,
+        sampleIntervalMs: observer.sampleIntervalMs,
         lastResourceChangeMs: this.lastResourceChangeMs,
       },
       observed,

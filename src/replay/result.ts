@@ -20,6 +20,7 @@ export type RunTotals = Pick<
   | 'placementFailures'
   | 'reducesPreempted'
   | 'samplesTaken'
+  | 'sampleIntervalMs'
 > & {
   /** The last time a container was allocated or released. */
   readonly lastResourceChangeMs: number;
@@ -86,6 +87,7 @@ export function buildResult(
       placementFailures: totals.placementFailures,
       reducesPreempted: totals.reducesPreempted,
       samplesTaken: totals.samplesTaken,
+      sampleIntervalMs: totals.sampleIntervalMs,
     },
     apps,
     ...observed,

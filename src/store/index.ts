@@ -10,7 +10,7 @@ export {
   replaceSwimTrace,
 } from './traces.js';
 export type { RejectRow, SwimJobRow, TraceRecord } from './traces.js';
-export { reserveRunIds, saveRun, saveRuns, storedRunIds } from './runs.js';
+export { coarsenedSampleRuns, reserveRunIds, saveRun, saveRuns, storedRunIds } from './runs.js';
 export { exportRunRows, importRunFiles, RUN_TABLES } from './run-files.js';
 export type { RunFile } from './run-files.js';
 export type { RunMeta, RunToSave } from './runs.js';
@@ -20,6 +20,7 @@ export {
   listRmLogFiles,
   loadRmTrace,
   nextRmLogFileId,
+  renameRmLogFile,
   RmLogWriter,
   saveRmLogFile,
   upsertRmLogTrace,

@@ -64,6 +64,16 @@ export async function saveRmLogFile(store: Store, file: RmLogFileRecord): Promis
 }
 
 /**
+ * A file found again at another path (rotated: rm.log renamed rm.log.1): its row and its trace's
+ * row name the new path. Returns the row as it now is.
+ */
+export async function renameRmLogFile(store: Store, file: RmLogFileRecord, path: string): Promise<RmLogFileRecord> {
+  await store.run('UPDATE rmlog_files SET path = $path WHERE file_id = $fileId', { path, fileId: file.fileId });
+  await upsertRmLogTrace(store, file.trace);
+  return { ...file, path };
+}
+
+/**
  * Forget the events and rejects of a file from `firstLine` on: a line that had no newline when
  * it was ingested is read again, whole, when the file has grown.
  */

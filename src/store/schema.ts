@@ -444,7 +444,14 @@ const VERSION_4 = [
    )`,
 ];
 
-export const MIGRATIONS: readonly (readonly string[])[] = [VERSION_1, VERSION_2, VERSION_3, VERSION_4];
+const VERSION_5 = [
+  // runs: the interval of the run's stored samples. The run description's sample interval unless
+  // the run would have kept more samples than a run keeps, then a power-of-two multiple of it
+  // (see MAX_SAMPLE_ROWS in src/replay/observer.ts). Null for runs stored before it was recorded.
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS sample_interval_ms BIGINT`,
+];
+
+export const MIGRATIONS: readonly (readonly string[])[] = [VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export async function applySchema(store: Store): Promise<void> {

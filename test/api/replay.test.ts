@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog, ingestSwim, replayRuns, runDemo, runFidelity } from '../../src/api/index.js';
 import { parseCapacityMode } from '../../src/model/capacity-mode.js';
+import { UserError } from '../../src/model/errors.js';
 import { Store } from '../../src/store/index.js';
 import { swimText, tempFile, tempPath } from '../helpers/files.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
@@ -140,6 +141,34 @@ describe('replayRuns', () => {
       await expect(replayRuns(store, { source: { kind: 'trace', trace: 'nope' } })).rejects.toThrow(
         /no trace named 'nope'.*ingest one first/,
       );
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses durations finer than the clock\'s millisecond, below their minimum or beyond ten years, storing nothing', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const source = { kind: 'scenario', scenario: 'terasort-batch', parameters: { jobs: 2 } } as const;
+      for (const [options, message] of [
+        [{ horizonMs: 10_000.1 }, '--horizon 10.0001 s: expected whole milliseconds'],
+        [{ appTimeoutMs: 1.5 }, '--app-timeout 0.0015 s: expected whole milliseconds'],
+        [{ sampleIntervalMs: 1.5 }, '--sample-interval 0.0015 s: expected at least 0.1 s'],
+        [{ sampleIntervalMs: 0 }, '--sample-interval 0 s: expected a positive number of seconds'],
+        [{ horizonMs: Number.NaN }, '--horizon NaN s: expected a positive number of seconds'],
+        [{ appTimeoutMs: 1e300 }, '--app-timeout 1e+297 s: expected at most 315360000 s (ten years)'],
+        [{ horizonMs: 400_000_000_000 }, '--horizon 400000000 s: expected at most 315360000 s (ten years)'],
+      ] as const) {
+        await expect(replayRuns(store, { source, policies: ['none'], ...options }), JSON.stringify(options)).rejects.toThrow(UserError);
+        await expect(replayRuns(store, { source, policies: ['none'], ...options })).rejects.toThrow(message);
+      }
+      expect((await store.query('SELECT count(*) FROM runs')).rows[0]).toEqual([0]);
+      // Whole milliseconds are taken as they are; the samples are kept as asked (see
+      // test/replay/observer.test.ts for a run that keeps them coarser).
+      const [run] = await replayRuns(store, { source, policies: ['none'], horizonMs: 10_001, sampleIntervalMs: 100 });
+      expect(run!.spec).toMatchObject({ horizonMs: 10_001, sampleIntervalMs: 100 });
+      expect(run!.summary.sampleIntervalMs).toBe(100);
+      expect((await store.query('SELECT sample_interval_ms FROM runs')).rows).toEqual([[100]]);
     } finally {
       store.close();
     }

@@ -10,6 +10,7 @@ import type { Api, CliContext } from '../../src/cli/context.js';
 import { swimText, tempFile, tempPath } from '../helpers/files.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
+import { withClockGoingBack } from '../fixtures/rmlog/clock-back.js';
 
 class Capture extends Writable {
   text = '';
@@ -464,5 +465,134 @@ describe('rmreplay CLI on hostile SWIM files', () => {
     } finally {
       store.close();
     }
+  });
+});
+
+describe('rmreplay CLI on hostile input', () => {
+  it('refuses durations finer than a millisecond, below their minimum or absurd, in one line, exit 2', async () => {
+    const wholeMs = "expected whole milliseconds (at most 3 decimals): the replay's clock counts milliseconds";
+    for (const [option, value, message] of [
+      ['--horizon', '10.0001', wholeMs],
+      ['--app-timeout', '0.0015', wholeMs],
+      ['--sample-interval', '0.0015', 'expected at least 0.1 s'],
+      ['--sample-interval', '1e-9', 'expected at least 0.1 s'],
+      ['--horizon', '1e300', 'expected at most 315360000 s (ten years)'],
+      ['--horizon', 'Infinity', 'expected a positive number of seconds'],
+      ['--app-timeout', '0', 'expected a positive number of seconds'],
+      ['--sample-interval', '-5', 'expected a positive number of seconds'],
+    ] as const) {
+      for (const command of ['replay', 'sweep']) {
+        const { ctx, stderr } = context();
+        expect(await main([command, '--scenario', 'terasort-batch', option, value], ctx), `${command} ${option} ${value}`).toBe(2);
+        expect(stderr.text).toBe(`error: option '${option} <seconds>' argument '${value}' is invalid. ${message}\n`);
+      }
+    }
+  });
+
+  it('says when a run kept its samples at a coarser interval than asked', async () => {
+    // marp-feedback's first step, at 2,000,000 s, ends the run (its jobs end within a minute):
+    // 200,001 samples every 10 s, each a cluster and a queue row, would pass the 200,000 rows a
+    // run keeps, so they are kept every 20 s.
+    const { ctx, stdout } = context();
+    expect(await main(['replay', '--scenario', 'terasort-batch', '--set', 'jobs=2', '-p', 'marp-feedback:delay=2000000'], ctx)).toBe(0);
+    expect(stdout.text).toContain(
+      'run 1: samples kept every 20 s, not every 10 s as asked: a run keeps at most 200,000 sample rows (cluster and queues)',
+    );
+  });
+
+  it('refuses Hadoop XML that declares entities, external or oversized, in one line naming the file', async () => {
+    const external = tempFile(
+      'external-entity.xml',
+      '<?xml version="1.0"?>\n<!DOCTYPE allocations [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>\n<allocations><queue name="&xxe;"/></allocations>\n',
+    );
+    const oversized = tempFile(
+      'oversized-entity.xml',
+      `<?xml version="1.0"?>\n<!DOCTYPE configuration [ <!ENTITY big "${'A'.repeat(200_000)}"> ]>\n<configuration/>\n`,
+    );
+    for (const [option, file, entity] of [
+      ['--fair-scheduler', external, 'xxe'],
+      ['--yarn-site', oversized, 'big'],
+    ] as const) {
+      const { ctx, stderr } = context();
+      expect(await main(['replay', '--scenario', 'terasort-batch', option, file], ctx)).toBe(2);
+      expect(stderr.text).toBe(
+        `rmreplay: ${file}: its DOCTYPE declares the entity '${entity}'; entity declarations are not read ` +
+          '(an external one would read another file): write the values out in the file and remove the DOCTYPE\n',
+      );
+    }
+  });
+
+  it('answers report --out at a file that is not Markdown in one line, exit 2, and writes a .md path as the report', async () => {
+    const file = tempFile('cli-report-out.txt', 'keep me');
+    const refused = context();
+    expect(await main(['report', '--out', file], refused.ctx)).toBe(2);
+    expect(refused.stderr.text).toBe(
+      `rmreplay: --out ${file} is a file, not a directory: give a directory for makespan.md, or a path ending in .md for the report itself\n`,
+    );
+    const markdown = tempPath('cli-report.md');
+    const written = context();
+    expect(await main(['report', 'comparison', '--out', markdown], written.ctx)).toBe(0);
+    expect(written.stdout.text).toContain(`Written to ${markdown}.`);
+  });
+
+  it('says a run in which every app was rejected ended so, not "finished", in replay and in its report', async () => {
+    // Every container of terasort-batch asks for 1024 MB, above this cluster's 512-MB maximum
+    // allocation: the scheduler rejects all 3 apps on submission.
+    const tiny = tempFile(
+      'tiny-maximum.json',
+      JSON.stringify({
+        name: 'tiny-maximum',
+        nodeGroups: [{ name: 'n', count: 2, memoryMb: 8192, vcores: 8 }],
+        scheduler: { minimumAllocation: { memoryMb: 256, vcores: 1 }, maximumAllocation: { memoryMb: 512, vcores: 1 } },
+      }),
+    );
+    const db = tempPath('cli-all-rejected.duckdb');
+    const onDisk = (): ReturnType<typeof context> => {
+      const c = context();
+      return { ...c, ctx: { ...c.ctx, openStore: (path: string) => Store.open(path) } };
+    };
+    const replay = onDisk();
+    expect(await main(['--db', db, 'replay', '--scenario', 'terasort-batch', '--set', 'jobs=3', '--cluster', tiny, '-p', 'none'], replay.ctx)).toBe(0);
+    expect(replay.stdout.text).toMatch(/^\s+1\s+terasort-batch jobs=3\s+capacity-fifo\s+default\s+none\s+1\s+0\s+0\s+3\s+3\s+all rejected\s+\d+$/m);
+    expect(replay.stdout.text).toContain(
+      'none: no app finished (all rejected): 3 rejected, 0 failed (3 request-above-maximum); table run_apps has each app\'s reason',
+    );
+    const report = onDisk();
+    expect(await main(['--db', db, 'report', 'makespan', '--no-write', '--json'], report.ctx)).toBe(0);
+    expect(JSON.parse(report.stdout.text)).toMatchObject([{ run_id: 1, apps_finished: 0, outcome: 'all rejected' }]);
+  });
+
+  it('prints the entries of a log whose clock went back, a count and the first few, and gives them in --json', async () => {
+    const { text, lineNumbers } = withClockGoingBack(renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' }), 7);
+    const log = tempFile('cli-clock-back.log', text);
+    const printed = context();
+    expect(await main(['ingest', 'rmlog', log], printed.ctx)).toBe(0);
+    const warning = printed.stdout.text.split('\n').filter((line) => /^ {4}warning: |^ {6}line /.test(line));
+    expect(warning[0]).toBe(
+      "    warning: 7 entries are timed earlier than the entry before them (the log's clock went back; " +
+        'rmlog_files.backwards_timestamps), the first:',
+    );
+    expect(warning.slice(1).map((line) => line.replace(/, after .*/, ''))).toEqual(
+      lineNumbers.slice(0, 5).map((n) => `      line ${n}: 2024-05-01 09:00:00.000`),
+    );
+    expect(warning[1]).toMatch(/^ {6}line \d+: 2024-05-01 09:00:00\.000, after 2024-05-01 \d\d:\d\d:\d\d\.\d{3}$/);
+    const json = context();
+    expect(await main(['ingest', 'rmlog', log, '--json'], json.ctx)).toBe(0);
+    const [file] = (JSON.parse(json.stdout.text) as { files: { backwardsTimestamps: number; backwardsTimestampExamples: { lineNumber: number }[] }[] }).files;
+    expect(file!.backwardsTimestamps).toBe(7);
+    expect(file!.backwardsTimestampExamples.map((b) => b.lineNumber)).toEqual(lineNumbers.slice(0, 5));
+  });
+
+  it('takes durations to the millisecond as whole milliseconds', async () => {
+    let received: unknown;
+    const { ctx } = context({
+      replayRuns: (_store, request) => {
+        received = request;
+        return Promise.resolve([]);
+      },
+    });
+    const argv = ['replay', '--scenario', 'terasort-batch', '--horizon', '1.005', '--app-timeout', '0.001', '--sample-interval', '0.3'];
+    expect(await main(argv, ctx)).toBe(0);
+    expect(received).toMatchObject({ horizonMs: 1005, appTimeoutMs: 1, sampleIntervalMs: 300 });
   });
 });

@@ -120,6 +120,7 @@ export function fixtureResult(fixture: RunFixture): ReplayResult {
     placementFailures: 0,
     reducesPreempted: 0,
     samplesTaken: fixture.samples?.length ?? 0,
+    sampleIntervalMs: 10_000,
     ...fixture.summary,
   };
   const samples = fixture.samples ?? [];

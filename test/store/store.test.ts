@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saveRun, SCHEMA_VERSION, Store, StoreError } from '../../src/store/index.js';
+import { coarsenedSampleRuns, saveRun, SCHEMA_VERSION, Store, StoreError } from '../../src/store/index.js';
 import { MIGRATIONS } from '../../src/store/schema.js';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ReplayResult } from '../../src/model/replay-result.js';
@@ -37,7 +37,7 @@ function result(sampleTimeMs = 0): ReplayResult {
       failuresByCause: { 'request-above-maximum': 0, 'queue-rejected': 0, 'am-never-placed': 1, 'tasks-starved': 0 },
       makespanMs: 5000, firstSubmitMs: 100, lastEndMs: 5100, deadlock: false, deadlockAtMs: null, stallReason: null,
       stoppedAtHorizon: false, endMs: 6000, events: 31, nodeHeartbeats: 12, containersAllocated: 3, tasksCompleted: 2,
-      reservationsMade: 4, placementFailures: 5, reducesPreempted: 1, samplesTaken: 2,
+      reservationsMade: 4, placementFailures: 5, reducesPreempted: 1, samplesTaken: 2, sampleIntervalMs: 20_000,
     },
     apps: [
       {
@@ -139,7 +139,7 @@ describe('Store', () => {
         queue_structure: 'separate', app_timeout_ms: 600_000, apps_long_running: 1, failed_request_above_maximum: 0,
         failed_queue_rejected: 0, failed_am_never_placed: 1, failed_tasks_starved: 0, node_heartbeats: 12,
         reservations_made: 4, placement_failures: 5, reduces_preempted: 1, samples_taken: 2, first_submit_ms: 100,
-        last_end_ms: 5100, run_spec: canonicalJson(spec()), policy_spec: '{"parameters":{},"spec":"none"}',
+        last_end_ms: 5100, sample_interval_ms: 20_000, run_spec: canonicalJson(spec()), policy_spec: '{"parameters":{},"spec":"none"}',
       });
       expect(await rowsOf(store, 'run_apps', runId)).toEqual([
         [0, 'app_1', 'sort', 'root.a', 'u1', 100, 150, 200, 5100, 'FINISHED', null, 2, 'mapreduce', 'MAPREDUCE', null, 3, 5, 1],
@@ -166,6 +166,22 @@ describe('Store', () => {
         [10_000, 'marp-feedback', 0.5, 0.5, 0.1, 0.73],
         [20_000, 'marp-feedback', 0.99, 0.75, 0.73, 1],
       ]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('finds the runs whose samples were kept coarser than their description asked', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      // spec() asks for 10-s samples; result() kept them every 20 s.
+      const coarsened = await saveRun(store, spec(), result(), meta);
+      const asAsked = await saveRun(store, spec(), { ...result(), summary: { ...result().summary, sampleIntervalMs: 10_000 } }, meta);
+      expect(await coarsenedSampleRuns(store, [coarsened, asAsked])).toEqual([
+        { runId: coarsened, requestedIntervalMs: 10_000, keptIntervalMs: 20_000 },
+      ]);
+      expect(await coarsenedSampleRuns(store, [asAsked])).toEqual([]);
+      expect(await coarsenedSampleRuns(store, [])).toEqual([]);
     } finally {
       store.close();
     }
@@ -224,20 +240,20 @@ describe('Store', () => {
   });
 
   it('brings a version 2 database up to date: old runs keep their rows, with nulls in the new columns', async () => {
-    expect(SCHEMA_VERSION).toBe(4);
+    expect(SCHEMA_VERSION).toBe(5);
     const path = tempPath('v2.duckdb');
     await versionTwoDatabaseWithARun(path);
 
     const store = await Store.open(path);
     try {
-      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[4]]);
+      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[5]]);
       const [run] = await store.queryObjects(
         `SELECT seed, makespan_ms, queue_structure, app_timeout_ms, apps_long_running, failed_am_never_placed,
-           placement_failures, samples_taken FROM runs WHERE run_id = 1`,
+           placement_failures, samples_taken, sample_interval_ms FROM runs WHERE run_id = 1`,
       );
       expect(run).toEqual({
         seed: 7, makespan_ms: 90, queue_structure: null, app_timeout_ms: null, apps_long_running: null,
-        failed_am_never_placed: null, placement_failures: null, samples_taken: null,
+        failed_am_never_placed: null, placement_failures: null, samples_taken: null, sample_interval_ms: null,
       });
       expect(await rowsOf(store, 'run_apps', 1)).toEqual([
         [0, 'a', 'a', 'default', 'u', 0, 0, 0, 90, 'FINISHED', null, 1, null, null, null, null, null, null],

@@ -9,7 +9,7 @@ import { dbPath, print, printJson, withStore } from '../context.js';
 import { addRunGridOptions, runGrid } from '../options.js';
 import type { RunGridOptions } from '../options.js';
 import { replayProgress } from '../progress.js';
-import { deadlockNotes, runsTable } from '../summaries.js';
+import { coarsenedSampleNotes, deadlockNotes, noneFinishedNotes, runsTable } from '../summaries.js';
 import { formatTable } from '../../reports/index.js';
 
 /** Above this many runs the per-run table gives way to the side-by-side one. */
@@ -58,7 +58,7 @@ export function replayCommand(context: CliContext): Command {
         );
         return;
       }
-      const notes = deadlockNotes(runs);
+      const notes = [...deadlockNotes(runs), ...noneFinishedNotes(runs), ...coarsenedSampleNotes(runs)];
       const traceNotes = [...new Set(runs.flatMap((run) => run.notes))];
       const sections =
         runs.length <= MAX_RUN_ROWS

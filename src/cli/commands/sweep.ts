@@ -88,7 +88,7 @@ export function sweepCommand(context: CliContext): Command {
       if (result.failed.length > 0) {
         lines.push('', 'Failed runs:', ...result.failed.map((f) => `  - ${f.label}: ${f.message}`));
       }
-      if (result.notes.length > 0) lines.push('', 'Notes on the trace and configuration:', ...result.notes.map((n) => `  - ${n}`));
+      if (result.notes.length > 0) lines.push('', 'Notes on the trace, configuration and samples:', ...result.notes.map((n) => `  - ${n}`));
       lines.push(
         '',
         report?.name === NODES_REPORT

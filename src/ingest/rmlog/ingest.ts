@@ -10,7 +10,7 @@ import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../../model/errors.js';
 import { readRmLog } from './reader.js';
-import type { LineContribution, RmLogFileStats } from './reader.js';
+import type { BackwardsTimestamp, LineContribution, RmLogFileStats } from './reader.js';
 import { combineLineCounts, NO_LINES } from '../../model/rm-events.js';
 import type { RmLineCounts } from '../../model/rm-events.js';
 import { firstEntryTimeMs } from './first-entry.js';
@@ -21,6 +21,7 @@ import {
   listRmLogFiles,
   loadRejects,
   nextRmLogFileId,
+  renameRmLogFile,
   RmLogWriter,
   saveRmLogFile,
   upsertRmLogTrace,
@@ -55,6 +56,10 @@ export interface IngestRmLogFileResult {
   readonly layout: string | null;
   /** Why a compressed file stopped early, or null. */
   readonly streamError: string | null;
+  /** Entries of the file (all of it, read now or before) timed earlier than the entry before them. */
+  readonly backwardsTimestamps: number;
+  /** The first few of them among the lines read now. */
+  readonly backwardsTimestampExamples: readonly BackwardsTimestamp[];
 }
 
 export interface IngestRmLogResult {
@@ -109,7 +114,8 @@ async function ingestFile(
     const stored = await listRmLogFiles(store, trace);
     const known = await findKnownFile(path, size, gzip, stored);
     if (known?.unchanged) {
-      return summary(path, 'unchanged', known.file, null);
+      const file = (await movedFrom(known.file, path)) ? await renameRmLogFile(store, known.file, resolve(path)) : known.file;
+      return summary(path, 'unchanged', file, null);
     }
     const previous = known?.file ?? null;
     const resume = known?.completeHash ? { byte: known.file.completeBytes, hash: known.completeHash } : undefined;
@@ -145,6 +151,18 @@ async function ingestFile(
   });
 }
 
+/**
+ * Whether a stored file, found unchanged at `path`, was renamed there (a rotation: rm.log became
+ * rm.log.1): its stored path is gone or holds other content. A copy leaves the row as it is.
+ */
+async function movedFrom(file: RmLogFileRecord, path: string): Promise<boolean> {
+  if (file.path === resolve(path)) return false;
+  const head = Math.min(HEAD_BYTES, file.completeBytes);
+  const there = await stat(file.path).catch(() => null);
+  if (!there?.isFile() || there.size < head) return true;
+  return file.compressed || (await sha256Of(file.path, head)) !== file.headSha256;
+}
+
 function summary(
   path: string,
   status: IngestRmLogFileResult['status'],
@@ -163,6 +181,8 @@ function summary(
     scheduler: file.scheduler,
     layout: file.layout,
     streamError: file.streamError,
+    backwardsTimestamps: file.backwardsTimestamps,
+    backwardsTimestampExamples: read?.backwardsExamples ?? [],
   };
 }
 

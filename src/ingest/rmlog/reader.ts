@@ -27,7 +27,16 @@ export interface LineContribution extends RmLineCounts {
   readonly lineNumber: number;
 }
 
+/** An entry timed earlier than the entry before it (the log's clock went back). */
+export interface BackwardsTimestamp {
+  readonly lineNumber: number;
+  readonly timeMs: number;
+  readonly previousTimeMs: number;
+}
+
 export interface RmLogFileStats extends LineSourceResult, RmFileCounts {
+  /** The first MAX_BACKWARDS_EXAMPLES of the entries counted in backwardsTimestamps. */
+  readonly backwardsExamples: readonly BackwardsTimestamp[];
   /** The layout most entries were written in. */
   readonly layout: Layout | null;
   /** From the STARTUP_MSG banner, or inferred from line formats (see versionSource). */
@@ -38,6 +47,8 @@ export interface RmLogFileStats extends LineSourceResult, RmFileCounts {
   readonly unterminatedLine: LineContribution | null;
 }
 
+/** Entries timed before the one above them that a read reports by line; the rest are counted only. */
+export const MAX_BACKWARDS_EXAMPLES = 5;
 /** Continuation lines kept for an entry that needs them; the rest are counted only. */
 const MAX_KEPT_CONTINUATIONS = 200;
 const MAX_KEPT_CONTINUATION_CHARS = 2000;
@@ -54,6 +65,7 @@ export async function readRmLog(path: string, options: ReadOptions, sink: RmLogS
   let continuationLines = 0;
   let rejectedLines = 0;
   let backwardsTimestamps = 0;
+  const backwardsExamples: BackwardsTimestamp[] = [];
   let warnings = 0;
   let errors = 0;
   let firstTimeMs: number | null = null;
@@ -107,7 +119,12 @@ export async function readRmLog(path: string, options: ReadOptions, sink: RmLogS
     layoutRun++;
     if (header.level === 'WARN') warnings++;
     else if (header.level === 'ERROR' || header.level === 'FATAL') errors++;
-    if (lastTimeMs !== null && header.timeMs < lastTimeMs) backwardsTimestamps++;
+    if (lastTimeMs !== null && header.timeMs < lastTimeMs) {
+      backwardsTimestamps++;
+      if (backwardsExamples.length < MAX_BACKWARDS_EXAMPLES) {
+        backwardsExamples.push({ lineNumber, timeMs: header.timeMs, previousTimeMs: lastTimeMs });
+      }
+    }
     if (firstTimeMs === null) firstTimeMs = header.timeMs;
     lastTimeMs = header.timeMs;
     const logger = header.logger;
@@ -204,6 +221,7 @@ export async function readRmLog(path: string, options: ReadOptions, sink: RmLogS
     continuationLines,
     rejectedLines,
     backwardsTimestamps,
+    backwardsExamples,
     firstTimeMs,
     lastTimeMs,
     warnings,
