@@ -14,6 +14,7 @@ import type { LineContribution, RmLogFileStats } from '../ingest/rmlog/reader.js
 import { combineLineCounts, NO_LINES } from '../model/rm-events.js';
 import type { RmLineCounts } from '../model/rm-events.js';
 import { firstEntryTimeMs } from '../ingest/rmlog/first-entry.js';
+import { DEFAULT_SAMPLE_INTERVAL_MS } from '../replay/engine.js';
 import {
   deleteRmLogLinesFrom,
   countRmTrace,
@@ -22,6 +23,7 @@ import {
   loadRejects,
   nextRmLogFileId,
   RmLogWriter,
+  saveRecordedSamples,
   saveRmLogFile,
   upsertRmLogTrace,
 } from '../store/index.js';
@@ -141,6 +143,7 @@ async function ingestFile(
     const record = mergeRecord(trace, fileId, path, gzip, size, previous, stats, hashes);
     await saveRmLogFile(store, record);
     await upsertRmLogTrace(store, trace);
+    await saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS);
     return summary(path, previous ? 'appended' : 'ingested', record, stats);
   });
 }

@@ -24,4 +24,6 @@ export {
   saveRmLogFile,
   upsertRmLogTrace,
 } from './rmlog.js';
+export { MAX_RECORDED_SAMPLES, saveRecordedSamples } from './recorded-samples.js';
+export type { RecordedSampling } from './recorded-samples.js';
 export type { RmAppRow, RmContainerRow, RmLogFileRecord, RmNodeRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';
