@@ -6,10 +6,10 @@
 //
 // Every figure is a step function of log time, built as +/- deltas at the times things start
 // and end (a container's allocation and end, an app's acceptance, ...), summed in time order,
-// and read at each sample time with an ASOF join: a sample at t holds the state after every
+// up to each sample time: a sample at t holds the state after every
 // event at or before t, as a replay's sample does.
 
-import { createTimelineTables, dropTimelineTables, RESETS, TRACE_EVENTS } from './recorded-timeline.js';
+import { createTimelineTables, dropTimelineTables, TRACE_EVENTS } from './recorded-timeline.js';
 import type { Store } from './store.js';
 
 /** At most this many samples per trace (a month at 10 s); a longer log is cut, and says so. */
