@@ -4,7 +4,7 @@
 
 /**
  * What changed. At one time the changes come in this order: RM resets, nodes leaving, nodes
- * joining, containers ending, containers starting, apps' AM waits ending, starting, other app
+ * joining, the printed capacity, containers ending, containers starting, apps' AM waits ending, starting, other app
  * changes, reservations.
  */
 export type TimelineKind =
@@ -14,6 +14,8 @@ export type TimelineKind =
   | 'node_down'
   /** A node registered: `memoryMb` / `vcores` its capability. */
   | 'node_up'
+  /** The scheduler printed the cluster's capacity (`memoryMb` / `vcores`) after adding or removing a node. */
+  | 'capacity'
   /** A container stopped holding its resources; `state` is its end state (or RM_RESET). */
   | 'released'
   /** A container was allocated. */
@@ -67,6 +69,8 @@ export interface TimelineFacts {
   readonly lastMs: number | null;
   /** CapacityScheduler, FairScheduler, ... (simple class name), or null when unknown. */
   readonly scheduler: string | null;
+  /** The CapacityScheduler's resource calculator (simple class name) when the log prints it. */
+  readonly calculator: string | null;
   /** The smallest allocation the scheduler grants (CS "Initialized" line), else null. */
   readonly minimumAllocation: { readonly memoryMb: number; readonly vcores: number } | null;
   /** The smallest task (non-AM) container the log allocated, else null. */

@@ -205,44 +205,47 @@ WITH am_sizes AS (
 changes AS (
   SELECT time_ms AS t, 'reset' AS kind, 0 AS o, NULL::VARCHAR AS app_id, NULL::VARCHAR AS attempt_id,
     NULL::VARCHAR AS container_id, NULL::VARCHAR AS node_id, NULL::INTEGER AS memory_mb, NULL::INTEGER AS vcores,
-    false AS is_am, NULL::VARCHAR AS state, NULL::VARCHAR AS queue
+    false AS is_am, NULL::VARCHAR AS state, NULL::VARCHAR AS queue, 0::BIGINT AS line_order
   FROM ${RESETS}
-  UNION ALL SELECT end_ms, 'node_down', 1, NULL, NULL, NULL, node_id, memory_mb, vcores, false, down_as, NULL
+  UNION ALL SELECT end_ms, 'node_down', 1, NULL, NULL, NULL, node_id, memory_mb, vcores, false, down_as, NULL, 0
   FROM recorded_nodes WHERE end_ms IS NOT NULL
-  UNION ALL SELECT registered_ms, 'node_up', 2, NULL, NULL, NULL, node_id, memory_mb, vcores, false, NULL, NULL FROM recorded_nodes
-  UNION ALL SELECT end_ms, 'released', 3, app_id, attempt_id, container_id, node_id, memory_mb, vcores, is_am, end_state, NULL
+  UNION ALL SELECT registered_ms, 'node_up', 2, NULL, NULL, NULL, node_id, memory_mb, vcores, false, NULL, NULL, 0 FROM recorded_nodes
+  UNION ALL SELECT time_ms, 'capacity', 2, NULL, NULL, NULL, node_id, memory_mb, vcores, false, NULL, NULL,
+    (file_id::BIGINT << 32) + line_number
+  FROM ${TRACE_EVENTS} WHERE kind IN ('node_added', 'node_removed') AND memory_mb IS NOT NULL
+  UNION ALL SELECT end_ms, 'released', 3, app_id, attempt_id, container_id, node_id, memory_mb, vcores, is_am, end_state, NULL, 0
   FROM recorded_segments WHERE end_ms IS NOT NULL
   UNION ALL SELECT start_ms, CASE WHEN allocated THEN 'allocated' ELSE 'held' END, 4, app_id, attempt_id, container_id,
-    node_id, memory_mb, vcores, is_am, NULL, NULL
+    node_id, memory_mb, vcores, is_am, NULL, NULL, 0
   FROM recorded_segments
-  UNION ALL SELECT end_ms, 'pending_end', 5, app_id, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL
+  UNION ALL SELECT end_ms, 'pending_end', 5, app_id, NULL, NULL, NULL, NULL, NULL, false, NULL, NULL, 0
   FROM recorded_app_spans WHERE kind = 'pending' AND end_ms > start_ms
-  UNION ALL SELECT s.start_ms, 'pending', 6, s.app_id, NULL, NULL, NULL, am.memory_mb, am.vcores, false, NULL, a.queue
+  UNION ALL SELECT s.start_ms, 'pending', 6, s.app_id, NULL, NULL, NULL, am.memory_mb, am.vcores, false, NULL, a.queue, 0
   FROM recorded_app_spans AS s JOIN recorded_apps AS a USING (app_id) LEFT JOIN am_sizes AS am USING (app_id)
   WHERE s.kind = 'pending' AND (s.end_ms IS NULL OR s.end_ms > s.start_ms)
-  UNION ALL SELECT submit_ms, 'submitted', 7, app_id, NULL, NULL, NULL, NULL, NULL, false, NULL, queue
+  UNION ALL SELECT submit_ms, 'submitted', 7, app_id, NULL, NULL, NULL, NULL, NULL, false, NULL, queue, 0
   FROM recorded_apps WHERE submitted_in_log AND submit_ms IS NOT NULL
-  UNION ALL SELECT accepted_ms, 'accepted', 7, app_id, NULL, NULL, NULL, NULL, NULL, false, NULL, queue
+  UNION ALL SELECT accepted_ms, 'accepted', 7, app_id, NULL, NULL, NULL, NULL, NULL, false, NULL, queue, 0
   FROM recorded_apps WHERE accepted_ms IS NOT NULL
-  UNION ALL SELECT activated_ms, 'activated', 7, app_id, NULL, NULL, NULL, NULL, NULL, false, NULL, queue
+  UNION ALL SELECT activated_ms, 'activated', 7, app_id, NULL, NULL, NULL, NULL, NULL, false, NULL, queue, 0
   FROM recorded_apps WHERE activated_ms IS NOT NULL
-  UNION ALL SELECT finish_ms, 'finished', 7, app_id, NULL, NULL, NULL, NULL, NULL, false, final_state, queue
+  UNION ALL SELECT finish_ms, 'finished', 7, app_id, NULL, NULL, NULL, NULL, NULL, false, final_state, queue, 0
   FROM recorded_apps WHERE finish_ms IS NOT NULL
-  UNION ALL SELECT time_ms, 'reserved', 8, rm_app_of(subject), rm_attempt_of(subject), subject, NULL, NULL, NULL, false, NULL, NULL
+  UNION ALL SELECT time_ms, 'reserved', 8, rm_app_of(subject), rm_attempt_of(subject), subject, NULL, NULL, NULL, false, NULL, NULL, 0
   FROM ${TRACE_EVENTS} WHERE kind = 'container_state' AND from_state = 'NEW' AND to_state = 'RESERVED'
   UNION ALL SELECT time_ms, CASE WHEN detail = 'reserved' THEN 'rereserved' ELSE 'unreserved' END, 8, subject, NULL, NULL,
-    node_id, NULL, NULL, false, NULL, NULL
+    node_id, NULL, NULL, false, NULL, NULL, 0
   FROM ${TRACE_EVENTS} WHERE kind = 'reservation' AND starts_with(subject, 'application_')
 )
 SELECT t, kind, app_id, attempt_id, container_id, node_id, memory_mb, vcores, is_am, state, queue
-FROM changes WHERE t IS NOT NULL ORDER BY t, o, kind, app_id, container_id, node_id`;
+FROM changes WHERE t IS NOT NULL ORDER BY t, o, kind DESC, line_order, app_id, container_id, node_id`;
 
 /**
  * The timeline of `trace`, a chunk of changes at a time, in time order; the timeline tables
  * must exist (createTimelineTables). Nothing else may use the store until the stream is done.
  */
-export async function* streamTimeline(store: Store): AsyncGenerator<readonly TimelineEvent[]> {
-  for await (const rows of store.streamRows(TIMELINE)) {
+export async function* streamTimeline(store: Store, trace: string): AsyncGenerator<readonly TimelineEvent[]> {
+  for await (const rows of store.streamRows(TIMELINE, { trace })) {
     yield rows.map((r) => ({
       timeMs: r[0] as number,
       kind: r[1] as TimelineKind,
@@ -267,12 +270,14 @@ export async function timelineFacts(store: Store, trace: string): Promise<Timeli
     schedulerClass: string | null;
     fileScheduler: string | null;
     schedulerConfig: string | null;
+    calculator: string | null;
   }>(
     `SELECT min(time_ms) AS "firstMs",
             greatest(max(time_ms), (SELECT max(last_time_ms) FROM rmlog_files WHERE trace = $trace)) AS "lastMs",
             arg_max(detail, time_ms) FILTER (WHERE kind = 'scheduler_class') AS "schedulerClass",
             (SELECT arg_max(scheduler, file_id) FROM rmlog_files WHERE trace = $trace AND scheduler IS NOT NULL) AS "fileScheduler",
-            arg_max(extra, time_ms) FILTER (WHERE kind = 'scheduler_config') AS "schedulerConfig"
+            arg_max(extra, time_ms) FILTER (WHERE kind = 'scheduler_config') AS "schedulerConfig",
+            arg_max(detail, time_ms) FILTER (WHERE kind = 'scheduler_config') AS calculator
        FROM ${TRACE_EVENTS}`,
     { trace },
   );
@@ -296,6 +301,7 @@ export async function timelineFacts(store: Store, trace: string): Promise<Timeli
     firstMs: row?.firstMs ?? null,
     lastMs: row?.lastMs ?? null,
     scheduler: scheduler === null ? null : scheduler.slice(scheduler.lastIndexOf('.') + 1),
+    calculator: row?.calculator ?? null,
     minimumAllocation,
     smallestTask: size(false),
     smallestAm: size(true),
