@@ -109,6 +109,83 @@ describe('recorded samples (rm_samples)', () => {
     });
   });
 
+  it('follow the capacity as nodes leave: worker02 goes UNHEALTHY at 45 s instead of 20 s', async () => {
+    // Three 8192 MB nodes in service until 45 s, two after. At 40 s (sample 10000): capacity
+    // 24576, used 5120 (as above), free 19456; worker02 holds nothing (unused), W1 and W3 are at
+    // 20-39%. At 50 s (sample 20000): capacity 16384, used 7168, free 9216; W1 40-59%, W3 20-39%.
+    const base = smallScenario('capacity');
+    const scenario = {
+      ...base,
+      nodes: base.nodes.map((n, i) => (i === 1 ? { ...n, removedAtMs: 1_714_557_600_000 + 45_000 } : n)),
+    };
+    const path = tempFile('small-cs-node-leaves.log', renderRmLog(scenario, { version: '2.7', layout: 'stock' }));
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [path], name: 'leaves' });
+      const { rows } = await store.query(
+        `SELECT time_ms, used_memory_mb, free_memory_mb, free_vcores, am_share, nodes_unused, nodes_20_39, nodes_40_59
+           FROM rm_samples WHERE trace = 'leaves' AND time_ms IN (10000, 20000) ORDER BY time_ms`,
+      );
+      expect(rows).toEqual([
+        [10_000, 5120, 19_456, 20, 2048 / 24_576, 1, 2, 0],
+        [20_000, 7168, 9216, 11, 0.25, 0, 1, 1],
+      ]);
+    });
+  });
+
+  it('are NULL where the log prints no size: a 3.3 FairScheduler log without audit lines', async () => {
+    // Tasks' sizes are in no line (docs/log-formats.md 3); AMs' are in their MasterContainer
+    // lines. At 40 s (sample 10000) app 1's maps run: used and free unknown, the AM's 2048 MB
+    // known (share 2048 / 16384). At 60 s (sample 30000) only app 1's AM is held: all known,
+    // W1 at 25% (20-39), W3 unused.
+    const path = tempFile('small-fs33.log', renderRmLog(smallScenario('fair'), { version: '3.3', layout: 'stock' }));
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [path], name: 'fs33' });
+      const { rows } = await store.query(
+        `SELECT time_ms, used_memory_mb, free_memory_mb, am_memory_mb, am_share, running_apps, nodes_unused, nodes_20_39
+           FROM rm_samples WHERE trace = 'fs33' AND time_ms IN (10000, 30000) ORDER BY time_ms`,
+      );
+      expect(rows).toEqual([
+        [10_000, null, null, 2048, 0.125, 1, null, null],
+        [30_000, 2048, 14_336, 2048, 0.125, 1, 1, 1],
+      ]);
+    });
+  });
+
+  it('leave the reserved and free space NULL while an app holds a reservation', async () => {
+    // Two lines added to the CapacityScheduler log: a container of app 2 goes NEW -> RESERVED at
+    // 47 s and app 2 unreserves at 53 s. The sample at 50 s (20000) cannot say how much space the
+    // reserved node held back; the one at 60 s (30000) can: none.
+    const lines = renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' }).split('\n');
+    const insert = (time: string, text: string): void => {
+      const at = lines.findIndex((l) => /^\d{4}-/.test(l) && l.slice(0, 23) > time);
+      lines.splice(at, 0, `${time} INFO ${text}`);
+    };
+    const rm = 'org.apache.hadoop.yarn.server.resourcemanager';
+    insert('2024-05-01 10:00:47,000', `${rm}.rmcontainer.RMContainerImpl: container_1714557600000_0002_01_000009 Container Transitioned from NEW to RESERVED`);
+    insert(
+      '2024-05-01 10:00:53,000',
+      `${rm}.scheduler.common.fica.FiCaSchedulerApp: Application application_1714557600000_0002 unreserved  on node host: worker01:45454 ` +
+        '#containers=2 available=<memory:5120, vCores:6> used=<memory:3072, vCores:2>, currently has 0 at priority 20; currentReservation <memory:0, vCores:0>',
+    );
+    const path = tempFile('small-cs-reserved.log', lines.join('\n'));
+    await withStore(async (store) => {
+      const result = await ingestRmLog(store, { paths: [path], name: 'reserved' });
+      expect(result.rejects).toEqual([]);
+      const { rows } = await store.query(
+        `SELECT time_ms, used_memory_mb, reserved_memory_mb, reserved_vcores, free_memory_mb FROM rm_samples
+          WHERE trace = 'reserved' AND time_ms IN (20000, 30000) ORDER BY time_ms`,
+      );
+      expect(rows).toEqual([
+        [20_000, 7168, null, null, null],
+        [30_000, 2048, 0, 0, 14_336],
+      ]);
+      const { rows: queue } = await store.query(
+        `SELECT time_ms, reserved_memory_mb FROM rm_queue_samples WHERE trace = 'reserved' AND time_ms IN (20000, 30000) ORDER BY time_ms`,
+      );
+      expect(queue).toEqual([[20_000, null], [30_000, 0]]);
+    });
+  });
+
   it('count apps waiting for acceptance and pending for their AM container at any interval', async () => {
     // Every 5 ms from 30.000: app 1 waits for acceptance over [30.000, 30.020), is pending for its
     // AM over [30.020, 30.050), runs from 30.050; app 2 pending over [40.015, 40.030).
