@@ -178,7 +178,7 @@ export class RecordedClusterAnalysis {
       const end = Math.max(endMs, this.nowMs);
       this.advance(this.nowMs, end);
       this.closeStall(end, true);
-      for (const appId of this.pendingApps) this.endPendingSpan(this.apps.get(appId)!, end, true);
+      for (const appId of [...this.pendingApps]) this.endPendingSpan(this.apps.get(appId)!, end, true);
     }
     this.closeStormWindow();
     this.reportActivationWaits();

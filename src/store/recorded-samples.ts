@@ -15,6 +15,9 @@ import type { Store } from './store.js';
 /** At most this many samples per trace (a month at 10 s); a longer log is cut, and says so. */
 export const MAX_RECORDED_SAMPLES = 300_000;
 
+/** At most this many queue sample rows per trace; with many queues, fewer sample times get them. */
+export const MAX_RECORDED_QUEUE_ROWS = 20_000_000;
+
 /** The changes summed over time, per queue and sample (recorded_deltas). */
 const DELTA_COLUMNS = [
   'used_memory_mb', 'used_vcores', 'unsized', 'am_memory_mb', 'am_vcores', 'am_unsized', 'am_containers', 'unplaced',
@@ -30,6 +33,8 @@ export interface RecordedSampling {
   readonly endMs: number;
   readonly samples: number;
   readonly truncated: boolean;
+  /** The first this many sample times have queue rows (all of them unless queues x samples is too many). */
+  readonly queueSamples: number;
 }
 
 /**
@@ -195,13 +200,10 @@ SELECT $trace, at_ms - $originMs, used_memory_mb, used_vcores,
 FROM known ORDER BY at_ms`;
 
 /**
- * rm_queue_samples: per queue the changes it sees summed over samples 0 .. k, its absolute
- * capacity from the latest CapacityScheduler set-up block it sees times the cluster's capacity.
- * Every queue an app ran in or the CapacityScheduler set up, at every sample.
+ * The queues sampled: every queue an app ran in, and every leaf the CapacityScheduler set up
+ * (with its set-up blocks, whose absolute capacity gives the queue's share).
  */
-const INSERT_QUEUE_SAMPLES = `
-INSERT INTO rm_queue_samples
-WITH configs AS (
+const QUEUES = `configs AS (
   SELECT CASE WHEN queue = 'root' OR starts_with(queue, 'root.') THEN queue ELSE 'root.' || queue END AS queue,
     ${sampleIndex('time_ms')} AS k, (time_ms, file_id, line_number) AS line_order,
     coalesce(TRY_CAST(json_extract_string(extra, '$.absoluteCapacity') AS DOUBLE),
@@ -210,7 +212,16 @@ WITH configs AS (
 ),
 every_queue AS (
   SELECT DISTINCT queue FROM recorded_deltas WHERE queue IS NOT NULL UNION SELECT queue FROM configs
-),
+)`;
+
+/**
+ * rm_queue_samples: per queue the changes it sees summed over samples 0 .. k, its absolute
+ * capacity from the latest CapacityScheduler set-up block it sees times the cluster's capacity.
+ * Every queue an app ran in or the CapacityScheduler set up, at every sample.
+ */
+const INSERT_QUEUE_SAMPLES = `
+INSERT INTO rm_queue_samples
+WITH ${QUEUES},
 per_sample AS (
   SELECT q.queue, s.k, s.at_ms,
     coalesce(d.used_memory_mb, 0) AS used_memory_mb, coalesce(d.used_vcores, 0) AS used_vcores,
@@ -222,6 +233,7 @@ per_sample AS (
     SELECT queue, k, arg_max(absolute_capacity, line_order) AS absolute_capacity FROM configs
     WHERE k IS NOT NULL AND absolute_capacity IS NOT NULL GROUP BY queue, k
   ) AS qc ON qc.queue = q.queue AND qc.k = s.k
+  WHERE s.k < $queueSamples
 ),
 levels AS (
   SELECT queue, k, at_ms,
@@ -247,7 +259,12 @@ function share(held: string, whole: string): string {
  * Recompute the recorded samples of an RM-log trace from its stored events, replacing any
  * earlier ones (a grown log is sampled again whole). Call it inside the ingest's transaction.
  */
-export async function saveRecordedSamples(store: Store, trace: string, intervalMs: number): Promise<RecordedSampling | null> {
+export async function saveRecordedSamples(
+  store: Store,
+  trace: string,
+  intervalMs: number,
+  limits: { readonly maxSamples: number; readonly maxQueueRows: number } = { maxSamples: MAX_RECORDED_SAMPLES, maxQueueRows: MAX_RECORDED_QUEUE_ROWS },
+): Promise<RecordedSampling | null> {
   if (!Number.isSafeInteger(intervalMs) || intervalMs <= 0) throw new RangeError(`sample interval must be a positive whole number of ms: ${intervalMs}`);
   for (const table of ['rm_sampling', 'rm_samples', 'rm_queue_samples']) {
     await store.run(`DELETE FROM ${table} WHERE trace = $trace`, { trace });
@@ -270,29 +287,27 @@ export async function saveRecordedSamples(store: Store, trace: string, intervalM
   const originMs = axis.firstSubmitMs ?? axis.firstMs!;
   const endMs = Math.max(axis.lastMs, originMs);
   const onGrid = Math.floor((endMs - originMs) / intervalMs) + 1;
-  const truncated = onGrid > MAX_RECORDED_SAMPLES;
-  const gridSamples = truncated ? MAX_RECORDED_SAMPLES : onGrid;
+  const truncated = onGrid > limits.maxSamples;
+  const gridSamples = truncated ? limits.maxSamples : onGrid;
   const finalMs = truncated || (endMs - originMs) % intervalMs === 0 ? null : endMs;
-  const sampling: RecordedSampling = {
-    trace,
-    originMs,
-    intervalMs,
-    endMs,
-    samples: gridSamples + (finalMs === null ? 0 : 1),
-    truncated,
-  };
+  const samples = gridSamples + (finalMs === null ? 0 : 1);
   // Scheduler class from "Using Scheduler:", else from the loggers (rmlog_files.scheduler).
   const fair = (axis.scheduler ?? (await fileScheduler(store, trace)) ?? '').endsWith('FairScheduler');
   // The CapacityScheduler prints its calculator; a replay of the log uses the default otherwise.
   const dominant = (axis.calculator ?? '').endsWith('DominantResourceCalculator');
+  let sampling: RecordedSampling;
   try {
     const times = { originMs, intervalMs, gridSamples, finalMs };
     await store.run(DELTAS, times);
     await store.run(CLUSTER_AT_SAMPLES, { trace, ...times });
     await store.run(INSERT_SAMPLES, { trace, originMs, dominant });
-    await store.run(INSERT_QUEUE_SAMPLES, { trace, fair, ...times });
+    const { rows } = await store.query(`WITH ${QUEUES} SELECT count(*) FROM every_queue`, { trace, fair, ...times });
+    const queues = Number(rows[0]![0]);
+    const queueSamples = queues === 0 ? samples : Math.min(samples, Math.floor(limits.maxQueueRows / queues));
+    await store.run(INSERT_QUEUE_SAMPLES, { trace, fair, queueSamples, ...times });
+    sampling = { trace, originMs, intervalMs, endMs, samples, truncated, queueSamples };
     await store.run(
-      `INSERT INTO rm_sampling VALUES ($trace, $originMs, $intervalMs, $endMs, $samples, $truncated)`,
+      `INSERT INTO rm_sampling VALUES ($trace, $originMs, $intervalMs, $endMs, $samples, $truncated, $queueSamples)`,
       { ...sampling },
     );
   } catch (error) {

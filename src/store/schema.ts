@@ -451,14 +451,17 @@ const VERSION_5 = [
   // One row per RM-log trace: the time axis of its recorded samples. time_ms of rm_samples and
   // rm_queue_samples is log time minus origin_ms (the first submission in the log), as a
   // replay's time 0 is its first replayed submission (runs.run_spec_json trace.originMs).
-  // truncated: the log spans more than the sample cap, later samples were not taken.
+  // truncated: the log spans more than the sample cap, later samples were not taken;
+  // queue_samples: the first this many sample times have queue rows (fewer than samples only
+  // when queues x samples passes the row cap).
   `CREATE TABLE IF NOT EXISTS rm_sampling (
      trace VARCHAR NOT NULL,
      origin_ms BIGINT NOT NULL,
      interval_ms BIGINT NOT NULL,
      end_ms BIGINT NOT NULL,
      samples BIGINT NOT NULL,
-     truncated BOOLEAN NOT NULL
+     truncated BOOLEAN NOT NULL,
+     queue_samples BIGINT NOT NULL
    )`,
 
   // One row per sample time per RM-log trace: the state the log shows at that time, with the

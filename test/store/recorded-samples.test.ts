@@ -71,7 +71,7 @@ describe('recorded samples (rm_samples)', () => {
       );
       expect(unknown).toEqual({ nulls: 7, samples: 7 });
       expect(await store.queryObjects(`SELECT * FROM rm_sampling`)).toEqual([
-        { trace: 'small', origin_ms: 1_714_557_600_000 + 30_000, interval_ms: 10_000, end_ms: 1_714_557_600_000 + 90_000, samples: 7, truncated: false },
+        { trace: 'small', origin_ms: 1_714_557_600_000 + 30_000, interval_ms: 10_000, end_ms: 1_714_557_600_000 + 90_000, samples: 7, truncated: false, queue_samples: 7 },
       ]);
     });
   });
@@ -183,6 +183,22 @@ describe('recorded samples (rm_samples)', () => {
         `SELECT time_ms, reserved_memory_mb FROM rm_queue_samples WHERE trace = 'reserved' AND time_ms IN (20000, 30000) ORDER BY time_ms`,
       );
       expect(queue).toEqual([[20_000, null], [30_000, 0]]);
+    });
+  });
+
+  it('stop at the sample cap, and give queue rows to fewer samples past the queue row cap', async () => {
+    // 61 samples every second from 30 s to 90 s; capped at 25 (0 s to 24 s), no last sample at
+    // the log's end. One queue: a cap of 10 queue rows leaves queue rows at the first 10 samples.
+    const path = tempFile('small-cs-caps.log', renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' }));
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [path], name: 'small' });
+      const sampling = await store.transaction(() => saveRecordedSamples(store, 'small', 1000, { maxSamples: 25, maxQueueRows: 10 }));
+      expect(sampling).toMatchObject({ samples: 25, truncated: true, queueSamples: 10 });
+      const [counts] = await store.queryObjects(
+        `SELECT (SELECT count(*) FROM rm_samples) AS samples, (SELECT max(time_ms) FROM rm_samples) AS last_ms,
+                (SELECT count(*) FROM rm_queue_samples) AS queue_rows, (SELECT max(time_ms) FROM rm_queue_samples) AS last_queue_ms`,
+      );
+      expect(counts).toEqual({ samples: 25, last_ms: 24_000, queue_rows: 10, last_queue_ms: 9000 });
     });
   });
 
