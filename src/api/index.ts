@@ -21,3 +21,5 @@ export { ingestRmLog, traceNameOf } from '../ingest/rmlog/ingest.js';
 export type { IngestRmLogFileResult, IngestRmLogOptions, IngestRmLogResult } from '../ingest/rmlog/ingest.js';
 export { runFidelity } from './fidelity.js';
 export type { FidelityApp, FidelityRequest, FidelityResult } from './fidelity.js';
+export { DEFAULT_DIAGNOSE_OPTIONS, runDiagnose } from './diagnose.js';
+export type { DiagnoseOptions, DiagnoseRequest, DiagnoseResult, Finding, FindingKind } from './diagnose.js';

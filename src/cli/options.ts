@@ -24,6 +24,9 @@ export function wholeNumber(value: string): number {
   return n;
 }
 
+/** A duration option in seconds of at least a millisecond, to the millisecond (the clock's resolution). */
+export const positiveSeconds = (value: string): number => durationSeconds({ option: 'a duration', minMs: 1 })(value);
+
 /** A duration option in seconds, checked against its rule (whole milliseconds, within bounds). */
 function durationSeconds(rule: DurationRule): (value: string) => number {
   return (value) => {

@@ -451,7 +451,77 @@ const VERSION_5 = [
   `ALTER TABLE runs ADD COLUMN IF NOT EXISTS sample_interval_ms BIGINT`,
 ];
 
-export const MIGRATIONS: readonly (readonly string[])[] = [VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5];
+// ---------------------------------------------------------------------------------------------
+// The recorded cluster's own metrics (src/store/recorded-samples.ts fills them after each ingest
+// of an RM-log trace). Kept apart from the views above: nothing here changes them.
+const VERSION_6 = [
+  // One row per RM-log trace: the time axis of its recorded samples. time_ms of rm_samples and
+  // rm_queue_samples is log time minus origin_ms (the first submission in the log), as a
+  // replay's time 0 is its first replayed submission (runs.run_spec_json trace.originMs).
+  // truncated: the log spans more than the sample cap, later samples were not taken;
+  // queue_samples: the first this many sample times have queue rows (fewer than samples only
+  // when queues x samples passes the row cap).
+  `CREATE TABLE IF NOT EXISTS rm_sampling (
+     trace VARCHAR NOT NULL,
+     origin_ms BIGINT NOT NULL,
+     interval_ms BIGINT NOT NULL,
+     end_ms BIGINT NOT NULL,
+     samples BIGINT NOT NULL,
+     truncated BOOLEAN NOT NULL,
+     queue_samples BIGINT NOT NULL
+   )`,
+
+  // One row per sample time per RM-log trace: the state the log shows at that time, with the
+  // columns of run_samples (trace instead of run_id) so recorded and replayed curves share a
+  // chart. A figure the log cannot give is NULL (pending_containers, stranded_*, fragmented_asks
+  // always; others when a line they need is missing): docs/log-formats.md section 13.
+  `CREATE TABLE IF NOT EXISTS rm_samples (
+     trace VARCHAR NOT NULL,
+     time_ms BIGINT NOT NULL,
+     used_memory_mb BIGINT,
+     used_vcores BIGINT,
+     free_memory_mb BIGINT,
+     free_vcores BIGINT,
+     am_memory_mb BIGINT,
+     am_vcores BIGINT,
+     am_share DOUBLE,
+     running_apps INTEGER,
+     pending_apps INTEGER,
+     waiting_apps INTEGER,
+     pending_containers BIGINT,
+     reserved_memory_mb BIGINT,
+     reserved_vcores BIGINT,
+     stranded_memory_mb BIGINT,
+     stranded_vcores BIGINT,
+     fragmented_asks BIGINT,
+     nodes_unused INTEGER,
+     nodes_1_19 INTEGER,
+     nodes_20_39 INTEGER,
+     nodes_40_59 INTEGER,
+     nodes_60_79 INTEGER,
+     nodes_80_99 INTEGER,
+     nodes_full INTEGER
+   )`,
+
+  // One row per queue per sample time per RM-log trace, with the columns of run_queue_samples;
+  // queue is the path as a replay names it (root.<leaf> for the CapacityScheduler's leaf names).
+  `CREATE TABLE IF NOT EXISTS rm_queue_samples (
+     trace VARCHAR NOT NULL,
+     time_ms BIGINT NOT NULL,
+     queue VARCHAR NOT NULL,
+     used_memory_mb BIGINT,
+     used_vcores BIGINT,
+     reserved_memory_mb BIGINT,
+     reserved_vcores BIGINT,
+     share_memory_mb DOUBLE,
+     share_vcores DOUBLE,
+     running_apps INTEGER,
+     pending_apps INTEGER,
+     pending_containers BIGINT
+   )`,
+];
+
+export const MIGRATIONS: readonly (readonly string[])[] = [VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export async function applySchema(store: Store): Promise<void> {

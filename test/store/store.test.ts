@@ -240,13 +240,13 @@ describe('Store', () => {
   });
 
   it('brings a version 2 database up to date: old runs keep their rows, with nulls in the new columns', async () => {
-    expect(SCHEMA_VERSION).toBe(5);
+    expect(SCHEMA_VERSION).toBe(6);
     const path = tempPath('v2.duckdb');
     await versionTwoDatabaseWithARun(path);
 
     const store = await Store.open(path);
     try {
-      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[5]]);
+      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[6]]);
       const [run] = await store.queryObjects(
         `SELECT seed, makespan_ms, queue_structure, app_timeout_ms, apps_long_running, failed_am_never_placed,
            placement_failures, samples_taken, sample_interval_ms FROM runs WHERE run_id = 1`,
@@ -264,6 +264,8 @@ describe('Store', () => {
       expect(await count(store, 'run_queue_samples')).toBe(0);
       expect(await count(store, 'run_nodes')).toBe(0);
       expect(await count(store, 'run_controller_steps')).toBe(0);
+      // Version 5: the recorded samples of RM-log traces, filled by the next ingest.
+      for (const table of ['rm_sampling', 'rm_samples', 'rm_queue_samples']) expect(await count(store, table)).toBe(0);
 
       // A run saved after the upgrade lands exactly as in a database made new: the
       // appenders follow the columns' physical order, which ALTER TABLE gives both the same.

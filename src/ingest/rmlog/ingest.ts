@@ -14,6 +14,7 @@ import type { BackwardsTimestamp, LineContribution, RmLogFileStats } from './rea
 import { combineLineCounts, NO_LINES } from '../../model/rm-events.js';
 import type { RmLineCounts } from '../../model/rm-events.js';
 import { firstEntryTimeMs } from './first-entry.js';
+import { DEFAULT_SAMPLE_INTERVAL_MS } from '../../replay/engine.js';
 import {
   deleteRmLogLinesFrom,
   countRmTrace,
@@ -23,6 +24,7 @@ import {
   nextRmLogFileId,
   renameRmLogFile,
   RmLogWriter,
+  saveRecordedSamples,
   saveRmLogFile,
   upsertRmLogTrace,
 } from '../../store/index.js';
@@ -147,6 +149,7 @@ async function ingestFile(
     const record = mergeRecord(trace, fileId, path, gzip, size, previous, stats, hashes);
     await saveRmLogFile(store, record);
     await upsertRmLogTrace(store, trace);
+    await saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS);
     return summary(path, previous ? 'appended' : 'ingested', record, stats);
   });
 }
