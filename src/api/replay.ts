@@ -9,6 +9,7 @@ import { nodeCount } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
 import { leafQueuePaths } from '../model/queues.js';
+import type { NodeTimeline } from '../model/node-timeline.js';
 import type { RunSpec, TraceRef } from '../model/run-spec.js';
 import type { ReplayProgress, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { Workload } from '../model/workload.js';
@@ -106,6 +107,7 @@ export function describeRun(source: ResolvedSource, admission: AdmissionPolicy, 
     trace,
     traceLabel,
     cluster,
+    ...(source.nodeTimeline ? { nodeTimeline: source.nodeTimeline } : {}),
     scheduler: labelOf(cluster),
     queueStructure: source.queueStructure ?? queueStructureOf(cluster),
     admission: { spec: admission.spec, parameters: admission.parameters },
@@ -151,6 +153,8 @@ export interface ResolvedSource {
   readonly notes: readonly string[];
   /** For RM-log traces: the workload built from the log, with the recorded times. */
   readonly log: LogWorkload | null;
+  /** For RM-log traces replayed on the log's own nodes: when they joined and left, if they did. */
+  readonly nodeTimeline?: NodeTimeline | null;
   /** A scenario's name for its queue layout. */
   readonly queueStructure: string | null;
   /** The app timeout the source uses by default (a scenario's). */
@@ -237,7 +241,7 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
         (known.length > 0 ? `ingested traces: ${known.join(', ')}` : 'ingest one first with `rmreplay ingest swim FILE` or `rmreplay ingest rmlog FILE`'),
     );
   }
-  if (record.format === 'rmlog') return { ...(await resolveRmLog(store, record, request.cluster)), swim: null };
+  if (record.format === 'rmlog') return { ...(await resolveRmLog(store, record, request)), swim: null };
   return {
     workload: null,
     cluster: request.cluster ? await loadClusterFile(request.cluster) : null,
@@ -251,19 +255,39 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
   };
 }
 
-/** An RM-log trace replayed as recorded, on the log's own nodes unless a cluster file is given. */
-async function resolveRmLog(store: Store, record: TraceRecord, clusterFile: string | undefined): Promise<ResolvedSource> {
+/**
+ * An RM-log trace replayed as recorded: on the log's own nodes, joining and leaving as it records
+ * them, unless a cluster file or --nodes fixes the cluster (docs/model.md 12).
+ */
+async function resolveRmLog(store: Store, record: TraceRecord, request: ClusterSources): Promise<Omit<BaseSource, 'swim'>> {
   const log = buildLogWorkload(record.trace, await loadRmTrace(store, record.trace));
   if (log.workload.apps.length === 0) {
     throw new UserError(`trace ${record.trace} has no app that was submitted and got an AM container in the log`);
   }
-  const cluster = clusterFile ? await loadClusterFile(clusterFile) : log.clusterFromLog;
-  if (!cluster) throw new UserError(`trace ${record.trace}: ${log.notes.join('; ')}; pass --cluster FILE`);
+  const cluster = request.cluster ? await loadClusterFile(request.cluster) : log.clusterFromLog;
+  if (!cluster && request.nodes === undefined) {
+    throw new UserError(`trace ${record.trace}: ${[...log.notes, ...log.clusterNotes].join('; ')}; pass --cluster FILE`);
+  }
   const notes = [...log.notes];
+  if (request.cluster !== undefined) {
+    notes.push(`replayed on the nodes of ${request.cluster}, not the log's${log.nodeTimeline ? ' (nor their joins and departures)' : ''}`);
+  } else if (request.nodes !== undefined) {
+    notes.push(`replayed on --nodes ${request.nodes}, not the log's nodes${log.nodeTimeline ? ' (nor their joins and departures)' : ''}`);
+  } else {
+    notes.push(...log.clusterNotes);
+  }
+  const fair = log.scheduler.schedulerClass === 'FairScheduler';
+  if (!log.printsAllocationSettings && request.cluster === undefined && request.yarnSite === undefined) {
+    notes.push(
+      `the log does not print the scheduler's minimum and maximum allocation${fair ? '' : ' or resource calculator'}: ` +
+        "Hadoop 2.7's defaults are used (--yarn-site gives the cluster's own)",
+    );
+  }
   const schedulerClass = log.scheduler.schedulerClass;
   if (schedulerClass === 'FifoScheduler') {
     notes.push('the log ran the FifoScheduler, which is not modelled: it is replayed with the CapacityScheduler (one FIFO queue)');
   }
+  const fixedCluster = request.cluster !== undefined || request.nodes !== undefined;
   return {
     workload: log.workload,
     cluster,
@@ -272,6 +296,7 @@ async function resolveRmLog(store: Store, record: TraceRecord, clusterFile: stri
     // The cluster from the log carries its queues' AM limits.
     notes,
     log,
+    nodeTimeline: fixedCluster ? null : log.nodeTimeline,
     queueStructure: null,
     appTimeoutMs: null,
   };

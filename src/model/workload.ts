@@ -135,6 +135,11 @@ export interface AppSpec extends AttemptSpec {
   /** Observed in a log: the app was killed (`yarn application -kill`) this long after its submission. */
   readonly killAfterMs?: number;
   /**
+   * Observed in a log: the RM it ran under stopped or restarted without recovering it this long
+   * after its submission, and the app was lost (its tasks still running then never end).
+   */
+  readonly lostAfterMs?: number;
+  /**
    * Its ApplicationMaster runs outside the cluster (an unmanaged AM): no AM container is asked
    * for, and its attempt starts when the scheduler accepts it; amStartupMs counts from then.
    */

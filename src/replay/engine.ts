@@ -109,8 +109,8 @@ export interface ReplayInput {
 export const DEFAULT_SAMPLE_INTERVAL_MS = 10_000;
 const PROGRESS_EVERY_EVENTS = 1 << 16;
 
-// Event kinds, and their order among events at the same instant: releases first (they free
-// room), then the scheduler's periodic update and an admission controller's step (both read the
+// Event kinds, and their order among events at the same instant: what a log recorded happening
+// from outside (below), then releases (they free room), then the scheduler's periodic update and an admission controller's step (both read the
 // cluster as the releases left it), then AM-side work (asks arrive), then submissions, then
 // admissions made at a node's heartbeat (the AM they admit can be placed by the heartbeats at
 // that instant), then node heartbeats (which serve all of the above), then timeouts (an app
@@ -127,13 +127,14 @@ const APP_TIMEOUT = 8;
 const CONTROL_STEP = 9;
 const NODE_ADMISSION = 10;
 // What a log recorded happening from outside (docs/model.md 12): nodes joining or leaving (and an
-// RM restart losing its apps), a user's kill, an attempt's AM failing. After the releases of the
-// same instant (a container that ends as its node leaves has completed) and before the AM-side
-// work, submissions and heartbeats that should see the change.
+// RM restart losing its apps), a user's kill, an attempt's AM failing. First of all at their
+// instant: what the log shows an app doing at the same millisecond came after (its containers
+// ended by the RM's act), and every other event should see the change.
 const NODE_CHANGE = 11;
 const APP_KILL = 12;
 const AM_FAIL = 13;
-const PRIORITY_OF_KIND = [0, 0, 1, 2, 2, 2, 3, 5, 6, 1, 4, 1, 1, 1];
+const APP_LOST = 14;
+const PRIORITY_OF_KIND = [1, 1, 2, 3, 3, 3, 4, 6, 7, 2, 5, 0, 0, 0, 0];
 
 interface AppEvent {
   readonly kind:
@@ -143,6 +144,7 @@ interface AppEvent {
     | typeof SUBMIT
     | typeof APP_TIMEOUT
     | typeof APP_KILL
+    | typeof APP_LOST
     | typeof AM_FAIL;
   readonly app: AppRun;
   /** For an attempt's own events: the attempt (AppRun.attempts) it belongs to; a later one makes it stale. */
@@ -359,7 +361,9 @@ class ReplayEngine implements SchedulerListener {
     this.nodeChanges = timeline ? timeline.changes : [];
     this.endsWithLastApp =
       timeline !== undefined ||
-      apps.some((a) => a.killAfterMs !== undefined || a.failedAttempts !== undefined || a.amFailsAfterMs !== undefined);
+      apps.some(
+        (a) => a.killAfterMs !== undefined || a.lostAfterMs !== undefined || a.failedAttempts !== undefined || a.amFailsAfterMs !== undefined,
+      );
     const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(this.cluster);
     this.capacity = { memoryMb: clusterMemoryMb, vcores: clusterVcores };
     for (const node of this.nodes) {
@@ -514,6 +518,9 @@ class ReplayEngine implements SchedulerListener {
       case APP_KILL:
         this.killApp(event.app);
         break;
+      case APP_LOST:
+        this.loseApp(event.app);
+        break;
       case AM_FAIL:
         if (event.token === event.app.attempts && (event.app.phase === AM_STARTING || event.app.phase === RUNNING)) {
           this.attemptEnded(event.app, true);
@@ -546,6 +553,7 @@ class ReplayEngine implements SchedulerListener {
     app.amMemoryMb = granted.granted.memoryMb;
     app.amVcores = granted.granted.vcores;
     if (app.spec.killAfterMs !== undefined) this.schedule(this.nowMs + app.spec.killAfterMs, appEvent(APP_KILL, app));
+    if (app.spec.lostAfterMs !== undefined) this.schedule(this.nowMs + app.spec.lostAfterMs, appEvent(APP_LOST, app));
     if (this.admitsOnNodeUpdates && this.waiting.length === 0 && this.decideAdmission(app) === 'admit') {
       // Decided at once when no app waits before it; otherwise it queues behind them.
       this.admit(app);
@@ -960,7 +968,10 @@ class ReplayEngine implements SchedulerListener {
     app.phase = AM_STARTING;
     app.amStartMs = this.nowMs;
     this.view.runningApps++;
-    this.schedule(this.nowMs + app.attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
+    const attempt = app.attempt;
+    this.schedule(this.nowMs + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
+    // The RM gives an unmanaged AM no second attempt: its failure fails the app.
+    if (attempt.amFailsAfterMs !== undefined) this.schedule(this.nowMs + attempt.amFailsAfterMs, appEvent(AM_FAIL, app, app.attempts));
     this.stateChanged();
   }
 
@@ -1182,12 +1193,14 @@ class ReplayEngine implements SchedulerListener {
 
   /** The RM restarted without recovering its apps: every app submitted so far that has not ended is lost. */
   private loseApps(): void {
-    const reason = 'lost when the RM restarted without recovering its apps';
-    for (let i = 0; i < this.submittedApps; i++) {
-      const app = this.apps[i]!;
-      if (app.phase === WAITING) this.failWaiting(app, 'rm-restart', reason);
-      else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) this.endApp(app, FAILED, 'rm-restart', reason);
-    }
+    for (let i = 0; i < this.submittedApps; i++) this.loseApp(this.apps[i]!);
+  }
+
+  /** The RM the app ran under went away without recovering it: it fails, with every container it holds. */
+  private loseApp(app: AppRun): void {
+    const reason = 'lost when the RM stopped or restarted without recovering its apps';
+    if (app.phase === WAITING) this.failWaiting(app, 'rm-restart', reason);
+    else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) this.endApp(app, FAILED, 'rm-restart', reason);
   }
 
   // ---- settling after each event -----------------------------------------------------------

@@ -24,4 +24,4 @@ export {
   saveRmLogFile,
   upsertRmLogTrace,
 } from './rmlog.js';
-export type { RmAppRow, RmContainerRow, RmLogFileRecord, RmNodeRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';
+export type { RmAppRow, RmContainerRow, RmLogFileRecord, RmNodeEventRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';

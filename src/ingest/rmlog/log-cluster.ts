@@ -1,5 +1,5 @@
-// The cluster an RM log shows: its scheduler, the nodes in service when the first app was
-// submitted, and the CapacityScheduler queues it initialised.
+// The cluster an RM log shows: its scheduler, the nodes that served while its apps ran (see
+// node-membership.ts), and the CapacityScheduler queues it initialised.
 
 import { parseCluster } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
@@ -7,6 +7,7 @@ import { queueConfig } from '../../model/queues.js';
 import type { QueueConfig } from '../../model/queues.js';
 import type { Resources } from '../../model/resources.js';
 import type { RmTraceRows } from '../../store/index.js';
+import type { MemberNode } from './node-membership.js';
 
 /** The scheduler the log shows, as far as it shows it. */
 export interface LogScheduler {
@@ -28,21 +29,25 @@ export function schedulerOf(rows: RmTraceRows): LogScheduler {
   return { schedulerClass: schedulerClass ? schedulerClass.slice(schedulerClass.lastIndexOf('.') + 1) : null, maxAmResourcePercent };
 }
 
-/** The nodes in service when the first app was submitted, with the log's scheduler settings. */
-export function clusterOf(name: string, rows: RmTraceRows, logScheduler: LogScheduler, firstSubmitMs: number, notes: string[]): Cluster | null {
-  const registeredBefore = rows.nodes.filter((n) => n.registeredMs <= firstSubmitMs);
-  // After an RM restart every NodeManager registers again (often on a new port): only the
-  // registrations of the latest start before the first app count.
-  const latestStart = registeredBefore.reduce((m, n) => Math.max(m, n.rmStartedMs ?? -Infinity), -Infinity);
-  const live = registeredBefore.filter(
-    (n) => (n.rmStartedMs ?? -Infinity) === latestStart && (n.removedMs === null || n.removedMs > firstSubmitMs),
-  );
-  if (live.length === 0) {
-    notes.push('the log registers no node before the first app: give a cluster file');
+/**
+ * The cluster the log shows: its nodes (every node that served while the replayed apps ran, in
+ * node-group order: node i of the cluster is members[i]) and the scheduler settings it prints.
+ * `changing`: the nodes joined or left during the replay (a node timeline goes with the cluster).
+ */
+export function clusterOf(
+  name: string,
+  rows: RmTraceRows,
+  logScheduler: LogScheduler,
+  members: readonly MemberNode[],
+  changing: boolean,
+  notes: string[],
+): Cluster | null {
+  if (members.length === 0) {
+    notes.push('the log shows no node serving while its apps ran: give a cluster file');
     return null;
   }
   const groups = new Map<string, { memoryMb: number; vcores: number; count: number }>();
-  for (const n of live) {
+  for (const n of members) {
     const key = `${n.memoryMb}/${n.vcores}`;
     const group = groups.get(key);
     if (group) group.count++;
@@ -55,13 +60,14 @@ export function clusterOf(name: string, rows: RmTraceRows, logScheduler: LogSche
         maximumAllocation: Resources;
       })
     : null;
-  if (!settings) notes.push('the log does not print the scheduler allocation settings: Hadoop 2.7 defaults are used');
   const fair = logScheduler.schedulerClass === 'FairScheduler';
   const queues = fair ? [] : queuesFromLog(rows, notes);
   return parseCluster(
     {
       name: `${name} (nodes from log)`,
-      description: `The ${live.length} node(s) in service when the first app was submitted, as registered in the log.`,
+      description: changing
+        ? `The ${members.length} node(s) that served while the log's apps ran, each joining and leaving as the log records (the run's node timeline).`
+        : `The ${members.length} node(s) in service when the first app was submitted, as registered in the log.`,
       nodeGroups: [...groups.values()].map((g) => ({
         name: `${g.memoryMb}mb-${g.vcores}vc`,
         count: g.count,
