@@ -3,7 +3,7 @@
 
 import { parseCluster } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
-import { queueConfig } from '../../model/queues.js';
+import { DEFAULT_QUEUE, queueConfig } from '../../model/queues.js';
 import type { QueueConfig } from '../../model/queues.js';
 import type { Resources } from '../../model/resources.js';
 import type { RmTraceRows } from '../../store/index.js';
@@ -40,6 +40,8 @@ export function clusterOf(
   logScheduler: LogScheduler,
   members: readonly MemberNode[],
   changing: boolean,
+  /** The queues the replayed apps were submitted to. */
+  appQueues: readonly string[],
   notes: string[],
 ): Cluster | null {
   if (members.length === 0) {
@@ -61,7 +63,7 @@ export function clusterOf(
       })
     : null;
   const fair = logScheduler.schedulerClass === 'FairScheduler';
-  const queues = fair ? [] : queuesFromLog(rows, notes);
+  const queues = fair ? [] : queuesFromLog(rows, appQueues, notes);
   return parseCluster(
     {
       name: `${name} (nodes from log)`,
@@ -98,7 +100,8 @@ export function clusterOf(
  * blocks), flattened under root with their absolute capacities; none (the stock single queue)
  * when the log shows no leaf or the leaves do not add up to the cluster.
  */
-function queuesFromLog(rows: RmTraceRows, notes: string[]): QueueConfig[] {
+function queuesFromLog(rows: RmTraceRows, appQueues: readonly string[], notes: string[]): QueueConfig[] {
+  if (Object.keys(rows.scheduler.queueConfigs).length === 0) return queuesOfApps(appQueues, notes);
   const leaves: QueueConfig[] = [];
   for (const [queue, text] of Object.entries(rows.scheduler.queueConfigs)) {
     const config = JSON.parse(text) as Record<string, string>;
@@ -129,4 +132,19 @@ function queuesFromLog(rows: RmTraceRows, notes: string[]): QueueConfig[] {
   }
   if (leaves.length > 1) notes.push(`the log's ${leaves.length} leaf queues are replayed flat under root, with their absolute capacities`);
   return leaves;
+}
+
+/**
+ * A log that prints no queue set-up (an excerpt, a log level that leaves it out): the stock single
+ * queue when every app ran in `default`, else one leaf per queue the apps name, with equal
+ * capacities and the default settings (the CapacityScheduler refuses an app naming no leaf it has).
+ */
+function queuesOfApps(appQueues: readonly string[], notes: string[]): QueueConfig[] {
+  const names = [...new Set(appQueues.map((q) => q.slice(q.lastIndexOf('.') + 1)))].sort();
+  if (names.every((name) => name === DEFAULT_QUEUE)) return [];
+  notes.push(
+    `the log does not print its queues: the ${names.length} its apps were submitted to (${names.join(', ')}) are replayed ` +
+      'as leaves sharing the cluster equally, with the default settings',
+  );
+  return names.map((name) => queueConfig(name, { capacityPercent: 100 / names.length }));
 }

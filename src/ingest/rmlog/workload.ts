@@ -132,7 +132,8 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
   }));
   const membership = membershipOf(rows.nodeEvents, rows.containers, members, originMs, logEndMs);
   const scheduler = schedulerOf(rows);
-  const clusterFromLog = clusterOf(name, rows, scheduler, membership.nodes, membership.timeline !== null, clusterNotes);
+  const appQueues = candidates.map((c) => c.row.queue ?? 'default');
+  const clusterFromLog = clusterOf(name, rows, scheduler, membership.nodes, membership.timeline !== null, appQueues, clusterNotes);
   describeMembership(membership, clusterNotes);
   const printsAllocationSettings = rows.scheduler.schedulerConfig !== null;
 

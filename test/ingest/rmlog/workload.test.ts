@@ -130,3 +130,15 @@ describe('buildLogWorkload', () => {
     expect(log.clusterNotes).toContain('the log shows no node serving while its apps ran: give a cluster file');
   });
 });
+
+describe('a log that prints no queue set-up', () => {
+  it('replays its apps in the queues they name, sharing the cluster equally', () => {
+    // The app ran in `etl`, which the stock single queue lacks: one leaf, etl, at 100%.
+    const trace = rows(8192, []);
+    const log = buildLogWorkload('t', { ...trace, scheduler: { ...trace.scheduler, queueConfigs: {} } });
+    expect(log.clusterFromLog!.scheduler.queues.map((q) => [q.name, q.capacityPercent])).toEqual([['etl', 100]]);
+    expect(log.clusterNotes).toContain(
+      'the log does not print its queues: the 1 its apps were submitted to (etl) are replayed as leaves sharing the cluster equally, with the default settings',
+    );
+  });
+});
