@@ -870,11 +870,13 @@ class ReplayEngine implements SchedulerListener {
   private checkTimeout(app: AppRun): void {
     app.timeoutPending = false;
     const timeout = this.appTimeoutMs!;
-    if (app.phase === WAITING || app.phase === ACCEPTED) {
+    // A new attempt's AM ask waits like any other ask (its first AM was placed).
+    const restarted = app.attempts > 1;
+    if (app.phase === WAITING || (app.phase === ACCEPTED && !restarted)) {
       this.failWaiting(app, 'am-never-placed', `its AM got no container within ${timeout / 1000} s of submission`);
       return;
     }
-    if (app.phase !== RUNNING && app.phase !== AM_STARTING) return;
+    if (app.phase !== RUNNING && app.phase !== AM_STARTING && app.phase !== ACCEPTED) return;
     if (app.outstanding === 0) return;
     const dueMs = app.lastProgressMs + timeout;
     if (dueMs <= this.nowMs) {
@@ -1179,6 +1181,10 @@ class ReplayEngine implements SchedulerListener {
     view.pendingApps++;
     view.pendingContainers++;
     this.changeOutstanding(app, 1);
+    if (this.appTimeoutMs !== null && !app.timeoutPending) {
+      app.timeoutPending = true;
+      this.schedule(this.nowMs + this.appTimeoutMs, appEvent(APP_TIMEOUT, app));
+    }
     this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
     this.admissionDirty = true;
     this.stateChanged();

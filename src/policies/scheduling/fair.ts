@@ -25,7 +25,6 @@ import { DEFAULT_QUEUE } from '../../model/queues.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
 import { UNBOUNDED } from '../../model/resources.js';
 import type { Resources } from '../../model/resources.js';
-import { markAsState } from '../../sim/state-fields.js';
 import { AppAsks } from './asks.js';
 import { chargeQueues, QueueBooks, reserveQueues, RunnableLimits, ServableAsks } from './books.js';
 import type { UserRunnable } from './books.js';
@@ -63,8 +62,6 @@ class FsQueue extends QueueBooks {
     appCount: number,
   ) {
     super(path, parent, leaf, maxRunningApps, appCount);
-    // They change only when nodes join or leave, but the comparators read them constantly.
-    markAsState(this, 'minShareMemoryMb', 'minShareVcores', 'maxShareMemoryMb', 'maxShareVcores');
   }
 
   get sampledShareMemoryMb(): number {
@@ -151,8 +148,6 @@ export class FairScheduler implements Scheduler {
     this.buildChildren(this.root, this.settings.queues, 1, 1);
     // The FairScheduler always has root.default.
     if (!this.queueByPath.has(`root.${DEFAULT_QUEUE}`)) this.createLeaf(this.root, DEFAULT_QUEUE);
-    // They change only when nodes join or leave, but the drf comparator reads them constantly.
-    markAsState(this, 'clusterMemoryMb', 'clusterVcores');
   }
 
   private buildChildren(parent: FsQueue, configs: readonly QueueConfig[], parentAbsCapacity: number, parentAbsMax: number): void {
