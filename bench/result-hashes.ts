@@ -13,6 +13,7 @@ import { ingestRmLog } from '../src/ingest/rmlog/ingest.js';
 import { resolveSource } from '../src/api/replay.js';
 import { ingestSwim } from '../src/ingest/swim/ingest.js';
 import type { Cluster } from '../src/model/cluster.js';
+import type { NodeTimeline } from '../src/model/node-timeline.js';
 import type { Workload } from '../src/model/workload.js';
 import { parseAdmissionPolicy } from '../src/policies/admission/index.js';
 import { applySchedulingPolicy, SCHEDULING_POLICIES } from '../src/policies/scheduling/index.js';
@@ -28,31 +29,54 @@ interface HashCase {
   readonly name: string;
   readonly workload: Workload;
   readonly cluster: Cluster;
+  /** An RM log's node membership, when its nodes changed while its apps ran. */
+  readonly nodeTimeline?: NodeTimeline | null;
   readonly policy: string;
   readonly seed: number;
   readonly appTimeoutMs: number | null;
   readonly recordContainers: boolean;
 }
 
+/** Summary counts and failure causes added with node membership, kills and attempts (docs/model.md 12). */
+const ADDED_COUNTS: ReadonlySet<string> = new Set(['appsKilled', 'containersLost']);
+const ADDED_CAUSES: ReadonlySet<string> = new Set(['am-failed', 'rm-restart']);
+
 function hashOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
 }
 
 function print(c: HashCase): void {
-  const { controllerSteps, summary, ...rest } = replay({
+  const { controllerSteps, summary, apps, ...rest } = replay({
     workload: c.workload,
     cluster: c.cluster,
+    nodeTimeline: c.nodeTimeline ?? undefined,
     admission: parseAdmissionPolicy(c.policy),
     options: { seed: c.seed, appTimeoutMs: c.appTimeoutMs, recordContainers: c.recordContainers },
   });
   // The event count measures the engine's work, not what it models: an engine that skips events
   // that could change nothing must hash the same. Results from before controllers existed had
   // no steps: an empty list is left out, so their hashes still compare; any step is hashed.
-  // Likewise the interval of the stored samples, recorded since samples can be coarsened: left
-  // out while it is the default every case asks for.
-  const { events: _events, sampleIntervalMs, ...modelled } = summary;
-  const summaryHashed = sampleIntervalMs === DEFAULT_SAMPLE_INTERVAL_MS ? modelled : { ...modelled, sampleIntervalMs };
-  const result = { summary: summaryHashed, ...rest, ...(controllerSteps.timeMs.length === 0 ? {} : { controllerSteps }) };
+  // Likewise what results have counted since nodes could come and go, apps be killed and
+  // attempts fail (docs/model.md 12) is left out while it holds what every earlier run had (no
+  // app killed or lost, no container lost, no attempt after the first); any other value is hashed.
+  const summaryHashed = Object.fromEntries(
+    Object.entries(summary).flatMap(([key, value]): [string, unknown][] => {
+      if (key === 'events' || (ADDED_COUNTS.has(key) && value === 0)) return [];
+      // Likewise the interval of the stored samples, recorded since samples can be coarsened: left
+      // out while it is the default every case asks for.
+      if (key === 'sampleIntervalMs' && value === DEFAULT_SAMPLE_INTERVAL_MS) return [];
+      if (key !== 'failuresByCause') return [[key, value]];
+      const causes = Object.entries(value as Record<string, number>).filter(([cause, n]) => !(ADDED_CAUSES.has(cause) && n === 0));
+      return [[key, Object.fromEntries(causes)]];
+    }),
+  );
+  const appsHashed = apps.map(({ attempts, ...app }) => (attempts <= 1 ? app : { ...app, attempts }));
+  const result = {
+    summary: summaryHashed,
+    apps: appsHashed,
+    ...rest,
+    ...(controllerSteps.timeMs.length === 0 ? {} : { controllerSteps }),
+  };
   console.log(`${c.name} ${hashOf(result)}`);
 }
 

@@ -10,6 +10,7 @@ import type { Cluster } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
 import { leafQueuePaths } from '../model/queues.js';
 import { APP_TIMEOUT, checkDurationMs, HORIZON, SAMPLE_INTERVAL } from '../model/run-durations.js';
+import type { NodeTimeline } from '../model/node-timeline.js';
 import type { RunSpec, TraceRef } from '../model/run-spec.js';
 import type { ReplayProgress, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { Workload } from '../model/workload.js';
@@ -106,6 +107,7 @@ export function describeRun(source: ResolvedSource, admission: AdmissionPolicy, 
     trace,
     traceLabel,
     cluster,
+    ...(source.nodeTimeline ? { nodeTimeline: source.nodeTimeline } : {}),
     scheduler: labelOf(cluster),
     queueStructure: source.queueStructure ?? queueStructureOf(cluster),
     admission: { spec: admission.spec, parameters: admission.parameters },
@@ -151,6 +153,8 @@ export interface ResolvedSource {
   readonly notes: readonly string[];
   /** For RM-log traces: the workload built from the log, with the recorded times. */
   readonly log: LogWorkload | null;
+  /** For RM-log traces replayed on the log's own nodes: when they joined and left, if they did. */
+  readonly nodeTimeline?: NodeTimeline | null;
   /** A scenario's name for its queue layout. */
   readonly queueStructure: string | null;
   /** The app timeout the source uses by default (a scenario's). */
@@ -194,11 +198,22 @@ export async function resolveSource(
   // trace's workload, which may depend on the cluster (a SWIM trace is sized for it).
   cluster = resolveCapacityMode(cluster, request.capacity);
   const { workload, trace } = base.workloadFor(cluster, { swimBytes: request.swimBytes });
-  return { workload, cluster, trace, traceLabel: base.traceLabel, notes, log: base.log, queueStructure, appTimeoutMs: base.appTimeoutMs };
+  return {
+    workload,
+    cluster,
+    trace,
+    traceLabel: base.traceLabel,
+    notes,
+    log: base.log,
+    nodeTimeline: base.nodeTimeline ?? null,
+    queueStructure,
+    appTimeoutMs: base.appTimeoutMs,
+  };
 }
 
 /** A source before any Hadoop files: the cluster it brings or is given, and how it becomes a workload. */
-interface BaseSource extends Omit<LoadedTrace, 'recordedCluster'> {
+interface BaseSource extends Omit<LoadedTrace, 'recordedCluster' | 'nodeTimeline' | 'clusterNotes'> {
+  readonly nodeTimeline?: NodeTimeline | null;
   /** Null when only Hadoop files and --nodes describe the cluster. */
   readonly cluster: Cluster | null;
   readonly traceLabel: string;
@@ -241,9 +256,14 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
     );
   }
   const loaded = await formatOf(record).load(store, record);
+  // A cluster file or --nodes fixes the cluster: the log's nodes, and their joins and departures,
+  // are then not replayed (docs/model.md 12).
+  const fixedCluster = request.cluster !== undefined || request.nodes !== undefined;
   return {
     ...loaded,
     cluster: request.cluster ? await loadClusterFile(request.cluster) : loaded.recordedCluster,
+    notes: [...loaded.notes, ...loaded.clusterNotes(request)],
+    nodeTimeline: fixedCluster ? null : loaded.nodeTimeline,
     traceLabel: record.trace,
     queueStructure: null,
     appTimeoutMs: null,

@@ -5,6 +5,7 @@
 
 import type { Cluster } from '../model/cluster.js';
 import type { SwimBytes, TraceRef } from '../model/run-spec.js';
+import type { NodeTimeline } from '../model/node-timeline.js';
 import type { Workload } from '../model/workload.js';
 import type { Store, TraceRecord } from '../store/index.js';
 import type { LogWorkload } from './rmlog/workload.js';
@@ -20,6 +21,13 @@ export interface TraceFormat<IngestOptions, IngestResult> {
   load(store: Store, record: TraceRecord): Promise<LoadedTrace>;
 }
 
+/** Where the user's cluster comes from, as far as a format's notes depend on it. */
+export interface ClusterRequest {
+  readonly cluster?: string;
+  readonly nodes?: number;
+  readonly yarnSite?: string;
+}
+
 /** How the user asked a trace to be turned into a workload; a format refuses what does not apply to it. */
 export interface TraceOptions {
   /** SWIM: bytes scaled to the cluster replayed on (absent: scaled) or kept as recorded. */
@@ -33,6 +41,10 @@ export interface LoadedTrace {
   readonly clusterMissing: string;
   /** What the trace could not say and how it was filled in. */
   readonly notes: readonly string[];
+  /** The recorded nodes' joins and departures, if they changed while the trace ran; else null. */
+  readonly nodeTimeline: NodeTimeline | null;
+  /** Notes on the cluster the trace is replayed on, given where the user's cluster comes from. */
+  clusterNotes(request: ClusterRequest): string[];
   /** What an RM log recorded (fidelity compares against it); null for formats that record no outcomes. */
   readonly log: LogWorkload | null;
   /** The workload to replay on `cluster` (final: Hadoop files and capacity mode applied), and the run description's trace. */

@@ -3,6 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import type { Cluster } from './cluster.js';
+import type { NodeTimeline } from './node-timeline.js';
 
 /**
  * How a SWIM trace's bytes meet the cluster it is replayed on: `scaled` by target / source nodes
@@ -31,6 +32,12 @@ export interface RunSpec {
   readonly traceLabel: string;
   /** The cluster as replayed: scheduler type and queue policies already set by `scheduler`. */
   readonly cluster: Cluster;
+  /**
+   * When nodes join and leave, as an RM log recorded them; absent when every node of `cluster`
+   * serves for the whole run (a cluster file, a SWIM trace, a scenario, a log whose nodes never
+   * changed while its apps ran), so those descriptions, and their hashes, are as they were.
+   */
+  readonly nodeTimeline?: NodeTimeline;
   /** The scheduling-policy combination: capacity-fifo, fair-fifo, fair-fair, fair-drf (or fair-mixed). */
   readonly scheduler: string;
   /** How the queues were laid out, for reports: a scenario's structure name, else the leaf queues. */

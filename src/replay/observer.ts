@@ -198,6 +198,25 @@ export class RunObserver {
     this.nodeBuckets[i] = bucket;
   }
 
+  /**
+   * A node leaves the cluster (docs/model.md 12), its containers already released: it counts in
+   * no utilisation bucket, and its usage integral stops, until it joins again.
+   */
+  nodeLeft(node: NodeState, nowMs: number): void {
+    const i = node.index;
+    this.accountUsage(node, nowMs);
+    this.bucketCounts[this.nodeBuckets[i]!]!--;
+    this.nodeBuckets[i] = OUT_OF_SERVICE;
+  }
+
+  /** A node joins, empty: it is unused from now on. */
+  nodeJoined(node: NodeState, nowMs: number): void {
+    const i = node.index;
+    this.lastChangeMs[i] = nowMs;
+    this.nodeBuckets[i] = 0;
+    this.bucketCounts[0]!++;
+  }
+
   containerTaken(container: Container): void {
     if (this.liveContainers) this.liveContainers.add(container);
   }
@@ -356,7 +375,7 @@ export class RunObserver {
       reservations: [],
     };
     for (const node of this.nodes) {
-      this.accountUsage(node, endMs);
+      if (this.nodeBuckets[node.index] !== OUT_OF_SERVICE) this.accountUsage(node, endMs);
       nodes.nodeIndex.push(node.index);
       nodes.nodeGroup.push(node.group);
       nodes.memoryMb.push(node.capacityMemoryMb);
@@ -382,6 +401,9 @@ export class RunObserver {
     return { timeMs, queue: leaf.map((i) => leaves[i]!.path), ...figures };
   }
 }
+
+/** The bucket of a node out of service: counted in none. */
+const OUT_OF_SERVICE = 7;
 
 /** 0 unused, 1: 1-19%, 2: 20-39%, 3: 40-59%, 4: 60-79%, 5: 80-99%, 6 full. */
 function utilisationBucket(usedMemoryMb: number, capacityMemoryMb: number): number {

@@ -28,4 +28,4 @@ export {
 export { MAX_RECORDED_QUEUE_ROWS, MAX_RECORDED_SAMPLES, saveRecordedSamples } from './recorded-samples.js';
 export { createTimelineTables, dropTimelineTables, streamTimeline, timelineFacts } from './recorded-timeline.js';
 export type { RecordedSampling } from './recorded-samples.js';
-export type { RmAppRow, RmContainerRow, RmLogFileRecord, RmNodeRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';
+export type { RmAppRow, RmContainerRow, RmLogFileRecord, RmNodeEventRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';

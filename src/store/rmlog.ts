@@ -190,6 +190,8 @@ export interface RmAppRow {
   readonly state: string | null;
   readonly finalStatus: string | null;
   readonly attempts: number;
+  /** An attempt of it went LAUNCHED_UNMANAGED_SAVING: its AM ran outside the cluster. */
+  readonly unmanagedAm: boolean;
 }
 
 export interface RmContainerRow {
@@ -207,15 +209,20 @@ export interface RmContainerRow {
   readonly endState: string | null;
   readonly startUnknown: boolean;
   readonly stillRunning: boolean;
+  /** Only ever RESERVED: a reservation the scheduler gave up, never a container that ran. */
+  readonly reservedOnly: boolean;
 }
 
-export interface RmNodeRow {
-  readonly nodeId: string;
-  readonly memoryMb: number;
-  readonly vcores: number;
-  readonly registeredMs: number;
-  readonly removedMs: number | null;
-  readonly rmStartedMs: number | null;
+/** A line about cluster membership: a registration, a node's state change, the scheduler adding or removing a node, the RM starting or stopping. */
+export interface RmNodeEventRow {
+  readonly timeMs: number;
+  readonly kind: 'node_registered' | 'node_added' | 'node_removed' | 'node_state' | 'rm_started' | 'rm_stopped';
+  readonly nodeId: string | null;
+  readonly fromState: string | null;
+  readonly toState: string | null;
+  /** Registrations: the node's capability (added / removed lines print the cluster's total instead). */
+  readonly memoryMb: number | null;
+  readonly vcores: number | null;
 }
 
 /** What the log says of the scheduler's set-up (the latest of each line kind). */
@@ -231,7 +238,8 @@ export interface RmSchedulerFacts {
 export interface RmTraceRows {
   readonly apps: readonly RmAppRow[];
   readonly containers: readonly RmContainerRow[];
-  readonly nodes: readonly RmNodeRow[];
+  /** Every membership line, in the order the log wrote them (docs/model.md 12). */
+  readonly nodeEvents: readonly RmNodeEventRow[];
   readonly scheduler: RmSchedulerFacts;
 }
 
@@ -241,7 +249,7 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
   const apps = await store.queryObjects<RmAppRow>(
     `SELECT app_id AS "appId", app_name AS "appName", user_name AS "userName", queue,
             submitted_in_log AS "submittedInLog", submit_ms AS "submitMs", am_allocated_ms AS "amAllocatedMs",
-            finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts
+            finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts, unmanaged_am AS "unmanagedAm"
        FROM rm_apps WHERE trace = $trace ORDER BY submit_ms NULLS LAST, app_id`,
     params,
   );
@@ -249,14 +257,17 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
     `SELECT container_id AS "containerId", app_id AS "appId", attempt_id AS "attemptId", is_am AS "isAm",
             node_id AS "nodeId", memory_mb AS "memoryMb", vcores, priority, allocated_ms AS "allocatedMs",
             running_ms AS "runningMs", end_ms AS "endMs", end_state AS "endState",
-            start_unknown AS "startUnknown", still_running AS "stillRunning"
+            start_unknown AS "startUnknown", still_running AS "stillRunning", reserved_only AS "reservedOnly"
        FROM rm_containers WHERE trace = $trace ORDER BY allocated_ms NULLS LAST, container_id`,
     params,
   );
-  const nodes = await store.queryObjects<RmNodeRow>(
-    `SELECT node_id AS "nodeId", memory_mb AS "memoryMb", vcores, registered_ms AS "registeredMs",
-            removed_ms AS "removedMs", rm_started_ms AS "rmStartedMs"
-       FROM rm_nodes WHERE trace = $trace ORDER BY registered_ms, node_id`,
+  const nodeEvents = await store.queryObjects<RmNodeEventRow>(
+    `SELECT time_ms AS "timeMs", kind, node_id AS "nodeId", from_state AS "fromState", to_state AS "toState",
+            CASE WHEN kind = 'node_registered' THEN memory_mb END AS "memoryMb",
+            CASE WHEN kind = 'node_registered' THEN vcores END AS vcores
+       FROM ${TRACE_EVENTS}
+      WHERE kind IN ('node_registered', 'node_added', 'node_removed', 'node_state', 'rm_started', 'rm_stopped')
+      ORDER BY time_ms, file_id, line_number`,
     params,
   );
   const [facts] = await store.queryObjects<{ schedulerClass: string | null; schedulerConfig: string | null; logEndMs: number | null }>(
@@ -274,7 +285,7 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
   return {
     apps,
     containers,
-    nodes,
+    nodeEvents,
     scheduler: {
       schedulerClass: facts?.schedulerClass ?? null,
       schedulerConfig: facts?.schedulerConfig ?? null,

@@ -105,6 +105,10 @@ function appendRunRow(a: DuckDBAppender, runId: number, { spec, result, meta }: 
   a.appendBigInt(BigInt(s.firstSubmitMs));
   appendOptionalBigInt(a, s.lastEndMs);
   a.appendBigInt(BigInt(s.sampleIntervalMs));
+  a.appendInteger(s.appsKilled);
+  a.appendInteger(s.failuresByCause['am-failed']);
+  a.appendInteger(s.failuresByCause['rm-restart']);
+  a.appendBigInt(BigInt(s.containersLost));
   a.endRow();
 }
 
@@ -113,7 +117,7 @@ async function appendRunRows(store: Store, runs: readonly RunToSave[], runIds: r
   const each = (write: (result: ReplayResult, runId: number) => void): void => {
     for (let r = 0; r < runs.length; r++) write(runs[r]!.result, runIds[r]!);
   };
-  // Appenders write columns in physical order: the version 1 columns, then those version 3 added.
+  // Appenders write columns in physical order: the version 1 columns, then those versions 3 and 5 added.
   await store.append('run_apps', (a) =>
     each((result, runId) => {
       for (const app of result.apps) {
@@ -136,6 +140,7 @@ async function appendRunRows(store: Store, runs: readonly RunToSave[], runIds: r
         a.appendInteger(app.containers);
         a.appendInteger(app.placementFailures);
         a.appendInteger(app.reducesPreempted);
+        a.appendInteger(app.attempts);
         a.endRow();
       }
     }),

@@ -69,7 +69,7 @@ export function fixtureSpec(fixture: RunFixture): RunSpec {
 export function fixtureResult(fixture: RunFixture): ReplayResult {
   const apps: AppOutcome[] = (fixture.apps ?? []).map((app, index) => {
     const submitMs = app.submitMs ?? 0;
-    const ended = app.state === 'FINISHED' || app.state === 'FAILED' || app.state === 'REJECTED';
+    const ended = app.state === 'FINISHED' || app.state === 'FAILED' || app.state === 'KILLED' || app.state === 'REJECTED';
     return {
       index,
       id: `app_${index}`,
@@ -89,6 +89,7 @@ export function fixtureResult(fixture: RunFixture): ReplayResult {
       containers: app.state === 'FINISHED' ? 1 : 0,
       placementFailures: 0,
       reducesPreempted: 0,
+      attempts: app.state === 'REJECTED' ? 0 : 1,
     };
   });
   const count = (keep: (app: AppOutcome) => boolean): number => apps.filter(keep).length;
@@ -100,6 +101,7 @@ export function fixtureResult(fixture: RunFixture): ReplayResult {
     appsTotal: apps.length,
     appsFinished: count((app) => app.state === 'FINISHED'),
     appsFailed: count((app) => app.state === 'FAILED'),
+    appsKilled: count((app) => app.state === 'KILLED'),
     appsRejected: count((app) => app.state === 'REJECTED'),
     appsUnfinished: unfinished,
     appsLongRunning: count((app) => app.type === 'streaming'),
@@ -119,6 +121,7 @@ export function fixtureResult(fixture: RunFixture): ReplayResult {
     reservationsMade: 0,
     placementFailures: 0,
     reducesPreempted: 0,
+    containersLost: 0,
     samplesTaken: fixture.samples?.length ?? 0,
     sampleIntervalMs: 10_000,
     ...fixture.summary,

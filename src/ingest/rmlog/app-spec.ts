@@ -149,6 +149,12 @@ function splitWaves(
   return waves;
 }
 
+/** The cluster's capacity from `atMs` on (log time), as its nodes joined and left. */
+export interface CapacityStep {
+  readonly atMs: number;
+  readonly capacity: Resources;
+}
+
 /** Cluster-wide memory and vcores held over time, from the containers the log shows. */
 export class ClusterUsage {
   private readonly timesMs: number[];
@@ -157,7 +163,8 @@ export class ClusterUsage {
 
   constructor(
     containers: readonly RmContainerRow[],
-    private readonly capacity: Resources,
+    /** In time order, the first from before the log. */
+    private readonly capacity: readonly CapacityStep[],
     /** The memory-only calculator places containers by memory alone. */
     private readonly ignoreVcores: boolean,
     logEndMs: number,
@@ -202,7 +209,10 @@ export class ClusterUsage {
     }
     const usedMemoryMb = found < 0 ? 0 : this.usedMemoryMb[found]!;
     const usedVcores = found < 0 ? 0 : this.usedVcores[found]!;
-    const memoryFits = this.capacity.memoryMb - usedMemoryMb >= size.memoryMb;
-    return memoryFits && (this.ignoreVcores || this.capacity.vcores - usedVcores >= size.vcores);
+    let step = 0;
+    while (step + 1 < this.capacity.length && this.capacity[step + 1]!.atMs <= atMs) step++;
+    const capacity = this.capacity[step]!.capacity;
+    const memoryFits = capacity.memoryMb - usedMemoryMb >= size.memoryMb;
+    return memoryFits && (this.ignoreVcores || capacity.vcores - usedVcores >= size.vcores);
   }
 }

@@ -21,6 +21,8 @@ export const SWIM_FORMAT: TraceFormat<IngestSwimOptions, IngestSwimResult> = {
         'or Hadoop configuration files with --nodes N',
       notes: [],
       log: null,
+      nodeTimeline: null,
+      clusterNotes: () => [],
       workloadFor(cluster, options) {
         // A trace stored without its source's size is taken as recorded on the cluster replayed on.
         const sourceNodes = record.sourceNodes ?? nodeCount(cluster);

@@ -24,6 +24,7 @@ function container(n: number, fields: Partial<RmContainerRow>): RmContainerRow {
     endState: 'COMPLETED',
     startUnknown: false,
     stillRunning: false,
+    reservedOnly: false,
     ...fields,
   };
 }
@@ -31,11 +32,11 @@ function container(n: number, fields: Partial<RmContainerRow>): RmContainerRow {
 function rows(nodeMemoryMb: number, tasks: RmContainerRow[], extraApps: RmTraceRows['apps'] = []): RmTraceRows {
   return {
     apps: [
-      { appId: APP, appName: 'job', userName: 'ann', queue: 'etl', submittedInLog: true, submitMs: 1000, amAllocatedMs: 1100, finishMs: 61_000, state: 'FINISHED', finalStatus: 'SUCCEEDED', attempts: 1 },
+      { appId: APP, appName: 'job', userName: 'ann', queue: 'etl', submittedInLog: true, submitMs: 1000, amAllocatedMs: 1100, finishMs: 61_000, state: 'FINISHED', finalStatus: 'SUCCEEDED', attempts: 1, unmanagedAm: false },
       ...extraApps,
     ],
     containers: [container(1, { isAm: true, memoryMb: 2048, priority: 0, allocatedMs: 1100, runningMs: 1500, endMs: 60_000 }), ...tasks],
-    nodes: [{ nodeId: 'w1:1', memoryMb: nodeMemoryMb, vcores: 8, registeredMs: 0, removedMs: null, rmStartedMs: 0 }],
+    nodeEvents: [{ timeMs: 0, kind: 'node_registered', nodeId: 'w1:1', fromState: null, toState: null, memoryMb: nodeMemoryMb, vcores: 8 }],
     scheduler: {
       schedulerClass: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler',
       schedulerConfig: JSON.stringify({
@@ -59,8 +60,8 @@ describe('buildLogWorkload', () => {
         container(4, { allocatedMs: 5100, endMs: 6000, endState: 'RELEASED' }), // handed back unused
         container(5, { priority: 10, allocatedMs: 16_000, runningMs: 16_500, endMs: 40_000 }),
       ], [
-        { appId: 'application_1_0002', appName: null, userName: null, queue: null, submittedInLog: false, submitMs: null, amAllocatedMs: null, finishMs: null, state: null, finalStatus: null, attempts: 0 },
-        { appId: 'application_1_0003', appName: null, userName: 'bob', queue: 'etl', submittedInLog: true, submitMs: 2000, amAllocatedMs: null, finishMs: null, state: 'ACCEPTED', finalStatus: null, attempts: 1 },
+        { appId: 'application_1_0002', appName: null, userName: null, queue: null, submittedInLog: false, submitMs: null, amAllocatedMs: null, finishMs: null, state: null, finalStatus: null, attempts: 0, unmanagedAm: false },
+        { appId: 'application_1_0003', appName: null, userName: 'bob', queue: 'etl', submittedInLog: true, submitMs: 2000, amAllocatedMs: null, finishMs: null, state: 'ACCEPTED', finalStatus: null, attempts: 1, unmanagedAm: false },
       ]),
     );
     expect(log.originMs).toBe(1000);
@@ -114,9 +115,30 @@ describe('buildLogWorkload', () => {
     expect(log.notes).toContain('1 container(s) still running when the log ends keep the time they ran so far');
   });
 
-  it('asks for a cluster file when the log registers no node', () => {
-    const log = buildLogWorkload('t', { ...rows(8192, []), nodes: [] });
+  it('replays on a node that holds containers but never registers, with Hadoop\'s default size', () => {
+    // The AM's node w1:1 registered before the log begins: 8192 MB / 8 vcores is assumed.
+    const log = buildLogWorkload('t', { ...rows(8192, []), nodeEvents: [] });
+    expect(log.clusterFromLog!.nodeGroups).toEqual([{ name: '8192mb-8vc', count: 1, memoryMb: 8192, vcores: 8, speedFactor: 1 }]);
+    expect(log.nodeTimeline).toBeNull();
+    expect(log.clusterNotes[0]).toMatch(/^1 node\(s\) hold containers but never register in the log/);
+  });
+
+  it('asks for a cluster file when no node served while the apps ran', () => {
+    const empty = rows(8192, []);
+    const log = buildLogWorkload('t', { ...empty, nodeEvents: [], containers: empty.containers.map((c) => ({ ...c, nodeId: null })) });
     expect(log.clusterFromLog).toBeNull();
-    expect(log.notes).toContain('the log registers no node before the first app: give a cluster file');
+    expect(log.clusterNotes).toContain('the log shows no node serving while its apps ran: give a cluster file');
+  });
+});
+
+describe('a log that prints no queue set-up', () => {
+  it('replays its apps in the queues they name, sharing the cluster equally', () => {
+    // The app ran in `etl`, which the stock single queue lacks: one leaf, etl, at 100%.
+    const trace = rows(8192, []);
+    const log = buildLogWorkload('t', { ...trace, scheduler: { ...trace.scheduler, queueConfigs: {} } });
+    expect(log.clusterFromLog!.scheduler.queues.map((q) => [q.name, q.capacityPercent])).toEqual([['etl', 100]]);
+    expect(log.clusterNotes).toContain(
+      'the log does not print its queues: the 1 its apps were submitted to (etl) are replayed as leaves sharing the cluster equally, with the default settings',
+    );
   });
 });
