@@ -180,6 +180,10 @@ export interface RmAppRow {
   readonly state: string | null;
   readonly finalStatus: string | null;
   readonly attempts: number;
+  /** YARN's application type from the ApplicationSummary (2.7+: MAPREDUCE, SPARK, TEZ ...); null or absent when not printed. */
+  readonly applicationType?: string | null;
+  /** When the app's AM set an ask to zero containers (`ask_drained` events), in time order; absent when not loaded. */
+  readonly askDrainsMs?: readonly number[];
 }
 
 export interface RmContainerRow {
@@ -228,13 +232,27 @@ export interface RmTraceRows {
 /** Everything the workload builder needs of an RM-log trace, in time order. */
 export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceRows> {
   const params = { trace };
-  const apps = await store.queryObjects<RmAppRow>(
+  const appRows = await store.queryObjects<Omit<RmAppRow, 'askDrainsMs'>>(
     `SELECT app_id AS "appId", app_name AS "appName", user_name AS "userName", queue,
             submitted_in_log AS "submittedInLog", submit_ms AS "submitMs", am_allocated_ms AS "amAllocatedMs",
-            finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts
-       FROM rm_apps WHERE trace = $trace ORDER BY submit_ms NULLS LAST, app_id`,
+            finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts, summary.application_type AS "applicationType"
+       FROM rm_apps
+       LEFT JOIN (SELECT subject AS app_id, any_value(json_extract_string(extra, '$.applicationType')) AS application_type
+                    FROM ${TRACE_EVENTS} WHERE kind = 'app_summary' GROUP BY subject) AS summary USING (app_id)
+      WHERE trace = $trace ORDER BY submit_ms NULLS LAST, app_id`,
     params,
   );
+  const drains = await store.queryObjects<{ appId: string; timeMs: number }>(
+    `SELECT subject AS "appId", time_ms AS "timeMs" FROM ${TRACE_EVENTS} WHERE kind = 'ask_drained' ORDER BY subject, time_ms`,
+    params,
+  );
+  const drainsByApp = new Map<string, number[]>();
+  for (const { appId, timeMs } of drains) {
+    const list = drainsByApp.get(appId);
+    if (list) list.push(timeMs);
+    else drainsByApp.set(appId, [timeMs]);
+  }
+  const apps: RmAppRow[] = appRows.map((row) => ({ ...row, askDrainsMs: drainsByApp.get(row.appId) ?? [] }));
   const containers = await store.queryObjects<RmContainerRow>(
     `SELECT container_id AS "containerId", app_id AS "appId", attempt_id AS "attemptId", is_am AS "isAm",
             node_id AS "nodeId", memory_mb AS "memoryMb", vcores, priority, allocated_ms AS "allocatedMs",
