@@ -18,7 +18,8 @@ import type { Cluster } from '../../model/cluster.js';
 import { clusterCapacity } from '../../model/cluster.js';
 import type { AppSpec, Workload } from '../../model/workload.js';
 import type { RmContainerRow, RmTraceRows } from '../../store/index.js';
-import { appSpec, ClusterUsage, MISSING_SIZE } from './app-spec.js';
+import { appSpec, ClusterUsage, MISSING_SIZE, stageSourcesNote } from './app-spec.js';
+import type { StageSources } from './app-spec.js';
 import { clusterOf, schedulerOf } from './log-cluster.js';
 import type { LogScheduler } from './log-cluster.js';
 
@@ -115,8 +116,9 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
         logEndMs,
       )
     : null;
+  const stageSources: StageSources = { rolesInferred: 0, rolesUnknown: 0 };
   const apps: AppSpec[] = candidates.map((c) =>
-    appSpec(c.appId, c.row, c.submitMs - originMs, c.am, c.tasks, logEndMs, usage),
+    appSpec(c.appId, c.row, c.submitMs - originMs, c.am, c.tasks, logEndMs, usage, stageSources),
   );
   const recorded: RecordedApp[] = candidates.map((c) => ({
     appId: c.appId,
@@ -131,6 +133,8 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
   if (releasedUnused > 0) notes.push(`${releasedUnused} container(s) handed back unused by their AM are left out`);
   if (startUnknown > 0) notes.push(`${startUnknown} container(s) allocated before the log begins are left out`);
   if (stillRunning > 0) notes.push(`${stillRunning} container(s) still running when the log ends keep the time they ran so far`);
+  const noPriorities = stageSourcesNote(stageSources);
+  if (noPriorities) notes.push(noPriorities);
   if (unknownSize > 0) {
     notes.push(`${unknownSize} container(s) of unknown size (not printed by this log version) ask for ${MISSING_SIZE.memoryMb} MB / ${MISSING_SIZE.vcores} vcore`);
   }
