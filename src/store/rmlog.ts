@@ -220,6 +220,8 @@ export interface RmSchedulerFacts {
   /** JSON of the CS queue block of each queue, by queue name, in name order: replays read it in this order. */
   readonly queueConfigs: Readonly<Record<string, string>>;
   readonly logEndMs: number | null;
+  /** The Hadoop release line of the log's latest file (`2.8.5`, `2.7`, `2.10 or 3.1 or 3.3 or 3.4`); null when unknown. */
+  readonly hadoopVersion?: string | null;
 }
 
 export interface RmTraceRows {
@@ -274,6 +276,10 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
        FROM ${TRACE_EVENTS}`,
     params,
   );
+  const [file] = await store.queryObjects<{ hadoopVersion: string | null }>(
+    `SELECT arg_max(hadoop_version, file_id) AS "hadoopVersion" FROM rmlog_files WHERE trace = $trace`,
+    params,
+  );
   const queues = await store.queryObjects<{ queue: string; config: string }>(
     `SELECT queue, arg_max(extra, time_ms) AS config FROM ${TRACE_EVENTS}
       WHERE kind = 'queue_config' AND queue IS NOT NULL GROUP BY queue ORDER BY queue`,
@@ -288,6 +294,7 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
       schedulerConfig: facts?.schedulerConfig ?? null,
       queueConfigs: Object.fromEntries(queues.map((q) => [q.queue, q.config])),
       logEndMs: facts?.logEndMs ?? null,
+      hadoopVersion: file?.hadoopVersion ?? null,
     },
   };
 }

@@ -10,7 +10,7 @@ import { replay } from '../../src/replay/engine.js';
 import type { ReplayOptions } from '../../src/replay/engine.js';
 import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
 import { parseCluster } from '../../src/model/cluster.js';
-import type { Cluster, ClusterInput } from '../../src/model/cluster.js';
+import type { Cluster, ClusterInput, FairSchedulerSettings } from '../../src/model/cluster.js';
 import { queueConfig as queue } from '../../src/model/queues.js';
 import type { AppSpec } from '../../src/model/workload.js';
 import { app, stage } from '../helpers/workloads.js';
@@ -380,6 +380,52 @@ describe('FairScheduler', () => {
     expect(finishTimes(limited)).toEqual([13_000, 25_000, 14_000]);
     const unlimited = run(fair(), apps, 'as-configured');
     expect(unlimited.apps.map((a) => a.amStartMs)).not.toContain(13_000);
+  });
+
+  it('reserves a node only for a container of at least the reservation threshold (2.8+)', () => {
+    // One node of 4096 MB. app0: 2 maps of 20 s; app1: 2 maps of 10 s; all 1024 MB. 1000: app0's
+    // AM; 2000: app1's AM; 3000: app0's map (tie, id), 3000-23000; 4000: app1's map,
+    // 4000-14000: the node is full, each app has one map left and uses 2048.
+    // 2.7 (no threshold): 5000: app0 (tie, id) reserves the node for its map. 14000: app1's map
+    // ends; the node serves the reservation: app0's map 14000-34000, although app1 uses less.
+    // 15000: app1 reserves the node; 23000: app0's first map ends and the node serves app1:
+    // 23000-33000. Ends: app0 34000, app1 33000; two reservations.
+    // 2.8 (threshold 2 x 1024 MB): a 1024-MB map reserves nothing. 14000: app1 uses least: its
+    // map 14000-24000; 23000: app0's map 23000-43000. Ends: app0 43000, app1 24000.
+    const apps = [app('app0', 0, [stage('map', 2, 20_000)]), app('app1', 0, [stage('map', 2, 10_000)])];
+    const node = (settings: Partial<FairSchedulerSettings>) =>
+      cluster(1, 4096, 4, { type: 'fair', fair: { userAsDefaultQueue: false, ...settings } });
+    const v27 = run(node({}), apps, 'as-configured');
+    expect(finishTimes(v27)).toEqual([34_000, 33_000]);
+    expect(v27.summary.reservationsMade).toBe(2);
+    const v28 = run(node({ reservationThresholdIncrementMultiple: 2 }), apps, 'as-configured');
+    expect(finishTimes(v28)).toEqual([43_000, 24_000]);
+    expect(v28.summary.reservationsMade).toBe(0);
+  });
+
+  it('lets an app reserve at most its reservable nodes (2.8+)', () => {
+    // Two nodes of 4096 MB, heartbeats at the same phase (node 0 first). app0: 2 maps of 2048 MB,
+    // 10 s; app1: 2 maps of 3072 MB, 6 s. 1000: app0's AM on node 0, app1's on node 1. 2000: both
+    // register; node 0: app0's map (tie, id), 2000-12000 (1024 MB left); node 1: app1's map,
+    // 2000-8000 (full). 3000: node 0: app0 (uses 3072 < 4096) cannot fit its map and reserves
+    // node 0; node 1: app0 first again.
+    // 2.7: app0 reserves node 1 too. 8000: app1's map ends; node 1 serves app0: its map
+    // 8000-18000 (node 0's reservation is let go at its next heartbeat). app1's map then fits
+    // nowhere: 10000: app1 reserves node 0 (and node 1). 12000: app0's map ends; node 0 serves
+    // app1: 12000-18000. Ends: 18000 and 18000.
+    // 2.8 (reservable-nodes 0.05: ceil(2 x 0.05) = 1 per app): node 1 at 3000: app0 holds its one
+    // reservation, app1 reserves node 1. 8000: node 1 serves app1: 8000-14000; 12000: node 0
+    // serves app0: 12000-22000. Ends: app0 22000, app1 14000.
+    const apps = [
+      app('app0', 0, [stage('map', 2, 10_000, { memoryMb: 2048, vcores: 1 })]),
+      app('app1', 0, [stage('map', 2, 6_000, { memoryMb: 3072, vcores: 1 })]),
+    ];
+    const nodes = (settings: Partial<FairSchedulerSettings>) =>
+      cluster(2, 4096, 4, { type: 'fair', fair: { userAsDefaultQueue: false, ...settings } });
+    expect(finishTimes(run(nodes({}), apps, 'as-configured'))).toEqual([18_000, 18_000]);
+    const capped = run(nodes({ reservationThresholdIncrementMultiple: 2, reservableNodes: 0.05 }), apps, 'as-configured');
+    expect(finishTimes(capped)).toEqual([22_000, 14_000]);
+    expect(capped.summary.reservationsMade).toBe(2);
   });
 
   it('shares between active queues by weight, recomputed on the update thread\'s period', () => {

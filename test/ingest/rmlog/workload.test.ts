@@ -108,6 +108,25 @@ describe('buildLogWorkload', () => {
     ]);
   });
 
+  it('gives a FairScheduler log of 2.8 or later the reservation limits 2.8 turned on', () => {
+    const fairLog = (hadoopVersion: string | null): RmTraceRows => {
+      const base = rows(8192, []);
+      return {
+        ...base,
+        scheduler: { ...base.scheduler, schedulerClass: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler', hadoopVersion },
+      };
+    };
+    const limits = (version: string | null) => {
+      const fair = buildLogWorkload('t', fairLog(version)).clusterFromLog!.scheduler.fair;
+      return [fair.reservationThresholdIncrementMultiple, fair.reservableNodes];
+    };
+    expect(limits('2.8.5')).toEqual([2, 0.05]);
+    expect(limits('2.10 or 3.1 or 3.3 or 3.4')).toEqual([2, 0.05]);
+    expect(limits('2.7')).toEqual([null, null]);
+    // Unknown version: Hadoop 2.7's defaults, as for every other setting the log does not show.
+    expect(limits(null)).toEqual([null, null]);
+  });
+
   it('keeps a task still running at the end of the log with the time it ran so far, and says so', () => {
     const log = buildLogWorkload('t', rows(8192, [container(2, { allocatedMs: 5000, runningMs: 5500, endMs: null, endState: null, stillRunning: true })]));
     expect(taskDurationMs(log.workload.apps[0]!.stages[0]!, 0)).toBe(70_000 - 5000);
