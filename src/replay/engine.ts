@@ -849,6 +849,10 @@ class ReplayEngine implements SchedulerListener {
       this.release(am);
       this.view.runningApps--;
       app.amContainer = null;
+      // The NodeManager reports the AM container's end on a heartbeat that schedules the freed
+      // space at once; the RM removes the attempt from the scheduler only after that (its AM
+      // share and running-app count go, pending apps are activated), so the node is offered first.
+      this.flushFreedNodes();
     }
     this.scheduler.removeApp(app.index, this.nowMs);
     this.stateChanged();
