@@ -180,6 +180,8 @@ export interface RmAppRow {
   readonly state: string | null;
   readonly finalStatus: string | null;
   readonly attempts: number;
+  /** When the app first went RUNNING (its AM registered); absent when not loaded. */
+  readonly runningMs?: number | null;
   /** YARN's application type from the ApplicationSummary (2.7+: MAPREDUCE, SPARK, TEZ ...); null or absent when not printed. */
   readonly applicationType?: string | null;
   /** When the app's AM set an ask to zero containers (`ask_drained` events), in time order; absent when not loaded. */
@@ -237,7 +239,8 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
   const appRows = await store.queryObjects<Omit<RmAppRow, 'askDrainsMs'>>(
     `SELECT app_id AS "appId", app_name AS "appName", user_name AS "userName", queue,
             submitted_in_log AS "submittedInLog", submit_ms AS "submitMs", am_allocated_ms AS "amAllocatedMs",
-            finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts, summary.application_type AS "applicationType"
+            finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts, running_ms AS "runningMs",
+            summary.application_type AS "applicationType"
        FROM rm_apps
        LEFT JOIN (SELECT subject AS app_id, any_value(json_extract_string(extra, '$.applicationType')) AS application_type
                     FROM ${TRACE_EVENTS} WHERE kind = 'app_summary' GROUP BY subject) AS summary USING (app_id)

@@ -66,6 +66,25 @@ describe('node heartbeats', () => {
     expect(result.apps[0]!.finishMs).toBe(12_200);
   });
 
+  it("asks a log app's stage that came at once after a task's end before that end's space is offered", () => {
+    // One node of 3072 MB, no AM limit. Two apps from a log (observed): A has a map of 10 s, then
+    // a reduce of 5 s asked at once when the map ends (fraction 1, delay 0); B has a map of 10 s.
+    // 0: A's AM; 1000: A registers and asks: its map (FIFO), 1000-11000; 2000: B's AM; 3000: B
+    // registers and asks: the node is full. 11000: A's map ends; A's reduce is asked before the
+    // node's out-of-band heartbeat (the task told its AM before the NodeManager reported it), and
+    // FIFO gives it the space: 11000-16000; A ends 16000 and B's map takes its slots: 16000-26000.
+    // Asked after that heartbeat, the reduce would lose the space to B's map (11000-21000) and
+    // run 21000-26000.
+    const a = app('A', 0, [stage('map', 1, 10_000), stage('reduce', 1, 5_000, undefined, { startAfterFraction: 1, requestDelayMs: 0 })], {
+      observed: true,
+      amStartupMs: 1000,
+    });
+    const b = app('B', 0, [stage('map', 1, 10_000)], { observed: true, amStartupMs: 1000 });
+    const result = run(cluster(1, 3072, 3), [a, b]);
+    expect(result.apps.map((r) => r.amStartMs)).toEqual([0, 2000]);
+    expect(finishTimes(result)).toEqual([16_000, 26_000]);
+  });
+
   it('starts a task when its AM pulls the container, on the AM heartbeat after the allocation', () => {
     // The AM registers at 1500 and asks then; the node's next heartbeat is at 2000, where the map
     // is allocated; the AM hears of it at its heartbeat at 2500, so the map runs 2500-12500 while

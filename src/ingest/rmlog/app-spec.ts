@@ -58,6 +58,17 @@ export function appSpec(
   const firstTaskMs = tasks.length > 0 ? tasks[0]!.allocatedMs! : amAllocatedMs;
   const lastTaskEndMs = tasks.reduce((m, c) => Math.max(m, endOf(c)), firstTaskMs);
   const amEndMs = am.endMs ?? row.finishMs ?? logEndMs;
+  // A container placed by the node update that freed its room on a full cluster had been asked
+  // for before that room came.
+  const waitedForRoom = (c: RmContainerRow): boolean =>
+    usage !== null && c.nodeId !== null && usage.waitedForRoom(sizeOf(c), c.nodeId, c.allocatedMs!);
+  // The AM asks for its first tasks as it registers: a first task that waited for room was asked
+  // for at the registration the log records; otherwise just before it came.
+  const registeredMs = row.runningMs ?? null;
+  const firstAskMs =
+    tasks.length > 0 && registeredMs !== null && registeredMs >= amAllocatedMs && registeredMs <= firstTaskMs && waitedForRoom(tasks[0]!)
+      ? registeredMs
+      : firstTaskMs;
 
   const waves = stageWaves(row, tasks, endOf, usage, sources);
   const stages: Stage[] = [];
@@ -70,14 +81,17 @@ export function appSpec(
     if (previous) {
       // The stage is asked for once as many of the previous stage have ended as had ended when
       // its first container came, plus the observed reaction time after the last of those ends.
-      const ends = previous.map(endOf).sort((a, b) => a - b);
-      let endsBefore = ends.filter((end) => end <= firstMs).length;
+      const ended = [...previous].sort((a, b) => endOf(a) - endOf(b));
+      let endsBefore = ended.filter((c) => endOf(c) <= firstMs).length;
       // Reduces are asked for once a map has completed; the AM hears of it before the RM logs
       // the container's end, so a reduce can come just before the first logged map end.
-      if (wave.priority === REDUCE_PRIORITY && endsBefore === 0 && ends[0]! <= firstMs + COMPLETION_REPORT_SLACK_MS) endsBefore = 1;
+      if (wave.priority === REDUCE_PRIORITY && endsBefore === 0 && endOf(ended[0]!) <= firstMs + COMPLETION_REPORT_SLACK_MS) endsBefore = 1;
       startAfterFraction = endsBefore / previous.length;
-      const triggerMs = endsBefore > 0 ? ends[endsBefore - 1]! : previous[0]!.allocatedMs!;
-      requestDelayMs = Math.max(0, firstMs - triggerMs);
+      const triggerMs = endsBefore > 0 ? endOf(ended[endsBefore - 1]!) : previous[0]!.allocatedMs!;
+      // A first container that waited for room was asked for by that end already (the AM hears
+      // of a task's end from the task, before the NodeManager reports its container): asked at
+      // once, it competes for the room that end frees.
+      requestDelayMs = waitedForRoom(first) ? 0 : Math.max(0, firstMs - triggerMs);
     }
     stages.push({
       name: stageName(wave.priority),
@@ -105,7 +119,7 @@ export function appSpec(
     user: row.userName ?? 'unknown',
     submitMs,
     amRequest: sizeOf(am),
-    amStartupMs: Math.max(0, firstTaskMs - amAllocatedMs),
+    amStartupMs: Math.max(0, firstAskMs - amAllocatedMs),
     amTeardownMs: Math.max(0, amEndMs - lastTaskEndMs),
     stages,
   };
@@ -214,11 +228,19 @@ function splitWaves(
   return waves;
 }
 
+/**
+ * The RM logs a container's end and what it allocates in the same node update a few milliseconds
+ * apart (up to a dozen on the heavily loaded real 2.8.5 runs); a node heartbeats every 1000.
+ */
+const SAME_NODE_UPDATE_MS = 100;
+
 /** Cluster-wide memory and vcores held over time, from the containers the log shows. */
 export class ClusterUsage {
   private readonly timesMs: number[];
   private readonly usedMemoryMb: number[];
   private readonly usedVcores: number[];
+  /** Container ends per node, in time order. */
+  private readonly endsByNode = new Map<string, number[]>();
 
   constructor(
     containers: readonly RmContainerRow[],
@@ -233,7 +255,13 @@ export class ClusterUsage {
       const size = sizeOf(c);
       steps.push({ atMs: c.allocatedMs, memoryMb: size.memoryMb, vcores: size.vcores });
       steps.push({ atMs: c.endMs ?? logEndMs, memoryMb: -size.memoryMb, vcores: -size.vcores });
+      if (c.endMs !== null && c.nodeId !== null) {
+        const ends = this.endsByNode.get(c.nodeId);
+        if (ends) ends.push(c.endMs);
+        else this.endsByNode.set(c.nodeId, [c.endMs]);
+      }
     }
+    for (const ends of this.endsByNode.values()) ends.sort((a, b) => a - b);
     // Releases before allocations at the same instant.
     steps.sort((a, b) => a.atMs - b.atMs || a.memoryMb - b.memoryMb);
     this.timesMs = [];
@@ -248,6 +276,32 @@ export class ClusterUsage {
       this.usedMemoryMb.push(memoryMb);
       this.usedVcores.push(vcores);
     }
+  }
+
+  /**
+   * Whether a container of `size` placed on `nodeId` at `allocatedMs` took room that a container
+   * ending on that node in the same node update had just freed, on a cluster that had no room for
+   * it before that end: it was waiting for room, not for its ask.
+   */
+  waitedForRoom(size: Resources, nodeId: string, allocatedMs: number): boolean {
+    const ends = this.endsByNode.get(nodeId);
+    if (!ends) return false;
+    // The latest end on the node at or before the allocation.
+    let lo = 0;
+    let hi = ends.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[mid]! <= allocatedMs) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    if (found < 0) return false;
+    const freedMs = ends[found]!;
+    return allocatedMs - freedMs <= SAME_NODE_UPDATE_MS && !this.hadRoomFor(size, freedMs - 1);
   }
 
   /** Whether `size` fitted in the cluster's free memory (and vcores) at `atMs`. */
