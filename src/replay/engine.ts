@@ -248,6 +248,8 @@ class ReplayEngine implements SchedulerListener {
   private admissionDirty = false;
   private readonly freedNodes: NodeState[] = [];
   private freedCount = 0;
+  /** Asks that arrived while freed nodes had yet to heartbeat, to offer after them; null: offer at once. */
+  private heldArrivals: number | null = null;
   private readonly failedFit: NodeState[] = [];
   private readonly failedLimit: NodeState[] = [];
   /** The one scheduled heartbeat of the wheel's earliest node (null: none scheduled). */
@@ -612,15 +614,34 @@ class ReplayEngine implements SchedulerListener {
     const stage = container.stage!;
     container.endMs = this.nowMs;
     this.release(container);
+    const next = nextStage(app, stage);
+    if (
+      app.spec.observed &&
+      app.phase === RUNNING &&
+      next &&
+      !next.released &&
+      next.spec.requestDelayMs === 0 &&
+      stage.completed + 1 >= next.releaseAfter
+    ) {
+      // A log app's stage asked for as this task ended was asked before the NodeManager
+      // reported the end (the task tells its AM first): it competes for the freed space, and
+      // the nodes due next get its other asks after that (docs/model.md 6).
+      this.heldArrivals = 0;
+      this.releaseStage(app, next);
+    }
     // The NodeManager heartbeats at once; the RM schedules the freed space before the AM hears of it.
     this.flushFreedNodes();
+    if (this.heldArrivals !== null) {
+      const held = this.heldArrivals;
+      this.heldArrivals = null;
+      if (held > 0) this.heartbeatsOnArrival(held);
+    }
     if (app.phase !== RUNNING) return;
     this.tasksCompleted++;
     stage.running--;
     stage.completed++;
     removeLive(stage, container);
 
-    const next = nextStage(app, stage);
     if (next && !next.released && !app.mapReduceModelled && stage.completed >= next.releaseAfter) this.releaseStage(app, next);
     if (stage.completed === stage.spec.taskCount) this.completeStage(app, stage);
     this.afterStageChange(app);
@@ -681,6 +702,10 @@ class ReplayEngine implements SchedulerListener {
    * container asked, rather than making the ask wait for a heartbeat a second time.
    */
   private heartbeatsOnArrival(count: number): void {
+    if (this.heldArrivals !== null) {
+      this.heldArrivals += count;
+      return;
+    }
     for (let i = 0; i < count && this.scheduler.servableAsks > 0; i++) {
       const nodeIndex = this.wheel.earliest(this.nowMs, this.slot);
       if (nodeIndex < 0) return;
@@ -946,6 +971,10 @@ class ReplayEngine implements SchedulerListener {
       this.release(am);
       this.view.runningApps--;
       app.amContainer = null;
+      // The NodeManager reports the AM container's end on a heartbeat that schedules the freed
+      // space at once; the RM removes the attempt from the scheduler only after that (its AM
+      // share and running-app count go, pending apps are activated), so the node is offered first.
+      this.flushFreedNodes();
     } else if (amOutside) {
       this.view.runningApps--;
     }

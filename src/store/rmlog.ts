@@ -192,6 +192,12 @@ export interface RmAppRow {
   readonly attempts: number;
   /** An attempt of it went LAUNCHED_UNMANAGED_SAVING: its AM ran outside the cluster. */
   readonly unmanagedAm: boolean;
+  /** When the app first went RUNNING (its AM registered); absent when not loaded. */
+  readonly runningMs?: number | null;
+  /** YARN's application type from the ApplicationSummary (2.7+: MAPREDUCE, SPARK, TEZ ...); null or absent when not printed. */
+  readonly applicationType?: string | null;
+  /** When the app's AM set an ask to zero containers (`ask_drained` events), in time order; absent when not loaded. */
+  readonly askDrainsMs?: readonly number[];
 }
 
 export interface RmContainerRow {
@@ -233,6 +239,8 @@ export interface RmSchedulerFacts {
   /** JSON of the CS queue block of each queue, by queue name, in name order: replays read it in this order. */
   readonly queueConfigs: Readonly<Record<string, string>>;
   readonly logEndMs: number | null;
+  /** The Hadoop release line of the log's latest file (`2.8.5`, `2.7`, `2.10 or 3.1 or 3.3 or 3.4`); null when unknown. */
+  readonly hadoopVersion?: string | null;
 }
 
 export interface RmTraceRows {
@@ -246,13 +254,28 @@ export interface RmTraceRows {
 /** Everything the workload builder needs of an RM-log trace, in time order. */
 export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceRows> {
   const params = { trace };
-  const apps = await store.queryObjects<RmAppRow>(
+  const appRows = await store.queryObjects<Omit<RmAppRow, 'askDrainsMs'>>(
     `SELECT app_id AS "appId", app_name AS "appName", user_name AS "userName", queue,
             submitted_in_log AS "submittedInLog", submit_ms AS "submitMs", am_allocated_ms AS "amAllocatedMs",
-            finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts, unmanaged_am AS "unmanagedAm"
-       FROM rm_apps WHERE trace = $trace ORDER BY submit_ms NULLS LAST, app_id`,
+            finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts, unmanaged_am AS "unmanagedAm", running_ms AS "runningMs",
+            summary.application_type AS "applicationType"
+       FROM rm_apps
+       LEFT JOIN (SELECT subject AS app_id, any_value(json_extract_string(extra, '$.applicationType')) AS application_type
+                    FROM ${TRACE_EVENTS} WHERE kind = 'app_summary' GROUP BY subject) AS summary USING (app_id)
+      WHERE trace = $trace ORDER BY submit_ms NULLS LAST, app_id`,
     params,
   );
+  const drains = await store.queryObjects<{ appId: string; timeMs: number }>(
+    `SELECT subject AS "appId", time_ms AS "timeMs" FROM ${TRACE_EVENTS} WHERE kind = 'ask_drained' ORDER BY subject, time_ms`,
+    params,
+  );
+  const drainsByApp = new Map<string, number[]>();
+  for (const { appId, timeMs } of drains) {
+    const list = drainsByApp.get(appId);
+    if (list) list.push(timeMs);
+    else drainsByApp.set(appId, [timeMs]);
+  }
+  const apps: RmAppRow[] = appRows.map((row) => ({ ...row, askDrainsMs: drainsByApp.get(row.appId) ?? [] }));
   const containers = await store.queryObjects<RmContainerRow>(
     `SELECT container_id AS "containerId", app_id AS "appId", attempt_id AS "attemptId", is_am AS "isAm",
             node_id AS "nodeId", memory_mb AS "memoryMb", vcores, priority, allocated_ms AS "allocatedMs",
@@ -277,6 +300,10 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
        FROM ${TRACE_EVENTS}`,
     params,
   );
+  const [file] = await store.queryObjects<{ hadoopVersion: string | null }>(
+    `SELECT arg_max(hadoop_version, file_id) AS "hadoopVersion" FROM rmlog_files WHERE trace = $trace`,
+    params,
+  );
   const queues = await store.queryObjects<{ queue: string; config: string }>(
     `SELECT queue, arg_max(extra, time_ms) AS config FROM ${TRACE_EVENTS}
       WHERE kind = 'queue_config' AND queue IS NOT NULL GROUP BY queue ORDER BY queue`,
@@ -291,6 +318,7 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
       schedulerConfig: facts?.schedulerConfig ?? null,
       queueConfigs: Object.fromEntries(queues.map((q) => [q.queue, q.config])),
       logEndMs: facts?.logEndMs ?? null,
+      hadoopVersion: file?.hadoopVersion ?? null,
     },
   };
 }

@@ -201,16 +201,19 @@ describe('unmanaged AMs', () => {
     // charges it the minimum allocation, 1024: 2048 <= 2048, activated; app2 (AM 1024) would
     // make 3072: pending. app1's AM runs outside the cluster from 0 and registers at 500.
     // 0: app0's AM. 1000: app0 registers; its map (app0 before app1) 1000-11000. 2000: app1's
-    // map, started at its AM's heartbeat 2500: 2500-12500. 11000: app0 ends, app2 is activated
-    // and its AM placed by the out-of-band heartbeat; 12000 it registers, its map 12000-22000.
+    // map, started at its AM's heartbeat 2500: 2500-12500. 11000: app0 ends; the freed node is
+    // offered before app0 leaves the scheduler (docs/model.md 6), so app2 is activated after it
+    // and its AM placed at the node's next heartbeat, 12000; 13000 it registers, after that
+    // instant's node heartbeat (scheduled first, ties run first-in first-out): its map at the
+    // next one, 14000-24000.
     const apps = [
       app('app0', 0, oneMap(10_000)),
       app('app1', 0, oneMap(10_000), { unmanagedAm: true, amRequest: { memoryMb: 2048, vcores: 1 }, amStartupMs: 500 }),
       app('app2', 0, oneMap(10_000)),
     ];
     const result = run(cluster(1, 10_240, 10), apps, 'am-share:0.2', [0]);
-    expect(result.apps.map((a) => a.amStartMs)).toEqual([0, 0, 11_000]);
-    expect(result.apps.map((a) => a.finishMs)).toEqual([11_000, 12_500, 22_000]);
+    expect(result.apps.map((a) => a.amStartMs)).toEqual([0, 0, 12_000]);
+    expect(result.apps.map((a) => a.finishMs)).toEqual([11_000, 12_500, 24_000]);
     // No AM container: its one container is its map's.
     expect(result.containers!.kind.filter((_, i) => result.containers!.appIndex[i] === 1)).toEqual(['map']);
   });

@@ -89,10 +89,21 @@ export function clusterOf(
         ...(logScheduler.maxAmResourcePercent !== null
           ? { capacity: { maximumAmResourcePercent: logScheduler.maxAmResourcePercent } }
           : {}),
+        // The FairScheduler's reservation limits are on by default from 2.8.0 (docs/model.md 4.7).
+        ...(fair && fromRelease(rows.scheduler.hadoopVersion ?? null, 2, 8)
+          ? { fair: { reservationThresholdIncrementMultiple: 2, reservableNodes: 0.05 } }
+          : {}),
       },
     },
     `cluster of trace ${name}`,
   );
+}
+
+/** Whether every release line the version string allows (`2.8.5`, `2.10 or 3.1`) is `major.minor` or later. */
+function fromRelease(version: string | null, major: number, minor: number): boolean {
+  if (version === null) return false;
+  const lines = version.split(' or ').map((v) => /^(\d+)\.(\d+)/.exec(v.trim()));
+  return lines.length > 0 && lines.every((m) => m !== null && (Number(m[1]) > major || (Number(m[1]) === major && Number(m[2]) >= minor)));
 }
 
 /**

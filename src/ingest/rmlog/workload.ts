@@ -24,7 +24,8 @@ import type { NodeTimeline } from '../../model/node-timeline.js';
 import type { Resources } from '../../model/resources.js';
 import type { AppSpec, AttemptSpec, Workload } from '../../model/workload.js';
 import type { RmContainerRow, RmTraceRows } from '../../store/index.js';
-import { appSpec, ClusterUsage, MISSING_SIZE } from './app-spec.js';
+import { appSpec, ClusterUsage, MISSING_SIZE, stageSourcesNote } from './app-spec.js';
+import type { StageSources } from './app-spec.js';
 import { clusterOf, schedulerOf } from './log-cluster.js';
 import type { LogScheduler } from './log-cluster.js';
 import { DEFAULT_NODE, membershipOf } from './node-membership.js';
@@ -145,6 +146,7 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
         logEndMs,
       )
     : null;
+  const stageSources: StageSources = { rolesInferred: 0, rolesUnknown: 0 };
   const departures = departuresOf(membership, originMs);
   const counts = { releasedUnused: 0, stillRunning: 0, unknownSize: 0, lostWithNode: 0, lostWithRm: 0 };
   let lostApps = 0;
@@ -172,7 +174,7 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
       const am = attempt.am ?? unmanagedAm(c, endBoundMs);
       const attemptEndMs = am.endMs ?? (last ? endBoundMs : next.am?.allocatedMs ?? endBoundMs);
       const row = last ? c.row : { ...c.row, finishMs: null };
-      return { spec: appSpec(c.appId, row, submitMs, am, tasks, last ? endBoundMs : attemptEndMs, usage), am, attemptEndMs };
+      return { spec: appSpec(c.appId, row, submitMs, am, tasks, last ? endBoundMs : attemptEndMs, usage, stageSources), am, attemptEndMs };
     });
     const final = built[built.length - 1]!;
     const failedAttempts: AttemptSpec[] = built.slice(0, -1).map((b) => ({
@@ -226,6 +228,8 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
   }
   if (startUnknown > 0) notes.push(`${startUnknown} container(s) allocated before the log begins are left out`);
   if (counts.stillRunning > 0) notes.push(`${counts.stillRunning} container(s) still running when the log ends keep the time they ran so far`);
+  const noPriorities = stageSourcesNote(stageSources);
+  if (noPriorities) notes.push(noPriorities);
   if (counts.unknownSize > 0) {
     notes.push(`${counts.unknownSize} container(s) of unknown size (not printed by this log version) ask for ${MISSING_SIZE.memoryMb} MB / ${MISSING_SIZE.vcores} vcore`);
   }

@@ -12,8 +12,9 @@
 // - maxAMShare is checked when the AM container is about to be allocated, against the leaf's
 //   fair share (memory only under fair and fifo, component-wise under drf) (4.4);
 // - a queue over its max share gets nothing; an ask that fits the node's capacity but not its
-//   free space reserves the node if it fits the queue's max share; a reserved node serves only
-//   that app and, once fulfilled, nothing else on that heartbeat (4.5, 4.7);
+//   free space reserves the node if it fits the queue's max share (and, with 2.8's limits set,
+//   is large enough and the app holds fewer than its reservable nodes); a reserved node serves
+//   only that app and, once fulfilled, nothing else on that heartbeat (4.5, 4.7);
 // - one container per heartbeat unless assignmultiple (4.5).
 // Simplifications: queue demand (for "needy") is read live instead of at the last update; a
 // zero fair-share component under drf is replaced by min(cluster free, max share) in the AM
@@ -80,6 +81,8 @@ class FsApp {
   /** Its AM runs outside the cluster (see addUnmanagedApp). */
   unmanagedAm = false;
   liveContainers = 0;
+  /** Nodes reserved for this app. */
+  reservations = 0;
   usedMemoryMb = 0;
   usedVcores = 0;
   constructor(
@@ -124,6 +127,10 @@ export class FairScheduler implements Scheduler {
   private readonly listener: SchedulerListener;
   private updateDueMs = -1;
   private readonly scratch: number[] = [];
+  /** 2.8+: the smallest container a node is reserved for; null: any (2.7). */
+  private readonly reservationThreshold: { readonly memoryMb: number; readonly vcores: number } | null;
+  /** 2.8+: how many nodes one app may hold reserved; Infinity: no limit (2.7). */
+  private readonly reservableNodesPerApp: number;
 
   constructor(options: FairSchedulerOptions) {
     const { cluster, appCount, listener } = options;
@@ -138,6 +145,13 @@ export class FairScheduler implements Scheduler {
     const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
     this.clusterMemoryMb = clusterMemoryMb;
     this.clusterVcores = clusterVcores;
+    // Resources.multiply of the increment: memory and vcores truncated.
+    const multiple = fair.reservationThresholdIncrementMultiple;
+    const increment = this.settings.incrementAllocation;
+    this.reservationThreshold =
+      multiple === null ? null : { memoryMb: Math.trunc(increment.memoryMb * multiple), vcores: Math.trunc(increment.vcores * multiple) };
+    const nodeCount = cluster.nodeGroups.reduce((n, group) => n + group.count, 0);
+    this.reservableNodesPerApp = fair.reservableNodes === null ? Infinity : Math.ceil(nodeCount * fair.reservableNodes);
     this.apps = new Array<FsApp | undefined>(appCount);
     const rootPolicy = parentPolicy(fair.rootSchedulingPolicy ?? fair.defaultQueueSchedulingPolicy);
     const rootMaxRunningApps = this.settings.rootMaxRunningApps ?? Infinity;
@@ -357,6 +371,7 @@ export class FairScheduler implements Scheduler {
   /** Reserved space is tracked apart from usage: it counts in neither limits nor fairness. */
   private reserve(a: FsApp, memoryMb: number, vcores: number): void {
     reserveQueues(a.leaf, memoryMb, vcores);
+    a.reservations += memoryMb > 0 || vcores > 0 ? 1 : -1;
   }
 
   // ---- fair shares -----------------------------------------------------------------------
@@ -524,6 +539,11 @@ export class FairScheduler implements Scheduler {
         d.kind = LIMITED;
         return false;
       }
+      if (!this.mayReserve(a, ask)) {
+        // 2.8+: the app passes the node on to the next (FSAppAttempt.assignContainer returns none).
+        d.kind = NO_FIT;
+        return false;
+      }
       this.reserve(a, ask.memoryMb, ask.vcores);
       d.kind = RESERVE;
       d.app = a.index;
@@ -534,6 +554,30 @@ export class FairScheduler implements Scheduler {
     }
     d.kind = NO_FIT;
     return false;
+  }
+
+  /**
+   * Whether an ask that does not fit the node's free space may reserve it (2.8+,
+   * FSAppAttempt.isReservable and reservationExceedsThreshold; docs/model.md 4.7): the container
+   * is at least the reservation threshold, compared by the leaf's policy (memory under fair and
+   * fifo, dominant shares under drf), and the app holds fewer reservations than its reservable
+   * nodes (every ask is off-switch, so all its reservations count). 2.7 reserves any.
+   */
+  private mayReserve(a: FsApp, ask: Ask): boolean {
+    if (a.reservations >= this.reservableNodesPerApp) return false;
+    const threshold = this.reservationThreshold;
+    if (threshold === null) return true;
+    if (a.leaf.policy !== 'drf') return ask.memoryMb >= threshold.memoryMb;
+    return this.compareDominant(ask.memoryMb, ask.vcores, threshold.memoryMb, threshold.vcores) >= 0;
+  }
+
+  /** DominantResourceCalculator.compare against the cluster: dominant shares, then the other. */
+  private compareDominant(xMem: number, xVc: number, yMem: number, yVc: number): number {
+    const xm = xMem / this.clusterMemoryMb;
+    const xv = xVc / this.clusterVcores;
+    const ym = yMem / this.clusterMemoryMb;
+    const yv = yVc / this.clusterVcores;
+    return Math.sign(Math.max(xm, xv) - Math.max(ym, yv)) || Math.sign(Math.min(xm, xv) - Math.min(ym, yv));
   }
 
   private noteFailure(d: Decision, a: FsApp, ask: Ask): void {

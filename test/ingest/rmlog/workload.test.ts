@@ -109,6 +109,55 @@ describe('buildLogWorkload', () => {
     ]);
   });
 
+  it('asks for a stage that waited for room when its AM registered, or at the end before it', () => {
+    // One node of 4096 MB: the AM (2048, allocated 1100, registered at 3000) and two slots.
+    // Another app's containers X (1200-8000) and Y (1300-20000) fill them from 1300. Our map
+    // comes at 8000, in the node update that reports X's end, with no room before: it waited
+    // for room, so it was asked at the registration: start-up 3000 - 1100 = 1900 ms (not 6900).
+    // The map runs 8000-15000; Z (another app) takes its slot at 15000, to 25000; the reduce
+    // comes at 20000 as Y ends, on a full node: asked at the map's end, at once (delay 0).
+    const other = (n: number, allocatedMs: number, endMs: number): RmContainerRow =>
+      container(n, { containerId: `container_1_0009_01_00000${n}`, appId: 'application_1_0009', attemptId: 'appattempt_1_0009_000001', allocatedMs, runningMs: allocatedMs, endMs });
+    const ours = [
+      container(2, { allocatedMs: 8000, runningMs: 8100, endMs: 15_000 }),
+      container(3, { priority: 10, allocatedMs: 20_000, runningMs: 20_100, endMs: 30_000 }),
+    ];
+    const withRows = (tasks: RmContainerRow[]): RmTraceRows => {
+      const base = rows(4096, tasks);
+      return { ...base, apps: [{ ...base.apps[0]!, runningMs: 3000 }] };
+    };
+    const waited = buildLogWorkload('t', withRows([other(1, 1200, 8000), other(2, 1300, 20_000), other(3, 15_000, 25_000), ...ours])).workload.apps[0]!;
+    expect(waited.amStartupMs).toBe(1900);
+    expect(waited.stages.map((s) => [s.name, s.startAfterFraction, s.requestDelayMs])).toEqual([
+      ['map', 0, 0],
+      ['reduce', 1, 0],
+    ]);
+    // Without X and Z the node had room all along: each came as soon as it was asked, after
+    // the observed delays: start-up 8000 - 1100 = 6900 ms, the reduce 5000 ms after the map.
+    const roomy = buildLogWorkload('t', withRows([other(2, 1300, 20_000), ...ours])).workload.apps[0]!;
+    expect(roomy.amStartupMs).toBe(6900);
+    expect(roomy.stages[1]).toMatchObject({ startAfterFraction: 1, requestDelayMs: 5000 });
+  });
+
+  it('gives a FairScheduler log of 2.8 or later the reservation limits 2.8 turned on', () => {
+    const fairLog = (hadoopVersion: string | null): RmTraceRows => {
+      const base = rows(8192, []);
+      return {
+        ...base,
+        scheduler: { ...base.scheduler, schedulerClass: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler', hadoopVersion },
+      };
+    };
+    const limits = (version: string | null) => {
+      const fair = buildLogWorkload('t', fairLog(version)).clusterFromLog!.scheduler.fair;
+      return [fair.reservationThresholdIncrementMultiple, fair.reservableNodes];
+    };
+    expect(limits('2.8.5')).toEqual([2, 0.05]);
+    expect(limits('2.10 or 3.1 or 3.3 or 3.4')).toEqual([2, 0.05]);
+    expect(limits('2.7')).toEqual([null, null]);
+    // Unknown version: Hadoop 2.7's defaults, as for every other setting the log does not show.
+    expect(limits(null)).toEqual([null, null]);
+  });
+
   it('keeps a task still running at the end of the log with the time it ran so far, and says so', () => {
     const log = buildLogWorkload('t', rows(8192, [container(2, { allocatedMs: 5000, runningMs: 5500, endMs: null, endState: null, stillRunning: true })]));
     expect(taskDurationMs(log.workload.apps[0]!.stages[0]!, 0)).toBe(70_000 - 5000);
