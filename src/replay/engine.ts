@@ -932,6 +932,37 @@ class ReplayEngine implements SchedulerListener {
 
   // ---- app end --------------------------------------------------------------------------
 
+  /**
+   * Withdraw every outstanding ask of `app` and kill its running tasks; with `requeue` (a new
+   * attempt redoes them) each killed task is asked for again.
+   */
+  private killTasks(app: AppRun, requeue: boolean): void {
+    for (const stage of app.stages) {
+      if (stage.asked > 0) this.setAsked(app, stage, 0);
+      for (let i = stage.live.length - 1; i >= 0; i--) {
+        const container = stage.live[i]!;
+        container.killed = true;
+        container.endMs = this.nowMs;
+        this.release(container);
+        if (requeue) {
+          stage.running--;
+          stage.retry.push(container.task);
+        }
+      }
+      stage.live.length = 0;
+      stage.waiting.length = 0;
+    }
+  }
+
+  /** Give up the nodes `app` has reserved and let them heartbeat again. */
+  private dropReservationsOf(app: AppRun): void {
+    for (const nodeIndex of [...app.reservedNodes]) {
+      const node = this.nodes[nodeIndex]!;
+      this.dropReservation(node, true);
+      this.wakeAtNextHeartbeat(node);
+    }
+  }
+
   private endApp(
     app: AppRun,
     phase: typeof FINISHED | typeof FAILED | typeof KILLED,
@@ -941,17 +972,7 @@ class ReplayEngine implements SchedulerListener {
     const wasAccepted = app.phase === ACCEPTED;
     const amOutside = app.spec.unmanagedAm === true && (app.phase === AM_STARTING || app.phase === RUNNING);
     // Outstanding asks are withdrawn; running tasks (a failed app's) are killed.
-    for (const stage of app.stages) {
-      if (stage.asked > 0) this.setAsked(app, stage, 0);
-      for (let i = stage.live.length - 1; i >= 0; i--) {
-        const container = stage.live[i]!;
-        container.killed = true;
-        container.endMs = this.nowMs;
-        this.release(container);
-      }
-      stage.live.length = 0;
-      stage.waiting.length = 0;
-    }
+    this.killTasks(app, false);
     if (wasAccepted) {
       this.view.pendingApps--;
       this.view.pendingContainers--;
@@ -960,11 +981,7 @@ class ReplayEngine implements SchedulerListener {
       this.changeOutstanding(app, -1);
       this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 0);
     }
-    for (const nodeIndex of [...app.reservedNodes]) {
-      const node = this.nodes[nodeIndex]!;
-      this.dropReservation(node, true);
-      this.wakeAtNextHeartbeat(node);
-    }
+    this.dropReservationsOf(app);
     const am = app.amContainer;
     if (am) {
       am.endMs = this.nowMs;
@@ -1164,24 +1181,8 @@ class ReplayEngine implements SchedulerListener {
       this.endApp(app, FAILED, 'am-failed', `its AM failed on attempt ${app.attempts}, as the log recorded`);
       return;
     }
-    for (const stage of app.stages) {
-      if (stage.asked > 0) this.setAsked(app, stage, 0);
-      for (let i = stage.live.length - 1; i >= 0; i--) {
-        const container = stage.live[i]!;
-        container.killed = true;
-        container.endMs = this.nowMs;
-        this.release(container);
-        stage.running--;
-        stage.retry.push(container.task);
-      }
-      stage.live.length = 0;
-      stage.waiting.length = 0;
-    }
-    for (const nodeIndex of [...app.reservedNodes]) {
-      const node = this.nodes[nodeIndex]!;
-      this.dropReservation(node, true);
-      this.wakeAtNextHeartbeat(node);
-    }
+    this.killTasks(app, true);
+    this.dropReservationsOf(app);
     const am = app.amContainer;
     if (am) {
       am.killed = true;
