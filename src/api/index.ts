@@ -23,3 +23,6 @@ export { runFidelity } from './fidelity.js';
 export type { FidelityApp, FidelityRequest, FidelityResult } from './fidelity.js';
 export { DEFAULT_DIAGNOSE_OPTIONS, runDiagnose } from './diagnose.js';
 export type { DiagnoseOptions, DiagnoseRequest, DiagnoseResult, Finding, FindingKind } from './diagnose.js';
+export { listRuns, pruneRuns, RUN_STATUSES } from './runs.js';
+export type { PruneResult } from './runs.js';
+export type { RunListFilter, RunListing, RunStatus } from '../store/index.js';

@@ -11,6 +11,7 @@ import { fidelityCommand } from './commands/fidelity.js';
 import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
 import { reportCommand } from './commands/report.js';
+import { runsCommand } from './commands/runs.js';
 import { sweepCommand } from './commands/sweep.js';
 import { tracesCommand } from './commands/traces.js';
 
@@ -49,6 +50,7 @@ export function createProgram(context: CliContext): Command {
     diagnoseCommand(context),
     reportCommand(context),
     tracesCommand(context),
+    runsCommand(context),
   ]) {
     // Subcommands throw instead of exiting, and write where the program writes.
     command.exitOverride().configureOutput(output);

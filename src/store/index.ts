@@ -29,3 +29,5 @@ export { MAX_RECORDED_QUEUE_ROWS, MAX_RECORDED_SAMPLES, saveRecordedSamples } fr
 export { createTimelineTables, dropTimelineTables, streamTimeline, timelineFacts } from './recorded-timeline.js';
 export type { RecordedSampling } from './recorded-samples.js';
 export type { RmAppRow, RmContainerRow, RmLogFileRecord, RmNodeEventRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';
+export { deleteSupersededRuns, listRuns, supersededRunCounts } from './run-catalogue.js';
+export type { RunListFilter, RunListing, RunStatus } from './run-catalogue.js';
