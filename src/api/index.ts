@@ -26,3 +26,6 @@ export type { DiagnoseOptions, DiagnoseRequest, DiagnoseResult, Finding, Finding
 export { listRuns, pruneRuns, RUN_STATUSES } from './runs.js';
 export type { PruneResult } from './runs.js';
 export type { RunListFilter, RunListing, RunStatus } from '../store/index.js';
+export { describeRelation, listRelations, runSql } from './sql.js';
+export type { Relation } from './sql.js';
+export type { StatementRows, StoreOptions } from '../store/index.js';

@@ -12,6 +12,7 @@ import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
 import { reportCommand } from './commands/report.js';
 import { runsCommand } from './commands/runs.js';
+import { sqlCommand } from './commands/sql.js';
 import { sweepCommand } from './commands/sweep.js';
 import { tracesCommand } from './commands/traces.js';
 
@@ -51,6 +52,7 @@ export function createProgram(context: CliContext): Command {
     reportCommand(context),
     tracesCommand(context),
     runsCommand(context),
+    sqlCommand(context),
   ]) {
     // Subcommands throw instead of exiting, and write where the program writes.
     command.exitOverride().configureOutput(output);

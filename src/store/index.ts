@@ -1,5 +1,5 @@
 export { Store, StoreError } from './store.js';
-export type { QueryRows, SqlParams } from './store.js';
+export type { QueryRows, SqlParams, StatementRows, StoreOptions } from './store.js';
 export { SCHEMA_VERSION } from './schema.js';
 export {
   findTrace,
