@@ -7,6 +7,7 @@ import type { CliContext } from './context.js';
 import { DEFAULT_DB } from './context.js';
 import { demoCommand } from './commands/demo.js';
 import { diagnoseCommand } from './commands/diagnose.js';
+import { exportCommand } from './commands/export.js';
 import { fidelityCommand } from './commands/fidelity.js';
 import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
@@ -53,6 +54,7 @@ export function createProgram(context: CliContext): Command {
     tracesCommand(context),
     runsCommand(context),
     sqlCommand(context),
+    exportCommand(context),
   ]) {
     // Subcommands throw instead of exiting, and write where the program writes.
     command.exitOverride().configureOutput(output);

@@ -31,3 +31,5 @@ export type { RecordedSampling } from './recorded-samples.js';
 export type { RmAppRow, RmContainerRow, RmLogFileRecord, RmNodeEventRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';
 export { deleteSupersededRuns, listRuns, supersededRunCounts } from './run-catalogue.js';
 export type { RunListFilter, RunListing, RunStatus } from './run-catalogue.js';
+export { exportTables } from './export.js';
+export type { ExportedTable, ExportFormat } from './export.js';

@@ -1,6 +1,7 @@
-// `rmreplay sql` and its prompt: results as a table, CSV or JSON; DuckDB's errors as one line
-// with exit status 2; read-only unless --write; statements from a file or standard input; the
-// interactive prompt driven through streams and, where `script` exists, a real pseudo-terminal.
+// The commands that read the database as it is: `rmreplay sql` and its prompt (results as a
+// table, CSV or JSON; DuckDB's errors as one line with exit status 2; read-only unless --write;
+// statements from a file or standard input; the prompt driven through streams and, where
+// `script` exists, a real pseudo-terminal), `rmreplay export` and `rmreplay runs`.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -204,5 +205,36 @@ describe('the sql prompt', () => {
     expect(text).toMatch(/n\r?\n-\r?\n2\r?\n/);
     expect(text).toMatch(/answer\r?\n------\r?\n {4}42\r?\n\(1 row\)\r?\nRun Time: \d+\.\d{3} s/);
     expect(readFileSync(history, 'utf8')).toBe(`${typed.join('\n')}\n`);
+  });
+});
+
+describe('rmreplay export', () => {
+  it('writes the files and says where; a bad DIR is one line and exit status 2', async () => {
+    const db = await databaseWithRuns('export-cli.duckdb');
+    const dir = tempPath('export-cli');
+    const done = await run(['--db', db, 'export', dir, '--format', 'csv', '--json']);
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout)).toMatchObject({ dir, format: 'csv', tables: expect.arrayContaining([{ table: 'runs', rows: 2, partitioned: true, path: 'runs' }]) as unknown });
+    const file = tempFile('export-cli-file', 'x');
+    expect(await run(['--db', db, 'export', file])).toEqual({ code: 2, stdout: '', stderr: `rmreplay: ${file} is a file, not a directory\n` });
+    expect((await run(['--db', db, 'export', dir, '--format', 'xlsx'])).code).toBe(2);
+  });
+});
+
+describe('rmreplay runs', () => {
+  it('lists runs with their status and prunes nothing when no trace changed', async () => {
+    const db = await databaseWithRuns('runs-cli.duckdb');
+    const listed = await run(['--db', db, 'runs', '--json']);
+    expect(JSON.parse(listed.stdout)).toMatchObject([
+      { runId: 1, trace: 't', status: 'current', traceSha256: null },
+      { runId: 2, trace: 't', status: 'current' },
+    ]);
+    expect((await run(['--db', db, 'runs'])).stdout).toMatch(/^run_id\s+trace\s+trace_version\s+status/);
+    expect(await run(['--db', db, 'runs', 'prune', '--dry-run'])).toEqual({
+      code: 0,
+      stdout: 'would delete 0 run(s) of superseded trace versions\n',
+      stderr: '',
+    });
+    expect((await run(['--db', db, 'runs', '--status', 'bogus'])).code).toBe(2);
   });
 });
