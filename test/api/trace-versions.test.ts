@@ -2,9 +2,11 @@
 // now: a trace re-ingested with other content under the same name must not have its old and new
 // runs averaged together (seen: a comparison row with `seeds 1` averaging two makespans).
 
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ingestSwim, listRuns, pruneRuns, replayRuns, runReport } from '../../src/api/index.js';
+import { ingestRmLog, ingestSwim, listRuns, pruneRuns, replayRuns, runReport } from '../../src/api/index.js';
+import { renderRmLog } from '../fixtures/rmlog/render.js';
+import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 import { saveRun, Store } from '../../src/store/index.js';
 import { swimText, tempFile, tempPath } from '../helpers/files.js';
 import { fixtureResult, fixtureSpec, objectsOf } from '../reports/fixtures.js';
@@ -57,6 +59,10 @@ describe('trace versions', () => {
         [grown.runId, 'current'],
       ]);
       expect((await listRuns(store, { status: 'superseded' })).map((r) => r.runId)).toEqual([old.runId]);
+      // Naming the old run says why it shows nothing.
+      await expect(runReport(store, { name: 'makespan', filter: { runIds: [old.runId] }, outDir: null })).rejects.toThrow(
+        `run ${old.runId} replayed an earlier version of trace day (re-ingested since), which reports leave out; rmreplay runs lists runs with their status`,
+      );
 
       // A dry run counts and deletes nothing; a prune deletes the old run and all its rows.
       expect(await pruneRuns(store, { dryRun: true })).toEqual({ dryRun: true, runs: 1, byTrace: [{ trace: 'day', runs: 1 }] });
@@ -138,6 +144,26 @@ describe('trace versions', () => {
         ['rmlog', 'abc'],
         ['scenario', null],
       ]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('makes a grown RM log a new version: runs of the shorter log are superseded', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const log = tempFile('growing-rm.log', renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' }));
+      await ingestRmLog(store, { paths: [log], name: 'growing' });
+      const [before] = await replayRuns(store, { source: { kind: 'trace', trace: 'growing' } });
+      // The log grows by a line (the RM wrote on); the ingest reads on from where it stopped.
+      appendFileSync(log, '2024-05-01 12:10:00,000 INFO org.apache.hadoop.yarn.server.resourcemanager.ResourceManager: still here\n');
+      await ingestRmLog(store, { paths: [log], name: 'growing' });
+      const [after] = await replayRuns(store, { source: { kind: 'trace', trace: 'growing' } });
+      expect((await listRuns(store)).map((r) => [r.runId, r.status])).toEqual([
+        [before!.runId, 'superseded'],
+        [after!.runId, 'current'],
+      ]);
+      expect((await runReport(store, { name: 'makespan', outDir: null })).rows.map((r) => r[0])).toEqual([after!.runId]);
     } finally {
       store.close();
     }

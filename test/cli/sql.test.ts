@@ -238,3 +238,14 @@ describe('rmreplay runs', () => {
     expect((await run(['--db', db, 'runs', '--status', 'bogus'])).code).toBe(2);
   });
 });
+
+describe('help', () => {
+  it('has --help on sql, export, runs and runs prune, exiting 0', async () => {
+    for (const argv of [['sql', '--help'], ['export', '--help'], ['runs', '--help'], ['runs', 'prune', '--help']]) {
+      const result = await run(argv);
+      expect(result.code, argv.join(' ')).toBe(0);
+      expect(result.stdout, argv.join(' ')).toMatch(/^Usage: rmreplay/);
+    }
+    expect((await run(['--help'])).stdout).toMatch(/^\s+sql \[options\] \[statement\]/m);
+  });
+});
