@@ -19,7 +19,10 @@ export interface StoreOptions {
    * must not each start one thread per core).
    */
   readonly threads?: number;
-  /** Open the file read-only: any statement that would write fails, and the schema is left as it is. */
+  /**
+   * Open the file read-only: any statement that would write fails, and the schema is left as it
+   * is. No effect on ':memory:'.
+   */
   readonly readOnly?: boolean;
 }
 
@@ -52,7 +55,9 @@ export class Store {
   static async open(path: string, options: StoreOptions = {}): Promise<Store> {
     const config: Record<string, string> = {};
     if (options.threads !== undefined) config['threads'] = String(options.threads);
-    if (options.readOnly) config['access_mode'] = 'READ_ONLY';
+    // A fresh in-memory database has nothing to protect, and DuckDB will not open one read-only.
+    const readOnly = options.readOnly === true && path !== ':memory:';
+    if (readOnly) config['access_mode'] = 'READ_ONLY';
     let instance: DuckDBInstance;
     try {
       instance = await DuckDBInstance.create(path, Object.keys(config).length > 0 ? config : undefined);
@@ -62,7 +67,7 @@ export class Store {
     const connection = await instance.connect();
     const store = new Store(instance, connection, path);
     // A read-only database is read as it is: bringing its schema up to date would write.
-    if (!options.readOnly) await applySchema(store);
+    if (!readOnly) await applySchema(store);
     return store;
   }
 

@@ -38,5 +38,12 @@ describe('openDatabase', () => {
     } finally {
       db.close();
     }
+    // ':memory:' has nothing to protect (and DuckDB opens none read-only): a fresh database.
+    const memory = await openDatabase(':memory:', { readOnly: true });
+    try {
+      expect((await memory.query('SELECT count(*) AS n FROM runs')).objects()).toEqual([{ n: 0 }]);
+    } finally {
+      memory.close();
+    }
   });
 });
