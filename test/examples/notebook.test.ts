@@ -1,6 +1,7 @@
 // examples/notebook.mjs runs as a user would run it (a child process importing 'rmreplay' by
 // its package name, resolved through package.json "exports" to the build), against a database
 // file it leaves behind; what it prints is checked against that database by plain SQL.
+// examples/typed.ts is type-checked against the build's declarations.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,7 +14,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // npm test builds first; a vitest run without a build says it skipped this.
 const BUILT = existsSync(`${ROOT}/dist/src/api/index.js`) && existsSync(`${ROOT}/dist/src/api/index.d.ts`);
 
-describe('examples/notebook.mjs', () => {
+describe('examples/', () => {
   it.skipIf(!BUILT)('runs through the public API and prints what the database holds', async () => {
     const db = tempPath('notebook.duckdb');
     const result = spawnSync(process.execPath, ['examples/notebook.mjs', db], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
@@ -41,5 +42,14 @@ describe('examples/notebook.mjs', () => {
     } finally {
       store.close();
     }
+  });
+
+  it.skipIf(!BUILT)('types the API for TypeScript users (examples/typed.ts checks against the declarations)', () => {
+    const tsc = `${ROOT}/node_modules/typescript/bin/tsc`;
+    const options = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', '--skipLibCheck'];
+    const result = spawnSync(process.execPath, [tsc, ...options, 'examples/typed.ts'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    // Its @ts-expect-error lines fail the check if the calls they mark were typed loosely.
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
   });
 });
