@@ -21,12 +21,12 @@ export default tseslint.config(
     },
   },
   {
-    // The CLI, benchmarks and dev scripts are the only places that talk to the terminal.
-    files: ['src/cli/**', 'bench/**', 'scripts/**'],
+    // The CLI, benchmarks, dev scripts and examples are the only places that talk to the terminal.
+    files: ['src/cli/**', 'bench/**', 'scripts/**', 'examples/**'],
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['eslint.config.js', 'vitest.config.ts', 'bin/**', 'scripts/**'],
+    files: ['eslint.config.js', 'vitest.config.ts', 'bin/**', 'scripts/**', 'examples/**'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
   },

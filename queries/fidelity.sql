@@ -5,6 +5,8 @@
 -- state_changed: they differ. Turnaround is finish - submit, each side in its own time base;
 -- error_pct compares turnarounds only where the state is the same (a rejected or unfinished app
 -- is a state change, not a time error), and is null against a recorded zero.
+-- Replays are those of latest_runs: a run of an earlier version of the log (re-ingested since)
+-- is not compared with the log as it is now. `rmreplay fidelity` reads its answer from here.
 SELECT
   r.run_id,
   r.trace,
@@ -19,7 +21,7 @@ SELECT
     round(100.0 * ((a.finish_ms - a.submit_ms) - (rm.finish_ms - rm.submit_ms))
           / nullif(rm.finish_ms - rm.submit_ms, 0), 2)
   END AS error_pct
-FROM runs AS r
+FROM latest_runs AS r
 JOIN run_apps AS a USING (run_id)
 JOIN rm_apps AS rm ON rm.trace = r.trace AND rm.app_id = a.app_id
 WHERE r.trace_kind = 'rmlog' AND rm.finish_ms IS NOT NULL

@@ -1,5 +1,6 @@
 // `fidelity`: replay an RM-log trace under the scheduler settings the log shows and compare each
 // app's end state and turnaround (finish - submit), and the makespan, with what the log recorded.
+// The app-by-app comparison is queries/fidelity.sql, run on the new run.
 // This is the number to look at before trusting any what-if built on that log. A turnaround is
 // compared only where the app ended in the state it ended in the log: an app the replay rejected,
 // failed or left unfinished is a state change, not a time error.
@@ -7,8 +8,10 @@
 import { UserError } from '../model/errors.js';
 import type { AppEndState } from '../model/replay-result.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
+import { QUERIES_DIR } from '../paths.js';
+import { runReportQuery } from '../reports/index.js';
 import { findTrace } from '../store/index.js';
-import type { Store } from '../store/index.js';
+import type { QueryRows, Store } from '../store/index.js';
 import { DEFAULT_POLICIES } from './grid.js';
 import { resolveSource, runAndStore } from './replay.js';
 import type { ClusterSources } from './replay.js';
@@ -29,8 +32,8 @@ export interface FidelityApp {
   readonly recordedTurnaroundMs: number;
   readonly replayedTurnaroundMs: number | null;
   /**
-   * (replayed - recorded) / recorded, in percent; null where the state changed (no turnaround to
-   * compare) or the log recorded 0.
+   * (replayed - recorded) / recorded, in percent to two decimals; null where the state changed
+   * (no turnaround to compare) or the log recorded 0.
    */
   readonly errorPct: number | null;
 }
@@ -65,9 +68,17 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
   const admission = parseAdmissionPolicy(request.policy ?? DEFAULT_POLICIES[0]!);
   const { run, result } = await runAndStore(store, source, admission, 1);
 
-  const apps: FidelityApp[] = [];
+  // App by app, the comparison is queries/fidelity.sql's, run on this run alone: one definition
+  // for this command, `rmreplay report fidelity` and the duckdb shell. Listed in submission order.
+  const submissionOrder = new Map(log.recorded.map((app, i) => [app.appId, i]));
+  const apps = (await fidelityRows(store, run.runId)).sort(
+    (a, b) => submissionOrder.get(a.appId)! - submissionOrder.get(b.appId)!,
+  );
+  if (apps.length === 0) throw new UserError(`trace ${request.trace} has no app that finished in the log to compare`);
+  const stateChanges = apps.filter((a) => a.stateChanged).length;
+
+  // The makespan: the log's first submission to the last end, of the apps the log saw end.
   let unfinishedInLog = 0;
-  let stateChanges = 0;
   let recordedFirstSubmitMs = Infinity;
   let recordedLastFinishMs = -Infinity;
   let replayedLastFinishMs = -Infinity;
@@ -79,25 +90,11 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
       unfinishedInLog++;
       continue;
     }
-    const recordedTurnaroundMs = recorded.finishMs - recorded.submitMs;
-    const replayedTurnaroundMs = replayed.finishMs === null ? null : replayed.finishMs - replayed.submitMs;
-    const stateChanged = replayed.state !== recorded.state;
-    if (stateChanged) stateChanges++;
-    apps.push({
-      appId: recorded.appId,
-      recordedState: recorded.state,
-      replayedState: replayed.state,
-      stateChanged,
-      recordedTurnaroundMs,
-      replayedTurnaroundMs,
-      errorPct: stateChanged ? null : percentError(replayedTurnaroundMs, recordedTurnaroundMs),
-    });
     recordedFirstSubmitMs = Math.min(recordedFirstSubmitMs, recorded.submitMs);
     recordedLastFinishMs = Math.max(recordedLastFinishMs, recorded.finishMs);
     if (replayed.finishMs === null) replayedAll = false;
     else replayedLastFinishMs = Math.max(replayedLastFinishMs, replayed.finishMs + log.originMs);
   }
-  if (apps.length === 0) throw new UserError(`trace ${request.trace} has no app that finished in the log to compare`);
   const recordedMakespanMs = recordedLastFinishMs - recordedFirstSubmitMs;
   const replayedMakespanMs = replayedAll ? replayedLastFinishMs - recordedFirstSubmitMs : null;
   const errors = apps.flatMap((a) => (a.errorPct === null ? [] : [Math.abs(a.errorPct)]));
@@ -116,6 +113,25 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
     meanAbsErrorPct: errors.length > 0 ? errors.reduce((a, b) => a + b, 0) / errors.length : null,
     notes: source.notes,
   };
+}
+
+/** queries/fidelity.sql's rows for one run. */
+async function fidelityRows(store: Store, runId: number): Promise<FidelityApp[]> {
+  const rows = objectsOf(await runReportQuery(store, QUERIES_DIR, 'fidelity', { runIds: [runId] }));
+  const ms = (seconds: unknown): number | null => (seconds === null ? null : Math.round(Number(seconds) * 1000));
+  return rows.map((row) => ({
+    appId: String(row['app_id']),
+    recordedState: row['recorded_state'] as string | null,
+    replayedState: row['replayed_state'] as AppEndState,
+    stateChanged: row['state_changed'] === true,
+    recordedTurnaroundMs: ms(row['recorded_turnaround_s'])!,
+    replayedTurnaroundMs: ms(row['replayed_turnaround_s']),
+    errorPct: row['error_pct'] === null ? null : Number(row['error_pct']),
+  }));
+}
+
+function objectsOf({ columns, rows }: QueryRows): Record<string, unknown>[] {
+  return rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
 }
 
 /** As queries/fidelity.sql defines it: none against a recorded zero. */

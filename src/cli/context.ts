@@ -1,16 +1,18 @@
 // What every command needs from the outside world, injected so that tests can parse a command
 // line and check the resulting API call without touching a database or a terminal.
 
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import * as api from '../api/index.js';
-import type { Store } from '../api/index.js';
+import type { Store, StoreOptions } from '../api/index.js';
 
 export type Api = typeof api;
 
 export interface CliContext {
   readonly api: Api;
-  readonly openStore: (path: string) => Promise<Store>;
+  readonly openStore: (path: string, options?: StoreOptions) => Promise<Store>;
+  /** Where `sql` reads statements when none is given; process.stdin when absent. */
+  readonly stdin?: Readable & { isTTY?: boolean };
   readonly stdout: Writable & { isTTY?: boolean };
   readonly stderr: Writable & { isTTY?: boolean };
   readonly env: NodeJS.ProcessEnv;
@@ -19,7 +21,8 @@ export interface CliContext {
 export function defaultContext(): CliContext {
   return {
     api,
-    openStore: (path) => api.Store.open(path),
+    openStore: (path, options) => api.Store.open(path, options),
+    stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
@@ -34,8 +37,13 @@ export function dbPath(context: CliContext, command: Command): string {
 }
 
 /** Open the store, run `work`, and close the store whatever happens. */
-export async function withStore<T>(context: CliContext, path: string, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await context.openStore(path);
+export async function withStore<T>(
+  context: CliContext,
+  path: string,
+  work: (store: Store) => Promise<T>,
+  options?: StoreOptions,
+): Promise<T> {
+  const store = await context.openStore(path, options);
   try {
     return await work(store);
   } finally {

@@ -7,10 +7,13 @@ import type { CliContext } from './context.js';
 import { DEFAULT_DB } from './context.js';
 import { demoCommand } from './commands/demo.js';
 import { diagnoseCommand } from './commands/diagnose.js';
+import { exportCommand } from './commands/export.js';
 import { fidelityCommand } from './commands/fidelity.js';
 import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
 import { reportCommand } from './commands/report.js';
+import { runsCommand } from './commands/runs.js';
+import { sqlCommand } from './commands/sql.js';
 import { sweepCommand } from './commands/sweep.js';
 import { tracesCommand } from './commands/traces.js';
 
@@ -49,6 +52,9 @@ export function createProgram(context: CliContext): Command {
     diagnoseCommand(context),
     reportCommand(context),
     tracesCommand(context),
+    runsCommand(context),
+    sqlCommand(context),
+    exportCommand(context),
   ]) {
     // Subcommands throw instead of exiting, and write where the program writes.
     command.exitOverride().configureOutput(output);

@@ -71,6 +71,19 @@ async function queryWithinRuns(store: Store, sql: string, filter: ReportFilter):
       if (missing.rows.length > 0) {
         throw new UserError(`no run ${missing.rows.map((row) => String(row[0])).join(', ')} in ${store.path}`);
       }
+      // Reports leave runs of superseded trace versions out (view latest_runs): naming one would
+      // give an empty report without saying why.
+      const superseded = await store.query(
+        `SELECT run_id, trace FROM superseded_runs WHERE list_contains($runIds::INTEGER[], run_id) ORDER BY run_id`,
+        { runIds: `[${runIds.join(',')}]` },
+      );
+      if (superseded.rows.length > 0) {
+        const [runId, trace] = superseded.rows[0] as [number, string];
+        throw new UserError(
+          `run ${runId} replayed an earlier version of trace ${trace} (re-ingested since), which reports leave out; ` +
+            'rmreplay runs lists runs with their status',
+        );
+      }
       conditions.push('list_contains($runIds::INTEGER[], run_id)');
       params['runIds'] = `[${runIds.join(',')}]`;
     }

@@ -1,5 +1,5 @@
 export { Store, StoreError } from './store.js';
-export type { QueryRows, SqlParams } from './store.js';
+export type { QueryRows, SqlParams, StatementRows, StoreOptions } from './store.js';
 export { SCHEMA_VERSION } from './schema.js';
 export {
   findTrace,
@@ -29,3 +29,7 @@ export { MAX_RECORDED_QUEUE_ROWS, MAX_RECORDED_SAMPLES, saveRecordedSamples } fr
 export { createTimelineTables, dropTimelineTables, streamTimeline, timelineFacts } from './recorded-timeline.js';
 export type { RecordedSampling } from './recorded-samples.js';
 export type { RmAppRow, RmContainerRow, RmLogFileRecord, RmNodeEventRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';
+export { deleteSupersededRuns, listRuns, supersededRunCounts } from './run-catalogue.js';
+export type { RunListFilter, RunListing, RunStatus } from './run-catalogue.js';
+export { exportTables } from './export.js';
+export type { ExportedTable, ExportFormat } from './export.js';

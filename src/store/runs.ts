@@ -55,9 +55,14 @@ export async function saveRuns(store: Store, runs: readonly RunToSave[], reserve
   });
 }
 
+/** The version of the trace a run replays (traces.source_sha256); null for a scenario. */
+function traceSha256Of(spec: RunSpec): string | null {
+  return spec.trace.kind === 'scenario' ? null : spec.trace.sha256;
+}
+
 /**
- * One row of `runs`, in its physical column order: the version 1 columns, then those versions 3
- * and 5 added (an appender, not an INSERT per run: a sweep saves thousands of runs).
+ * One row of `runs`, in its physical column order: the version 1 columns, then those versions
+ * 3, 5, 7 and 8 added (an appender, not an INSERT per run: a sweep saves thousands of runs).
  */
 function appendRunRow(a: DuckDBAppender, runId: number, { spec, result, meta }: RunToSave, jsonCache: WeakMap<object, string>): void {
   const s = result.summary;
@@ -109,6 +114,7 @@ function appendRunRow(a: DuckDBAppender, runId: number, { spec, result, meta }: 
   a.appendInteger(s.failuresByCause['am-failed']);
   a.appendInteger(s.failuresByCause['rm-restart']);
   a.appendBigInt(BigInt(s.containersLost));
+  appendOptionalVarchar(a, traceSha256Of(spec));
   a.endRow();
 }
 

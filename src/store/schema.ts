@@ -657,7 +657,36 @@ const VERSION_7 = [
      LEFT JOIN containers USING (trace, app_id) LEFT JOIN unmanaged USING (trace, app_id)`,
 ];
 
-export const MIGRATIONS: readonly (readonly string[])[] = [VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6, VERSION_7];
+// Trace versions: a trace re-ingested changed (a grown RM log, an edited SWIM file) keeps its
+// name, so runs of its earlier content must be told apart from runs of what is stored now.
+const VERSION_8 = [
+  // runs: the version of the trace the run replayed, traces.source_sha256 when it was made (a
+  // SWIM file's bytes; an RM-log trace's files); null for a scenario, which has no stored
+  // content. Runs made before version 8 take it from their description, which always held it.
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS trace_sha256 VARCHAR`,
+  `UPDATE runs SET trace_sha256 = json_extract_string(run_spec_json, '$.trace.sha256')
+   WHERE trace_sha256 IS NULL AND trace_kind IN ('swim', 'rmlog')`,
+
+  // One row per run that replayed a version of its trace that has been replaced since: the
+  // trace is stored under the same name with other content. A run whose trace is no longer
+  // stored at all is not superseded (nothing replaced it); scenario runs never are.
+  `CREATE OR REPLACE VIEW superseded_runs AS
+   SELECT r.run_id, r.trace, r.trace_sha256, t.source_sha256 AS current_trace_sha256
+   FROM runs AS r JOIN traces AS t ON t.trace = r.trace
+   WHERE r.trace_sha256 IS NOT NULL AND t.source_sha256 <> r.trace_sha256`,
+
+  // What every report query starts from, now without superseded runs: one row per run
+  // description (spec_sha256) of the trace as stored now, its latest run. A description names
+  // its trace's version, so without this a changed trace's old and new runs would both count.
+  `CREATE OR REPLACE VIEW latest_runs AS
+   SELECT * FROM runs
+   WHERE run_id NOT IN (SELECT run_id FROM superseded_runs)
+   QUALIFY row_number() OVER (PARTITION BY spec_sha256 ORDER BY run_id DESC) = 1`,
+];
+
+export const MIGRATIONS: readonly (readonly string[])[] = [
+  VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6, VERSION_7, VERSION_8,
+];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export async function applySchema(store: Store): Promise<void> {

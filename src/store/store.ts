@@ -1,7 +1,7 @@
 // The one layer that touches DuckDB: opening the file, running bound statements, appenders and
 // transactions. Every other module talks to the database through the operations in this folder.
 
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, ResultReturnType } from '@duckdb/node-api';
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { applySchema } from './schema.js';
 
@@ -11,6 +11,27 @@ export interface QueryRows {
   readonly columns: readonly string[];
   /** JS values: numbers, strings, booleans, null; BIGINTs that fit a double become numbers. */
   readonly rows: readonly (readonly unknown[])[];
+}
+
+export interface StoreOptions {
+  /**
+   * Caps DuckDB's own worker threads (a sweep's replay workers each keep a small database and
+   * must not each start one thread per core).
+   */
+  readonly threads?: number;
+  /**
+   * Open the file read-only: any statement that would write fails, and the schema is left as it
+   * is. No effect on ':memory:'.
+   */
+  readonly readOnly?: boolean;
+}
+
+/** One statement's result: its column names, then its rows a chunk (about 2,048 rows) at a time. */
+export interface StatementRows {
+  readonly columns: readonly string[];
+  /** False for statements that return nothing to show (SET, CREATE): DuckDB's "Success" column. */
+  readonly returnsRows: boolean;
+  readonly chunks: AsyncIterable<readonly (readonly unknown[])[]>;
 }
 
 /** The database could not be opened or written (locked, unreadable, disk full). */
@@ -28,20 +49,25 @@ export class Store {
   ) {}
 
   /**
-   * Open (creating if needed) a database file, or `:memory:`, and bring its schema up to date.
-   * `threads` caps DuckDB's own worker threads (a sweep's replay workers each keep a small
-   * database and must not each start one thread per core).
+   * Open (creating if needed) a database file, or `:memory:`, and bring its schema up to date;
+   * read-only, open an existing file as it is.
    */
-  static async open(path: string, options: { threads?: number } = {}): Promise<Store> {
+  static async open(path: string, options: StoreOptions = {}): Promise<Store> {
+    const config: Record<string, string> = {};
+    if (options.threads !== undefined) config['threads'] = String(options.threads);
+    // A fresh in-memory database has nothing to protect, and DuckDB will not open one read-only.
+    const readOnly = options.readOnly === true && path !== ':memory:';
+    if (readOnly) config['access_mode'] = 'READ_ONLY';
     let instance: DuckDBInstance;
     try {
-      instance = await DuckDBInstance.create(path, options.threads === undefined ? undefined : { threads: String(options.threads) });
+      instance = await DuckDBInstance.create(path, Object.keys(config).length > 0 ? config : undefined);
     } catch (error) {
       throw new StoreError(`cannot open database ${path}: ${messageOf(error)}`);
     }
     const connection = await instance.connect();
     const store = new Store(instance, connection, path);
-    await applySchema(store);
+    // A read-only database is read as it is: bringing its schema up to date would write.
+    if (!readOnly) await applySchema(store);
     return store;
   }
 
@@ -68,6 +94,27 @@ export class Store {
   async *streamRows(sql: string, params?: SqlParams): AsyncGenerator<readonly (readonly unknown[])[]> {
     const result = await this.connection.stream(sql, params);
     for await (const rows of result.yieldRowsJs()) yield rows.map((row) => row.map(toPlain));
+  }
+
+  /**
+   * Run a script of SQL statements one after the other, as the user wrote them: each statement's
+   * column names, then its rows a chunk at a time. The caller reads a statement's rows before it
+   * asks for the next statement. DuckDB's errors (syntax, unknown table) are thrown as they are.
+   */
+  async *streamStatements(sql: string): AsyncGenerator<StatementRows> {
+    const extracted = await this.connection.extractStatements(sql);
+    for (let i = 0; i < extracted.count; i++) {
+      const prepared = await extracted.prepare(i);
+      try {
+        const result = await prepared.stream();
+        const chunks = async function* (): AsyncGenerator<readonly (readonly unknown[])[]> {
+          for await (const rows of result.yieldRowsJs()) yield rows.map((row) => row.map(toPlain));
+        };
+        yield { columns: result.columnNames(), returnsRows: result.returnType !== ResultReturnType.NOTHING, chunks: chunks() };
+      } finally {
+        prepared.destroySync();
+      }
+    }
   }
 
   /** Append rows to a table; the appender is closed (flushed) whatever happens. */
@@ -131,6 +178,11 @@ export class Store {
     } finally {
       this.inTransaction = false;
     }
+  }
+
+  /** Stop the statement running on this store's connection (it fails with an interrupt error). */
+  interrupt(): void {
+    this.connection.interrupt();
   }
 
   close(): void {

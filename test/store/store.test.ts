@@ -142,7 +142,7 @@ describe('Store', () => {
         failed_queue_rejected: 0, failed_am_never_placed: 1, failed_tasks_starved: 0, node_heartbeats: 12,
         reservations_made: 4, placement_failures: 5, reduces_preempted: 1, samples_taken: 2, first_submit_ms: 100,
         last_end_ms: 5100, sample_interval_ms: 20_000, apps_killed: 6, failed_am_failed: 7, failed_rm_restart: 8, containers_lost: 9,
-        run_spec: canonicalJson(spec()), policy_spec: '{"parameters":{},"spec":"none"}',
+        trace_sha256: null, run_spec: canonicalJson(spec()), policy_spec: '{"parameters":{},"spec":"none"}',
       });
       expect(await rowsOf(store, 'run_apps', runId)).toEqual([
         [0, 'app_1', 'sort', 'root.a', 'u1', 100, 150, 200, 5100, 'FINISHED', null, 2, 'mapreduce', 'MAPREDUCE', null, 3, 5, 1, 2],
@@ -243,20 +243,21 @@ describe('Store', () => {
   });
 
   it('brings a version 2 database up to date: old runs keep their rows, with nulls in the new columns', async () => {
-    expect(SCHEMA_VERSION).toBe(7);
+    expect(SCHEMA_VERSION).toBe(8);
     const path = tempPath('v2.duckdb');
     await versionTwoDatabaseWithARun(path);
 
     const store = await Store.open(path);
     try {
-      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[7]]);
+      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[8]]);
       const [run] = await store.queryObjects(
         `SELECT seed, makespan_ms, queue_structure, app_timeout_ms, apps_long_running, failed_am_never_placed,
-           placement_failures, samples_taken, sample_interval_ms, apps_killed, containers_lost FROM runs WHERE run_id = 1`,
+           placement_failures, samples_taken, sample_interval_ms, apps_killed, containers_lost, trace_sha256 FROM runs WHERE run_id = 1`,
       );
       expect(run).toEqual({
         seed: 7, makespan_ms: 90, queue_structure: null, app_timeout_ms: null, apps_long_running: null,
         failed_am_never_placed: null, placement_failures: null, samples_taken: null, sample_interval_ms: null, apps_killed: null, containers_lost: null,
+        trace_sha256: null,
       });
       expect(await rowsOf(store, 'run_apps', 1)).toEqual([
         [0, 'a', 'a', 'default', 'u', 0, 0, 0, 90, 'FINISHED', null, 1, null, null, null, null, null, null, null],

@@ -1,0 +1,82 @@
+// Every table of the database written out as Parquet or CSV files with DuckDB's COPY: the tables
+// whose rows belong to a trace (runs and run_*, the RM-log files and events, recorded samples,
+// SWIM jobs, rejects) partitioned by it, hive style (DIR/TABLE/trace=NAME/...); the others
+// (traces, one row per trace; schema_info) one file each. Table and column names come from the database's own catalogue.
+
+import type { Store } from './store.js';
+
+export type ExportFormat = 'parquet' | 'csv';
+
+export interface ExportedTable {
+  readonly table: string;
+  readonly rows: number;
+  /** Partitioned by trace (a directory of trace=NAME folders), or one file. */
+  readonly partitioned: boolean;
+  /** Relative to the export directory: TABLE (a directory) or TABLE.parquet / TABLE.csv. */
+  readonly path: string;
+}
+
+interface TableShape {
+  readonly table: string;
+  readonly columns: readonly string[];
+}
+
+/**
+ * Write every table into `dir` (which must exist and be empty); only rows of `trace` when one
+ * is given (tables that belong to no trace, such as schema_info, are written whole). Tables
+ * with no row to write are left out. Returns what was written, by table name.
+ */
+export async function exportTables(store: Store, dir: string, format: ExportFormat, trace?: string): Promise<ExportedTable[]> {
+  const written: ExportedTable[] = [];
+  for (const { table, columns } of await tableShapes(store)) {
+    const source = traceSource(table, columns);
+    const rowsSql = source === null ? `SELECT * FROM ${quote(table)}` : source;
+    const filtered = source !== null && trace !== undefined ? `SELECT * FROM (${rowsSql}) WHERE trace = $trace` : rowsSql;
+    const params: Record<string, string> = source !== null && trace !== undefined ? { trace } : {};
+    const { rows } = await store.query(`SELECT count(*) FROM (${filtered})`, params);
+    const count = Number(rows[0]![0]);
+    if (count === 0) continue;
+    const options = format === 'parquet' ? 'FORMAT parquet' : 'FORMAT csv, HEADER true';
+    // The catalogue of traces, one row each, stays one file (filtered by --trace all the same).
+    if (source === null || table === 'traces') {
+      const path = `${table}.${format}`;
+      await store.run(`COPY (${filtered}) TO $path (${options})`, { ...params, path: `${dir}/${path}` });
+      written.push({ table, rows: count, partitioned: false, path });
+    } else {
+      await store.run(`COPY (${filtered}) TO $path (${options}, PARTITION_BY (trace))`, { ...params, path: `${dir}/${table}` });
+      written.push({ table, rows: count, partitioned: true, path: table });
+    }
+  }
+  return written;
+}
+
+/** The database's own tables (not views: they are derived from these) and their columns. */
+async function tableShapes(store: Store): Promise<TableShape[]> {
+  const rows = await store.queryObjects<{ table: string; columns: string[] }>(
+    `SELECT t.table_name AS "table", list(c.column_name ORDER BY c.ordinal_position) AS columns
+     FROM information_schema.tables AS t JOIN information_schema.columns AS c USING (table_catalog, table_schema, table_name)
+     WHERE t.table_catalog = current_database() AND t.table_schema = 'main' AND t.table_type = 'BASE TABLE'
+     GROUP BY t.table_name ORDER BY t.table_name`,
+  );
+  return rows;
+}
+
+/**
+ * The rows of a table with the trace they belong to, or null for a table that belongs to none:
+ * its own trace column; a run's trace for run tables; a log file's for the RM-log events.
+ */
+function traceSource(table: string, columns: readonly string[]): string | null {
+  if (columns.includes('trace')) return `SELECT * FROM ${quote(table)}`;
+  if (columns.includes('run_id')) {
+    return `SELECT r.trace, x.* FROM ${quote(table)} AS x JOIN runs AS r USING (run_id)`;
+  }
+  if (columns.includes('file_id')) {
+    return `SELECT f.trace, x.* FROM ${quote(table)} AS x JOIN rmlog_files AS f USING (file_id)`;
+  }
+  return null;
+}
+
+/** An identifier as SQL text (for names the database itself reported, never for values). */
+function quote(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

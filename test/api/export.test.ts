@@ -1,0 +1,153 @@
+// `export`: every table as Parquet or CSV files, partitioned by trace where rows belong to one,
+// written beside DIR and moved into place, so a bad DIR or a failure leaves nothing behind.
+
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { exportDatabase, ingestSwim } from '../../src/api/index.js';
+import { UserError } from '../../src/model/errors.js';
+import { Store } from '../../src/store/index.js';
+import { swimText, tempFile, tempPath } from '../helpers/files.js';
+import { apps, saveFixtureRun } from '../reports/fixtures.js';
+
+/** Trace a: one run of 2 apps; trace b: two runs of 3 apps; an ingested SWIM trace of 2 jobs. */
+async function storeWithTraces(): Promise<Store> {
+  const store = await Store.open(':memory:');
+  await saveFixtureRun(store, { trace: 'a', seed: 1, apps: apps(2, 'FINISHED', 1000), samples: [{ usedMemoryMb: 1 }] });
+  await saveFixtureRun(store, { trace: 'b', seed: 1, apps: apps(3, 'FINISHED', 1000) });
+  await saveFixtureRun(store, { trace: 'b', seed: 2, apps: apps(3, 'FINISHED', 1000) });
+  await ingestSwim(store, { path: tempFile('exported.tsv', swimText([['j0', 0, 0, 1, 1, 1], ['j1', 5, 5, 1, 1, 1]])), sourceNodes: 4 });
+  return store;
+}
+
+async function countRows(store: Store, sql: string): Promise<unknown[][]> {
+  return (await store.query(sql)).rows as unknown[][];
+}
+
+describe('exportDatabase', () => {
+  it('writes every table with rows, partitioned by trace, readable back as the same rows', async () => {
+    const store = await storeWithTraces();
+    try {
+      const dir = tempPath('export-parquet');
+      const result = await exportDatabase(store, { dir, format: 'parquet' });
+      expect(result.tables.map((t) => [t.table, t.rows, t.partitioned])).toEqual([
+        ['run_apps', 8, true],
+        ['run_samples', 1, true],
+        ['runs', 3, true],
+        ['schema_info', 1, false],
+        ['swim_jobs', 2, true],
+        ['traces', 1, false],
+      ]);
+      expect(readdirSync(join(dir, 'run_apps')).sort()).toEqual(['trace=a', 'trace=b']);
+      expect(await countRows(store, `SELECT trace, count(*) FROM read_parquet('${dir}/run_apps/**/*.parquet', hive_partitioning = true) GROUP BY trace ORDER BY trace`)).toEqual([
+        ['a', 2],
+        ['b', 6],
+      ]);
+      // The same rows as the table: every column but the partition.
+      expect(await countRows(store, `SELECT count(*) FROM (SELECT * EXCLUDE (trace) FROM read_parquet('${dir}/runs/**/*.parquet', hive_partitioning = true) EXCEPT SELECT * EXCLUDE (trace) FROM runs)`)).toEqual([[0]]);
+      expect(await countRows(store, `SELECT job_id FROM read_parquet('${dir}/swim_jobs/*/*.parquet') ORDER BY job_id`)).toEqual([['j0'], ['j1']]);
+      expect(existsSync(join(dir, 'traces.parquet'))).toBe(true);
+      // Nothing left beside it.
+      expect(readdirSync(tempPath('.')).filter((name) => name.startsWith('.export-parquet'))).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('writes CSV, and only one trace when asked', async () => {
+    const store = await storeWithTraces();
+    try {
+      const dir = tempPath('export-csv');
+      const result = await exportDatabase(store, { dir, format: 'csv', trace: 'b' });
+      expect(result.tables.map((t) => [t.table, t.rows])).toEqual([
+        ['run_apps', 6],
+        ['runs', 2],
+        ['schema_info', 1],
+      ]);
+      expect(readdirSync(join(dir, 'run_apps'))).toEqual(['trace=b']);
+      const [file] = readdirSync(join(dir, 'run_apps', 'trace=b'));
+      expect(readFileSync(join(dir, 'run_apps', 'trace=b', file!), 'utf8').split('\n')[0]).toMatch(/^run_id,app_index,app_id,/);
+      await expect(exportDatabase(store, { dir: tempPath('export-none'), format: 'csv', trace: 'nope' })).rejects.toThrow(
+        new UserError("no trace or runs named 'nope' in :memory:"),
+      );
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses a file, a non-empty directory or a missing parent, and replaces only when asked', async () => {
+    const store = await storeWithTraces();
+    try {
+      const file = tempFile('export-is-a-file', 'x');
+      await expect(exportDatabase(store, { dir: file, format: 'parquet' })).rejects.toThrow(`${file} is a file, not a directory`);
+      expect(readFileSync(file, 'utf8')).toBe('x');
+      await expect(exportDatabase(store, { dir: join(file, 'below'), format: 'parquet' })).rejects.toThrow(/is not a directory/);
+      const full = tempPath('export-full');
+      mkdirSync(full);
+      writeFileSync(join(full, 'keep.txt'), 'mine');
+      await expect(exportDatabase(store, { dir: full, format: 'parquet' })).rejects.toThrow(/is not empty: give a new directory, or --replace/);
+      expect(readdirSync(full)).toEqual(['keep.txt']);
+      await exportDatabase(store, { dir: full, format: 'parquet', replace: true });
+      expect(readdirSync(full)).toContain('runs');
+      expect(readdirSync(full)).not.toContain('keep.txt');
+      const empty = tempPath('export-empty');
+      mkdirSync(empty);
+      await exportDatabase(store, { dir: empty, format: 'csv' });
+      expect(readdirSync(empty)).toContain('traces.csv');
+      expect(readdirSync(tempPath('.')).filter((name) => name.includes('.export-'))).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it.skipIf(process.getuid?.() === 0)('refuses a directory it cannot write in, with one line', async () => {
+    const store = await storeWithTraces();
+    const locked = tempPath('export-locked');
+    mkdirSync(locked);
+    chmodSync(locked, 0o555);
+    try {
+      await expect(exportDatabase(store, { dir: join(locked, 'out'), format: 'parquet' })).rejects.toThrow(`cannot write to ${locked} (EACCES)`);
+      expect(readdirSync(locked)).toEqual([]);
+    } finally {
+      chmodSync(locked, 0o755);
+      store.close();
+    }
+  });
+
+  it('refuses a directory nobody can write in (/proc), as root too', async () => {
+    const store = await storeWithTraces();
+    try {
+      await expect(exportDatabase(store, { dir: '/proc/rmreplay-export', format: 'parquet' })).rejects.toThrow(/^cannot write to \/proc \(E[A-Z]+\)$/);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('leaves nothing when writing fails part way', async () => {
+    const store = await storeWithTraces();
+    try {
+      // The third COPY fails, as a full disk would.
+      let copies = 0;
+      const failing = new Proxy(store, {
+        get(target, property, receiver) {
+          if (property === 'run') {
+            return async (sql: string, params?: Record<string, string>) => {
+              if (sql.startsWith('COPY') && ++copies === 3) throw new Error('IO Error: No space left on device');
+              return target.run(sql, params);
+            };
+          }
+          const value: unknown = Reflect.get(target, property, receiver);
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const dir = tempPath('export-failing');
+      await expect(exportDatabase(failing, { dir, format: 'parquet' })).rejects.toThrow(
+        `cannot write the export to ${dir}: IO Error: No space left on device`,
+      );
+      expect(existsSync(dir)).toBe(false);
+      expect(readdirSync(tempPath('.')).filter((name) => name.startsWith('.export-failing'))).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+});
