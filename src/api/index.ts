@@ -23,3 +23,7 @@ export { runFidelity } from './fidelity.js';
 export type { FidelityApp, FidelityRequest, FidelityResult } from './fidelity.js';
 export { DEFAULT_DIAGNOSE_OPTIONS, runDiagnose } from './diagnose.js';
 export type { DiagnoseOptions, DiagnoseRequest, DiagnoseResult, Finding, FindingKind } from './diagnose.js';
+export { collectResults } from '../queue/collect.js';
+export type { CollectResult } from '../queue/collect.js';
+export { DEFAULT_LOCK_MS, startQueueWorker } from '../queue/worker.js';
+export type { QueueWorkerEvent, QueueWorkerOptions, RunningQueueWorker } from '../queue/worker.js';
