@@ -107,18 +107,20 @@ async function readable(store: Store, paths: readonly string[]): Promise<boolean
 /** Load the runs, renumbering those whose id cannot be kept; returns how many were renumbered. */
 async function loadRuns(store: Store, runs: readonly FoundRun[]): Promise<number> {
   const taken = new Set((await store.query('SELECT run_id FROM runs')).rows.map((row) => Number(row[0])));
-  const sequence = await store.query(`SELECT last_value FROM duckdb_sequences() WHERE sequence_name = 'run_id_seq'`);
-  const handedOut = Number(sequence.rows[0]?.[0] ?? 0);
+  // What the sequence hands out next (DuckDB's own view of a sequence's last value changes
+  // meaning when the database is reopened); taken here, it is the first new id if one is needed.
+  const [next] = await reserveRunIds(store, 1);
   const keeps = runs.map((run) => {
-    const keep = !taken.has(run.runId) && run.runId >= 1 && run.runId <= handedOut;
+    const keep = !taken.has(run.runId) && run.runId >= 1 && run.runId < next!;
     if (keep) taken.add(run.runId);
     return keep;
   });
   const renumbered = keeps.filter((keep) => !keep).length;
-  const fresh = renumbered === 0 ? [] : await reserveRunIds(store, renumbered);
+  const fresh = renumbered === 0 ? [] : [next!, ...(await reserveRunIds(store, renumbered - 1))];
   const newIds = runs.map((run, i) => (keeps[i] ? run.runId : fresh.shift()!));
+  // Inside the caller's transaction: rolled back with it on failure, dropped here on success.
   await store.run('CREATE TEMP TABLE collect_run_ids (dir VARCHAR, run_id INTEGER)');
-  try {
+  {
     await store.append('collect_run_ids', (a) => {
       runs.forEach((run, i) => {
         a.appendVarchar(run.dir);
@@ -139,8 +141,7 @@ async function loadRuns(store: Store, runs: readonly FoundRun[]): Promise<number
         { paths: listValue(paths) },
       );
     }
-  } finally {
-    await store.run('DROP TABLE collect_run_ids');
   }
+  await store.run('DROP TABLE collect_run_ids');
   return renumbered;
 }

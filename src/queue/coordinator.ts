@@ -62,7 +62,7 @@ export async function runOnQueue(
   options: QueueSweepOptions,
 ): Promise<QueueSweepOutcome> {
   const url = parseQueueUrl(options.url);
-  await prepareResultsDir(options.resultsDir);
+  const resultsId = await prepareResultsDir(options.resultsDir);
   await checkQueueReachable(url);
   const workloadFiles = new Map<number, string>();
   for (const key of new Set(runs.map((run) => run.workloadKey))) {
@@ -75,6 +75,7 @@ export async function runOnQueue(
       spec: run.spec,
       specSha256: run.specSha256,
       runId: run.runId,
+      resultsId,
       workloadFile: workloadFiles.get(run.workloadKey)!,
       rmreplayVersion: VERSION,
       label: run.label,

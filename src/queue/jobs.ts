@@ -15,6 +15,8 @@ export interface RunJob {
   readonly specSha256: string;
   /** The run id the sweep reserved in its database, so that collected runs are numbered as a local sweep numbers them. */
   readonly runId: number;
+  /** The id of the sweep's results directory: a worker writing elsewhere refuses the run. */
+  readonly resultsId: string;
   /** The workload file, relative to the results directory (queue/workload-file.ts). */
   readonly workloadFile: string;
   /** The rmreplay version of the sweep: a worker of another version refuses the run. */

@@ -6,7 +6,7 @@
 // so a run's directory is whole or absent; a crash leaves only a hidden directory, which
 // `collect` passes over.
 
-import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -15,10 +15,19 @@ import type { RunFile } from '../store/index.js';
 import { WORKLOADS_DIR } from './workload-file.js';
 
 export const RUNS_DIR = 'runs';
+/**
+ * A random name the directory is given when first prepared. A sweep's jobs carry it and a worker
+ * refuses a job for another directory than its own: a worker and a sweep that were given
+ * different directories would otherwise each wait for results the other never sees.
+ */
+const ID_FILE = 'results-id';
 const SPEC_HASH = /^[0-9a-f]{64}$/;
 
-/** Make the directory's layout if missing and check it can be written, or fail in one line. */
-export async function prepareResultsDir(dir: string): Promise<void> {
+/**
+ * Make the directory's layout if missing and check it can be written, or fail in one line;
+ * returns the directory's id.
+ */
+export async function prepareResultsDir(dir: string): Promise<string> {
   const existing = await stat(dir).catch(() => null);
   if (existing && !existing.isDirectory()) throw new UserError(`results directory ${dir} is a file, not a directory`);
   try {
@@ -26,8 +35,13 @@ export async function prepareResultsDir(dir: string): Promise<void> {
     await mkdir(join(dir, WORKLOADS_DIR), { recursive: true });
     // access() trusts permission bits; a read-only mount or a full disk shows only on a write.
     const probe = join(dir, RUNS_DIR, `.probe-${process.pid}-${randomBytes(4).toString('hex')}`);
-    await writeFile(probe, '');
+    await writeFile(probe, randomBytes(16).toString('hex'));
+    // Linked, not renamed: of two processes preparing the directory at once, the first id stays.
+    await link(probe, join(dir, ID_FILE)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
     await rm(probe);
+    return (await readFile(join(dir, ID_FILE), 'utf8')).trim();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UserError(`results directory ${dir} is not writable${code ? ` (${code})` : ''}`);

@@ -49,7 +49,7 @@ export interface RunningQueueWorker {
 
 export async function startQueueWorker(options: QueueWorkerOptions): Promise<RunningQueueWorker> {
   const url = parseQueueUrl(options.url);
-  await prepareResultsDir(options.resultsDir);
+  const resultsId = await prepareResultsDir(options.resultsDir);
   await checkQueueReachable(url);
   const store = await Store.open(':memory:', { threads: 1 });
   const workloads = new Map<string, Workload>();
@@ -71,6 +71,11 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Run
       // Not retried: every try of this worker would refuse it the same way.
       throw new UnrecoverableError(
         `this worker runs rmreplay ${VERSION} and the sweep ${run.rmreplayVersion}: results would not be comparable; run workers of the sweep's version`,
+      );
+    }
+    if (run.resultsId !== resultsId) {
+      throw new UnrecoverableError(
+        `this worker writes to ${options.resultsDir} (results-id ${resultsId}), not to the sweep's results directory (results-id ${run.resultsId}): give the worker the directory the sweep was given`,
       );
     }
     if (await hasRunResult(options.resultsDir, run.specSha256)) {
