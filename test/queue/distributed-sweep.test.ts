@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_TABLES, Store } from '../../src/store/index.js';
 import { tempPath } from '../helpers/files.js';
-import { NEEDS_REDIS, REDIS_AVAILABLE, startRedis } from '../helpers/redis.js';
-import type { RedisServer } from '../helpers/redis.js';
+import { NEEDS_REDIS, REDIS_AVAILABLE, startRedis } from '../fixtures/redis-server.js';
+import type { RedisServer } from '../fixtures/redis-server.js';
 
 const BIN = fileURLToPath(new URL('../../bin/rmreplay.js', import.meta.url));
 /** 50 reservations x the scenario's 4 batches, one scheduler, one task size, one seed: 200 runs. */

@@ -14,8 +14,8 @@ import { UserError } from '../../src/model/errors.js';
 import { QUEUE_NAME } from '../../src/queue/jobs.js';
 import { Store } from '../../src/store/index.js';
 import { tempPath } from '../helpers/files.js';
-import { freePort, NEEDS_REDIS, REDIS_AVAILABLE, startRedis } from '../helpers/redis.js';
-import type { RedisServer } from '../helpers/redis.js';
+import { freePort, NEEDS_REDIS, REDIS_AVAILABLE, startRedis } from '../fixtures/redis-server.js';
+import type { RedisServer } from '../fixtures/redis-server.js';
 
 const BIN = fileURLToPath(new URL('../../bin/rmreplay.js', import.meta.url));
 const GRID: Omit<SweepRequest, 'queue' | 'resultsDir'> = {
