@@ -6,10 +6,14 @@
 // replays themselves scale), and a fixed amount of integer arithmetic shared by threads (how far
 // it scales when they share nothing but the cores).
 //
+// Then the same sweep through a queue (`sweep --queue`, BullMQ on a redis-server started for it on
+// loopback) with 1 and 2 `rmreplay worker` processes started beforehand, collect included; left
+// out where redis-server is not installed.
+//
 //   npm run bench -- --case sweep-terasort   AutoAdmin's study: 16 settings x 67 policies
 //   npm run bench -- --case sweep-marp       MARP's study: W1-W4 x 21 policies x 4 seeds
 
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -23,6 +27,7 @@ import { parseAdmissionPolicy } from '../src/policies/admission/index.js';
 import { applySchedulingPolicy } from '../src/policies/scheduling/index.js';
 import { replaySpec } from '../src/replay/replay-spec.js';
 import { Store } from '../src/store/index.js';
+import { REDIS_AVAILABLE, startRedis } from '../test/fixtures/redis-server.js';
 import { benchOptions } from './options.js';
 import type { BenchOptions } from './options.js';
 
@@ -61,6 +66,35 @@ async function sweepOnce(benchCase: SweepCase, workers: number): Promise<Measure
     return { runs: result.ran, wallMs: result.wallMs };
   } finally {
     store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Child: the sweep through a queue on a Redis of its own, with `workers` worker processes. */
+async function queueSweepOnce(benchCase: SweepCase, workers: number): Promise<Measured> {
+  const dir = mkdtempSync(join(tmpdir(), 'rmreplay-bench-queue-'));
+  const redis = await startRedis();
+  const bin = fileURLToPath(new URL('../../bin/rmreplay.js', import.meta.url));
+  const results = join(dir, 'results');
+  const children = Array.from({ length: workers }, () =>
+    spawn(process.execPath, [bin, 'worker', '--queue', redis.url, '--results', results], { stdio: ['ignore', 'pipe', 'inherit'] }),
+  );
+  // Started beforehand, as a cluster's workers would be: their start-up is not the sweep's.
+  await Promise.all(children.map((worker) => new Promise((resolve) => worker.stdout.once('data', resolve))));
+  const store = await Store.open(join(dir, 'bench.duckdb'));
+  try {
+    const result = await sweepRuns(store, {
+      source: { kind: 'scenario', scenario: benchCase.scenario, parameters: {} },
+      seeds: benchCase.seeds,
+      queue: redis.url,
+      resultsDir: results,
+    });
+    if (result.failed.length > 0) throw new Error(`${result.failed.length} runs failed`);
+    return { runs: result.ran, wallMs: result.wallMs };
+  } finally {
+    store.close();
+    for (const worker of children) worker.kill('SIGKILL');
+    await redis.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -175,7 +209,12 @@ function parent({ json, repeat, only }: BenchOptions): void {
       ['sweep', '--child'],
       ['replay only', '--child-yardstick'],
       ['arithmetic only', '--child-arithmetic'],
+      ['queue', '--child-queue'],
     ] as const) {
+      if (mode === '--child-queue' && !REDIS_AVAILABLE) {
+        console.error('sweep benchmark: redis-server not installed, the queue measure is left out');
+        continue;
+      }
       const times = new Map<number, number[]>(WORKER_COUNTS.map((w) => [w, []]));
       let runs = 0;
       for (let i = 0; i < repeat; i++) {
@@ -212,7 +251,7 @@ if (!isMainThread) {
   const args = process.argv.slice(2);
   if (args[0] === '--replay-share') {
     await replayShare(args[1]!, Number(args[2]), Number(args[3]));
-  } else if (args[0] === '--child' || args[0] === '--child-yardstick' || args[0] === '--child-arithmetic') {
+  } else if (args[0] === '--child' || args[0] === '--child-yardstick' || args[0] === '--child-arithmetic' || args[0] === '--child-queue') {
     const benchCase = CASES.find((c) => c.name === args[1]);
     if (!benchCase) throw new Error(`unknown case ${args[1]}`);
     const workers = Number(args[2]);
@@ -221,7 +260,9 @@ if (!isMainThread) {
         ? await sweepOnce(benchCase, workers)
         : args[0] === '--child-yardstick'
           ? await replayOnly(benchCase, workers)
-          : await arithmeticOnly(workers);
+          : args[0] === '--child-queue'
+            ? await queueSweepOnce(benchCase, workers)
+            : await arithmeticOnly(workers);
     process.stdout.write(`${JSON.stringify(measured)}\n`);
   } else {
     parent(benchOptions(args));

@@ -38,3 +38,7 @@ export type { ColumnTable } from 'arquero';
 export { reportNames } from '../reports/index.js';
 export type { ReportFilter } from '../reports/index.js';
 export { UserError } from '../model/errors.js';
+export { collectResults } from '../queue/collect.js';
+export type { CollectResult } from '../queue/collect.js';
+export { DEFAULT_LOCK_MS, startQueueWorker } from '../queue/worker.js';
+export type { QueueWorkerEvent, QueueWorkerOptions, RunningQueueWorker } from '../queue/worker.js';

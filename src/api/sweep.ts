@@ -18,6 +18,8 @@ import { coarsenedSamplesNote } from '../replay/observer.js';
 import { coarsenedSampleRuns, importRunFiles, reserveRunIds, storedRunIds } from '../store/index.js';
 import type { Store } from '../store/index.js';
 import { ReplayPool } from '../sweep/pool.js';
+import { collectResults } from '../queue/collect.js';
+import { runOnQueue } from '../queue/coordinator.js';
 import type { PoolJob } from '../sweep/pool.js';
 import { planGrid } from './grid.js';
 import type { GridRequest } from './grid.js';
@@ -28,6 +30,13 @@ import type { TraceOptions } from '../ingest/trace-format.js';
 export interface SweepRequest extends GridRequest, ClusterSources, TraceOptions, RunOptions {
   /** Worker processes; default: the machine's available parallelism. */
   readonly workers?: number;
+  /**
+   * A Redis URL: the runs go to queue workers (`rmreplay worker`) instead of this machine's
+   * worker processes, their results through `resultsDir`, and are collected at the end.
+   */
+  readonly queue?: string;
+  /** Where queue workers write results and the sweep writes workloads (shared by all of them). */
+  readonly resultsDir?: string;
   readonly onProgress?: (progress: SweepProgress) => void;
 }
 
@@ -40,6 +49,8 @@ export interface SweepProgress {
   readonly done: number;
   readonly failed: number;
   readonly elapsedMs: number;
+  /** Through a queue: runs some worker is replaying now, and whether Redis answers. */
+  readonly queue?: { readonly running: number; readonly reachable: boolean };
 }
 
 export interface SweepFailure {
@@ -84,6 +95,12 @@ export async function sweepRuns(store: Store, request: SweepRequest): Promise<Sw
   if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
     throw new UserError(`--workers must be a whole number from 1 to ${MAX_WORKERS}, not ${workers}`);
   }
+  if (request.queue !== undefined && request.resultsDir === undefined) {
+    throw new UserError('--queue needs --results DIR: the directory the workers write results to, shared with this machine');
+  }
+  if (request.queue === undefined && request.resultsDir !== undefined) {
+    throw new UserError('--results goes with --queue: a sweep on this machine loads its results itself');
+  }
   const grid = planGrid(request, 'sweep');
   const { planned, workloads, notes } = await describeGrid(store, request, grid);
 
@@ -101,7 +118,35 @@ export async function sweepRuns(store: Store, request: SweepRequest): Promise<Sw
   const report = (): void =>
     request.onProgress?.({ total: planned.length, skipped, done: replayed + failed.length, failed: failed.length, elapsedMs: performance.now() - started });
 
-  if (jobs.length > 0) {
+  if (jobs.length > 0 && request.queue !== undefined) {
+    const reserved = await reserveRunIds(store, jobs.length);
+    const outcome = await runOnQueue(
+      jobs.map((job, i) => ({ spec: job.spec, specSha256: job.sha256, runId: reserved[i]!, workloadKey: job.workloadKey, label: job.label })),
+      workloads,
+      {
+        url: request.queue,
+        resultsDir: request.resultsDir!,
+        onProgress: (progress) => {
+          replayed = progress.written;
+          request.onProgress?.({
+            total: planned.length,
+            skipped,
+            done: progress.written + progress.failed,
+            failed: progress.failed,
+            elapsedMs: performance.now() - started,
+            queue: { running: progress.running, reachable: progress.queueReachable },
+          });
+        },
+      },
+    );
+    for (const { index, message } of outcome.failed) failed.push({ job: index, label: jobs[index]!.label, message });
+    await collectResults(store, request.resultsDir!, new Set(jobs.filter((_, i) => outcome.written.has(i)).map((job) => job.sha256)));
+    const nowStored = await storedRunIds(store);
+    for (const job of jobs) {
+      const runId = nowStored.get(job.sha256);
+      if (runId !== undefined) runIds.set(job.sha256, runId);
+    }
+  } else if (jobs.length > 0) {
     await store.withCheckpointThreshold(SWEEP_CHECKPOINT_THRESHOLD, async () => {
       // Numbered in grid order before any runs, so the run ids do not depend on the workers.
       const reserved = await reserveRunIds(store, jobs.length);

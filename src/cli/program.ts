@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { VERSION } from '../paths.js';
 import type { CliContext } from './context.js';
 import { DEFAULT_DB } from './context.js';
+import { collectCommand } from './commands/collect.js';
 import { demoCommand } from './commands/demo.js';
 import { diagnoseCommand } from './commands/diagnose.js';
 import { exportCommand } from './commands/export.js';
@@ -16,6 +17,7 @@ import { runsCommand } from './commands/runs.js';
 import { sqlCommand } from './commands/sql.js';
 import { sweepCommand } from './commands/sweep.js';
 import { tracesCommand } from './commands/traces.js';
+import { workerCommand } from './commands/worker.js';
 
 /** Exit statuses: documented in --help and the README. */
 export const EXIT_OK = 0;
@@ -48,6 +50,8 @@ export function createProgram(context: CliContext): Command {
     ingestCommand(context),
     replayCommand(context),
     sweepCommand(context),
+    workerCommand(context),
+    collectCommand(context),
     fidelityCommand(context),
     diagnoseCommand(context),
     reportCommand(context),

@@ -43,7 +43,8 @@ export function sweepProgress(context: CliContext): ProgressDisplay<[progress: S
     const eta = rate > 0 ? `, ETA ${formatDuration((toRun - p.done) / rate)}` : '';
     const failed = p.failed > 0 ? `, ${p.failed} failed` : '';
     const skipped = p.skipped > 0 ? ` (${p.skipped} stored before)` : '';
-    return `sweep: ${p.done}/${toRun} runs${skipped}${failed}, ${rate.toFixed(1)} runs/s${eta}`;
+    const queue = p.queue ? `, ${p.queue.running} running${p.queue.reachable ? '' : ', QUEUE NOT ANSWERING'}` : '';
+    return `sweep: ${p.done}/${toRun} runs${skipped}${failed}${queue}, ${rate.toFixed(1)} runs/s${eta}`;
   });
 }
 

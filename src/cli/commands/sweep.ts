@@ -19,6 +19,8 @@ const NODES_REPORT = 'nodes_needed';
 
 interface SweepOptions extends RunGridOptions {
   workers?: number;
+  queue?: string;
+  results?: string;
   json?: boolean;
 }
 
@@ -36,6 +38,8 @@ export function sweepCommand(context: CliContext): Command {
       if (n > 256) throw new InvalidArgumentError('expected at most 256 workers');
       return n;
     })
+    .option('--queue <url>', 'run on queue workers (`rmreplay worker`) through this Redis, e.g. redis://10.0.0.5:6379/0')
+    .option('--results <dir>', 'with --queue: the directory shared with the workers (NFS, a mounted bucket), where they write results')
     .option('--json', 'print the sweep and its Perf Scores as JSON')
     .addHelpText(
       'after',
@@ -54,14 +58,22 @@ export function sweepCommand(context: CliContext): Command {
         '  A sweep NAME:FROM..TO:STEP runs one replay per value, e.g. reserve:0..64:1 or am-share:0.05..1:0.05.\n\n' +
         'Examples:\n  rmreplay sweep --scenario terasort-batch\n  rmreplay sweep --scenario marp-swim --workers 2\n' +
         '  rmreplay sweep --trace FB-2009_samples_24_times_1hr_0 --cluster fb2009-600 -p autoadmin -p reserve:0..50:5%\n' +
-        '  rmreplay sweep --trace FB-2009_samples_24_times_1hr_0 --cluster fb2009-600 --nodes 100,200,400,600 --swim-bytes recorded\n',
+        '  rmreplay sweep --trace FB-2009_samples_24_times_1hr_0 --cluster fb2009-600 --nodes 100,200,400,600 --swim-bytes recorded\n' +
+        '  rmreplay sweep --scenario marp-swim --queue redis://10.0.0.5:6379/0 --results /mnt/rmreplay-results\n' +
+        '    (with `rmreplay worker --queue redis://10.0.0.5:6379/0 --results /mnt/rmreplay-results` on each machine)\n',
     )
     .action(async (options: SweepOptions, command: Command) => {
       const grid = runGrid(options);
       const path = dbPath(context, command);
       const progress = sweepProgress(context);
       const { result, report } = await withStore(context, path, async (store) => {
-        const swept = await context.api.sweepRuns(store, { ...grid, workers: options.workers, onProgress: progress.onProgress });
+        const swept = await context.api.sweepRuns(store, {
+          ...grid,
+          workers: options.workers,
+          queue: options.queue,
+          resultsDir: options.results,
+          onProgress: progress.onProgress,
+        });
         progress.done();
         // A node sweep compares node counts, not policies against the best static one.
         const name = swept.nodeCounts.length > 1 ? NODES_REPORT : 'perf_score';
@@ -78,8 +90,10 @@ export function sweepCommand(context: CliContext): Command {
       const rate = result.ran > 0 ? ` (${(result.ran / (result.wallMs / 1000)).toFixed(1)} runs/s)` : '';
       const lines = [
         `${result.runs} runs in the grid: ${result.ran} replayed now${rate}, ${result.skipped} stored before` +
-          `${result.failed.length > 0 ? `, ${result.failed.length} FAILED` : ''}; ${(result.wallMs / 1000).toFixed(1)} s on ` +
-          `${result.workers} worker${result.workers === 1 ? '' : 's'}.`,
+          `${result.failed.length > 0 ? `, ${result.failed.length} FAILED` : ''}; ${(result.wallMs / 1000).toFixed(1)} s ` +
+          (options.queue
+            ? `through the queue at ${options.queue}.`
+            : `on ${result.workers} worker${result.workers === 1 ? '' : 's'}.`),
       ];
       if (report?.name === 'perf_score') lines.push('', perfScoreSummary(report.columns, report.rows));
       if (report?.name === NODES_REPORT) {

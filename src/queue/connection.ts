@@ -1,0 +1,53 @@
+// The Redis a distributed sweep runs through, named by a URL (redis://HOST:PORT/DB). BullMQ and
+// its Redis client retry a lost connection for ever, which suits a worker waiting out a Redis
+// restart but not a user who typed the wrong port: the URL is checked once, up front, with a
+// short timeout, and a Redis that does not answer is a one-line error.
+
+import { Redis } from 'ioredis';
+import { UserError } from '../model/errors.js';
+
+const CHECK_TIMEOUT_MS = 3_000;
+
+/** A queue URL, checked for its form: `redis://` or `rediss://`, a host, a database number if any. */
+export function parseQueueUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UserError(`--queue ${url} is not a URL: give redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0`);
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
+    throw new UserError(`--queue ${url}: only redis:// and rediss:// URLs are supported (BullMQ on Redis)`);
+  }
+  if (parsed.hostname === '') throw new UserError(`--queue ${url} names no host`);
+  const db = parsed.pathname.replace(/^\//, '');
+  if (db !== '' && !/^\d+$/.test(db)) throw new UserError(`--queue ${url}: the database after the port must be a number, not ${db}`);
+  return url;
+}
+
+/** Connection options for BullMQ: reconnect for ever, never fail a command for want of one. */
+export function queueConnection(url: string): { url: string; maxRetriesPerRequest: null } {
+  return { url, maxRetriesPerRequest: null };
+}
+
+/** Fail with one line unless a Redis answers PING at `url` within a few seconds. */
+export async function checkQueueReachable(url: string): Promise<void> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: CHECK_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
+  // Errors are reported by connect()/ping() below; without a listener ioredis would also log them.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new UserError(`cannot reach the queue at ${url}: ${reason}`);
+  } finally {
+    client.disconnect();
+  }
+}
