@@ -4,6 +4,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { applySchema } from './schema.js';
+import { describeLockHolder, lockConflictOf } from './lock-conflict.js';
 
 export type SqlParams = Record<string, DuckDBValue> | DuckDBValue[];
 
@@ -30,15 +31,12 @@ export class Store {
   /**
    * Open (creating if needed) a database file, or `:memory:`, and bring its schema up to date.
    * `threads` caps DuckDB's own worker threads (a sweep's replay workers each keep a small
-   * database and must not each start one thread per core).
+   * database and must not each start one thread per core). A file another process holds is
+   * tried again, with growing pauses, for up to `waitMs` (default 0: once), then refused with
+   * one line naming the holder.
    */
-  static async open(path: string, options: { threads?: number } = {}): Promise<Store> {
-    let instance: DuckDBInstance;
-    try {
-      instance = await DuckDBInstance.create(path, options.threads === undefined ? undefined : { threads: String(options.threads) });
-    } catch (error) {
-      throw new StoreError(`cannot open database ${path}: ${messageOf(error)}`);
-    }
+  static async open(path: string, options: { threads?: number; waitMs?: number } = {}): Promise<Store> {
+    const instance = await createInstance(path, options);
     const connection = await instance.connect();
     const store = new Store(instance, connection, path);
     await applySchema(store);
@@ -136,6 +134,33 @@ export class Store {
   close(): void {
     this.connection.closeSync();
     this.instance.closeSync();
+  }
+}
+
+const FIRST_RETRY_MS = 50;
+const MAX_RETRY_MS = 2000;
+
+async function createInstance(path: string, options: { threads?: number; waitMs?: number }): Promise<DuckDBInstance> {
+  const started = Date.now();
+  const waitMs = options.waitMs ?? 0;
+  let retryMs = FIRST_RETRY_MS;
+  for (;;) {
+    try {
+      return await DuckDBInstance.create(path, options.threads === undefined ? undefined : { threads: String(options.threads) });
+    } catch (error) {
+      const conflict = lockConflictOf(messageOf(error));
+      if (conflict === null) throw new StoreError(`cannot open database ${path}: ${messageOf(error)}`);
+      const waitedMs = Date.now() - started;
+      if (waitedMs >= waitMs) {
+        const waited = waitMs > 0 ? ` (waited ${(waitMs / 1000).toFixed(0)} s)` : '';
+        throw new StoreError(
+          `database ${path} is in use by another program${waited}: ${describeLockHolder(conflict)}; ` +
+            'try again when it ends, or pass --wait SECONDS',
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(retryMs, waitMs - waitedMs)));
+      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+    }
   }
 }
 
