@@ -5,25 +5,56 @@ import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import * as api from '../api/index.js';
 import type { Store } from '../api/index.js';
+import { DEFAULT_TABLE_WIDTH } from '../reports/index.js';
+import type { TableOptions } from '../reports/index.js';
+import { BIN_NAME, commandLine, invokedAs } from './invocation.js';
+import type { Placeholder } from './invocation.js';
 
 export type Api = typeof api;
 
+export interface OpenStoreOptions {
+  /** How long to keep trying a database another process holds, in milliseconds. */
+  readonly waitMs?: number;
+}
+
+/** The program's own options, set once the command line is parsed (program.ts). */
+export interface GlobalOptions {
+  /** `--wait SECONDS`, in milliseconds. */
+  waitMs: number;
+  /** `--wide`: terminal tables keep every column. */
+  wide: boolean;
+}
+
 export interface CliContext {
   readonly api: Api;
-  readonly openStore: (path: string) => Promise<Store>;
+  readonly openStore: (path: string, options?: OpenStoreOptions) => Promise<Store>;
   readonly stdout: Writable & { isTTY?: boolean };
   readonly stderr: Writable & { isTTY?: boolean };
   readonly env: NodeJS.ProcessEnv;
+  /** How the user runs rmreplay (`rmreplay`, `npx rmreplay`), for the commands hints print. */
+  readonly invokedAs?: string;
+  readonly globals?: Readonly<GlobalOptions>;
 }
 
 export function defaultContext(): CliContext {
   return {
     api,
-    openStore: (path) => api.Store.open(path),
+    openStore: (path, options) => api.Store.open(path, { waitMs: options?.waitMs }),
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
+    invokedAs: invokedAs(process.env),
   };
+}
+
+/** A command for the user to run next, as they invoke rmreplay, arguments quoted for the shell. */
+export function hint(context: CliContext, args: readonly (string | Placeholder)[]): string {
+  return commandLine(context.invokedAs ?? BIN_NAME, args);
+}
+
+/** How terminal tables are fitted: to DEFAULT_TABLE_WIDTH columns, or whole with --wide. */
+export function tableOptions(context: CliContext): TableOptions {
+  return { maxWidth: context.globals?.wide ? Infinity : DEFAULT_TABLE_WIDTH };
 }
 
 export const DEFAULT_DB = 'rmreplay.duckdb';
