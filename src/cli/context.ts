@@ -5,7 +5,7 @@ import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import * as api from '../api/index.js';
 import type { Store } from '../api/index.js';
-import { DEFAULT_TABLE_WIDTH } from '../reports/index.js';
+import { DEFAULT_TABLE_WIDTH, formatTable } from '../reports/index.js';
 import type { TableOptions } from '../reports/index.js';
 import { BIN_NAME, commandLine, invokedAs } from './invocation.js';
 import type { Placeholder } from './invocation.js';
@@ -80,4 +80,9 @@ export function print(context: CliContext, text: string): void {
 
 export function printJson(context: CliContext, value: unknown): void {
   context.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** A table for the terminal, fitted as tableOptions says. */
+export function terminalTable(context: CliContext, columns: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  return formatTable(columns, rows, 'text', tableOptions(context));
 }

@@ -1,7 +1,8 @@
 // Tables for people: aligned text for the terminal and GitHub-flavoured Markdown for reports/.
 // A text table is fitted to a width (100 columns unless told otherwise): long text values are
-// shortened first, then columns are left out from the right (never the first, which names the
-// row), and a line under the table says which; Markdown files always hold every column.
+// shortened first, then columns are left out (those the caller names first, then from the
+// right; never the first, which names the row), and a line under the table says which.
+// Markdown files always hold every column.
 
 export type TableStyle = 'text' | 'markdown';
 
@@ -14,6 +15,8 @@ const GAP = '  ';
 export interface TableOptions {
   /** Width to fit a text table to; Infinity keeps every column whole. */
   readonly maxWidth?: number;
+  /** Columns to leave out first, in this order, before any from the right. */
+  readonly dropFirst?: readonly string[];
 }
 
 function formatCell(value: unknown): string {
@@ -47,7 +50,7 @@ export function formatTable(
     return lines.join('\n');
   }
   const numeric = columns.map((_, i) => rows.every((row) => typeof row[i] === 'number' || row[i] === null));
-  const fitted = fitColumns(columns, cells, numeric, options.maxWidth ?? DEFAULT_TABLE_WIDTH);
+  const fitted = fitColumns(columns, cells, numeric, options.maxWidth ?? DEFAULT_TABLE_WIDTH, options.dropFirst ?? []);
   const shown = fitted.shown;
   const widths = shown.map((i) => Math.max(columns[i]!.length, ...fitted.cells.map((row) => row[i]!.length)));
   const line = (row: readonly string[]): string =>
@@ -75,6 +78,7 @@ function fitColumns(
   cells: readonly (readonly string[])[],
   numeric: readonly boolean[],
   maxWidth: number,
+  dropFirst: readonly string[],
 ): { shown: number[]; cells: readonly (readonly string[])[]; shortened: boolean } {
   const all = columns.map((_, i) => i);
   const widthOf = (table: readonly (readonly string[])[], i: number): number =>
@@ -85,8 +89,17 @@ function fitColumns(
   const shorter = cells.map((row) =>
     row.map((cell, i) => (numeric[i] ? cell : shorten(cell, Math.max(SHORT_TEXT_CHARS, columns[i]!.length)))),
   );
+  // The columns named to go first, then from the right; the first column names the row and stays.
+  const order = [
+    ...dropFirst.map((name) => columns.indexOf(name)).filter((i) => i > 0),
+    ...all.slice(1).reverse(),
+  ];
   const shown = [...all];
-  while (shown.length > 1 && total(shorter, shown) > maxWidth) shown.pop();
+  for (const column of order) {
+    if (total(shorter, shown) <= maxWidth) break;
+    const at = shown.indexOf(column);
+    if (at >= 0) shown.splice(at, 1);
+  }
   const shortened = shown.some((i) => cells.some((row, r) => row[i] !== shorter[r]![i]));
   return { shown, cells: shorter, shortened };
 }
