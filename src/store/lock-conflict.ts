@@ -25,7 +25,8 @@ export function describeLockHolder(conflict: LockConflict): string {
   let command = conflict.program;
   try {
     const args = readFileSync(`/proc/${conflict.pid}/cmdline`, 'utf8').split('\0').filter((arg) => arg !== '');
-    if (args.length > 0) command = args.join(' ');
+    // One line, whatever the arguments hold (a script passed with -e has newlines).
+    if (args.length > 0) command = args.join(' ').replace(/\s+/g, ' ').trim();
   } catch {
     // Another OS, or the process is gone: the program DuckDB named is all there is.
   }
