@@ -17,7 +17,7 @@ export async function holdDatabase(path: string, holdMs: number): Promise<ChildP
   `;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('held')) resolve();
     });
     child.on('exit', (code) => reject(new Error(`the holder exited (${code}) before holding ${path}`)));
