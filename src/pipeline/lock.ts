@@ -151,7 +151,7 @@ export function describeHolder(holder: LockHolder): string {
 
 function busyMessage(path: string, holder: LockHolder | null, waitMs: number): string {
   const who = holder === null ? `a holder that cannot be read from ${path}` : describeHolder(holder);
-  const waited = waitMs > 0 ? ` after waiting ${Math.round(waitMs / 1000)} s` : '';
+  const waited = waitMs > 0 ? ` after waiting ${waitMs / 1000} s` : '';
   const remedy =
     holder !== null && holder.host !== hostname()
       ? `; if that process is gone, remove ${path}`

@@ -152,7 +152,7 @@ async function createInstance(path: string, options: { threads?: number; waitMs?
       if (conflict === null) throw new StoreError(`cannot open database ${path}: ${messageOf(error)}`);
       const waitedMs = Date.now() - started;
       if (waitedMs >= waitMs) {
-        const waited = waitMs > 0 ? ` (waited ${(waitMs / 1000).toFixed(0)} s)` : '';
+        const waited = waitMs > 0 ? ` (waited ${waitMs / 1000} s)` : '';
         throw new StoreError(
           `database ${path} is in use by another program${waited}: ${describeLockHolder(conflict)}; ` +
             'try again when it ends, or pass --wait SECONDS',

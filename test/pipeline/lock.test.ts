@@ -71,3 +71,15 @@ describe('the pipeline lock', () => {
     );
   });
 });
+
+describe('the pipeline lock, waited for in vain', () => {
+  it('gives up after --wait, saying how long it waited', async () => {
+    const path = tempPath('lock-timeout.lock');
+    writeHolder(path, { pid: process.ppid, host: hostname() });
+    const started = Date.now();
+    await expect(acquireLock(path, { waitMs: 500, command: 'test' })).rejects.toThrow(
+      new RegExp(`^another pipeline is running on this database after waiting 0\\.5 s: pid ${process.ppid} on `),
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+  });
+});
