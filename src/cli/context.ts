@@ -5,8 +5,20 @@ import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import * as api from '../api/index.js';
 import type { Store, StoreOptions } from '../api/index.js';
+import { DEFAULT_TABLE_WIDTH, formatTable } from '../reports/index.js';
+import type { TableOptions } from '../reports/index.js';
+import { BIN_NAME, commandLine, invokedAs } from './invocation.js';
+import type { Placeholder } from './invocation.js';
 
 export type Api = typeof api;
+
+/** The program's own options, set once the command line is parsed (program.ts). */
+export interface GlobalOptions {
+  /** `--wait SECONDS`, in milliseconds. */
+  waitMs: number;
+  /** `--wide`: terminal tables keep every column. */
+  wide: boolean;
+}
 
 export interface CliContext {
   readonly api: Api;
@@ -16,6 +28,9 @@ export interface CliContext {
   readonly stdout: Writable & { isTTY?: boolean };
   readonly stderr: Writable & { isTTY?: boolean };
   readonly env: NodeJS.ProcessEnv;
+  /** How the user runs rmreplay (`rmreplay`, `npx rmreplay`), for the commands hints print. */
+  readonly invokedAs?: string;
+  readonly globals?: Readonly<GlobalOptions>;
 }
 
 export function defaultContext(): CliContext {
@@ -26,7 +41,18 @@ export function defaultContext(): CliContext {
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
+    invokedAs: invokedAs(process.env),
   };
+}
+
+/** A command for the user to run next, as they invoke rmreplay, arguments quoted for the shell. */
+export function hint(context: CliContext, args: readonly (string | Placeholder)[]): string {
+  return commandLine(context.invokedAs ?? BIN_NAME, args);
+}
+
+/** How terminal tables are fitted: to DEFAULT_TABLE_WIDTH columns, or whole with --wide. */
+export function tableOptions(context: CliContext): TableOptions {
+  return { maxWidth: context.globals?.wide ? Infinity : DEFAULT_TABLE_WIDTH };
 }
 
 export const DEFAULT_DB = 'rmreplay.duckdb';
@@ -57,4 +83,9 @@ export function print(context: CliContext, text: string): void {
 
 export function printJson(context: CliContext, value: unknown): void {
   context.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** A table for the terminal, fitted as tableOptions says. */
+export function terminalTable(context: CliContext, columns: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  return formatTable(columns, rows, 'text', tableOptions(context));
 }

@@ -1,16 +1,18 @@
 // The rmreplay command line: commander wiring only. Each command module turns options into one
 // call of the programmatic API (src/api); nothing here exits the process.
 
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { VERSION } from '../paths.js';
-import type { CliContext } from './context.js';
-import { DEFAULT_DB } from './context.js';
+import { DEFAULT_TABLE_WIDTH } from '../reports/index.js';
+import type { CliContext, GlobalOptions } from './context.js';
+import { DEFAULT_DB, hint } from './context.js';
 import { collectCommand } from './commands/collect.js';
 import { demoCommand } from './commands/demo.js';
 import { diagnoseCommand } from './commands/diagnose.js';
 import { exportCommand } from './commands/export.js';
 import { fidelityCommand } from './commands/fidelity.js';
 import { ingestCommand } from './commands/ingest.js';
+import { pipelineCommand } from './commands/pipeline.js';
 import { replayCommand } from './commands/replay.js';
 import { reportCommand } from './commands/report.js';
 import { runsCommand } from './commands/runs.js';
@@ -24,7 +26,26 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
-export function createProgram(context: CliContext): Command {
+/** The longest `--wait`: a day. */
+const MAX_WAIT_S = 86_400;
+
+function waitSeconds(value: string): number {
+  const seconds = value.trim() === '' ? NaN : Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_WAIT_S) {
+    throw new InvalidArgumentError(`expected seconds from 0 to ${MAX_WAIT_S}`);
+  }
+  return seconds;
+}
+
+export function createProgram(outer: CliContext): Command {
+  // The commands see the program's own options (--wait, --wide) once they are parsed, and every
+  // database they open waits for another writer as long as --wait says.
+  const globals: GlobalOptions = { waitMs: 0, wide: false };
+  const context: CliContext = {
+    ...outer,
+    globals,
+    openStore: (path, options) => outer.openStore(path, { waitMs: globals.waitMs, ...options }),
+  };
   const output = {
     writeOut: (text: string) => context.stdout.write(text),
     writeErr: (text: string) => context.stderr.write(text),
@@ -36,6 +57,12 @@ export function createProgram(context: CliContext): Command {
     )
     .version(VERSION)
     .option('--db <path>', `DuckDB database file (default: $RMREPLAY_DB or ${DEFAULT_DB})`)
+    .option(
+      '--wait <seconds>',
+      'when another program holds the database (or another pipeline runs on it), keep trying this long (default: 0, refuse at once)',
+      waitSeconds,
+    )
+    .option('--wide', `print every column of a table (default: fit ${DEFAULT_TABLE_WIDTH} columns, saying which were left out)`)
     .configureOutput(output)
     .exitOverride()
     .showSuggestionAfterError()
@@ -43,8 +70,13 @@ export function createProgram(context: CliContext): Command {
       'after',
       `\nExit status: ${EXIT_OK} success, ${EXIT_FAILURE} failure (database or internal error), ` +
         `${EXIT_USAGE} bad usage or input.\n` +
-        `Start with: rmreplay demo`,
-    );
+        `Start with: ${hint(context, ['demo'])}`,
+    )
+    .hook('preAction', (_program, action) => {
+      const options = action.optsWithGlobals<{ wait?: number; wide?: boolean }>();
+      globals.waitMs = Math.round((options.wait ?? 0) * 1000);
+      globals.wide = options.wide === true;
+    });
   for (const command of [
     demoCommand(context),
     ingestCommand(context),
@@ -59,6 +91,7 @@ export function createProgram(context: CliContext): Command {
     runsCommand(context),
     sqlCommand(context),
     exportCommand(context),
+    pipelineCommand(context),
   ]) {
     // Subcommands throw instead of exiting, and write where the program writes.
     command.exitOverride().configureOutput(output);

@@ -3,8 +3,9 @@
 import { coarsenedSamplesNote, runOutcome } from '../api/index.js';
 import type { ReplayRun } from '../api/index.js';
 import { formatTable } from '../reports/index.js';
+import type { TableOptions } from '../reports/index.js';
 
-export function runsTable(runs: readonly ReplayRun[]): string {
+export function runsTable(runs: readonly ReplayRun[], options: TableOptions = {}): string {
   // Runs on several clusters (a node sweep) say which each ran on.
   const clusters = new Set(runs.map((run) => run.spec.cluster.name)).size > 1;
   const columns = [
@@ -37,7 +38,8 @@ export function runsTable(runs: readonly ReplayRun[]): string {
     outcomeOf(run),
     Math.round(run.wallMs),
   ]);
-  return formatTable(columns, rows);
+  // Narrowed to fit, the outcome and makespan stay longest.
+  return formatTable(columns, rows, 'text', { dropFirst: ['wall_ms', 'queues', 'seed', 'apps_failed', 'apps_total', 'cluster'], ...options });
 }
 
 export function outcomeOf(run: ReplayRun): string {
@@ -93,7 +95,7 @@ function roleOf(policy: string, family: string): string | null {
  * controller, Hadoop's default and the cluster as configured where they were run. Columns that
  * are the same on every line are left out, so the table fits a terminal.
  */
-export function perfScoreSummary(columns: readonly string[], rows: readonly (readonly unknown[])[]): string {
+export function perfScoreSummary(columns: readonly string[], rows: readonly (readonly unknown[])[], options: TableOptions = {}): string {
   const at = (name: string): number => columns.indexOf(name);
   const [trace, cluster, scheduler, queues, seed, policy, family] = [
     'trace', 'cluster', 'scheduler', 'queue_structure', 'seed', 'policy', 'family',
@@ -137,5 +139,5 @@ export function perfScoreSummary(columns: readonly string[], rows: readonly (rea
       row[jct],
     ];
   });
-  return formatTable(header, lines);
+  return formatTable(header, lines, 'text', options);
 }

@@ -1,6 +1,23 @@
 // Tables for people: aligned text for the terminal and GitHub-flavoured Markdown for reports/.
+// A text table is fitted to a width (100 columns unless told otherwise): long text values are
+// shortened first, then columns are left out (those the caller names first, then from the
+// right; never the first, which names the row), and a line under the table says which.
+// Markdown files always hold every column.
 
 export type TableStyle = 'text' | 'markdown';
+
+/** The width a terminal table is fitted to unless the user asks for every column (`--wide`). */
+export const DEFAULT_TABLE_WIDTH = 100;
+/** A text value longer than this is shortened when the table does not fit. */
+const SHORT_TEXT_CHARS = 32;
+const GAP = '  ';
+
+export interface TableOptions {
+  /** Width to fit a text table to; Infinity keeps every column whole. */
+  readonly maxWidth?: number;
+  /** Columns to leave out first, in this order, before any from the right. */
+  readonly dropFirst?: readonly string[];
+}
 
 function formatCell(value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -19,6 +36,7 @@ export function formatTable(
   columns: readonly string[],
   rows: readonly (readonly unknown[])[],
   style: TableStyle = 'text',
+  options: TableOptions = {},
 ): string {
   const cells = rows.map((row) => columns.map((_, i) => formatCell(row[i])));
   if (style === 'markdown') {
@@ -31,15 +49,63 @@ export function formatTable(
     ];
     return lines.join('\n');
   }
-  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
   const numeric = columns.map((_, i) => rows.every((row) => typeof row[i] === 'number' || row[i] === null));
+  const fitted = fitColumns(columns, cells, numeric, options.maxWidth ?? DEFAULT_TABLE_WIDTH, options.dropFirst ?? []);
+  const shown = fitted.shown;
+  const widths = shown.map((i) => Math.max(columns[i]!.length, ...fitted.cells.map((row) => row[i]!.length)));
   const line = (row: readonly string[]): string =>
-    row
-      .map((cell, i) => {
+    shown
+      .map((column, k) => {
+        const cell = row[column]!;
         // The last column is not padded, so a long reason does not drag trailing spaces.
-        if (i === row.length - 1 && !numeric[i]) return cell;
-        return numeric[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!);
+        if (k === shown.length - 1 && !numeric[column]) return cell;
+        return numeric[column] ? cell.padStart(widths[k]!) : cell.padEnd(widths[k]!);
       })
-      .join('  ');
-  return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+      .join(GAP);
+  const dashes = columns.map((_, i) => '-'.repeat(widths[shown.indexOf(i)] ?? 0));
+  const lines = [line(columns), line(dashes), ...fitted.cells.map(line)];
+  const left = columns.filter((_, i) => !shown.includes(i));
+  const notes: string[] = [];
+  if (left.length > 0) notes.push(`left out to fit ${options.maxWidth ?? DEFAULT_TABLE_WIDTH} columns: ${left.join(', ')}`);
+  if (fitted.shortened) notes.push('long values shortened with …');
+  if (notes.length > 0) lines.push(`(${notes.join('; ')}; --wide shows all)`);
+  return lines.join('\n');
+}
+
+/** Which columns to show, and the cells with long text shortened, to fit `maxWidth`. */
+function fitColumns(
+  columns: readonly string[],
+  cells: readonly (readonly string[])[],
+  numeric: readonly boolean[],
+  maxWidth: number,
+  dropFirst: readonly string[],
+): { shown: number[]; cells: readonly (readonly string[])[]; shortened: boolean } {
+  const all = columns.map((_, i) => i);
+  const widthOf = (table: readonly (readonly string[])[], i: number): number =>
+    Math.max(columns[i]!.length, ...table.map((row) => row[i]!.length));
+  const total = (table: readonly (readonly string[])[], shown: readonly number[]): number =>
+    shown.reduce((sum, i) => sum + widthOf(table, i), 0) + GAP.length * Math.max(0, shown.length - 1);
+  if (total(cells, all) <= maxWidth) return { shown: all, cells, shortened: false };
+  const shorter = cells.map((row) =>
+    row.map((cell, i) => (numeric[i] ? cell : shorten(cell, Math.max(SHORT_TEXT_CHARS, columns[i]!.length)))),
+  );
+  // The columns named to go first, then from the right; the first column names the row and stays.
+  const order = [
+    ...dropFirst.map((name) => columns.indexOf(name)).filter((i) => i > 0),
+    ...all.slice(1).reverse(),
+  ];
+  const shown = [...all];
+  for (const column of order) {
+    if (total(shorter, shown) <= maxWidth) break;
+    const at = shown.indexOf(column);
+    if (at >= 0) shown.splice(at, 1);
+  }
+  const shortened = shown.some((i) => cells.some((row, r) => row[i] !== shorter[r]![i]));
+  return { shown, cells: shorter, shortened };
+}
+
+/** `limit` characters of `text` with `…` where it was cut: the end of a path (its file), else the start. */
+export function shorten(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  return text.includes('/') ? `…${text.slice(text.length - (limit - 1))}` : `${text.slice(0, limit - 1)}…`;
 }

@@ -4,6 +4,7 @@
 import { DuckDBInstance, ResultReturnType } from '@duckdb/node-api';
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { applySchema } from './schema.js';
+import { describeLockHolder, lockConflictOf } from './lock-conflict.js';
 
 export type SqlParams = Record<string, DuckDBValue> | DuckDBValue[];
 
@@ -24,6 +25,8 @@ export interface StoreOptions {
    * is. No effect on ':memory:'.
    */
   readonly readOnly?: boolean;
+  /** How long to keep trying a file another process holds, in milliseconds (default 0: once). */
+  readonly waitMs?: number;
 }
 
 /** One statement's result: its column names, then its rows a chunk (about 2,048 rows) at a time. */
@@ -50,20 +53,14 @@ export class Store {
 
   /**
    * Open (creating if needed) a database file, or `:memory:`, and bring its schema up to date;
-   * read-only, open an existing file as it is.
+   * read-only, open an existing file as it is. A file another process holds is tried again, with
+   * growing pauses, for up to `waitMs` (default 0: once), then refused with one line naming the
+   * holder.
    */
   static async open(path: string, options: StoreOptions = {}): Promise<Store> {
-    const config: Record<string, string> = {};
-    if (options.threads !== undefined) config['threads'] = String(options.threads);
     // A fresh in-memory database has nothing to protect, and DuckDB will not open one read-only.
     const readOnly = options.readOnly === true && path !== ':memory:';
-    if (readOnly) config['access_mode'] = 'READ_ONLY';
-    let instance: DuckDBInstance;
-    try {
-      instance = await DuckDBInstance.create(path, Object.keys(config).length > 0 ? config : undefined);
-    } catch (error) {
-      throw new StoreError(`cannot open database ${path}: ${messageOf(error)}`);
-    }
+    const instance = await createInstance(path, { ...options, readOnly });
     const connection = await instance.connect();
     const store = new Store(instance, connection, path);
     // A read-only database is read as it is: bringing its schema up to date would write.
@@ -188,6 +185,36 @@ export class Store {
   close(): void {
     this.connection.closeSync();
     this.instance.closeSync();
+  }
+}
+
+const FIRST_RETRY_MS = 50;
+const MAX_RETRY_MS = 2000;
+
+async function createInstance(path: string, options: StoreOptions): Promise<DuckDBInstance> {
+  const config: Record<string, string> = {};
+  if (options.threads !== undefined) config['threads'] = String(options.threads);
+  if (options.readOnly) config['access_mode'] = 'READ_ONLY';
+  const started = Date.now();
+  const waitMs = options.waitMs ?? 0;
+  let retryMs = FIRST_RETRY_MS;
+  for (;;) {
+    try {
+      return await DuckDBInstance.create(path, Object.keys(config).length > 0 ? config : undefined);
+    } catch (error) {
+      const conflict = lockConflictOf(messageOf(error));
+      if (conflict === null) throw new StoreError(`cannot open database ${path}: ${messageOf(error)}`);
+      const waitedMs = Date.now() - started;
+      if (waitedMs >= waitMs) {
+        const waited = waitMs > 0 ? ` (waited ${waitMs / 1000} s)` : '';
+        throw new StoreError(
+          `database ${path} is in use by another program${waited}: ${describeLockHolder(conflict)}; ` +
+            'try again when it ends, or pass --wait SECONDS',
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(retryMs, waitMs - waitedMs)));
+      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+    }
   }
 }
 

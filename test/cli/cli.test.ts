@@ -189,7 +189,7 @@ describe('rmreplay CLI', () => {
 
   it('ends a node sweep with the table per node count', async () => {
     const { ctx, stdout } = context();
-    const code = await main(['sweep', '--scenario', 'terasort-batch', '--set', 'jobs=4', '--nodes', '8,4', '--workers', '1'], ctx);
+    const code = await main(['--wide', 'sweep', '--scenario', 'terasort-batch', '--set', 'jobs=4', '--nodes', '8,4', '--workers', '1'], ctx);
     expect(code).toBe(0);
     expect(stdout.text).toMatch(/^2 runs in the grid: 2 replayed now/);
     expect(stdout.text).toContain('Per node count (queries/nodes_needed.sql):');
@@ -552,7 +552,7 @@ describe('rmreplay CLI on hostile input', () => {
       return { ...c, ctx: { ...c.ctx, openStore: (path: string) => Store.open(path) } };
     };
     const replay = onDisk();
-    expect(await main(['--db', db, 'replay', '--scenario', 'terasort-batch', '--set', 'jobs=3', '--cluster', tiny, '-p', 'none'], replay.ctx)).toBe(0);
+    expect(await main(['--db', db, '--wide', 'replay', '--scenario', 'terasort-batch', '--set', 'jobs=3', '--cluster', tiny, '-p', 'none'], replay.ctx)).toBe(0);
     expect(replay.stdout.text).toMatch(/^\s+1\s+terasort-batch jobs=3\s+capacity-fifo\s+default\s+none\s+1\s+0\s+0\s+3\s+3\s+all rejected\s+\d+$/m);
     expect(replay.stdout.text).toContain(
       'none: no app finished (all rejected): 3 rejected, 0 failed (3 request-above-maximum); table run_apps has each app\'s reason',

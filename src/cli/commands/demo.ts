@@ -2,9 +2,8 @@
 // mixed-spc comparison of schedulers and queue layouts.
 
 import { Command } from 'commander';
-import { formatTable } from '../../reports/index.js';
 import type { CliContext } from '../context.js';
-import { dbPath, print, printJson, withStore } from '../context.js';
+import { dbPath, hint, print, printJson, terminalTable, withStore } from '../context.js';
 import { replayProgress } from '../progress.js';
 import { deadlockNotes } from '../summaries.js';
 
@@ -56,7 +55,7 @@ export function demoCommand(context: CliContext): Command {
           `terasort-batch: ${first.summary.appsTotal} terasort jobs of 100 MB submitted at time 0 to 8 nodes x 8 vcores / 12 GB`,
           `(64 vcores), Capacity-FIFO, dominant resource calculator, AMs and tasks of 1 vcore, seed ${first.spec.seed}.`,
           '',
-          formatTable(
+          terminalTable(context, 
             SHOWN_COLUMNS,
             rows.map((row) => picked.map((i) => row[i])),
           ),
@@ -66,14 +65,14 @@ export function demoCommand(context: CliContext): Command {
           `of 2 vcores / 2 GB; each scheduler x queue layout over ${new Set(result.comparisonRuns.map((run) => run.spec.seed)).size} seeds, apps failing after ` +
             `${(spc.spec.appTimeoutMs ?? 0) / 1000} s without a container they need.`,
           '',
-          formatTable(
+          terminalTable(context, 
             COMPARISON_COLUMNS,
             comparison.rows.map((row) => comparisonPicked.map((i) => row[i])),
           ),
           '',
           `${result.runs.length + result.comparisonRuns.length} runs stored in ${path}` +
             (result.report.markdownPath ? `; reports written to ${result.report.markdownPath} and ${comparison.markdownPath}.` : '.'),
-          'Next: rmreplay sweep --scenario terasort-batch (every setting against AutoAdmin), rmreplay report completion_rate.',
+          `Next: ${hint(context, ['sweep', '--scenario', 'terasort-batch'])} (every setting against AutoAdmin), ${hint(context, ['report', 'completion_rate'])}.`,
         ].join('\n'),
       );
     });

@@ -5,8 +5,9 @@ import { Command } from 'commander';
 import type { DiagnoseResult, Finding } from '../../api/index.js';
 import { DEFAULT_DIAGNOSE_OPTIONS } from '../../api/index.js';
 import { formatTable } from '../../reports/index.js';
+import type { TableOptions } from '../../reports/index.js';
 import type { CliContext } from '../context.js';
-import { dbPath, print, printJson, withStore } from '../context.js';
+import { dbPath, print, printJson, tableOptions, withStore } from '../context.js';
 import { positiveSeconds, positiveWholeNumber } from '../options.js';
 
 interface DiagnoseCliOptions {
@@ -51,7 +52,7 @@ export function diagnoseCommand(context: CliContext): Command {
         }),
       );
       if (options.json) printJson(context, result);
-      else print(context, formatDiagnosis(result));
+      else print(context, formatDiagnosis(result, tableOptions(context)));
     });
 }
 
@@ -61,7 +62,7 @@ function logTime(ms: number | null, withMs = false): string {
   return new Date(ms).toISOString().replace('T', ' ').slice(0, withMs ? 23 : 19);
 }
 
-export function formatDiagnosis(result: DiagnoseResult): string {
+export function formatDiagnosis(result: DiagnoseResult, options: TableOptions = {}): string {
   const o = result.options;
   const head =
     `trace ${result.trace} (${result.scheduler ?? 'scheduler unknown'}), ${logTime(result.firstMs)} to ` +
@@ -82,6 +83,8 @@ export function formatDiagnosis(result: DiagnoseResult): string {
       formatTable(
         ['#', 'kind', 'start', 'duration_s', 'until'],
         result.findings.map((f, i) => [i + 1, f.kind, logTime(f.startMs), (f.endMs - f.startMs) / 1000, f.untilLogEnd ? 'log end' : '']),
+        'text',
+        options,
       ),
     );
     result.findings.forEach((f, i) => lines.push('', ...describe(f, i + 1)));

@@ -1,9 +1,8 @@
 // `rmreplay fidelity --trace T`: how closely a replay reproduces what an RM log recorded.
 
 import { Command } from 'commander';
-import { formatTable } from '../../reports/index.js';
 import type { CliContext } from '../context.js';
-import { dbPath, print, printJson, withStore } from '../context.js';
+import { dbPath, hint, print, printJson, terminalTable, withStore } from '../context.js';
 import type { ClusterSources } from '../../api/index.js';
 import { addClusterOptions, clusterSources, wholeNumber } from '../options.js';
 
@@ -48,7 +47,7 @@ export function fidelityCommand(context: CliContext): Command {
             `trace ${result.trace}: replayed as run ${result.runId} on ${result.cluster} under ${result.policy} ` +
               `(the log ran ${result.schedulerInLog ?? 'an unknown scheduler'})`,
             '',
-            formatTable(
+            terminalTable(context, 
               ['', 'recorded_s', 'replayed_s', 'error_pct'],
               [['makespan', seconds(result.recordedMakespanMs), seconds(result.replayedMakespanMs), result.makespanErrorPct]],
             ),
@@ -59,7 +58,7 @@ export function fidelityCommand(context: CliContext): Command {
               `; mean absolute turnaround error ${result.meanAbsErrorPct === null ? '—' : `${result.meanAbsErrorPct.toFixed(1)}%`}` +
               (result.stateChanges > 0 ? ` (over the ${kept} that kept their state)` : '') +
               '. Worst:',
-            formatTable(
+            terminalTable(context, 
               ['app_id', 'recorded_state', 'replayed_state', 'recorded_turnaround_s', 'replayed_turnaround_s', 'error_pct'],
               worst.map((a) => [
                 a.appId,
@@ -72,7 +71,7 @@ export function fidelityCommand(context: CliContext): Command {
             ),
             ...(result.notes.length > 0 ? ['', 'Notes:', ...result.notes.map((n) => `  - ${n}`)] : []),
             '',
-            `Every app: rmreplay report fidelity --run ${result.runId}`,
+            `Every app: ${hint(context, ['report', 'fidelity', '--run', String(result.runId)])}`,
           ].join('\n'),
         );
       },

@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import type { IngestRmLogFileResult, RejectRow } from '../../api/index.js';
 import type { CliContext } from '../context.js';
-import { dbPath, print, printJson, withStore } from '../context.js';
+import { dbPath, hint, print, printJson, withStore } from '../context.js';
 import { positiveWholeNumber } from '../options.js';
 import { bytesProgress } from '../progress.js';
 
@@ -43,7 +43,7 @@ export function ingestCommand(context: CliContext): Command {
         ...result.warnings.map((warning) => `  warning: ${warning}`),
       ];
       lines.push(...rejectLines(result.rejects, t.rejectedLines));
-      lines.push(`Replay it: rmreplay replay --trace ${t.trace} --cluster <cluster file>`);
+      lines.push(`Replay it: ${hint(context, ['replay', '--trace', t.trace, '--cluster', { placeholder: '<cluster file>' }])}`);
       print(context, lines.join('\n'));
     });
   ingest
@@ -80,7 +80,7 @@ export function ingestCommand(context: CliContext): Command {
         lines.push(...backwardsLines(f));
       }
       lines.push(...rejectLines(result.rejects, result.rejectedLines));
-      lines.push(`Check it: rmreplay fidelity --trace ${result.trace}`);
+      lines.push(`Check it: ${hint(context, ['fidelity', '--trace', result.trace])}`);
       print(context, lines.join('\n'));
     });
   return ingest;

@@ -5,12 +5,11 @@ import { admissionPolicyUsage } from '../../policies/admission/index.js';
 import { schedulingPolicyUsage } from '../../policies/scheduling/index.js';
 import { parameterRange, SCENARIOS } from '../../scenarios/index.js';
 import type { CliContext } from '../context.js';
-import { dbPath, print, printJson, withStore } from '../context.js';
+import { dbPath, hint, print, printJson, tableOptions, terminalTable, withStore } from '../context.js';
 import { addRunGridOptions, runGrid } from '../options.js';
 import type { RunGridOptions } from '../options.js';
 import { replayProgress } from '../progress.js';
 import { coarsenedSampleNotes, deadlockNotes, noneFinishedNotes, runsTable } from '../summaries.js';
-import { formatTable } from '../../reports/index.js';
 
 /** Above this many runs the per-run table gives way to the side-by-side one. */
 const MAX_RUN_ROWS = 12;
@@ -62,18 +61,18 @@ export function replayCommand(context: CliContext): Command {
       const traceNotes = [...new Set(runs.flatMap((run) => run.notes))];
       const sections =
         runs.length <= MAX_RUN_ROWS
-          ? [runsTable(runs)]
+          ? [runsTable(runs, tableOptions(context))]
           : [`${runs.length} runs stored (run ids ${runs[0]!.runId} to ${runs[runs.length - 1]!.runId}).`];
       if (grid.nodeCounts !== undefined && runs.length > 0) {
         const report = await withStore(context, path, (store) =>
           context.api.runReport(store, { name: 'nodes_needed', filter: { runIds: runs.map((r) => r.runId) }, outDir: null }),
         );
-        sections.push('', 'Per node count (queries/nodes_needed.sql):', '', formatTable(report.columns, report.rows));
+        sections.push('', 'Per node count (queries/nodes_needed.sql):', '', terminalTable(context, report.columns, report.rows));
       } else if (runs.length > 1 && isSweep(runs)) {
         const report = await withStore(context, path, (store) =>
           context.api.runReport(store, { name: 'comparison', filter: { runIds: runs.map((r) => r.runId) }, outDir: null }),
         );
-        sections.push('', 'Side by side, means over seeds (queries/comparison.sql):', '', formatTable(report.columns, report.rows));
+        sections.push('', 'Side by side, means over seeds (queries/comparison.sql):', '', terminalTable(context, report.columns, report.rows));
       }
       print(
         context,
@@ -82,7 +81,7 @@ export function replayCommand(context: CliContext): Command {
           ...(notes.length > 0 ? ['', ...notes] : []),
           ...(traceNotes.length > 0 ? ['', 'Notes on the trace and configuration:', ...traceNotes.map((n) => `  - ${n}`)] : []),
           '',
-          `Stored in ${path}. \`rmreplay report comparison\` (or completion_rate, fragmentation, utilization) reads them again.`,
+          `Stored in ${path}. \`${hint(context, ['report', 'comparison'])}\` (or completion_rate, fragmentation, utilization) reads them again.`,
         ].join('\n'),
       );
     });

@@ -2,10 +2,10 @@
 
 import { Command } from 'commander';
 import { DEFAULT_REPORT } from '../../api/index.js';
-import { formatTable, reportNames } from '../../reports/index.js';
+import { reportNames } from '../../reports/index.js';
 import { QUERIES_DIR } from '../../paths.js';
 import type { CliContext } from '../context.js';
-import { dbPath, print, printJson, withStore } from '../context.js';
+import { dbPath, hint, print, printJson, terminalTable, withStore } from '../context.js';
 import { collectRunId } from '../options.js';
 
 interface ReportOptions {
@@ -44,8 +44,8 @@ export function reportCommand(context: CliContext): Command {
         );
         return;
       }
-      const lines = [formatTable(result.columns, result.rows)];
-      if (result.rows.length === 0) lines.push('(no runs yet: try `rmreplay demo` or `rmreplay replay`)');
+      const lines = [terminalTable(context, result.columns, result.rows)];
+      if (result.rows.length === 0) lines.push(`(no runs yet: try \`${hint(context, ['demo'])}\` or \`${hint(context, ['replay'])}\`)`);
       if (result.markdownPath) lines.push('', `Written to ${result.markdownPath}.`);
       print(context, lines.join('\n'));
     });

@@ -8,12 +8,11 @@ import { schedulingPolicyUsage } from '../../policies/scheduling/index.js';
 import { PartialFailure } from '../../model/errors.js';
 import { SCENARIOS } from '../../scenarios/index.js';
 import type { CliContext } from '../context.js';
-import { dbPath, print, printJson, withStore } from '../context.js';
+import { dbPath, hint, print, printJson, tableOptions, terminalTable, withStore } from '../context.js';
 import { addRunGridOptions, positiveWholeNumber, runGrid } from '../options.js';
 import type { RunGridOptions } from '../options.js';
 import { sweepProgress } from '../progress.js';
 import { perfScoreSummary } from '../summaries.js';
-import { formatTable } from '../../reports/index.js';
 
 const NODES_REPORT = 'nodes_needed';
 
@@ -95,9 +94,9 @@ export function sweepCommand(context: CliContext): Command {
             ? `through the queue at ${options.queue}.`
             : `on ${result.workers} worker${result.workers === 1 ? '' : 's'}.`),
       ];
-      if (report?.name === 'perf_score') lines.push('', perfScoreSummary(report.columns, report.rows));
+      if (report?.name === 'perf_score') lines.push('', perfScoreSummary(report.columns, report.rows, tableOptions(context)));
       if (report?.name === NODES_REPORT) {
-        lines.push('', 'Per node count (queries/nodes_needed.sql):', '', formatTable(report.columns, report.rows));
+        lines.push('', 'Per node count (queries/nodes_needed.sql):', '', terminalTable(context, report.columns, report.rows));
       }
       if (result.failed.length > 0) {
         lines.push('', 'Failed runs:', ...result.failed.map((f) => `  - ${f.label}: ${f.message}`));
@@ -106,8 +105,8 @@ export function sweepCommand(context: CliContext): Command {
       lines.push(
         '',
         report?.name === NODES_REPORT
-          ? `Stored in ${path}. \`rmreplay report ${NODES_REPORT}\` shows every node count stored.`
-          : `Stored in ${path}. \`rmreplay report perf_score\` lists every policy's score.`,
+          ? `Stored in ${path}. \`${hint(context, ['report', NODES_REPORT])}\` shows every node count stored.`
+          : `Stored in ${path}. \`${hint(context, ['report', 'perf_score'])}\` lists every policy's score.`,
       );
       print(context, lines.join('\n'));
       if (result.failed.length > 0) {

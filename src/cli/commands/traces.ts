@@ -2,9 +2,8 @@
 
 import { Command } from 'commander';
 
-import { formatTable } from '../../reports/index.js';
 import type { CliContext } from '../context.js';
-import { dbPath, print, printJson, withStore } from '../context.js';
+import { dbPath, hint, print, printJson, terminalTable, withStore } from '../context.js';
 
 export function tracesCommand(context: CliContext): Command {
   return new Command('traces')
@@ -18,12 +17,16 @@ export function tracesCommand(context: CliContext): Command {
         return;
       }
       if (traces.length === 0) {
-        print(context, `no traces in ${path}; ingest one with \`rmreplay ingest swim FILE\` or \`rmreplay ingest rmlog FILE\``);
+        print(
+          context,
+          `no traces in ${path}; ingest one with \`${hint(context, ['ingest', 'swim', { placeholder: 'FILE' }])}\` or ` +
+            `\`${hint(context, ['ingest', 'rmlog', { placeholder: 'FILE' }])}\``,
+        );
         return;
       }
       print(
         context,
-        formatTable(
+        terminalTable(context, 
           ['trace', 'format', 'jobs', 'rejected_lines', 'source_nodes', 'source_path'],
           traces.map((t) => [t.trace, t.format, t.jobs, t.rejectedLines, t.sourceNodes, t.sourcePath]),
         ),
