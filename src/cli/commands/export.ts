@@ -3,9 +3,8 @@
 import { Command, Option } from 'commander';
 import type { ExportFormat } from '../../api/index.js';
 import { EXPORT_FORMATS } from '../../api/index.js';
-import { formatTable } from '../../reports/index.js';
 import type { CliContext } from '../context.js';
-import { dbPath, print, printJson, withStore } from '../context.js';
+import { dbPath, print, printJson, terminalTable, withStore } from '../context.js';
 
 interface ExportOptions {
   format: ExportFormat;
@@ -41,7 +40,7 @@ export function exportCommand(context: CliContext): Command {
       print(
         context,
         [
-          formatTable(['table', 'rows', 'path'], result.tables.map((t) => [t.table, t.rows, t.partitioned ? `${t.path}/trace=*/` : t.path])),
+          terminalTable(context, ['table', 'rows', 'path'], result.tables.map((t) => [t.table, t.rows, t.partitioned ? `${t.path}/trace=*/` : t.path])),
           '',
           `Written to ${result.dir}. Read it back: duckdb -c "SELECT * FROM read_${options.format}('${result.dir}/run_apps/**/*.${options.format}', hive_partitioning = true)"`,
         ].join('\n'),

@@ -4,9 +4,8 @@
 import { Command, Option } from 'commander';
 import type { RunStatus } from '../../api/index.js';
 import { RUN_STATUSES } from '../../api/index.js';
-import { formatTable } from '../../reports/index.js';
 import type { CliContext } from '../context.js';
-import { dbPath, print, printJson, withStore } from '../context.js';
+import { dbPath, print, printJson, terminalTable, withStore } from '../context.js';
 
 interface RunsOptions {
   trace?: string;
@@ -38,7 +37,7 @@ export function runsCommand(context: CliContext): Command {
       }
       const superseded = listed.filter((run) => run.status === 'superseded').length;
       const lines = [
-        formatTable(
+        terminalTable(context, 
           ['run_id', 'trace', 'trace_version', 'status', 'cluster', 'scheduler', 'policy', 'seed', 'makespan_s'],
           listed.map((run) => [
             run.runId,
