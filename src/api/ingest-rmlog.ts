@@ -108,7 +108,7 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
   const threads = options.parserThreads ?? (availableParallelism() > 1 ? Math.min(availableParallelism(), ordered.length) : 0);
   const pool = new RmLogParsePool(threads);
   try {
-    await store.withMemoryLimit(INGEST_MEMORY_LIMIT, async () => {
+    await withIngestSettings(store, async () => {
       const storedBefore = await listRmLogFiles(store, trace);
       const heads = await Promise.all(ordered.map(async (path) => fileHead(isGzip(path), await headOf(path, HEAD_BYTES), storedBefore)));
       const ahead = fileReadAhead(heads, Math.max(1, threads));
@@ -142,6 +142,11 @@ function fileReadAhead(heads: readonly FileHead[], threads: number): (current: n
     while (end < heads.length && end - current < threads && !waitsForEarlier[end]) end++;
     return end;
   };
+}
+
+/** DuckDB's buffer pool capped (memory flat in file size), and one DuckDB thread (see Store.withThreads). */
+function withIngestSettings<T>(store: Store, work: () => Promise<T>): Promise<T> {
+  return store.withMemoryLimit(INGEST_MEMORY_LIMIT, () => store.withThreads(1, work));
 }
 
 /** An existing trace of that name, refused if it is not an RM-log trace. */
@@ -217,7 +222,7 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
   const pool = new RmLogParsePool(0);
   let file: IngestRmLogFileResult;
   try {
-    file = await store.withMemoryLimit(INGEST_MEMORY_LIMIT, () =>
+    file = await withIngestSettings(store, () =>
       store.transaction(async () => {
         const stored = await listRmLogFiles(store, trace);
         const fileId = await nextRmLogFileId(store);
