@@ -126,6 +126,42 @@ describe('ingestRmLog', () => {
     });
   });
 
+  it('parses on worker threads with what the calling thread stores, and waits to recognise a file that may be an earlier one', async () => {
+    // Three rotations (a.log.2 the oldest), a byte-identical copy of the oldest (recognised as
+    // unchanged once the oldest is stored) and a grown copy of it (read from where it stops).
+    // All three start at the same time and are ordered by name.
+    const lines = SMALL.split('\n');
+    const third = Math.floor(lines.length / 3);
+    const oldest = lines.slice(0, third).join('\n') + '\n';
+    const { mkdirSync } = await import('node:fs');
+    const results: unknown[] = [];
+    for (const parserThreads of [0, 3]) {
+      const dir = tempPath(`workers-${parserThreads}`);
+      mkdirSync(dir);
+      writeFileSync(`${dir}/a.log.2`, oldest);
+      writeFileSync(`${dir}/b.log.2`, oldest);
+      writeFileSync(`${dir}/c.log.2`, oldest + lines.slice(third, third + 5).join('\n') + '\n');
+      writeFileSync(`${dir}/rm.log.1`, lines.slice(third, 2 * third).join('\n') + '\n');
+      writeFileSync(`${dir}/rm.log`, lines.slice(2 * third).join('\n'));
+      await withStore(async (store) => {
+        const result = await ingestRmLog(store, { paths: [`${dir}/*`], name: 'rm', parserThreads });
+        results.push({
+          files: result.files.map((f) => [f.path.slice(dir.length + 1), f.status, f.fileId, f.linesRead, f.eventsRead]),
+          counts: await fileCounts(store, 'rm'),
+          snapshot: await snapshot(store, 'rm'),
+        });
+      });
+    }
+    expect(results[1]).toEqual(results[0]);
+    expect((results[0] as { files: unknown[] }).files.map((f) => (f as unknown[]).slice(0, 2))).toEqual([
+      ['a.log.2', 'ingested'],
+      ['b.log.2', 'unchanged'],
+      ['c.log.2', 'appended'],
+      ['rm.log.1', 'ingested'],
+      ['rm.log', 'ingested'],
+    ]);
+  });
+
   it('reads compressed logs, and keeps what a truncated .gz held, saying why it stopped', async () => {
     const compressed = gzipSync(Buffer.from(SMALL));
     const gz = tempFile('small.log.gz', compressed);
