@@ -1,9 +1,10 @@
 // `ingest rmlog`: read ResourceManager logs (plain or .gz, several files, globs, rotated logs, or
-// standard input) into one trace. Each file lands in its own transaction, so a failure part-way
-// leaves the database as it was before that file. A file already ingested is recognised by its
+// standard input) into one trace. Each file lands in a transaction (shared with the files read
+// at the same time), so a failure part-way leaves the database as it was before that file. A file already ingested is recognised by its
 // content: unchanged it is skipped, grown (appended to, possibly renamed by rotation) only its new
 // lines are read. Files are parsed on worker threads (ingest/rmlog/parse-pool.ts) while this
-// thread, the one writer, stores them in order; standard input is read whole, every time.
+// thread, the one writer, stores them; files parsed at the same time share one transaction.
+// Standard input is read whole, every time.
 
 import { availableParallelism } from 'node:os';
 import { readdir, stat } from 'node:fs/promises';
@@ -111,16 +112,13 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
     await withIngestSettings(store, async () => {
       const storedBefore = await listRmLogFiles(store, trace);
       const heads = await Promise.all(ordered.map(async (path) => fileHead(isGzip(path), await headOf(path, HEAD_BYTES), storedBefore)));
-      const ahead = fileReadAhead(heads, Math.max(1, threads));
-      const parsed: ParsedFile[] = [];
-      for (let i = 0; i < ordered.length; i++) {
-        // Files that cannot be the same as an earlier one of this ingest are read while those
-        // are written; any other is recognised only once the ones before it are stored.
-        for (let next = parsed.length; next < ahead(i); next++) {
-          const stored = next === i ? await listRmLogFiles(store, trace) : storedBefore;
-          parsed.push(pool.start({ path: ordered[next]!, gzip: isGzip(ordered[next]!), stored }));
-        }
-        files.push(await ingestFile(store, trace, ordered[i]!, parsed[i]!, options.onProgress));
+      const groupEnd = fileGroups(heads, Math.max(1, threads));
+      for (let first = 0; first < ordered.length; ) {
+        const end = groupEnd(first);
+        const stored = await listRmLogFiles(store, trace);
+        const group = ordered.slice(first, end).map((path) => ({ path, parsed: pool.start({ path, gzip: isGzip(path), stored }) }));
+        files.push(...(await ingestGroup(store, trace, group, pool, options.onProgress)));
+        first = end;
       }
     });
   } finally {
@@ -131,15 +129,15 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
 }
 
 /**
- * How many files may have been started when file i is written: files are started in order, at
- * most `threads` of them unwritten, and a file that may be the same as an earlier one of the
- * ingest only at its own turn (it must be recognised among the files stored by then).
+ * The files read at the same time, one per parser thread, starting at `first`: up to `threads`
+ * of them, stopping before a file that may be the same as an earlier one of the ingest (it must
+ * be recognised among the files stored by then, so it starts a group of its own).
  */
-function fileReadAhead(heads: readonly FileHead[], threads: number): (current: number) => number {
+function fileGroups(heads: readonly FileHead[], threads: number): (first: number) => number {
   const waitsForEarlier = heads.map((head, j) => heads.slice(0, j).some((earlier) => mayBeSameFile(earlier, head)));
-  return (current) => {
-    let end = current + 1;
-    while (end < heads.length && end - current < threads && !waitsForEarlier[end]) end++;
+  return (first) => {
+    let end = first + 1;
+    while (end < heads.length && end - first < threads && !waitsForEarlier[end]) end++;
     return end;
   };
 }
@@ -158,28 +156,73 @@ async function checkTrace(store: Store, trace: string): Promise<boolean> {
   return existing !== null;
 }
 
-async function ingestFile(
+/**
+ * Stores a group of files read at the same time, in one transaction (all of them land, or none):
+ * their batches are written as they come, whichever file they are from, each file under its own
+ * id, in file order.
+ */
+async function ingestGroup(
   store: Store,
   trace: string,
-  path: string,
-  parsed: ParsedFile,
+  group: readonly { readonly path: string; readonly parsed: ParsedFile }[],
+  pool: RmLogParsePool,
   onProgress: IngestRmLogOptions['onProgress'],
-): Promise<IngestRmLogFileResult> {
-  const recognition = await parsed.recognition;
-  if (recognition.kind === 'unchanged') {
-    await parsed.read(() => undefined);
-    return summary(path, 'unchanged', await storedFile(store, trace, recognition.fileId), null);
+): Promise<IngestRmLogFileResult[]> {
+  const recognitions = await Promise.all(group.map((file) => file.parsed.recognition));
+  const results: IngestRmLogFileResult[] = [];
+  const changed: number[] = [];
+  for (const [k, recognition] of recognitions.entries()) {
+    if (recognition.kind !== 'unchanged') {
+      changed.push(k);
+      continue;
+    }
+    await group[k]!.parsed.read(() => undefined);
+    results[k] = summary(group[k]!.path, 'unchanged', await storedFile(store, trace, recognition.fileId), null);
   }
+  if (changed.length === 0) return results;
   return store.transaction(async () => {
-    const previous = recognition.kind === 'grown' ? await storedFile(store, trace, recognition.fileId) : null;
-    const fileId = previous ? previous.fileId : await nextRmLogFileId(store);
-    if (previous) await deleteRmLogLinesFrom(store, fileId, previous.completeLines + 1);
-    const outcome = await writeParsed(store, trace, fileId, parsed, (bytes) => onProgress?.(path, bytes, recognition.sizeBytes));
-    const record = mergeRecord(trace, fileId, resolve(path), isGzip(path), previous, outcome);
-    await saveRmLogFile(store, record);
+    let nextFileId = await nextRmLogFileId(store);
+    const writes = [];
+    for (const k of changed) {
+      const recognition = recognitions[k]!;
+      const { path, parsed } = group[k]!;
+      const previous = recognition.kind === 'grown' ? await storedFile(store, trace, recognition.fileId) : null;
+      const fileId = previous ? previous.fileId : nextFileId++;
+      if (previous) await deleteRmLogLinesFrom(store, fileId, previous.completeLines + 1);
+      writes.push({ k, path, previous, fileId, parsed, sizeBytes: recognition.sizeBytes });
+    }
+    const outcomes = await allOrStop(
+      writes.map((w) => writeParsed(store, trace, w.fileId, w.parsed, (bytes) => onProgress?.(w.path, bytes, w.sizeBytes))),
+      () => pool.close(),
+    );
+    for (const [i, w] of writes.entries()) {
+      const record = mergeRecord(trace, w.fileId, resolve(w.path), isGzip(w.path), w.previous, outcomes[i]!);
+      await saveRmLogFile(store, record);
+      results[w.k] = summary(w.path, w.previous ? 'appended' : 'ingested', record, outcomes[i]!);
+    }
     await upsertRmLogTrace(store, trace);
-    return summary(path, previous ? 'appended' : 'ingested', record, outcome);
+    return results;
   });
+}
+
+/**
+ * All the results, or the first failure once none of the work runs any more: on a failure
+ * `stop` ends the rest (the writes must be over before their transaction is rolled back).
+ */
+async function allOrStop<T>(work: readonly Promise<T>[], stop: () => Promise<void>): Promise<T[]> {
+  const stopping: { done: Promise<void> | null } = { done: null };
+  const settled = await Promise.allSettled(
+    work.map((p) =>
+      p.catch((error: unknown) => {
+        stopping.done ??= stop();
+        throw error;
+      }),
+    ),
+  );
+  if (stopping.done) await stopping.done;
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
 }
 
 /** Stores a file's batches as they are read, under `fileId`. */

@@ -5,6 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../src/api/index.js';
 import { REJECTS_RETURNED } from '../../src/api/ingest-rmlog.js';
+import { BATCHES_AHEAD } from '../../src/ingest/rmlog/parse-protocol.js';
+import { RM_EVENT_BATCH_ROWS } from '../../src/model/rm-event-batch.js';
 import { Store } from '../../src/store/index.js';
 import { UserError } from '../../src/model/errors.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
@@ -160,6 +162,31 @@ describe('ingestRmLog', () => {
       ['rm.log.1', 'ingested'],
       ['rm.log', 'ingested'],
     ]);
+  });
+
+  it('spools a later file read ahead of the writer, and stores what the calling thread stores', async () => {
+    // Each log holds more than BATCHES_AHEAD batches of events: the second one's worker, whose
+    // file waits for the first to be written, spools the rest to its file.
+    const { mkdirSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = tempPath('spooled');
+    mkdirSync(dir);
+    const first = await writeBigRmLog(`${dir}/rm.log.1`, { targetBytes: 40_000_000, seed: 21 });
+    const second = await writeBigRmLog(`${dir}/rm.log`, { targetBytes: 40_000_000, seed: 22, version: '2.8', scheduler: 'fair' });
+    const snapshots: string[] = [];
+    for (const parserThreads of [0, 2]) {
+      await withStore(async (store) => {
+        const result = await ingestRmLog(store, { paths: [`${dir}/rm.log*`], name: 'spooled', parserThreads });
+        expect(result.files.map((f) => f.linesRead)).toEqual([first.lines, second.lines]);
+        expect(result.files[1]!.eventsRead / RM_EVENT_BATCH_ROWS).toBeGreaterThan(2 * BATCHES_AHEAD);
+        // Both logs use the same cluster timestamp, so container ids repeat across them: the
+        // events themselves are compared, in file and line order.
+        const events = await store.query('SELECT * FROM rmlog_events ORDER BY file_id, line_number');
+        snapshots.push(JSON.stringify([events.rows, await fileCounts(store, 'spooled')]));
+      });
+    }
+    expect(snapshots[1]).toBe(snapshots[0]);
+    expect(readdirSync(tmpdir()).filter((name) => name.startsWith(`rmreplay-ingest-${process.pid}-`))).toEqual([]);
   });
 
   it('reads compressed logs, and keeps what a truncated .gz held, saying why it stopped', async () => {

@@ -2,10 +2,14 @@
 // the main thread itself (reading and writing take turns); with more, in worker threads, each
 // reading one file at a time, so that several files are read at once and a file is read while
 // the one before it (or its own earlier batches) is written. Files are handed to the writer in
-// the order they were started, each batch once, with at most BATCHES_AHEAD unwritten per worker.
+// the order they were started, each batch once, with at most BATCHES_AHEAD unwritten per worker
+// in memory and the rest in the worker's spool file (deleted once read, or when the pool closes).
 
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../../model/errors.js';
 import type { RmEventBatch } from '../../model/rm-event-batch.js';
@@ -24,7 +28,9 @@ export interface ParsedFile {
 export class RmLogParsePool {
   private readonly workers: WorkerSlot[] = [];
   private readonly waiting: WorkerFile[] = [];
+  private readonly started: WorkerFile[] = [];
   private closed = false;
+  private spools = 0;
 
   /** `threads` parser threads; 1 reads in the calling thread. */
   constructor(private readonly threads: number) {}
@@ -52,6 +58,10 @@ export class RmLogParsePool {
     for (const file of this.waiting) file.fail(new Error('ingest stopped'));
     this.waiting.length = 0;
     await Promise.all(this.workers.map((slot) => slot.worker.terminate()));
+    for (const file of this.started) {
+      file.fail(new Error('ingest stopped'));
+      file.removeSpool();
+    }
   }
 
   private dispatch(): void {
@@ -61,8 +71,10 @@ export class RmLogParsePool {
       if (!slot) return;
       const file = this.waiting.shift()!;
       slot.file = file;
-      file.attach(slot);
-      slot.worker.postMessage({ job: file.job } satisfies ToParseWorker);
+      const spoolPath = join(tmpdir(), `rmreplay-ingest-${process.pid}-${++this.spools}.spool`);
+      file.attach(slot, spoolPath);
+      this.started.push(file);
+      slot.worker.postMessage({ job: file.job, spoolPath } satisfies ToParseWorker);
     }
   }
 
@@ -129,6 +141,8 @@ class WorkerFile implements ParsedFile {
   private wake: (() => void) | null = null;
   private failure: Error | null = null;
   private slot: WorkerSlot | null = null;
+  private spoolPath: string | null = null;
+  private spoolFd: number | null = null;
 
   constructor(readonly job: ParseJob) {
     this.recognition = new Promise((resolve, reject) => {
@@ -139,8 +153,15 @@ class WorkerFile implements ParsedFile {
     this.recognition.catch(() => undefined);
   }
 
-  attach(slot: WorkerSlot): void {
+  attach(slot: WorkerSlot, spoolPath: string): void {
     this.slot = slot;
+    this.spoolPath = spoolPath;
+  }
+
+  removeSpool(): void {
+    if (this.spoolFd !== null) closeSync(this.spoolFd);
+    this.spoolFd = null;
+    if (this.spoolPath !== null) rmSync(this.spoolPath, { force: true });
   }
 
   receive(message: FromParseWorker): void {
@@ -157,24 +178,42 @@ class WorkerFile implements ParsedFile {
   }
 
   async read(onBatch: (batch: RmEventBatch) => void): Promise<ParseOutcome | null> {
-    await this.recognition;
-    for (;;) {
-      const message = this.queue.shift();
-      if (message === undefined) {
-        if (this.failure) throw this.failure;
-        await new Promise<void>((resolve) => (this.wake = resolve));
-        this.wake = null;
-        continue;
+    try {
+      await this.recognition;
+      for (;;) {
+        const message = this.queue.shift();
+        if (message === undefined) {
+          if (this.failure) throw this.failure;
+          await new Promise<void>((resolve) => (this.wake = resolve));
+          this.wake = null;
+          continue;
+        }
+        if (message.type === 'done') return message.outcome;
+        if (message.type === 'spooled') {
+          onBatch(this.spooled(message.offset, message.length));
+        } else if (message.type === 'batch') {
+          onBatch(message.batch);
+          // One more batch may be posted.
+          const unwritten = this.slot!.unwritten;
+          Atomics.sub(unwritten, 0, 1);
+          Atomics.notify(unwritten, 0);
+        }
       }
-      if (message.type === 'done') return message.outcome;
-      if (message.type === 'batch') {
-        onBatch(message.batch);
-        // One more batch may be posted.
-        const unwritten = this.slot!.unwritten;
-        Atomics.sub(unwritten, 0, 1);
-        Atomics.notify(unwritten, 0);
-      }
+    } finally {
+      this.removeSpool();
     }
+  }
+
+  /** A batch the worker wrote to its spool file. */
+  private spooled(offset: number, length: number): RmEventBatch {
+    this.spoolFd ??= openSync(this.spoolPath!, 'r');
+    const data = Buffer.allocUnsafe(length);
+    for (let at = 0; at < length; ) {
+      const read = readSync(this.spoolFd, data, at, length - at, offset + at);
+      if (read === 0) throw new Error(`spool file ${this.spoolPath} ends early`);
+      at += read;
+    }
+    return deserialize(data) as RmEventBatch;
   }
 }
 
