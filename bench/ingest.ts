@@ -38,7 +38,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ingestRmLog } from '../src/api/ingest-rmlog.js';
+import { ingestRmLog } from '../src/ingest/rmlog/ingest.js';
 import { Store } from '../src/store/index.js';
 import { PACKAGE_ROOT } from '../src/paths.js';
 import { benchOptions } from './options.js';

@@ -9,18 +9,17 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadClusterFile } from '../src/api/cluster-file.js';
-import { ingestRmLog } from '../src/api/ingest-rmlog.js';
+import { ingestRmLog } from '../src/ingest/rmlog/ingest.js';
 import { resolveSource } from '../src/api/replay.js';
-import { deriveSwimWorkload } from '../src/ingest/swim/derive.js';
-import { parseSwimFile } from '../src/ingest/swim/parse.js';
+import { ingestSwim } from '../src/ingest/swim/ingest.js';
 import type { Cluster } from '../src/model/cluster.js';
+import type { NodeTimeline } from '../src/model/node-timeline.js';
 import type { Workload } from '../src/model/workload.js';
 import { parseAdmissionPolicy } from '../src/policies/admission/index.js';
 import { applySchedulingPolicy, SCHEDULING_POLICIES } from '../src/policies/scheduling/index.js';
 import type { SchedulingPolicyName } from '../src/policies/scheduling/index.js';
 import { PACKAGE_ROOT } from '../src/paths.js';
-import { replay } from '../src/replay/engine.js';
+import { DEFAULT_SAMPLE_INTERVAL_MS, replay } from '../src/replay/engine.js';
 import { findScenario, resolveParameters } from '../src/scenarios/index.js';
 import { Store } from '../src/store/index.js';
 
@@ -30,28 +29,54 @@ interface HashCase {
   readonly name: string;
   readonly workload: Workload;
   readonly cluster: Cluster;
+  /** An RM log's node membership, when its nodes changed while its apps ran. */
+  readonly nodeTimeline?: NodeTimeline | null;
   readonly policy: string;
   readonly seed: number;
   readonly appTimeoutMs: number | null;
   readonly recordContainers: boolean;
 }
 
+/** Summary counts and failure causes added with node membership, kills and attempts (docs/model.md 12). */
+const ADDED_COUNTS: ReadonlySet<string> = new Set(['appsKilled', 'containersLost']);
+const ADDED_CAUSES: ReadonlySet<string> = new Set(['am-failed', 'rm-restart']);
+
 function hashOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
 }
 
 function print(c: HashCase): void {
-  const { controllerSteps, summary, ...rest } = replay({
+  const { controllerSteps, summary, apps, ...rest } = replay({
     workload: c.workload,
     cluster: c.cluster,
+    nodeTimeline: c.nodeTimeline ?? undefined,
     admission: parseAdmissionPolicy(c.policy),
     options: { seed: c.seed, appTimeoutMs: c.appTimeoutMs, recordContainers: c.recordContainers },
   });
   // The event count measures the engine's work, not what it models: an engine that skips events
   // that could change nothing must hash the same. Results from before controllers existed had
   // no steps: an empty list is left out, so their hashes still compare; any step is hashed.
-  const { events: _events, ...modelled } = summary;
-  const result = { summary: modelled, ...rest, ...(controllerSteps.timeMs.length === 0 ? {} : { controllerSteps }) };
+  // Likewise what results have counted since nodes could come and go, apps be killed and
+  // attempts fail (docs/model.md 12) is left out while it holds what every earlier run had (no
+  // app killed or lost, no container lost, no attempt after the first); any other value is hashed.
+  const summaryHashed = Object.fromEntries(
+    Object.entries(summary).flatMap(([key, value]): [string, unknown][] => {
+      if (key === 'events' || (ADDED_COUNTS.has(key) && value === 0)) return [];
+      // Likewise the interval of the stored samples, recorded since samples can be coarsened: left
+      // out while it is the default every case asks for.
+      if (key === 'sampleIntervalMs' && value === DEFAULT_SAMPLE_INTERVAL_MS) return [];
+      if (key !== 'failuresByCause') return [[key, value]];
+      const causes = Object.entries(value as Record<string, number>).filter(([cause, n]) => !(ADDED_CAUSES.has(cause) && n === 0));
+      return [[key, Object.fromEntries(causes)]];
+    }),
+  );
+  const appsHashed = apps.map(({ attempts, ...app }) => (attempts <= 1 ? app : { ...app, attempts }));
+  const result = {
+    summary: summaryHashed,
+    apps: appsHashed,
+    ...rest,
+    ...(controllerSteps.timeMs.length === 0 ? {} : { controllerSteps }),
+  };
   console.log(`${c.name} ${hashOf(result)}`);
 }
 
@@ -88,18 +113,23 @@ async function swimCases(): Promise<HashCase[]> {
     console.error(`result-hashes: ${path} not found; the SWIM runs are SKIPPED`);
     return [];
   }
-  const parsed = await parseSwimFile(path);
-  const cluster = await loadClusterFile('fb2009-600');
-  const workload = deriveSwimWorkload('fb2009', parsed.jobs, 600, cluster);
-  return (['capacity-fifo', 'fair-drf'] as SchedulingPolicyName[]).map((scheduler) => ({
-    name: `fb2009/${scheduler}`,
-    workload,
-    cluster: applySchedulingPolicy(cluster, scheduler),
-    policy: 'am-share:0.1',
-    seed: 1,
-    appTimeoutMs: null,
-    recordContainers: false,
-  }));
+  // Through ingest and the trace format, as `replay --trace` gets it.
+  const store = await Store.open(':memory:');
+  try {
+    await ingestSwim(store, { path, name: 'fb2009' });
+    const { workload, cluster } = await resolveSource(store, { source: { kind: 'trace', trace: 'fb2009' }, cluster: 'fb2009-600' }, 1);
+    return (['capacity-fifo', 'fair-drf'] as SchedulingPolicyName[]).map((scheduler) => ({
+      name: `fb2009/${scheduler}`,
+      workload,
+      cluster: applySchedulingPolicy(cluster, scheduler),
+      policy: 'am-share:0.1',
+      seed: 1,
+      appTimeoutMs: null,
+      recordContainers: false,
+    }));
+  } finally {
+    store.close();
+  }
 }
 
 const RM_LOGS: readonly string[] = [

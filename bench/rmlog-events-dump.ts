@@ -1,8 +1,9 @@
 // `node dist/bench/rmlog-events-dump.js DIR`: ingests a fixed set of RM logs (every fixture the
 // renderer writes: each scheduler, Hadoop version and layout; generated logs of a few MB, plain,
 // gzip-compressed, rotated and grown in two steps; every log in ../shared) and writes what the
-// store holds of each as CSV files in DIR: its rmlog_events, its ingest_rejects and its
-// rmlog_files counts, in file and line order. Run it before and after a change to the ingest
+// store holds of each as CSV files in DIR: its rmlog_events, its ingest_rejects, its
+// rmlog_files counts, in file and line order, and its recorded samples (rm_sampling, rm_samples,
+// rm_queue_samples). Run it before and after a change to the ingest
 // that must not change what is stored, and `diff -r` the two directories. One line per trace
 // (`name rows sha256`) goes to stdout. A second argument sets the ingest's parser threads (0:
 // parse in the main thread; default: as ingest chooses).
@@ -14,7 +15,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ingestRmLog } from '../src/api/ingest-rmlog.js';
+import { ingestRmLog } from '../src/ingest/rmlog/ingest.js';
 import { PACKAGE_ROOT } from '../src/paths.js';
 import { Store } from '../src/store/index.js';
 import { writeBigRmLog } from '../test/fixtures/rmlog/big-log.js';
@@ -119,6 +120,10 @@ async function dumpCase(c: DumpCase, work: string, outDir: string): Promise<stri
       ['rejects', 'SELECT * EXCLUDE (file_id, trace) FROM ingest_rejects ORDER BY file_id, line_number'],
       // The temporary directory differs from run to run: only the file name is compared.
       ['files', `SELECT regexp_replace(path, '.*/', '') AS file_name, * EXCLUDE (file_id, trace, path, ingested_at) FROM rmlog_files ORDER BY file_id`],
+      // The recorded cluster's samples, taken in each ingest's transaction.
+      ['sampling', 'SELECT * FROM rm_sampling ORDER BY trace'],
+      ['samples', 'SELECT * FROM rm_samples ORDER BY trace, time_ms'],
+      ['queue-samples', 'SELECT * FROM rm_queue_samples ORDER BY trace, time_ms, queue'],
     ] as const) {
       const path = join(outDir, `${c.name}.${table}.csv`);
       await store.run(`COPY (${sql}) TO '${path.replace(/'/g, "''")}' (HEADER, DELIMITER ',')`);

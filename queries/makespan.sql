@@ -7,6 +7,9 @@
 -- completion_pct: finished apps / batch apps x 100; batch apps are all apps but the streaming
 --   ones (apps_long_running), which hold their containers until the run ends.
 -- mean_turnaround_s, p95_turnaround_s: finish - submit over the run's finished apps.
+-- outcome: DEADLOCK; unfinished at horizon; all rejected (every app); none finished (every batch
+--   app ended, failed or rejected); some failed (or were rejected); finished. As `replay` prints
+--   it (runOutcome in src/model/replay-result.ts).
 -- queue_structure is null for runs stored before it was recorded.
 WITH turnaround AS (
   SELECT
@@ -34,6 +37,9 @@ SELECT
   CASE
     WHEN r.deadlock THEN 'DEADLOCK'
     WHEN r.stopped_at_horizon AND r.apps_unfinished > 0 THEN 'unfinished at horizon'
+    WHEN r.apps_total > 0 AND r.apps_rejected = r.apps_total THEN 'all rejected'
+    WHEN r.apps_finished = 0 AND r.apps_total - coalesce(r.apps_long_running, 0) > 0 THEN 'none finished'
+    WHEN r.apps_failed + r.apps_rejected > 0 THEN 'some failed'
     ELSE 'finished'
   END AS outcome,
   r.deadlock_at_ms / 1000.0 AS deadlock_at_s,

@@ -9,6 +9,7 @@
 --   the row's group (ties: the run stored first, the lowest setting of a sweep); null when no run
 --   of the family finished.
 -- best_static_policy, best_static_makespan_s: the best of the three families.
+-- outcome: as in makespan.sql.
 -- perf_score: (1 - (makespan - best static makespan) / best static makespan) x 100, as AutoAdmin
 --   defines it: 100 = as good as the best static setting, above 100 = better; null when the run
 --   left batch apps unfinished (a deadlock, say) or no static run of the group finished.
@@ -28,6 +29,11 @@ WITH runs_in AS (
     deadlock,
     stopped_at_horizon,
     apps_unfinished,
+    apps_total,
+    apps_finished,
+    apps_failed,
+    apps_rejected,
+    apps_long_running,
     CASE
       WHEN policy LIKE 'reserve:%' THEN 'reserve'
       WHEN policy LIKE 'am-share:%' THEN 'am-share'
@@ -75,6 +81,9 @@ SELECT
   CASE
     WHEN deadlock THEN 'DEADLOCK'
     WHEN stopped_at_horizon AND apps_unfinished > 0 THEN 'unfinished at horizon'
+    WHEN apps_total > 0 AND apps_rejected = apps_total THEN 'all rejected'
+    WHEN apps_finished = 0 AND apps_total - coalesce(apps_long_running, 0) > 0 THEN 'none finished'
+    WHEN apps_failed + apps_rejected > 0 THEN 'some failed'
     ELSE 'finished'
   END AS outcome,
   (1 - (makespan_ms - best_static_makespan_ms) / best_static_makespan_ms) * 100 AS perf_score,

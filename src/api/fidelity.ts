@@ -1,8 +1,11 @@
 // `fidelity`: replay an RM-log trace under the scheduler settings the log shows and compare each
-// app's turnaround (finish - submit) and the makespan with what the log recorded. This is the
-// number to look at before trusting any what-if built on that log.
+// app's end state and turnaround (finish - submit), and the makespan, with what the log recorded.
+// This is the number to look at before trusting any what-if built on that log. A turnaround is
+// compared only where the app ended in the state it ended in the log: an app the replay rejected,
+// failed or left unfinished is a state change, not a time error.
 
 import { UserError } from '../model/errors.js';
+import type { AppEndState } from '../model/replay-result.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
 import { findTrace } from '../store/index.js';
 import type { Store } from '../store/index.js';
@@ -19,9 +22,16 @@ export interface FidelityRequest extends ClusterSources {
 export interface FidelityApp {
   readonly appId: string;
   readonly recordedState: string | null;
+  /** How the replay left it: FINISHED, FAILED, KILLED, REJECTED, or RUNNING / ACCEPTED if unfinished. */
+  readonly replayedState: AppEndState;
+  /** The replay ended it in another state than the log did. */
+  readonly stateChanged: boolean;
   readonly recordedTurnaroundMs: number;
   readonly replayedTurnaroundMs: number | null;
-  /** (replayed - recorded) / recorded, in percent; null if the replay did not finish the app or the log recorded 0. */
+  /**
+   * (replayed - recorded) / recorded, in percent; null where the state changed (no turnaround to
+   * compare) or the log recorded 0.
+   */
   readonly errorPct: number | null;
 }
 
@@ -31,8 +41,10 @@ export interface FidelityResult {
   readonly policy: string;
   readonly cluster: string;
   readonly schedulerInLog: string | null;
-  /** Apps that finished in the log, in submission order. */
+  /** Apps that ended in the log (FINISHED, FAILED or KILLED), in submission order. */
   readonly apps: readonly FidelityApp[];
+  /** Of those, apps the replay ended in another state (or left unfinished). */
+  readonly stateChanges: number;
   /** Apps replayed that the log never saw finish (not compared). */
   readonly unfinishedInLog: number;
   readonly recordedMakespanMs: number;
@@ -55,6 +67,7 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
 
   const apps: FidelityApp[] = [];
   let unfinishedInLog = 0;
+  let stateChanges = 0;
   let recordedFirstSubmitMs = Infinity;
   let recordedLastFinishMs = -Infinity;
   let replayedLastFinishMs = -Infinity;
@@ -68,12 +81,16 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
     }
     const recordedTurnaroundMs = recorded.finishMs - recorded.submitMs;
     const replayedTurnaroundMs = replayed.finishMs === null ? null : replayed.finishMs - replayed.submitMs;
+    const stateChanged = replayed.state !== recorded.state;
+    if (stateChanged) stateChanges++;
     apps.push({
       appId: recorded.appId,
       recordedState: recorded.state,
+      replayedState: replayed.state,
+      stateChanged,
       recordedTurnaroundMs,
       replayedTurnaroundMs,
-      errorPct: percentError(replayedTurnaroundMs, recordedTurnaroundMs),
+      errorPct: stateChanged ? null : percentError(replayedTurnaroundMs, recordedTurnaroundMs),
     });
     recordedFirstSubmitMs = Math.min(recordedFirstSubmitMs, recorded.submitMs);
     recordedLastFinishMs = Math.max(recordedLastFinishMs, recorded.finishMs);
@@ -91,6 +108,7 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
     cluster: source.cluster.name,
     schedulerInLog: log.scheduler.schedulerClass,
     apps,
+    stateChanges,
     unfinishedInLog,
     recordedMakespanMs,
     replayedMakespanMs,

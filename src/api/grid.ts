@@ -1,10 +1,13 @@
 // The grid of runs a `replay` or a `sweep` asks for: sources (a scenario's parameter sets, or
-// the one trace) x seeds x schedulers x admission policies. What the user names replaces the
-// matching list of the defaults: for `replay` a scenario's sweep, else one run as configured;
-// for `sweep` a scenario's study (the paper's grid), else the static families and adaptive
-// controllers that a best static setting and a Perf Score need.
+// the one trace) x node counts x seeds x schedulers x admission policies. What the user names
+// replaces the matching list of the defaults: for `replay` a scenario's sweep, else one run as
+// configured; for `sweep` a scenario's study (the paper's grid), else the static families and
+// adaptive controllers that a best static setting and a Perf Score need. A node sweep (several
+// node counts) asks how many nodes the work needs, not which policy is best: at each count it
+// runs what `replay` would (a scenario's sweep, else one run as configured).
 
 import { UserError } from '../model/errors.js';
+import { MAX_NODE_COUNT } from '../model/scale-nodes.js';
 import { AS_CONFIGURED_SPEC, expandPolicySpecs } from '../policies/admission/index.js';
 import { AS_CONFIGURED, parseSchedulingPolicy } from '../policies/scheduling/index.js';
 import { findScenario } from '../scenarios/index.js';
@@ -34,15 +37,23 @@ export const MAX_RUNS = 10_000;
 
 export interface GridRequest {
   readonly source: ReplaySource;
+  /** Scheduling-policy combinations (`capacity-fifo`, `fair-drf`, ... or `as-configured`). */
   readonly schedulers?: readonly string[];
+  /** Admission policy specs or sweeps; each expands to one run. */
   readonly policies?: readonly string[];
   readonly seeds?: readonly number[];
+  /** One node count for every run (see ClusterSources.nodes). */
+  readonly nodes?: number;
+  /** A node sweep: each count replaces `nodes` in a run of its own. */
+  readonly nodeCounts?: readonly number[];
 }
 
-/** One source to resolve (a scenario's parameter set, or the trace) with one seed. */
+/** One source to resolve (a scenario's parameter set, or the trace) with one node count and one seed. */
 export interface PlannedSource {
   readonly source: ReplaySource;
   readonly seed: number;
+  /** The cluster's node count (ClusterSources.nodes); absent: the cluster's own. */
+  readonly nodes?: number;
 }
 
 export interface Grid {
@@ -51,6 +62,8 @@ export interface Grid {
   readonly schedulers: readonly string[];
   /** Admission policy specs, sweeps expanded and each validated. */
   readonly policies: readonly string[];
+  /** The node counts swept, in the order given; empty unless several. */
+  readonly nodeCounts: readonly number[];
   readonly runs: number;
 }
 
@@ -59,7 +72,8 @@ export function planGrid(request: GridRequest, kind: 'replay' | 'sweep'): Grid {
   for (const seed of seeds ?? []) {
     if (!Number.isSafeInteger(seed) || seed < 0) throw new UserError(`--seed must be a non-negative whole number, not ${seed}`);
   }
-  const defaults = gridDefaults(request.source, kind);
+  const nodeCounts = planNodeCounts(request);
+  const defaults = gridDefaults(request.source, nodeCounts.length > 1 ? 'replay' : kind);
   const schedulers = (request.schedulers && request.schedulers.length > 0 ? request.schedulers : defaults.schedulers).map((name) =>
     parseSchedulingPolicy(name),
   );
@@ -70,15 +84,31 @@ export function planGrid(request: GridRequest, kind: 'replay' | 'sweep'): Grid {
   const parameterSets =
     source.kind === 'scenario' ? uniqueSets(defaults.parameterSets.map((set) => ({ ...set, ...source.parameters }))) : [{}];
   const sources = parameterSets.flatMap((parameters) =>
-    (seeds ?? defaults.seeds).map((seed) => ({
-      source: source.kind === 'scenario' ? { ...source, parameters } : source,
-      seed,
-    })),
+    nodeCounts.flatMap((nodes) =>
+      (seeds ?? defaults.seeds).map((seed) => ({
+        source: source.kind === 'scenario' ? { ...source, parameters } : source,
+        seed,
+        ...(nodes === undefined ? {} : { nodes }),
+      })),
+    ),
   );
   const runs = sources.length * schedulers.length * policies.length;
   // Checked before any of it runs.
   if (runs > MAX_RUNS) throw new UserError(`that grid is ${runs} runs; at most ${MAX_RUNS} at once`);
-  return { sources, schedulers, policies, runs };
+  return { sources, schedulers, policies, nodeCounts: nodeCounts.length > 1 ? (nodeCounts as number[]) : [], runs };
+}
+
+/** The node count of each source: the counts swept (each once, in the order given), else the one given or none. */
+function planNodeCounts(request: GridRequest): readonly (number | undefined)[] {
+  const counts = request.nodeCounts ?? [];
+  if (counts.length === 0) return [request.nodes];
+  if (request.nodes !== undefined) throw new UserError('give one node count (nodes) or a node sweep (nodeCounts), not both');
+  for (const count of counts) {
+    if (!Number.isSafeInteger(count) || count < 1 || count > MAX_NODE_COUNT) {
+      throw new UserError(`--nodes must list whole numbers from 1 to ${MAX_NODE_COUNT}, not ${count}`);
+    }
+  }
+  return [...new Set(counts)];
 }
 
 interface GridDefaults {

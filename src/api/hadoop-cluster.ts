@@ -314,6 +314,14 @@ function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInput['sche
       userMaxAppsDefault: keep(fairScheduler, 'userMaxAppsDefault', base.fair.userMaxAppsDefault, d.fair.userMaxAppsDefault, fileFair.userMaxAppsDefault),
       // The file's <user> elements, if it has any, replace the base cluster's.
       userMaxApps: keep(fairScheduler, 'any <user> maxRunningApps', base.fair.userMaxApps, d.fair.userMaxApps, fileFair.userMaxApps),
+      reservationThresholdIncrementMultiple: keep(
+        fairYarnSite,
+        'yarn.scheduler.reservation-threshold.increment-multiple',
+        base.fair.reservationThresholdIncrementMultiple,
+        d.fair.reservationThresholdIncrementMultiple,
+        yarnFair.reservationThresholdIncrementMultiple,
+      ),
+      reservableNodes: keep(fairYarnSite, 'yarn.scheduler.fair.reservable-nodes', base.fair.reservableNodes, d.fair.reservableNodes, yarnFair.reservableNodes),
     },
   };
 }

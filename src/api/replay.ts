@@ -1,7 +1,7 @@
-// `replay`: resolve a trace or scenario and a cluster (a cluster file, Hadoop configuration files,
-// a scenario's own or an RM log's), then run the engine once per combination of scenario
-// parameter set, seed, scheduler and admission policy, storing each run with its description
-// in its own transaction.
+// `replay`: resolve a trace or scenario and a cluster (a cluster file, Hadoop configuration
+// files, a scenario's own or an RM log's, at a node count if one is given), then run the engine
+// once per combination of scenario parameter set, node count, seed, scheduler and admission
+// policy, storing each run with its description in its own transaction.
 
 import { resolveCapacityMode } from '../model/apply-capacity-mode.js';
 import type { CapacityMode } from '../model/capacity-mode.js';
@@ -9,10 +9,14 @@ import { nodeCount } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
 import { leafQueuePaths } from '../model/queues.js';
+import { APP_TIMEOUT, checkDurationMs, HORIZON, SAMPLE_INTERVAL } from '../model/run-durations.js';
+import type { NodeTimeline } from '../model/node-timeline.js';
 import type { RunSpec, TraceRef } from '../model/run-spec.js';
 import type { ReplayProgress, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { Workload } from '../model/workload.js';
-import { deriveSwimWorkload } from '../ingest/swim/derive.js';
+import { formatOf, TRACE_FORMATS } from '../ingest/formats.js';
+import type { LoadedTrace, TraceOptions } from '../ingest/trace-format.js';
+import { nameWithNodeCount, scaleNodeGroups } from '../model/scale-nodes.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
 import type { AdmissionPolicy } from '../policies/admission/index.js';
 import { applySchedulingPolicy, labelOf } from '../policies/scheduling/index.js';
@@ -20,13 +24,13 @@ import { DEFAULT_SAMPLE_INTERVAL_MS } from '../replay/engine.js';
 import { replaySpec } from '../replay/replay-spec.js';
 import { findScenario, resolveParameters, scenarioLabel } from '../scenarios/index.js';
 import type { ParameterValue, Scenario } from '../scenarios/index.js';
-import { findTrace, listTraces, loadRmTrace, loadSwimJobs, saveRun } from '../store/index.js';
-import type { Store, TraceRecord } from '../store/index.js';
-import { buildLogWorkload } from '../ingest/rmlog/workload.js';
+import { findTrace, listTraces, saveRun } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import type { LogWorkload } from '../ingest/rmlog/workload.js';
 import { VERSION } from '../paths.js';
 import { loadClusterFile } from './cluster-file.js';
 import { planGrid } from './grid.js';
+import type { GridRequest } from './grid.js';
 import { formatFindings, loadClusterWithHadoopConfig } from './hadoop-cluster.js';
 
 
@@ -41,19 +45,16 @@ export interface ClusterSources {
   readonly yarnSite?: string;
   readonly capacityScheduler?: string;
   readonly fairScheduler?: string;
-  /** With Hadoop files: this many nodes of yarn-site.xml's NodeManager size. */
+  /**
+   * This many nodes: with Hadoop files, of yarn-site.xml's NodeManager size; otherwise the
+   * cluster's node groups scaled to it (model/scale-nodes.ts). A grid sweeps several (`nodeCounts`).
+   */
   readonly nodes?: number;
   /** What the nodes advertise; absent: the cluster file's `capacityMode`, else what they are configured with. */
   readonly capacity?: CapacityMode;
 }
 
-export interface ReplayRequest extends ClusterSources {
-  readonly source: ReplaySource;
-  /** Scheduling-policy combinations (`capacity-fifo`, `fair-drf`, ... or `as-configured`). */
-  readonly schedulers?: readonly string[];
-  /** Admission policy specs or sweeps; each expands to one run. */
-  readonly policies?: readonly string[];
-  readonly seeds?: readonly number[];
+export interface ReplayRequest extends GridRequest, ClusterSources, TraceOptions {
   /** An app that waits this long for a container fails; absent: the scenario's value, else none. */
   readonly appTimeoutMs?: number;
   readonly sampleIntervalMs?: number;
@@ -77,7 +78,7 @@ export async function replayRuns(store: Store, request: ReplayRequest): Promise<
   const grid = planGrid(request, 'replay');
   const runs: ReplayRun[] = [];
   for (const planned of grid.sources) {
-    const source = await resolveSource(store, { ...request, source: planned.source }, planned.seed);
+    const source = await resolveSource(store, { ...request, source: planned.source, nodes: planned.nodes }, planned.seed);
     for (const scheduler of grid.schedulers) {
       const scheduled = { ...source, cluster: applySchedulingPolicy(source.cluster, scheduler) };
       for (const spec of grid.policies) {
@@ -91,9 +92,9 @@ export async function replayRuns(store: Store, request: ReplayRequest): Promise<
 
 /** Options every replay checks before it plans anything. */
 export function checkRunOptions(options: RunOptions): void {
-  if (options.appTimeoutMs !== undefined && !(options.appTimeoutMs > 0)) {
-    throw new UserError('--app-timeout must be a positive number of seconds');
-  }
+  checkDurationMs(options.appTimeoutMs, APP_TIMEOUT);
+  checkDurationMs(options.sampleIntervalMs, SAMPLE_INTERVAL);
+  checkDurationMs(options.horizonMs, HORIZON);
 }
 
 /** How each run of a grid is replayed, besides its source, scheduler, policy and seed. */
@@ -106,6 +107,7 @@ export function describeRun(source: ResolvedSource, admission: AdmissionPolicy, 
     trace,
     traceLabel,
     cluster,
+    ...(source.nodeTimeline ? { nodeTimeline: source.nodeTimeline } : {}),
     scheduler: labelOf(cluster),
     queueStructure: source.queueStructure ?? queueStructureOf(cluster),
     admission: { spec: admission.spec, parameters: admission.parameters },
@@ -151,6 +153,8 @@ export interface ResolvedSource {
   readonly notes: readonly string[];
   /** For RM-log traces: the workload built from the log, with the recorded times. */
   readonly log: LogWorkload | null;
+  /** For RM-log traces replayed on the log's own nodes: when they joined and left, if they did. */
+  readonly nodeTimeline?: NodeTimeline | null;
   /** A scenario's name for its queue layout. */
   readonly queueStructure: string | null;
   /** The app timeout the source uses by default (a scenario's). */
@@ -159,15 +163,12 @@ export interface ResolvedSource {
 
 export async function resolveSource(
   store: Store,
-  request: Pick<ReplayRequest, 'source'> & ClusterSources,
+  request: Pick<ReplayRequest, 'source'> & ClusterSources & TraceOptions,
   seed: number,
 ): Promise<ResolvedSource> {
   const base = await resolveBase(store, request, seed);
   const hasHadoopFiles =
     request.yarnSite !== undefined || request.capacityScheduler !== undefined || request.fairScheduler !== undefined;
-  if (!hasHadoopFiles && request.nodes !== undefined) {
-    throw new UserError('--nodes applies with --yarn-site, --capacity-scheduler or --fair-scheduler');
-  }
   let cluster = base.cluster;
   let notes = base.notes;
   let queueStructure = base.queueStructure;
@@ -183,31 +184,43 @@ export async function resolveSource(
     notes = [...notes, ...formatFindings(imported.findings), ...imported.notes];
     // A scenario's name for its layout no longer describes imported queues.
     if (request.capacityScheduler !== undefined || request.fairScheduler !== undefined) queueStructure = null;
+    // Named after its count once --nodes changed it, as a scaled cluster is.
+    if (request.nodes !== undefined && (base.cluster === null || nodeCount(base.cluster) !== request.nodes)) {
+      cluster = { ...cluster, name: nameWithNodeCount(cluster.name, request.nodes) };
+    }
+  } else if (cluster && request.nodes !== undefined) {
+    const scaled = scaleNodeGroups(cluster, request.nodes);
+    cluster = scaled.cluster;
+    notes = [...notes, ...scaled.notes];
   }
-  if (!cluster) {
-    throw new UserError(
-      `replaying trace ${base.traceLabel} needs --cluster FILE (shipped examples: fb2009-600, fb2010-3000), or Hadoop configuration files with --nodes N`,
-    );
-  }
-  // After the Hadoop files, whose allocation limits context-aware replaces, and before the SWIM
-  // workload, which is derived from the cluster.
+  if (!cluster) throw new UserError(base.clusterMissing);
+  // After the Hadoop files, whose allocation limits context-aware replaces, and before the
+  // trace's workload, which may depend on the cluster (a SWIM trace is sized for it).
   cluster = resolveCapacityMode(cluster, request.capacity);
-  // A SWIM trace is scaled to the cluster it is replayed on, so it is derived last.
-  const workload = base.swim ? deriveSwimWorkload(base.traceLabel, base.swim.jobs, base.swim.sourceNodes ?? nodeCount(cluster), cluster) : base.workload!;
-  const trace: TraceRef =
-    base.trace.kind === 'swim' ? { ...base.trace, sourceNodes: base.swim!.sourceNodes ?? nodeCount(cluster) } : base.trace;
-  return { ...base, workload, cluster, trace, notes, queueStructure };
+  const { workload, trace } = base.workloadFor(cluster, { swimBytes: request.swimBytes });
+  return {
+    workload,
+    cluster,
+    trace,
+    traceLabel: base.traceLabel,
+    notes,
+    log: base.log,
+    nodeTimeline: base.nodeTimeline ?? null,
+    queueStructure,
+    appTimeoutMs: base.appTimeoutMs,
+  };
 }
 
-interface BaseSource extends Omit<ResolvedSource, 'workload' | 'cluster'> {
-  /** Null for a SWIM trace, derived once the cluster is known. */
-  readonly workload: Workload | null;
+/** A source before any Hadoop files: the cluster it brings or is given, and how it becomes a workload. */
+interface BaseSource extends Omit<LoadedTrace, 'recordedCluster' | 'nodeTimeline' | 'clusterNotes'> {
+  readonly nodeTimeline?: NodeTimeline | null;
   /** Null when only Hadoop files and --nodes describe the cluster. */
   readonly cluster: Cluster | null;
-  readonly swim: { readonly jobs: Awaited<ReturnType<typeof loadSwimJobs>>; readonly sourceNodes: number | null } | null;
+  readonly traceLabel: string;
+  readonly queueStructure: string | null;
+  readonly appTimeoutMs: number | null;
 }
 
-/** The source's workload and the cluster it brings or is given, before any Hadoop files. */
 async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> & ClusterSources, seed: number): Promise<BaseSource> {
   const source = request.source;
   if (source.kind === 'scenario') {
@@ -216,11 +229,14 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
     const built = scenario.build(parameters, seed);
     // A cluster file replaces the scenario's own cluster; the jobs keep the scenario's shape.
     const cluster = request.cluster ? await loadClusterFile(request.cluster) : built.cluster;
+    const trace: TraceRef = { kind: 'scenario', scenario: scenario.name, parameters };
     return {
-      workload: built.workload,
       cluster,
-      swim: null,
-      trace: { kind: 'scenario', scenario: scenario.name, parameters },
+      clusterMissing: `scenario ${scenario.name} has no cluster`,
+      workloadFor: (_cluster, options) => {
+        if (options.swimBytes !== undefined) throw new UserError(`--swim-bytes applies to SWIM traces, not to scenario ${scenario.name}`);
+        return { workload: built.workload, trace };
+      },
       traceLabel: scenarioLabel(scenario, parameters),
       notes: [],
       log: null,
@@ -234,44 +250,21 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
     const known = (await listTraces(store)).map((t) => t.trace);
     throw new UserError(
       `no trace named '${source.trace}' in ${store.path}; ` +
-        (known.length > 0 ? `ingested traces: ${known.join(', ')}` : 'ingest one first with `rmreplay ingest swim FILE` or `rmreplay ingest rmlog FILE`'),
+        (known.length > 0
+          ? `ingested traces: ${known.join(', ')}`
+          : `ingest one first with ${TRACE_FORMATS.map((f) => `\`${f.ingestUsage}\``).join(' or ')}`),
     );
   }
-  if (record.format === 'rmlog') return { ...(await resolveRmLog(store, record, request.cluster)), swim: null };
+  const loaded = await formatOf(record).load(store, record);
+  // A cluster file or --nodes fixes the cluster: the log's nodes, and their joins and departures,
+  // are then not replayed (docs/model.md 12).
+  const fixedCluster = request.cluster !== undefined || request.nodes !== undefined;
   return {
-    workload: null,
-    cluster: request.cluster ? await loadClusterFile(request.cluster) : null,
-    swim: { jobs: await loadSwimJobs(store, record.trace), sourceNodes: record.sourceNodes },
-    trace: { kind: 'swim', trace: record.trace, sha256: record.sourceSha256, sourceNodes: record.sourceNodes ?? 0 },
+    ...loaded,
+    cluster: request.cluster ? await loadClusterFile(request.cluster) : loaded.recordedCluster,
+    notes: [...loaded.notes, ...loaded.clusterNotes(request)],
+    nodeTimeline: fixedCluster ? null : loaded.nodeTimeline,
     traceLabel: record.trace,
-    notes: [],
-    log: null,
-    queueStructure: null,
-    appTimeoutMs: null,
-  };
-}
-
-/** An RM-log trace replayed as recorded, on the log's own nodes unless a cluster file is given. */
-async function resolveRmLog(store: Store, record: TraceRecord, clusterFile: string | undefined): Promise<ResolvedSource> {
-  const log = buildLogWorkload(record.trace, await loadRmTrace(store, record.trace));
-  if (log.workload.apps.length === 0) {
-    throw new UserError(`trace ${record.trace} has no app that was submitted and got an AM container in the log`);
-  }
-  const cluster = clusterFile ? await loadClusterFile(clusterFile) : log.clusterFromLog;
-  if (!cluster) throw new UserError(`trace ${record.trace}: ${log.notes.join('; ')}; pass --cluster FILE`);
-  const notes = [...log.notes];
-  const schedulerClass = log.scheduler.schedulerClass;
-  if (schedulerClass === 'FifoScheduler') {
-    notes.push('the log ran the FifoScheduler, which is not modelled: it is replayed with the CapacityScheduler (one FIFO queue)');
-  }
-  return {
-    workload: log.workload,
-    cluster,
-    trace: { kind: 'rmlog', trace: record.trace, sha256: record.sourceSha256, originMs: log.originMs },
-    traceLabel: record.trace,
-    // The cluster from the log carries its queues' AM limits.
-    notes,
-    log,
     queueStructure: null,
     appTimeoutMs: null,
   };

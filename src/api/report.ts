@@ -1,7 +1,8 @@
-// `report`: run a report query, print it, and write it as Markdown under reports/.
+// `report`: run a report query, print it, and write it as Markdown under reports/ (or where asked).
 
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { UserError } from '../model/errors.js';
 import { formatTable, runReportQuery } from '../reports/index.js';
 import type { ReportFilter } from '../reports/index.js';
 import type { Store } from '../store/index.js';
@@ -14,7 +15,10 @@ export const DEFAULT_REPORTS_DIR = 'reports';
 export interface ReportRequest {
   readonly name?: string;
   readonly filter?: ReportFilter;
-  /** Directory for the Markdown file; null writes nothing. */
+  /**
+   * Where the Markdown goes: a directory for NAME.md (default reports/), or a path ending in .md
+   * for the file itself; null writes nothing.
+   */
   readonly outDir?: string | null;
   /** Time written into the Markdown header (injected so tests are repeatable). */
   readonly generatedAt?: Date;
@@ -41,12 +45,52 @@ export async function runReport(store: Store, request: ReportRequest = {}): Prom
     formatTable(columns, rows, 'markdown'),
     '',
   ].join('\n');
-  const outDir = request.outDir === undefined ? DEFAULT_REPORTS_DIR : request.outDir;
-  let markdownPath: string | null = null;
-  if (outDir !== null) {
-    await mkdir(outDir, { recursive: true });
-    markdownPath = join(resolve(outDir), `${name}.md`);
-    await writeFile(markdownPath, markdown);
-  }
+  const out = request.outDir === undefined ? DEFAULT_REPORTS_DIR : request.outDir;
+  const markdownPath = out === null ? null : await writeMarkdown(out, name, markdown);
   return { name, columns, rows, markdown, markdownPath };
+}
+
+/**
+ * Write the report where `out` says: a path ending in `.md` that is not a directory is the file
+ * itself; anything else is a directory (made if missing) for NAME.md. A path that cannot be
+ * written is a user error naming it. Returns the file's absolute path.
+ */
+async function writeMarkdown(out: string, name: string, markdown: string): Promise<string> {
+  const existing = await stat(out).catch(() => null);
+  const isFile = existing === null ? /\.md$/i.test(out) : !existing.isDirectory();
+  if (isFile && !/\.md$/i.test(out)) {
+    throw new UserError(
+      `--out ${out} is a file, not a directory: give a directory for ${name}.md, or a path ending in .md for the report itself`,
+    );
+  }
+  const path = isFile ? resolve(out) : join(resolve(out), `${name}.md`);
+  try {
+    await makeDirectories(dirname(path));
+    await writeFile(path, markdown);
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UserError(`cannot write the report to ${path}${code ? ` (${code})` : ''}`);
+  }
+  return path;
+}
+
+/**
+ * `mkdir -p`, by hand: Node 20's recursive mkdir never returns where mkdir answers ENOENT under a
+ * directory that exists (`/proc/x`); here each level is tried once.
+ */
+async function makeDirectories(dir: string): Promise<void> {
+  try {
+    await mkdir(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      if ((await stat(dir)).isDirectory()) return;
+      throw new UserError(`cannot write the report under ${dir}: it is a file, not a directory`);
+    }
+    const parent = dirname(dir);
+    if (code !== 'ENOENT' || parent === dir) throw error;
+    await makeDirectories(parent);
+    await mkdir(dir);
+  }
 }

@@ -14,7 +14,8 @@ import type { RunSpec } from '../model/run-spec.js';
 import type { Workload } from '../model/workload.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
 import { applySchedulingPolicy } from '../policies/scheduling/index.js';
-import { importRunFiles, reserveRunIds, storedRunIds } from '../store/index.js';
+import { coarsenedSamplesNote } from '../replay/observer.js';
+import { coarsenedSampleRuns, importRunFiles, reserveRunIds, storedRunIds } from '../store/index.js';
 import type { Store } from '../store/index.js';
 import { ReplayPool } from '../sweep/pool.js';
 import type { PoolJob } from '../sweep/pool.js';
@@ -22,8 +23,9 @@ import { planGrid } from './grid.js';
 import type { GridRequest } from './grid.js';
 import { checkRunOptions, describeRun, resolveSource } from './replay.js';
 import type { ClusterSources, ResolvedSource, RunOptions } from './replay.js';
+import type { TraceOptions } from '../ingest/trace-format.js';
 
-export interface SweepRequest extends GridRequest, ClusterSources, RunOptions {
+export interface SweepRequest extends GridRequest, ClusterSources, TraceOptions, RunOptions {
   /** Worker processes; default: the machine's available parallelism. */
   readonly workers?: number;
   readonly onProgress?: (progress: SweepProgress) => void;
@@ -52,9 +54,11 @@ export interface SweepResult {
   readonly failed: readonly SweepFailure[];
   /** The stored run of each run description of the grid (this sweep's or an earlier one), in grid order. */
   readonly runIds: readonly number[];
+  /** The node counts swept (a node sweep), in the order given; empty unless several. */
+  readonly nodeCounts: readonly number[];
   readonly workers: number;
   readonly wallMs: number;
-  /** What the sources could not say and how it was filled in. */
+  /** What the sources could not say and how it was filled in, and runs whose samples were coarsened. */
   readonly notes: readonly string[];
 }
 
@@ -142,19 +146,21 @@ export async function sweepRuns(store: Store, request: SweepRequest): Promise<Sw
     });
   }
   report();
+  const gridRunIds = planned.flatMap((run) => {
+    const runId = runIds.get(run.sha256);
+    return runId === undefined ? [] : [runId];
+  });
   return {
     runs: planned.length,
     skipped,
     ran: jobs.length - failed.length,
     // In grid order, however the workers finished them.
     failed: failed.sort((a, b) => a.job - b.job).map(({ label, message }) => ({ label, message })),
-    runIds: planned.flatMap((run) => {
-      const runId = runIds.get(run.sha256);
-      return runId === undefined ? [] : [runId];
-    }),
+    runIds: gridRunIds,
+    nodeCounts: grid.nodeCounts,
     workers,
     wallMs: performance.now() - started,
-    notes,
+    notes: [...notes, ...(await coarsenedSamplesNotes(store, gridRunIds))],
   };
 }
 
@@ -171,12 +177,13 @@ async function describeGrid(
   const notes = new Set<string>();
   // Runs of one source and scheduler share their cluster object: its JSON is written once.
   const jsonCache = new WeakMap<object, string>();
-  for (const { source, seed } of grid.sources) {
-    // A trace's workload does not depend on the seed (only its heartbeat phases do): loaded once.
-    const cacheKey = source.kind === 'trace' ? source.trace : null;
+  for (const { source, seed, nodes } of grid.sources) {
+    // A trace's workload does not depend on the seed (only its heartbeat phases do): loaded once
+    // per node count.
+    const cacheKey = source.kind === 'trace' ? `${nodes ?? ''}:${source.trace}` : null;
     let resolved = cacheKey === null ? undefined : traces.get(cacheKey);
     if (!resolved) {
-      resolved = await resolveSource(store, { ...request, source }, seed);
+      resolved = await resolveSource(store, { ...request, source, nodes }, seed);
       if (cacheKey !== null) traces.set(cacheKey, resolved);
     }
     for (const note of resolved.notes) notes.add(note);
@@ -200,4 +207,14 @@ async function describeGrid(
     }
   }
   return { planned, workloads, notes: [...notes] };
+}
+
+/** What the runs whose samples were coarsened say about it, one line per interval kept. */
+async function coarsenedSamplesNotes(store: Store, runIds: readonly number[]): Promise<string[]> {
+  const byNote = new Map<string, number>();
+  for (const run of await coarsenedSampleRuns(store, runIds)) {
+    const note = coarsenedSamplesNote(run.requestedIntervalMs, run.keptIntervalMs);
+    if (note !== null) byNote.set(note, (byNote.get(note) ?? 0) + 1);
+  }
+  return [...byNote].map(([note, runs]) => `${runs} run${runs === 1 ? '' : 's'}: ${note}`);
 }

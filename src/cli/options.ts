@@ -6,6 +6,11 @@ import type { ClusterSources, ReplaySource } from '../api/index.js';
 import { UserError } from '../model/errors.js';
 import { CapacityModeError, capacityModeUsage, parseCapacityMode } from '../model/capacity-mode.js';
 import type { CapacityMode } from '../model/capacity-mode.js';
+import { SWIM_BYTES } from '../model/run-spec.js';
+import type { SwimBytes } from '../model/run-spec.js';
+import { MAX_NODE_COUNT } from '../model/scale-nodes.js';
+import { APP_TIMEOUT, durationProblem, HORIZON, MIN_SAMPLE_INTERVAL_MS, SAMPLE_INTERVAL, secondsToMs } from '../model/run-durations.js';
+import type { DurationRule } from '../model/run-durations.js';
 
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -19,10 +24,17 @@ export function wholeNumber(value: string): number {
   return n;
 }
 
-export function positiveNumber(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');
-  return n;
+/** A duration option in seconds of at least a millisecond, to the millisecond (the clock's resolution). */
+export const positiveSeconds = (value: string): number => durationSeconds({ option: 'a duration', minMs: 1 })(value);
+
+/** A duration option in seconds, checked against its rule (whole milliseconds, within bounds). */
+function durationSeconds(rule: DurationRule): (value: string) => number {
+  return (value) => {
+    const seconds = value.trim() === '' ? NaN : Number(value);
+    const problem = durationProblem(seconds, rule);
+    if (problem !== null) throw new InvalidArgumentError(problem);
+    return seconds;
+  };
 }
 
 /**
@@ -78,17 +90,47 @@ export function capacityMode(value: string): CapacityMode {
   }
 }
 
+/** A node count for --nodes: at least 1, at most MAX_NODE_COUNT. */
+export function nodeCountOption(value: string): number {
+  const n = positiveWholeNumber(value);
+  if (n > MAX_NODE_COUNT) throw new InvalidArgumentError(`expected at most ${MAX_NODE_COUNT} nodes`);
+  return n;
+}
+
+/** `--nodes 50,100,200` (or one count): the node counts of a node sweep, each once. */
+export function nodeCountList(value: string): number[] {
+  const counts = value.split(',').map((part) => nodeCountOption(part.trim()));
+  return [...new Set(counts)];
+}
+
+/** `--swim-bytes scaled|recorded`. */
+export function swimBytesOption(value: string): SwimBytes {
+  const mode = SWIM_BYTES.find((m) => m === value.trim());
+  if (!mode) throw new InvalidArgumentError(`expected ${SWIM_BYTES.join(' or ')}`);
+  return mode;
+}
+
+const NODES_HELP =
+  "this many nodes: with the XML files, of yarn-site.xml's NodeManager size; otherwise the cluster's node groups " +
+  'scaled to it in proportion (the cluster is then named NAME@N)';
+
 /**
  * The options that say which cluster to replay on: a cluster file (`clusterHelp` says what it
- * replaces for this command), Hadoop's own configuration files, and what the nodes advertise.
+ * replaces for this command), Hadoop's own configuration files, a node count (several, a node
+ * sweep, where the command runs a grid), and what the nodes advertise.
  */
-export function addClusterOptions(command: Command, clusterHelp: string): Command {
-  return command
+export function addClusterOptions(command: Command, clusterHelp: string, nodeSweep = false): Command {
+  command
     .option('--cluster <file>', clusterHelp)
     .option('--yarn-site <file>', "the cluster's yarn-site.xml: scheduler class, allocation sizes, NodeManager size")
     .option('--capacity-scheduler <file>', 'a capacity-scheduler.xml: CapacityScheduler queues and limits')
-    .option('--fair-scheduler <file>', 'a fair-scheduler.xml allocation file: FairScheduler queues, weights and policies')
-    .option('--nodes <n>', 'with the XML files: this many nodes of the NodeManager size in yarn-site.xml', positiveWholeNumber)
+    .option('--fair-scheduler <file>', 'a fair-scheduler.xml allocation file: FairScheduler queues, weights and policies');
+  if (nodeSweep) {
+    command.option('--nodes <n[,n...]>', `${NODES_HELP}; several counts, e.g. 50,100,200, replay each (a node sweep)`, nodeCountList);
+  } else {
+    command.option('--nodes <n>', NODES_HELP, nodeCountOption);
+  }
+  return command
     .option(
       '--capacity <mode>',
       "what the nodes advertise: configured, hardware or context-aware[:min=S,max=S] (default: the cluster file's capacityMode, else configured)",
@@ -107,6 +149,12 @@ export function clusterSources(options: ClusterSources): ClusterSources {
   return { cluster, yarnSite, capacityScheduler, fairScheduler, nodes, capacity };
 }
 
+function gridClusterSources(options: RunGridOptions): ClusterSources & { nodeCounts?: number[] } {
+  const { nodes, ...rest } = options;
+  const sources = clusterSources({ ...rest, nodes: nodes?.length === 1 ? nodes[0] : undefined });
+  return nodes !== undefined && nodes.length > 1 ? { ...sources, nodeCounts: nodes } : sources;
+}
+
 /** The options that name the runs of a grid, shared by `replay` and `sweep` (RunGridOptions). */
 export function addRunGridOptions(command: Command, scenarioNames: readonly string[]): Command {
   return addClusterOptions(
@@ -114,17 +162,37 @@ export function addRunGridOptions(command: Command, scenarioNames: readonly stri
       .option('--trace <name>', 'an ingested trace (see `rmreplay traces`)')
       .option('--scenario <name>', `a built-in scenario: ${scenarioNames.join(', ')}`),
     'cluster JSON file, or the name of one in clusters/',
+    true,
   )
+    .option(
+      '--swim-bytes <mode>',
+      "a SWIM trace's bytes: scaled (default) by the cluster's nodes / the source's, as SWIM does (a smaller day on a " +
+        'smaller cluster), or recorded, as the trace has them (the same day on this cluster)',
+      swimBytesOption,
+    )
     .option('-s, --scheduler <name>', 'scheduler and queue policies, repeatable', collect, [])
     .option('-p, --policy <spec>', 'admission policy or sweep, repeatable', collect, [])
     .option('--set <name=value>', 'scenario parameter, repeatable', collectSetting, {})
     .option('--seed <n|a..b>', "random seed or range, repeatable (default: 1, or the scenario's seeds)", collectSeeds, [])
-    .option('--app-timeout <seconds>', "an app that waits this long for a container fails (default: the scenario's, else never)", positiveNumber)
-    .option('--sample-interval <seconds>', 'interval of the stored samples', positiveNumber)
-    .option('--horizon <seconds>', 'stop the simulation at this time', positiveNumber);
+    .option(
+      '--app-timeout <seconds>',
+      "an app that waits this long for a container fails (default: the scenario's, else never)",
+      durationSeconds(APP_TIMEOUT),
+    )
+    .option(
+      '--sample-interval <seconds>',
+      `interval of the stored samples, at least ${MIN_SAMPLE_INTERVAL_MS / 1000} (default: 10; a run that would store ` +
+        'too many samples keeps them at a multiple of it and says so)',
+      durationSeconds(SAMPLE_INTERVAL),
+    )
+    .option('--horizon <seconds>', 'stop the simulation at this time', durationSeconds(HORIZON))
+    .addHelpText('after', '\nDurations are in seconds, to the millisecond (at most 3 decimals).\n');
 }
 
-export interface RunGridOptions extends ClusterSources {
+export interface RunGridOptions extends Omit<ClusterSources, 'nodes'> {
+  /** One count, or several: a node sweep. */
+  nodes?: number[];
+  swimBytes?: SwimBytes;
   trace?: string;
   scenario?: string;
   scheduler: string[];
@@ -139,6 +207,8 @@ export interface RunGridOptions extends ClusterSources {
 /** What addRunGridOptions parsed, as the API takes it (the source checked: one of --trace, --scenario). */
 export function runGrid(options: RunGridOptions): {
   source: ReplaySource;
+  nodeCounts?: number[];
+  swimBytes?: SwimBytes;
   schedulers: string[];
   policies: string[];
   seeds: number[];
@@ -157,12 +227,13 @@ export function runGrid(options: RunGridOptions): {
       options.trace !== undefined
         ? { kind: 'trace', trace: options.trace }
         : { kind: 'scenario', scenario: options.scenario!, parameters: options.set },
-    ...clusterSources(options),
+    ...gridClusterSources(options),
+    swimBytes: options.swimBytes,
     schedulers: options.scheduler,
     policies: options.policy,
     seeds: options.seed,
-    appTimeoutMs: options.appTimeout === undefined ? undefined : options.appTimeout * 1000,
-    sampleIntervalMs: options.sampleInterval === undefined ? undefined : options.sampleInterval * 1000,
-    horizonMs: options.horizon === undefined ? undefined : options.horizon * 1000,
+    appTimeoutMs: options.appTimeout === undefined ? undefined : secondsToMs(options.appTimeout),
+    sampleIntervalMs: options.sampleInterval === undefined ? undefined : secondsToMs(options.sampleInterval),
+    horizonMs: options.horizon === undefined ? undefined : secondsToMs(options.horizon),
   };
 }

@@ -6,6 +6,7 @@ import { VERSION } from '../paths.js';
 import type { CliContext } from './context.js';
 import { DEFAULT_DB } from './context.js';
 import { demoCommand } from './commands/demo.js';
+import { diagnoseCommand } from './commands/diagnose.js';
 import { fidelityCommand } from './commands/fidelity.js';
 import { ingestCommand } from './commands/ingest.js';
 import { replayCommand } from './commands/replay.js';
@@ -45,6 +46,7 @@ export function createProgram(context: CliContext): Command {
     replayCommand(context),
     sweepCommand(context),
     fidelityCommand(context),
+    diagnoseCommand(context),
     reportCommand(context),
     tracesCommand(context),
   ]) {

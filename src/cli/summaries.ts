@@ -1,12 +1,16 @@
-// Shared text output: a replay run's summary row and the notes on deadlocked runs.
+// Shared text output: a replay run's summary row and the notes on deadlocked runs and coarsened samples.
 
+import { coarsenedSamplesNote, runOutcome } from '../api/index.js';
 import type { ReplayRun } from '../api/index.js';
 import { formatTable } from '../reports/index.js';
 
 export function runsTable(runs: readonly ReplayRun[]): string {
+  // Runs on several clusters (a node sweep) say which each ran on.
+  const clusters = new Set(runs.map((run) => run.spec.cluster.name)).size > 1;
   const columns = [
     'run_id',
     'trace',
+    ...(clusters ? ['cluster'] : []),
     'scheduler',
     'queues',
     'policy',
@@ -21,6 +25,7 @@ export function runsTable(runs: readonly ReplayRun[]): string {
   const rows = runs.map((run) => [
     run.runId,
     run.spec.traceLabel,
+    ...(clusters ? [run.spec.cluster.name] : []),
     run.spec.scheduler,
     run.spec.queueStructure,
     run.spec.admission.spec,
@@ -36,10 +41,7 @@ export function runsTable(runs: readonly ReplayRun[]): string {
 }
 
 export function outcomeOf(run: ReplayRun): string {
-  const s = run.summary;
-  if (s.deadlock) return 'DEADLOCK';
-  if (s.stoppedAtHorizon && s.appsUnfinished > 0) return 'unfinished at horizon';
-  return 'finished';
+  return runOutcome(run.summary);
 }
 
 /** One line per deadlocked run: when it froze and what its apps were waiting for. */
@@ -51,6 +53,30 @@ export function deadlockNotes(runs: readonly ReplayRun[]): string[] {
         `${run.spec.admission.spec}: DEADLOCK from ${((run.summary.deadlockAtMs ?? 0) / 1000).toFixed(1)} s, ` +
         `${run.summary.appsUnfinished} of ${run.summary.appsTotal} apps never finish: ${run.summary.stallReason ?? ''}`,
     );
+}
+
+/** One line per run in which no app finished: how many failed or were rejected, and why. */
+export function noneFinishedNotes(runs: readonly ReplayRun[]): string[] {
+  return runs.flatMap((run) => {
+    const outcome = runOutcome(run.summary);
+    if (outcome !== 'all rejected' && outcome !== 'none finished') return [];
+    const s = run.summary;
+    const causes = Object.entries(s.failuresByCause)
+      .filter(([, count]) => count > 0)
+      .map(([cause, count]) => `${count} ${cause}`);
+    return [
+      `${run.spec.admission.spec}: no app finished (${outcome}): ${s.appsRejected} rejected, ${s.appsFailed} failed` +
+        `${causes.length > 0 ? ` (${causes.join(', ')})` : ''}; table run_apps has each app's reason`,
+    ];
+  });
+}
+
+/** One line per run whose samples were kept at a coarser interval than asked. */
+export function coarsenedSampleNotes(runs: readonly ReplayRun[]): string[] {
+  return runs.flatMap((run) => {
+    const note = coarsenedSamplesNote(run.spec.sampleIntervalMs, run.summary.sampleIntervalMs);
+    return note === null ? [] : [`run ${run.runId}: ${note}`];
+  });
 }
 
 /** Policies shown beside the best static setting in a sweep's summary, and what they are. */

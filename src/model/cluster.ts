@@ -73,6 +73,16 @@ export interface FairSchedulerSettings {
   readonly userMaxAppsDefault: number | null;
   /** <user name="..."><maxRunningApps>: runnable apps for that user, over all queues. */
   readonly userMaxApps: Readonly<Record<string, number>>;
+  /**
+   * yarn.scheduler.reservation-threshold.increment-multiple (2.8+, default 2): a node is reserved
+   * only for a container at least this many increments large; null = any size (2.7).
+   */
+  readonly reservationThresholdIncrementMultiple: number | null;
+  /**
+   * yarn.scheduler.fair.reservable-nodes (2.8+, default 0.05): an app reserves at most
+   * ceil(this x nodes) nodes for asks of any host; null = no limit (2.7).
+   */
+  readonly reservableNodes: number | null;
 }
 
 export interface SchedulerSettings {
@@ -243,6 +253,8 @@ const clusterSchema = z
             queueMaxAppsDefault: z.number().int().nonnegative().nullable().default(null),
             userMaxAppsDefault: z.number().int().nonnegative().nullable().default(null),
             userMaxApps: z.record(z.string().min(1), z.number().int().nonnegative()).default({}),
+            reservationThresholdIncrementMultiple: z.number().nonnegative().nullable().default(null),
+            reservableNodes: z.number().min(0).max(1).nullable().default(null),
           })
           .strict()
           .prefault({}),

@@ -6,23 +6,28 @@ import type { AppType } from './workload.js';
 
 /**
  * An app's state when the run ended, in YARN's vocabulary. ACCEPTED and RUNNING mean the app
- * was still unfinished: ACCEPTED if its AM never got a container, RUNNING if it did.
+ * was still unfinished: ACCEPTED if its AM never got a container, RUNNING if it did. KILLED: its
+ * user killed it, at the time its log recorded (docs/model.md 12).
  */
-export type AppEndState = 'FINISHED' | 'FAILED' | 'REJECTED' | 'ACCEPTED' | 'RUNNING';
+export type AppEndState = 'FINISHED' | 'FAILED' | 'KILLED' | 'REJECTED' | 'ACCEPTED' | 'RUNNING';
 
 /**
  * Why an app failed or was rejected:
  * - `request-above-maximum`: its AM or task ask exceeds the maximum allocation;
  * - `queue-rejected`: the scheduler refused the submission (no such queue, maximum-applications);
  * - `am-never-placed`: its AM got no container within the app timeout of its submission;
- * - `tasks-starved`: it had asks outstanding and got no container for the app timeout.
+ * - `tasks-starved`: it had asks outstanding and got no container for the app timeout;
+ * - `am-failed`: its AM failed on its last attempt, as its log recorded;
+ * - `rm-restart`: the RM restarted without recovering it, as its log recorded.
  */
-export type FailureCause = 'request-above-maximum' | 'queue-rejected' | 'am-never-placed' | 'tasks-starved';
+export type FailureCause = 'request-above-maximum' | 'queue-rejected' | 'am-never-placed' | 'tasks-starved' | 'am-failed' | 'rm-restart';
 export const FAILURE_CAUSES: readonly FailureCause[] = [
   'request-above-maximum',
   'queue-rejected',
   'am-never-placed',
   'tasks-starved',
+  'am-failed',
+  'rm-restart',
 ];
 
 export interface AppOutcome {
@@ -52,6 +57,11 @@ export interface AppOutcome {
   readonly placementFailures: number;
   /** Reduce containers its AM killed to make room for maps. */
   readonly reducesPreempted: number;
+  /**
+   * Attempts the RM started: 1, more when an attempt's AM failed or was lost with its node
+   * (docs/model.md 12); 0 for an app never accepted.
+   */
+  readonly attempts: number;
 }
 
 export interface SampleColumns {
@@ -169,6 +179,8 @@ export interface ReplaySummary {
   readonly appsTotal: number;
   readonly appsFinished: number;
   readonly appsFailed: number;
+  /** Apps killed by their user at the time their log recorded. */
+  readonly appsKilled: number;
   readonly appsRejected: number;
   /** Batch apps still running or waiting when the run ended (long-running apps are not counted). */
   readonly appsUnfinished: number;
@@ -199,8 +211,35 @@ export interface ReplaySummary {
   /** Asks that could not be placed although the cluster as a whole had room (see AppOutcome). */
   readonly placementFailures: number;
   readonly reducesPreempted: number;
-  /** Samples taken (the denominator of NodeColumns' sampled sums). */
+  /** Containers ended because their node left the cluster (docs/model.md 12). */
+  readonly containersLost: number;
+  /**
+   * Samples taken (the denominator of NodeColumns' sampled sums): every one, including those a
+   * coarsening later dropped from the stored samples.
+   */
   readonly samplesTaken: number;
+  /**
+   * The interval of the stored samples: the one asked for, or a power-of-two multiple of it when
+   * the run would have kept more than MAX_SAMPLE_ROWS (replay/observer.ts).
+   */
+  readonly sampleIntervalMs: number;
+}
+
+/**
+ * How a run ended, in a word or three: what `replay` prints and what queries/makespan.sql and
+ * queries/perf_score.sql compute from the stored counts (the three say the same, a test checks).
+ * A run can end with every app rejected or failed, which is not "finished".
+ */
+export type RunOutcome = 'DEADLOCK' | 'unfinished at horizon' | 'all rejected' | 'none finished' | 'some failed' | 'finished';
+
+export function runOutcome(s: ReplaySummary): RunOutcome {
+  if (s.deadlock) return 'DEADLOCK';
+  if (s.stoppedAtHorizon && s.appsUnfinished > 0) return 'unfinished at horizon';
+  if (s.appsTotal > 0 && s.appsRejected === s.appsTotal) return 'all rejected';
+  // Every batch app ended (no deadlock, no cut), none of them finished: failed, or some rejected.
+  if (s.appsFinished === 0 && s.appsTotal - s.appsLongRunning > 0) return 'none finished';
+  if (s.appsFailed + s.appsRejected > 0) return 'some failed';
+  return 'finished';
 }
 
 export interface ReplayResult {

@@ -28,6 +28,7 @@ export const EVENT_KINDS = [
   'container_released', // a release line; to_state = the RM event, if printed
   'container_completed', // FiCaSchedulerApp/FSAppAttempt "Completed container: ... in state: S event:E"
   'container_unknown', // a completion the scheduler could not attribute ("Null container completed", unknown attempt)
+  'ask_drained', // AppSchedulingInfo "checking for deactivate of application": an AM's ask for some priority went to zero
   'reservation', // FSAppAttempt "Making reservation" / "unreserved"; detail says which
   'preemption', // FairScheduler "Preempting container" / "Killing container"
   'audit', // RMAuditLogger; detail = OPERATION, extra = RESULT and the other fields

@@ -3,9 +3,25 @@
 
 import { createHash } from 'node:crypto';
 import type { Cluster } from './cluster.js';
+import type { NodeTimeline } from './node-timeline.js';
+
+/**
+ * How a SWIM trace's bytes meet the cluster it is replayed on: `scaled` by target / source nodes
+ * as SWIM does (a day of a smaller cluster on a smaller one), or kept as `recorded` (the same day
+ * on other hardware).
+ */
+export type SwimBytes = 'scaled' | 'recorded';
+export const SWIM_BYTES: readonly SwimBytes[] = ['scaled', 'recorded'];
 
 export type TraceRef =
-  | { readonly kind: 'swim'; readonly trace: string; readonly sha256: string; readonly sourceNodes: number }
+  | {
+      readonly kind: 'swim';
+      readonly trace: string;
+      readonly sha256: string;
+      readonly sourceNodes: number;
+      /** Absent when scaled, so that descriptions of runs from before the choice existed hash as they did. */
+      readonly bytes?: 'recorded';
+    }
   | { readonly kind: 'scenario'; readonly scenario: string; readonly parameters: Readonly<Record<string, number | string>> }
   /** originMs: the log time that is replay time 0. */
   | { readonly kind: 'rmlog'; readonly trace: string; readonly sha256: string; readonly originMs: number };
@@ -16,6 +32,12 @@ export interface RunSpec {
   readonly traceLabel: string;
   /** The cluster as replayed: scheduler type and queue policies already set by `scheduler`. */
   readonly cluster: Cluster;
+  /**
+   * When nodes join and leave, as an RM log recorded them; absent when every node of `cluster`
+   * serves for the whole run (a cluster file, a SWIM trace, a scenario, a log whose nodes never
+   * changed while its apps ran), so those descriptions, and their hashes, are as they were.
+   */
+  readonly nodeTimeline?: NodeTimeline;
   /** The scheduling-policy combination: capacity-fifo, fair-fifo, fair-fair, fair-drf (or fair-mixed). */
   readonly scheduler: string;
   /** How the queues were laid out, for reports: a scenario's structure name, else the leaf queues. */

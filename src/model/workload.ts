@@ -95,7 +95,25 @@ export function modelledMapReduceApp(
  */
 export type AppType = 'mapreduce' | 'dag' | 'streaming';
 
-export interface AppSpec {
+/**
+ * What one attempt of an app runs once its AM container is allocated: the AM's start-up, its
+ * stages of tasks, its wrap-up. An app's own fields are its last attempt; a log app may also
+ * carry the attempts that failed before it (docs/model.md 12).
+ */
+export interface AttemptSpec {
+  /** From the AM container's allocation to the AM's first task requests. */
+  readonly amStartupMs: number;
+  /** From the end of the app's last task to its AM container's release (the AM's wrap-up). */
+  readonly amTeardownMs: number;
+  readonly stages: readonly Stage[];
+  /**
+   * Observed in a log: this attempt's AM container ended this long after its allocation and the
+   * attempt failed (the AM crashed or exited with an error). Absent: the attempt runs to its end.
+   */
+  readonly amFailsAfterMs?: number;
+}
+
+export interface AppSpec extends AttemptSpec {
   readonly id: string;
   readonly name: string;
   readonly type: AppType;
@@ -110,13 +128,22 @@ export interface AppSpec {
   readonly queue: string;
   readonly user: string;
   readonly submitMs: number;
-  /** The AM container asked for, before normalization. */
+  /** The AM container asked for, before normalization (every attempt asks for the same). */
   readonly amRequest: Resources;
-  /** From the AM container's allocation to the AM's first task requests. */
-  readonly amStartupMs: number;
-  /** From the end of the app's last task to its AM container's release (the AM's wrap-up). */
-  readonly amTeardownMs: number;
-  readonly stages: readonly Stage[];
+  /** Observed in a log: attempts that failed before the last one, in order, each with `amFailsAfterMs`. */
+  readonly failedAttempts?: readonly AttemptSpec[];
+  /** Observed in a log: the app was killed (`yarn application -kill`) this long after its submission. */
+  readonly killAfterMs?: number;
+  /**
+   * Observed in a log: the RM it ran under stopped or restarted without recovering it this long
+   * after its submission, and the app was lost (its tasks still running then never end).
+   */
+  readonly lostAfterMs?: number;
+  /**
+   * Its ApplicationMaster runs outside the cluster (an unmanaged AM): no AM container is asked
+   * for, and its attempt starts when the scheduler accepts it; amStartupMs counts from then.
+   */
+  readonly unmanagedAm?: boolean;
 }
 
 export interface Workload {

@@ -29,7 +29,9 @@ import type { NormalizationRule } from '../model/normalize.js';
 import { clusterCapacity } from '../model/cluster.js';
 import { taskDurationMs } from '../model/workload.js';
 import type { Cluster } from '../model/cluster.js';
-import type { Workload } from '../model/workload.js';
+import type { AttemptSpec, Workload } from '../model/workload.js';
+import { checkNodeTimeline } from '../model/node-timeline.js';
+import type { NodeChange, NodeTimeline } from '../model/node-timeline.js';
 import type { ControllerStepColumns, FailureCause, ReplayProgress, ReplayResult } from '../model/replay-result.js';
 import type { AdmissionDecision, AdmissionPolicy, AmShareController } from '../policies/admission/types.js';
 import {
@@ -52,6 +54,7 @@ import type { MapReduceAmSettings } from './mapreduce-am.js';
 import { RunObserver } from './observer.js';
 import { buildResult } from './result.js';
 import {
+  ABSENT,
   ACCEPTED,
   AM_STARTING,
   AppRun,
@@ -64,6 +67,7 @@ import {
   FAILED_LIMIT,
   FINISHED,
   IN_WHEEL,
+  KILLED,
   NodeState,
   REJECTED,
   RESERVED_IDLE,
@@ -96,6 +100,8 @@ export interface ReplayOptions {
 export interface ReplayInput {
   readonly workload: Workload;
   readonly cluster: Cluster;
+  /** When the cluster's nodes join and leave (an RM log's record); absent: every node serves throughout. */
+  readonly nodeTimeline?: NodeTimeline;
   readonly admission: AdmissionPolicy;
   readonly options?: ReplayOptions;
 }
@@ -103,8 +109,8 @@ export interface ReplayInput {
 export const DEFAULT_SAMPLE_INTERVAL_MS = 10_000;
 const PROGRESS_EVERY_EVENTS = 1 << 16;
 
-// Event kinds, and their order among events at the same instant: releases first (they free
-// room), then the scheduler's periodic update and an admission controller's step (both read the
+// Event kinds, and their order among events at the same instant: what a log recorded happening
+// from outside (below), then releases (they free room), then the scheduler's periodic update and an admission controller's step (both read the
 // cluster as the releases left it), then AM-side work (asks arrive), then submissions, then
 // admissions made at a node's heartbeat (the AM they admit can be placed by the heartbeats at
 // that instant), then node heartbeats (which serve all of the above), then timeouts (an app
@@ -120,17 +126,37 @@ const NODE_HEARTBEAT = 7;
 const APP_TIMEOUT = 8;
 const CONTROL_STEP = 9;
 const NODE_ADMISSION = 10;
-const PRIORITY_OF_KIND = [0, 0, 1, 2, 2, 2, 3, 5, 6, 1, 4];
+// What a log recorded happening from outside (docs/model.md 12): nodes joining or leaving (and an
+// RM restart losing its apps), a user's kill, an attempt's AM failing. First of all at their
+// instant: what the log shows an app doing at the same millisecond came after (its containers
+// ended by the RM's act), and every other event should see the change.
+const NODE_CHANGE = 11;
+const APP_KILL = 12;
+const AM_FAIL = 13;
+const APP_LOST = 14;
+const PRIORITY_OF_KIND = [1, 1, 2, 3, 3, 3, 4, 6, 7, 2, 5, 0, 0, 0, 0];
 
 interface AppEvent {
-  readonly kind: typeof AM_DONE | typeof AM_REGISTERED | typeof AM_HEARTBEAT | typeof SUBMIT | typeof APP_TIMEOUT;
+  readonly kind:
+    | typeof AM_DONE
+    | typeof AM_REGISTERED
+    | typeof AM_HEARTBEAT
+    | typeof SUBMIT
+    | typeof APP_TIMEOUT
+    | typeof APP_KILL
+    | typeof APP_LOST
+    | typeof AM_FAIL;
   readonly app: AppRun;
+  /** For an attempt's own events: the attempt (AppRun.attempts) it belongs to; a later one makes it stale. */
+  readonly token: number;
 }
 
 interface StageEvent {
   readonly kind: typeof STAGE_REQUEST;
   readonly app: AppRun;
   readonly stage: StageState;
+  /** The attempt that asked (see AppEvent.token). */
+  readonly token: number;
 }
 
 interface HeartbeatEvent {
@@ -142,7 +168,7 @@ interface HeartbeatEvent {
 }
 
 interface UpdateEvent {
-  readonly kind: typeof SCHEDULER_UPDATE | typeof CONTROL_STEP;
+  readonly kind: typeof SCHEDULER_UPDATE | typeof CONTROL_STEP | typeof NODE_CHANGE;
 }
 
 /** The head of the admission queue is admitted at this node's heartbeat, if still valid. */
@@ -170,12 +196,12 @@ class ControlEvent {
   ) {}
 }
 
-function appEvent(kind: AppEvent['kind'], app: AppRun): AppEvent {
-  return new ControlEvent(kind, app, null, null, 0, 0) as AppEvent;
+function appEvent(kind: AppEvent['kind'], app: AppRun, token = 0): AppEvent {
+  return new ControlEvent(kind, app, null, null, token, 0) as AppEvent;
 }
 
 function stageEvent(app: AppRun, stage: StageState): StageEvent {
-  return new ControlEvent(STAGE_REQUEST, app, stage, null, 0, 0) as StageEvent;
+  return new ControlEvent(STAGE_REQUEST, app, stage, null, app.attempts, 0) as StageEvent;
 }
 
 function heartbeatEvent(node: NodeState | null, token: number, timeMs: number): HeartbeatEvent {
@@ -222,6 +248,8 @@ class ReplayEngine implements SchedulerListener {
   private admissionDirty = false;
   private readonly freedNodes: NodeState[] = [];
   private freedCount = 0;
+  /** Asks that arrived while freed nodes had yet to heartbeat, to offer after them; null: offer at once. */
+  private heldArrivals: number | null = null;
   private readonly failedFit: NodeState[] = [];
   private readonly failedLimit: NodeState[] = [];
   /** The one scheduled heartbeat of the wheel's earliest node (null: none scheduled). */
@@ -249,6 +277,18 @@ class ReplayEngine implements SchedulerListener {
   private readonly idleAms: AppRun[] = [];
   /** Batch apps that have not finished, failed or been rejected: a controller stops with the last. */
   private unfinishedBatchApps = 0;
+  /** What the nodes in service give the cluster; admission policies read it as the view's capacity. */
+  private readonly capacity: { memoryMb: number; vcores: number };
+  /** The recorded membership changes, and the next one to apply. */
+  private readonly nodeChanges: readonly NodeChange[];
+  private nextNodeChange = 0;
+  /** Apps submitted so far (apps are submitted in index order). */
+  private submittedApps = 0;
+  /**
+   * The run ends with its last app: events the log recorded (node changes, kills, AM failures)
+   * may still be queued for later, and must not stretch the run.
+   */
+  private readonly endsWithLastApp: boolean;
 
   // Counters for the summary.
   private appsEnded = 0;
@@ -258,6 +298,7 @@ class ReplayEngine implements SchedulerListener {
   private reservationsMade = 0;
   private placementFailures = 0;
   private reducesPreempted = 0;
+  private containersLost = 0;
   private lastResourceChangeMs = 0;
   private nextProgressAt = PROGRESS_EVERY_EVENTS;
 
@@ -316,15 +357,39 @@ class ReplayEngine implements SchedulerListener {
       listener: this,
     });
     this.checksVcores = this.scheduler.checksVcores;
-    for (const node of this.nodes) this.wheel.insert(node.index, node.heartbeatAnchorMs, 0);
+    const timeline = input.nodeTimeline;
+    if (timeline) checkNodeTimeline(timeline, this.nodes.length);
+    const inService = timeline ? new Set(timeline.initialNodes) : null;
+    this.nodeChanges = timeline ? timeline.changes : [];
+    this.endsWithLastApp =
+      timeline !== undefined ||
+      apps.some(
+        (a) => a.killAfterMs !== undefined || a.lostAfterMs !== undefined || a.failedAttempts !== undefined || a.amFailsAfterMs !== undefined,
+      );
+    const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(this.cluster);
+    this.capacity = { memoryMb: clusterMemoryMb, vcores: clusterVcores };
+    for (const node of this.nodes) {
+      if (inService && !inService.has(node.index)) {
+        // Not registered yet at time 0: the scheduler's cluster is the nodes in service.
+        node.state = ABSENT;
+        node.freeMemoryMb = 0;
+        node.freeVcores = 0;
+        this.capacity.memoryMb -= node.capacityMemoryMb;
+        this.capacity.vcores -= node.capacityVcores;
+        this.scheduler.removeNode(node, 0);
+      } else {
+        this.wheel.insert(node.index, node.heartbeatAnchorMs, 0);
+      }
+    }
 
     this.view = new ClusterState(
-      clusterCapacity(this.cluster),
+      this.capacity,
       this.checksVcores ? 'dominant' : 'default',
       settings.minimumAllocation,
       this.nodes,
     );
     this.observer = new RunObserver(this.view, this.scheduler, sampleIntervalMs, this.options.recordContainers === true);
+    for (const node of this.nodes) if (node.state === ABSENT) this.observer.nodeLeft(node, 0);
     this.sim = new Simulation<Event>((event, nowMs) => this.handle(event, nowMs), this.eventCapacityHint());
   }
 
@@ -346,6 +411,7 @@ class ReplayEngine implements SchedulerListener {
     // a day's thousands of submissions would otherwise deepen the event heap for most of the run.
     if (this.apps.length > 0) this.scheduleSubmit(this.apps[0]!);
     if (this.controller) this.scheduleControlStep();
+    this.scheduleNodeChange();
     const observer = this.observer;
     const outcome = this.sim.run({
       untilMs: this.options.horizonMs,
@@ -365,7 +431,9 @@ class ReplayEngine implements SchedulerListener {
         reservationsMade: this.reservationsMade,
         placementFailures: this.placementFailures,
         reducesPreempted: this.reducesPreempted,
+        containersLost: this.containersLost,
         samplesTaken: observer.samplesTaken,
+        sampleIntervalMs: observer.sampleIntervalMs,
         lastResourceChangeMs: this.lastResourceChangeMs,
       },
       observed,
@@ -402,7 +470,7 @@ class ReplayEngine implements SchedulerListener {
         if (!event.killed) this.containerDone(event);
         break;
       case AM_DONE:
-        if (event.app.phase === RUNNING) this.endApp(event.app, FINISHED, null, null);
+        if (event.app.phase === RUNNING && event.token === event.app.attempts) this.endApp(event.app, FINISHED, null, null);
         break;
       case SCHEDULER_UPDATE:
         this.updatePending = false;
@@ -410,21 +478,22 @@ class ReplayEngine implements SchedulerListener {
         this.stateChanged();
         break;
       case AM_REGISTERED:
-        if (event.app.phase === AM_STARTING) this.amRegistered(event.app);
+        if (event.app.phase === AM_STARTING && event.token === event.app.attempts) this.amRegistered(event.app);
         break;
       case STAGE_REQUEST:
-        if (event.app.phase === RUNNING) {
+        if (event.app.phase === RUNNING && event.token === event.app.attempts) {
           this.requestStage(event.app, event.stage);
           this.afterStageChange(event.app);
         }
         break;
       case AM_HEARTBEAT:
         // A later heartbeat left behind by an earlier one scheduled for an idle AM is stale.
-        if (!event.app.amHeartbeatPending || event.app.amHeartbeatAtMs !== nowMs) break;
+        if (!event.app.amHeartbeatPending || event.app.amHeartbeatAtMs !== nowMs || event.token !== event.app.attempts) break;
         event.app.amHeartbeatPending = false;
         if (event.app.phase === RUNNING) this.mapReduceHeartbeat(event.app);
         break;
       case SUBMIT: {
+        this.submittedApps++;
         const nextIndex = event.app.index + 1;
         if (nextIndex < this.apps.length) this.scheduleSubmit(this.apps[nextIndex]!);
         this.submit(event.app);
@@ -445,6 +514,20 @@ class ReplayEngine implements SchedulerListener {
         break;
       case NODE_ADMISSION:
         if (event.token === this.nodeAdmissionToken) this.admitAtNodeUpdate(event.node);
+        break;
+      case NODE_CHANGE:
+        this.applyNodeChanges();
+        break;
+      case APP_KILL:
+        this.killApp(event.app);
+        break;
+      case APP_LOST:
+        this.loseApp(event.app);
+        break;
+      case AM_FAIL:
+        if (event.token === event.app.attempts && (event.app.phase === AM_STARTING || event.app.phase === RUNNING)) {
+          this.attemptEnded(event.app, true);
+        }
         break;
     }
     this.settle();
@@ -472,6 +555,8 @@ class ReplayEngine implements SchedulerListener {
     }
     app.amMemoryMb = granted.granted.memoryMb;
     app.amVcores = granted.granted.vcores;
+    if (app.spec.killAfterMs !== undefined) this.schedule(this.nowMs + app.spec.killAfterMs, appEvent(APP_KILL, app));
+    if (app.spec.lostAfterMs !== undefined) this.schedule(this.nowMs + app.spec.lostAfterMs, appEvent(APP_LOST, app));
     if (this.admitsOnNodeUpdates && this.waiting.length === 0 && this.decideAdmission(app) === 'admit') {
       // Decided at once when no app waits before it; otherwise it queues behind them.
       this.admit(app);
@@ -498,9 +583,14 @@ class ReplayEngine implements SchedulerListener {
   private countEnded(app: AppRun): void {
     this.appsEnded++;
     if (app.batch) this.unfinishedBatchApps--;
+    if (this.endsWithLastApp && this.appsEnded === this.apps.length) this.sim.finishNow();
   }
 
   private amRegistered(app: AppRun): void {
+    if (app.resumesStages) {
+      this.resumeStages(app);
+      return;
+    }
     app.createStages();
     // The MapReduce AM checks its task sizes against the maximum before asking and kills the
     // job if one is too large; other frameworks fail the same way at their first allocate call.
@@ -524,15 +614,34 @@ class ReplayEngine implements SchedulerListener {
     const stage = container.stage!;
     container.endMs = this.nowMs;
     this.release(container);
+    const next = nextStage(app, stage);
+    if (
+      app.spec.observed &&
+      app.phase === RUNNING &&
+      next &&
+      !next.released &&
+      next.spec.requestDelayMs === 0 &&
+      stage.completed + 1 >= next.releaseAfter
+    ) {
+      // A log app's stage asked for as this task ended was asked before the NodeManager
+      // reported the end (the task tells its AM first): it competes for the freed space, and
+      // the nodes due next get its other asks after that (docs/model.md 6).
+      this.heldArrivals = 0;
+      this.releaseStage(app, next);
+    }
     // The NodeManager heartbeats at once; the RM schedules the freed space before the AM hears of it.
     this.flushFreedNodes();
+    if (this.heldArrivals !== null) {
+      const held = this.heldArrivals;
+      this.heldArrivals = null;
+      if (held > 0) this.heartbeatsOnArrival(held);
+    }
     if (app.phase !== RUNNING) return;
     this.tasksCompleted++;
     stage.running--;
     stage.completed++;
     removeLive(stage, container);
 
-    const next = nextStage(app, stage);
     if (next && !next.released && !app.mapReduceModelled && stage.completed >= next.releaseAfter) this.releaseStage(app, next);
     if (stage.completed === stage.spec.taskCount) this.completeStage(app, stage);
     this.afterStageChange(app);
@@ -547,7 +656,8 @@ class ReplayEngine implements SchedulerListener {
 
   /** Every task has ended: the AM wraps up for amTeardownMs, then releases its container. */
   private tasksDone(app: AppRun): void {
-    if (app.spec.amTeardownMs > 0) this.schedule(this.nowMs + app.spec.amTeardownMs, appEvent(AM_DONE, app));
+    const teardownMs = app.attempt.amTeardownMs;
+    if (teardownMs > 0) this.schedule(this.nowMs + teardownMs, appEvent(AM_DONE, app, app.attempts));
     else this.endApp(app, FINISHED, null, null);
   }
 
@@ -592,6 +702,10 @@ class ReplayEngine implements SchedulerListener {
    * container asked, rather than making the ask wait for a heartbeat a second time.
    */
   private heartbeatsOnArrival(count: number): void {
+    if (this.heldArrivals !== null) {
+      this.heldArrivals += count;
+      return;
+    }
     for (let i = 0; i < count && this.scheduler.servableAsks > 0; i++) {
       const nodeIndex = this.wheel.earliest(this.nowMs, this.slot);
       if (nodeIndex < 0) return;
@@ -627,7 +741,7 @@ class ReplayEngine implements SchedulerListener {
   private scheduleAmHeartbeat(app: AppRun, atMs: number): void {
     app.amHeartbeatPending = true;
     app.amHeartbeatAtMs = atMs;
-    this.schedule(atMs, appEvent(AM_HEARTBEAT, app));
+    this.schedule(atMs, appEvent(AM_HEARTBEAT, app, app.attempts));
   }
 
   /**
@@ -782,11 +896,13 @@ class ReplayEngine implements SchedulerListener {
   private checkTimeout(app: AppRun): void {
     app.timeoutPending = false;
     const timeout = this.appTimeoutMs!;
-    if (app.phase === WAITING || app.phase === ACCEPTED) {
+    // A new attempt's AM ask waits like any other ask (its first AM was placed).
+    const restarted = app.attempts > 1;
+    if (app.phase === WAITING || (app.phase === ACCEPTED && !restarted)) {
       this.failWaiting(app, 'am-never-placed', `its AM got no container within ${timeout / 1000} s of submission`);
       return;
     }
-    if (app.phase !== RUNNING && app.phase !== AM_STARTING) return;
+    if (app.phase !== RUNNING && app.phase !== AM_STARTING && app.phase !== ACCEPTED) return;
     if (app.outstanding === 0) return;
     const dueMs = app.lastProgressMs + timeout;
     if (dueMs <= this.nowMs) {
@@ -797,28 +913,30 @@ class ReplayEngine implements SchedulerListener {
     }
   }
 
-  /** Fail an app that never got its AM container (held by admission control or the scheduler). */
-  private failWaiting(app: AppRun, cause: FailureCause, reason: string): void {
+  /** Fail (or kill) an app that never got its AM container (held by admission control or the scheduler). */
+  private failWaiting(app: AppRun, cause: FailureCause | null, reason: string, phase: typeof FAILED | typeof KILLED = FAILED): void {
     if (app.phase === WAITING) {
       this.waiting = this.waiting.filter((a) => a !== app);
       this.view.waitingApps = this.waiting.length;
       // The head may have changed: admission at node heartbeats looks again.
       if (this.admitsOnNodeUpdates) this.admissionDirty = true;
-      app.phase = FAILED;
+      app.phase = phase;
       app.reason = reason;
       app.failureCause = cause;
       app.finishMs = this.nowMs;
       this.countEnded(app);
       return;
     }
-    this.endApp(app, FAILED, cause, reason);
+    this.endApp(app, phase, cause, reason);
   }
 
   // ---- app end --------------------------------------------------------------------------
 
-  private endApp(app: AppRun, phase: typeof FINISHED | typeof FAILED, cause: FailureCause | null, reason: string | null): void {
-    const wasAccepted = app.phase === ACCEPTED;
-    // Outstanding asks are withdrawn; running tasks (a failed app's) are killed.
+  /**
+   * Withdraw every outstanding ask of `app` and kill its running tasks; with `requeue` (a new
+   * attempt redoes them) each killed task is asked for again.
+   */
+  private killTasks(app: AppRun, requeue: boolean): void {
     for (const stage of app.stages) {
       if (stage.asked > 0) this.setAsked(app, stage, 0);
       for (let i = stage.live.length - 1; i >= 0; i--) {
@@ -826,10 +944,35 @@ class ReplayEngine implements SchedulerListener {
         container.killed = true;
         container.endMs = this.nowMs;
         this.release(container);
+        if (requeue) {
+          stage.running--;
+          stage.retry.push(container.task);
+        }
       }
       stage.live.length = 0;
       stage.waiting.length = 0;
     }
+  }
+
+  /** Give up the nodes `app` has reserved and let them heartbeat again. */
+  private dropReservationsOf(app: AppRun): void {
+    for (const nodeIndex of [...app.reservedNodes]) {
+      const node = this.nodes[nodeIndex]!;
+      this.dropReservation(node, true);
+      this.wakeAtNextHeartbeat(node);
+    }
+  }
+
+  private endApp(
+    app: AppRun,
+    phase: typeof FINISHED | typeof FAILED | typeof KILLED,
+    cause: FailureCause | null,
+    reason: string | null,
+  ): void {
+    const wasAccepted = app.phase === ACCEPTED;
+    const amOutside = app.spec.unmanagedAm === true && (app.phase === AM_STARTING || app.phase === RUNNING);
+    // Outstanding asks are withdrawn; running tasks (a failed app's) are killed.
+    this.killTasks(app, false);
     if (wasAccepted) {
       this.view.pendingApps--;
       this.view.pendingContainers--;
@@ -838,17 +981,19 @@ class ReplayEngine implements SchedulerListener {
       this.changeOutstanding(app, -1);
       this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 0);
     }
-    for (const nodeIndex of [...app.reservedNodes]) {
-      const node = this.nodes[nodeIndex]!;
-      this.dropReservation(node, true);
-      this.wakeAtNextHeartbeat(node);
-    }
+    this.dropReservationsOf(app);
     const am = app.amContainer;
     if (am) {
       am.endMs = this.nowMs;
       this.release(am);
       this.view.runningApps--;
       app.amContainer = null;
+      // The NodeManager reports the AM container's end on a heartbeat that schedules the freed
+      // space at once; the RM removes the attempt from the scheduler only after that (its AM
+      // share and running-app count go, pending apps are activated), so the node is offered first.
+      this.flushFreedNodes();
+    } else if (amOutside) {
+      this.view.runningApps--;
     }
     this.scheduler.removeApp(app.index, this.nowMs);
     this.stateChanged();
@@ -859,6 +1004,240 @@ class ReplayEngine implements SchedulerListener {
     this.view.admittedApps--;
     this.countEnded(app);
     this.admissionDirty = true;
+  }
+
+  // ---- what a log recorded happening from outside (docs/model.md 12) ------------------------
+
+  /**
+   * An unmanaged AM is started by its client once the attempt exists; it takes no container,
+   * registers after its observed start-up and asks for its tasks, which wait for the scheduler
+   * (the CapacityScheduler activates the app under its AM limit first).
+   */
+  private startUnmanagedAm(app: AppRun): void {
+    app.phase = AM_STARTING;
+    app.amStartMs = this.nowMs;
+    this.view.runningApps++;
+    const attempt = app.attempt;
+    this.schedule(this.nowMs + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
+    // The RM gives an unmanaged AM no second attempt: its failure fails the app.
+    if (attempt.amFailsAfterMs !== undefined) this.schedule(this.nowMs + attempt.amFailsAfterMs, appEvent(AM_FAIL, app, app.attempts));
+    this.stateChanged();
+  }
+
+  /** A new attempt that redoes its predecessor's work registers: it asks for every task not completed. */
+  private resumeStages(app: AppRun): void {
+    app.resumesStages = false;
+    app.phase = RUNNING;
+    app.amAnchorMs = this.nowMs;
+    for (const stage of app.stages) {
+      if (!stage.released || stage.done) continue;
+      if (app.mapReduceModelled && stage.index === 1) {
+        // The MapReduce AM asks for its reduces through its ramp-up again.
+        stage.requested = true;
+        continue;
+      }
+      this.reask(app, stage);
+    }
+    this.afterStageChange(app);
+  }
+
+  /** A stage's tasks not running or completed are asked for (again). */
+  private reask(app: AppRun, stage: StageState): void {
+    stage.requested = true;
+    if (stage.index === 0) app.mapAskMs = this.nowMs;
+    this.setAsked(app, stage, stage.remaining);
+  }
+
+  private scheduleNodeChange(): void {
+    const change = this.nodeChanges[this.nextNodeChange];
+    if (change) this.schedule(change.atMs, updateEvent(NODE_CHANGE));
+  }
+
+  /** Every recorded membership change due now, in the recorded order. */
+  private applyNodeChanges(): void {
+    const changes = this.nodeChanges;
+    while (this.nextNodeChange < changes.length && changes[this.nextNodeChange]!.atMs <= this.nowMs) {
+      const change = changes[this.nextNodeChange++]!;
+      if (change.kind === 'join') this.nodeJoins(this.nodes[change.node]!);
+      else if (change.kind === 'leave') this.nodeLeaves(this.nodes[change.node]!);
+      else this.loseApps();
+    }
+    this.scheduleNodeChange();
+  }
+
+  /**
+   * A node starts serving, empty. Its NodeManager heartbeats as soon as it has registered and
+   * every interval from then; the scheduler's cluster grows with it.
+   */
+  private nodeJoins(node: NodeState): void {
+    node.freeMemoryMb = node.capacityMemoryMb;
+    node.freeVcores = node.capacityVcores;
+    node.heartbeatAnchorMs = this.nowMs - this.heartbeatIntervalMs;
+    this.capacity.memoryMb += node.capacityMemoryMb;
+    this.capacity.vcores += node.capacityVcores;
+    this.observer.nodeJoined(node, this.nowMs);
+    this.scheduler.addNode(node, this.nowMs);
+    node.state = IN_WHEEL;
+    this.wheel.insert(node.index, node.heartbeatAnchorMs, this.nowMs);
+    this.wheelGrew = true;
+    this.admissionDirty = true;
+    this.stateChanged();
+  }
+
+  /**
+   * A node leaves (lost, decommissioned, shut down, unhealthy, or the RM restarted). The
+   * scheduler ends every container on it as KILLED (exit status ABORTED) and drops its
+   * reservation, then the cluster shrinks. The AM of a task lost this way asks for the task again
+   * (a MapReduce task attempt killed by its node's loss is rescheduled); an attempt whose AM was
+   * on the node fails and the app starts a new one (attemptEnded).
+   */
+  private nodeLeaves(node: NodeState): void {
+    this.detach(node);
+    if (node.reservedApp >= 0) this.dropReservation(node, true);
+    const lostAms: AppRun[] = [];
+    const reasks: StageState[] = [];
+    const reaskApps: AppRun[] = [];
+    for (const app of this.apps) {
+      if (app.phase !== AM_STARTING && app.phase !== RUNNING) continue;
+      const am = app.amContainer;
+      if (am !== null && am.node === node) {
+        am.killed = true;
+        am.endMs = this.nowMs;
+        this.release(am);
+        app.amContainer = null;
+        this.containersLost++;
+        lostAms.push(app);
+      }
+      for (const stage of app.stages) {
+        for (let i = stage.live.length - 1; i >= 0; i--) {
+          const container = stage.live[i]!;
+          if (container.node !== node) continue;
+          this.loseTask(container);
+          if (!reasks.includes(stage)) {
+            reasks.push(stage);
+            reaskApps.push(app);
+          }
+        }
+      }
+    }
+    // Its freed space went with it: no out-of-band heartbeat.
+    if (node.freed) {
+      node.freed = false;
+      const freed = this.freedNodes;
+      const at = freed.indexOf(node);
+      for (let i = at; i < this.freedCount - 1; i++) freed[i] = freed[i + 1]!;
+      this.freedCount--;
+    }
+    this.observer.nodeLeft(node, this.nowMs);
+    node.state = ABSENT;
+    node.freeMemoryMb = 0;
+    node.freeVcores = 0;
+    this.capacity.memoryMb -= node.capacityMemoryMb;
+    this.capacity.vcores -= node.capacityVcores;
+    this.scheduler.removeNode(node, this.nowMs);
+    for (const app of lostAms) this.attemptEnded(app, false);
+    for (let i = 0; i < reasks.length; i++) {
+      const app = reaskApps[i]!;
+      const stage = reasks[i]!;
+      // An app whose attempt ended asks again with its next AM; a modelled MapReduce AM asks
+      // for reduces through its ramp-up.
+      if (app.phase !== RUNNING || !stage.requested) continue;
+      if (app.mapReduceModelled && stage.index === 1) this.wakeMapReduceAm(app);
+      else if (app.spec.observed) this.reask(app, stage);
+      else this.schedule(this.nextAmHeartbeatMs(app, this.nowMs), stageEvent(app, stage));
+    }
+    this.admissionDirty = true;
+    this.stateChanged();
+  }
+
+  /** A task's container is lost with its node: the task is to run again, from its start. */
+  private loseTask(container: Container): void {
+    const stage = container.stage!;
+    container.killed = true;
+    container.endMs = this.nowMs;
+    this.release(container);
+    this.containersLost++;
+    stage.running--;
+    stage.retry.push(container.task);
+    removeLive(stage, container);
+    const at = stage.waiting.indexOf(container);
+    if (at >= 0) stage.waiting.splice(at, 1);
+  }
+
+  /**
+   * The current attempt failed: its AM failed as the log recorded (`amFailed`) or was lost with
+   * its node. The RM kills the attempt's containers (containers are not kept across attempts),
+   * and starts a new attempt: the next one the log recorded, else the same work again, the
+   * completed tasks kept (a MapReduce AM recovers them from its previous attempt's history). A
+   * lost AM never counts toward yarn.resourcemanager.am.max-attempts (its container exits
+   * ABORTED), so losses alone never fail an app; a recorded failure of the app's last recorded
+   * attempt fails it.
+   */
+  private attemptEnded(app: AppRun, amFailed: boolean): void {
+    const spec = app.spec;
+    const recorded = spec.failedAttempts ?? NO_ATTEMPTS;
+    const lastRecorded = app.attemptIndex >= recorded.length;
+    if (amFailed && lastRecorded) {
+      this.endApp(app, FAILED, 'am-failed', `its AM failed on attempt ${app.attempts}, as the log recorded`);
+      return;
+    }
+    this.killTasks(app, true);
+    this.dropReservationsOf(app);
+    const am = app.amContainer;
+    if (am) {
+      am.killed = true;
+      am.endMs = this.nowMs;
+      this.release(am);
+      app.amContainer = null;
+    }
+    if (lastRecorded) {
+      // Work to redo only if the attempt had registered; otherwise the new AM starts afresh.
+      app.resumesStages = app.stages.length > 0;
+    } else {
+      app.attemptIndex++;
+      app.attempt = recorded[app.attemptIndex] ?? spec;
+      app.stages = [];
+      app.openStages = app.attempt.stages.length;
+      app.resumesStages = false;
+    }
+    app.amHeartbeatPending = false;
+    app.amIdle = false;
+    app.attempts++;
+    app.phase = ACCEPTED;
+    const view = this.view;
+    view.runningApps--;
+    this.scheduler.restartAttempt(app.index, this.nowMs);
+    view.unplacedAmMemoryMb += app.amMemoryMb;
+    view.unplacedAmVcores += app.amVcores;
+    view.pendingApps++;
+    view.pendingContainers++;
+    this.changeOutstanding(app, 1);
+    if (this.appTimeoutMs !== null && !app.timeoutPending) {
+      app.timeoutPending = true;
+      this.schedule(this.nowMs + this.appTimeoutMs, appEvent(APP_TIMEOUT, app));
+    }
+    this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
+    this.admissionDirty = true;
+    this.stateChanged();
+  }
+
+  /** The app's user killed it (as the log recorded): the RM ends it, with every container it holds. */
+  private killApp(app: AppRun): void {
+    const reason = 'killed at the time the log recorded';
+    if (app.phase === WAITING) this.failWaiting(app, null, reason, KILLED);
+    else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) this.endApp(app, KILLED, null, reason);
+  }
+
+  /** The RM restarted without recovering its apps: every app submitted so far that has not ended is lost. */
+  private loseApps(): void {
+    for (let i = 0; i < this.submittedApps; i++) this.loseApp(this.apps[i]!);
+  }
+
+  /** The RM the app ran under went away without recovering it: it fails, with every container it holds. */
+  private loseApp(app: AppRun): void {
+    const reason = 'lost when the RM stopped or restarted without recovering its apps';
+    if (app.phase === WAITING) this.failWaiting(app, 'rm-restart', reason);
+    else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) this.endApp(app, FAILED, 'rm-restart', reason);
   }
 
   // ---- settling after each event -----------------------------------------------------------
@@ -908,15 +1287,23 @@ class ReplayEngine implements SchedulerListener {
   /** Hand an admitted app to the scheduler, which places it in a queue or refuses it. */
   private admit(app: AppRun): void {
     app.admittedMs = this.nowMs;
-    const placement = this.scheduler.addApp(app.index, app.spec.queue, app.spec.user, app.amMemoryMb, app.amVcores, this.nowMs);
+    const spec = app.spec;
+    const placement = spec.unmanagedAm
+      ? this.scheduler.addUnmanagedApp(app.index, spec.queue, spec.user, this.nowMs)
+      : this.scheduler.addApp(app.index, spec.queue, spec.user, app.amMemoryMb, app.amVcores, this.nowMs);
     if (!placement.ok) {
       this.reject(app, placement.reason, 'queue-rejected');
       return;
     }
     const view = this.view;
     app.queue = placement.queue;
-    app.phase = ACCEPTED;
+    app.attempts = 1;
     view.admittedApps++;
+    if (spec.unmanagedAm) {
+      this.startUnmanagedAm(app);
+      return;
+    }
+    app.phase = ACCEPTED;
     view.unplacedAmMemoryMb += app.amMemoryMb;
     view.unplacedAmVcores += app.amVcores;
     view.pendingApps++;
@@ -1280,13 +1667,16 @@ class ReplayEngine implements SchedulerListener {
       am.startMs = now;
       this.take(am);
       app.amContainer = am;
-      app.amStartMs = now;
+      // The first attempt's AM: later attempts' AMs are counted in `attempts`.
+      if (app.attempts === 1) app.amStartMs = now;
       app.phase = AM_STARTING;
       this.view.pendingApps--;
       this.view.runningApps++;
       this.view.unplacedAmMemoryMb -= app.amMemoryMb;
       this.view.unplacedAmVcores -= app.amVcores;
-      this.schedule(now + app.spec.amStartupMs, appEvent(AM_REGISTERED, app));
+      const attempt = app.attempt;
+      this.schedule(now + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
+      if (attempt.amFailsAfterMs !== undefined) this.schedule(now + attempt.amFailsAfterMs, appEvent(AM_FAIL, app, app.attempts));
       return;
     }
     const stage = app.stages[d.key]!;
@@ -1389,6 +1779,8 @@ class ReplayEngine implements SchedulerListener {
     this.stateChanged();
   }
 }
+
+const NO_ATTEMPTS: readonly AttemptSpec[] = [];
 
 /** The stage after `stage` (guarded: reading past an array's end is slow in V8). */
 function nextStage(app: AppRun, stage: StageState): StageState | undefined {

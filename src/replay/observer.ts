@@ -58,6 +58,24 @@ const QUEUE_SAMPLE_LAYOUT = {
   pendingContainers: 10,
 } as const satisfies ColumnLayout<Exclude<keyof QueueSampleColumns, 'queue'> | 'leaf'>;
 
+/**
+ * Most sample rows a run keeps, cluster rows and queue rows together: bounded whatever the
+ * trace's length and the sample interval (200,000 rows are at most 40 MB of columns, and about
+ * 3 s to store). A run about to keep more doubles its interval and keeps only the samples so far
+ * that fall on the wider one, as often as needed, so its samples stay evenly spaced; the summary
+ * gives the interval kept. A day of 10-s samples on 10 leaf queues is 95,051 rows.
+ */
+export const MAX_SAMPLE_ROWS = 200_000;
+
+/** What a run whose samples were coarsened says about it, or null when they were not. */
+export function coarsenedSamplesNote(requestedIntervalMs: number, keptIntervalMs: number): string | null {
+  if (keptIntervalMs === requestedIntervalMs) return null;
+  return (
+    `samples kept every ${keptIntervalMs / 1000} s, not every ${requestedIntervalMs / 1000} s as asked: ` +
+    `a run keeps at most ${MAX_SAMPLE_ROWS.toLocaleString('en-US')} sample rows (cluster and queues)`
+  );
+}
+
 /** What observation adds to a replay's result. */
 export interface ObservedColumns {
   readonly samples: SampleColumns;
@@ -69,6 +87,8 @@ export interface ObservedColumns {
 export class RunObserver {
   private readonly nodes: readonly NodeState[];
   private nextSampleMs = 0;
+  /** The interval of the periodic samples: the one asked for, doubled at each coarsening. */
+  private intervalMs: number;
   private samplesTakenSoFar = 0;
   private readonly samples = new SampleTable(SAMPLE_LAYOUT);
   /** Time of the last sample row (a sample at the same instant is not taken twice). */
@@ -100,9 +120,10 @@ export class RunObserver {
   constructor(
     private readonly cluster: ClusterState,
     private readonly scheduler: Scheduler,
-    private readonly sampleIntervalMs: number,
+    sampleIntervalMs: number,
     recordContainers: boolean,
   ) {
+    this.intervalMs = sampleIntervalMs;
     const nodes = cluster.nodes;
     this.nodes = nodes;
     this.strandedMemoryMbSampled = new Float64Array(nodes.length);
@@ -122,12 +143,37 @@ export class RunObserver {
     return this.samplesTakenSoFar;
   }
 
+  /** The interval of the samples kept (more than the one asked for if they were coarsened). */
+  get sampleIntervalMs(): number {
+    return this.intervalMs;
+  }
+
   /** The clock moves on to `toMs`: take the periodic samples due before it. */
   sampleUntil(toMs: number): void {
     while (this.nextSampleMs < toMs) {
+      // Two samples at least, so that a coarsening always drops one.
+      const rowsAfter = this.samples.rows + this.queueSamples.rows + 1 + this.scheduler.leafQueues.length;
+      if (rowsAfter > MAX_SAMPLE_ROWS && this.samples.rows >= 2) {
+        this.coarsen();
+        continue;
+      }
       this.recordSample(this.nextSampleMs);
-      this.nextSampleMs += this.sampleIntervalMs;
+      this.nextSampleMs += this.intervalMs;
     }
+  }
+
+  /**
+   * Double the sample interval and keep the samples so far that fall on it. Periodic samples are
+   * taken at whole multiples of the interval from 0, so those of the wider one are among them.
+   */
+  private coarsen(): void {
+    const intervalMs = 2 * this.intervalMs;
+    this.intervalMs = intervalMs;
+    const onGrid = (timeMs: number): boolean => timeMs % intervalMs === 0;
+    this.samples.retainWhere('timeMs', onGrid);
+    this.queueSamples.retainWhere('timeMs', onGrid);
+    if (!onGrid(this.lastSampleMs)) this.lastSampleMs = NaN;
+    this.nextSampleMs = Math.ceil(this.nextSampleMs / intervalMs) * intervalMs;
   }
 
   /** A node's usage is about to change: integrate its usage up to now (MB x ms, vcores x ms). */
@@ -150,6 +196,25 @@ export class RunObserver {
     this.bucketCounts[previous]!--;
     this.bucketCounts[bucket]!++;
     this.nodeBuckets[i] = bucket;
+  }
+
+  /**
+   * A node leaves the cluster (docs/model.md 12), its containers already released: it counts in
+   * no utilisation bucket, and its usage integral stops, until it joins again.
+   */
+  nodeLeft(node: NodeState, nowMs: number): void {
+    const i = node.index;
+    this.accountUsage(node, nowMs);
+    this.bucketCounts[this.nodeBuckets[i]!]!--;
+    this.nodeBuckets[i] = OUT_OF_SERVICE;
+  }
+
+  /** A node joins, empty: it is unused from now on. */
+  nodeJoined(node: NodeState, nowMs: number): void {
+    const i = node.index;
+    this.lastChangeMs[i] = nowMs;
+    this.nodeBuckets[i] = 0;
+    this.bucketCounts[0]!++;
   }
 
   containerTaken(container: Container): void {
@@ -310,7 +375,7 @@ export class RunObserver {
       reservations: [],
     };
     for (const node of this.nodes) {
-      this.accountUsage(node, endMs);
+      if (this.nodeBuckets[node.index] !== OUT_OF_SERVICE) this.accountUsage(node, endMs);
       nodes.nodeIndex.push(node.index);
       nodes.nodeGroup.push(node.group);
       nodes.memoryMb.push(node.capacityMemoryMb);
@@ -336,6 +401,9 @@ export class RunObserver {
     return { timeMs, queue: leaf.map((i) => leaves[i]!.path), ...figures };
   }
 }
+
+/** The bucket of a node out of service: counted in none. */
+const OUT_OF_SERVICE = 7;
 
 /** 0 unused, 1: 1-19%, 2: 20-39%, 3: 40-59%, 4: 60-79%, 5: 80-99%, 6 full. */
 function utilisationBucket(usedMemoryMb: number, capacityMemoryMb: number): number {

@@ -18,6 +18,7 @@ export function replaySpec(
   return replay({
     workload,
     cluster: spec.cluster,
+    nodeTimeline: spec.nodeTimeline,
     admission,
     options: {
       sampleIntervalMs: spec.sampleIntervalMs,

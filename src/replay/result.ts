@@ -4,7 +4,7 @@
 import { FAILURE_CAUSES } from '../model/replay-result.js';
 import type { AppEndState, AppOutcome, ControllerStepColumns, FailureCause, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { ObservedColumns } from './observer.js';
-import { ACCEPTED, AM_STARTING, FAILED, FINISHED, REJECTED, RUNNING } from './state.js';
+import { ACCEPTED, AM_STARTING, FAILED, FINISHED, KILLED, REJECTED, RUNNING } from './state.js';
 import type { AppRun, NodeState } from './state.js';
 
 /** What the engine counted while it ran: the summary's counts, and when the cluster last changed. */
@@ -19,7 +19,9 @@ export type RunTotals = Pick<
   | 'reservationsMade'
   | 'placementFailures'
   | 'reducesPreempted'
+  | 'containersLost'
   | 'samplesTaken'
+  | 'sampleIntervalMs'
 > & {
   /** The last time a container was allocated or released. */
   readonly lastResourceChangeMs: number;
@@ -44,6 +46,7 @@ export function buildResult(
   const apps: AppOutcome[] = runs.map((app) => outcomeOf(app));
   let finished = 0;
   let failed = 0;
+  let killed = 0;
   let rejected = 0;
   let longRunning = 0;
   let unfinished = 0;
@@ -53,6 +56,7 @@ export function buildResult(
     const app = apps[i]!;
     if (app.state === 'FINISHED') finished++;
     else if (app.state === 'FAILED') failed++;
+    else if (app.state === 'KILLED') killed++;
     else if (app.state === 'REJECTED') rejected++;
     else if (runs[i]!.batch) unfinished++;
     else longRunning++;
@@ -66,6 +70,7 @@ export function buildResult(
       appsTotal: apps.length,
       appsFinished: finished,
       appsFailed: failed,
+      appsKilled: killed,
       appsRejected: rejected,
       appsUnfinished: unfinished,
       appsLongRunning: longRunning,
@@ -85,7 +90,9 @@ export function buildResult(
       reservationsMade: totals.reservationsMade,
       placementFailures: totals.placementFailures,
       reducesPreempted: totals.reducesPreempted,
+      containersLost: totals.containersLost,
       samplesTaken: totals.samplesTaken,
+      sampleIntervalMs: totals.sampleIntervalMs,
     },
     apps,
     ...observed,
@@ -139,6 +146,8 @@ function outcomeOf(app: AppRun): AppOutcome {
   const spec = app.spec;
   let tasks = 0;
   for (const stage of spec.stages) tasks += stage.taskCount;
+  // A log app's failed attempts ran tasks of their own.
+  for (const attempt of spec.failedAttempts ?? []) for (const stage of attempt.stages) tasks += stage.taskCount;
   return {
     index: app.index,
     id: spec.id,
@@ -158,6 +167,7 @@ function outcomeOf(app: AppRun): AppOutcome {
     containers: app.containers,
     placementFailures: app.placementFailures,
     reducesPreempted: app.reducesPreempted,
+    attempts: app.attempts,
   };
 }
 
@@ -167,6 +177,8 @@ function endStateOf(app: AppRun): AppEndState {
       return 'FINISHED';
     case FAILED:
       return 'FAILED';
+    case KILLED:
+      return 'KILLED';
     case REJECTED:
       return 'REJECTED';
     case AM_STARTING:

@@ -64,6 +64,21 @@ export class SampleTable<K extends string> {
     return out;
   }
 
+  /**
+   * Keep only the rows whose cell in `column` passes `keep`, in order (a run coarsening its
+   * samples; rare, so written plainly).
+   */
+  retainWhere(column: K, keep: (value: number) => boolean): void {
+    this.flush();
+    const key = this.columns[this.names.indexOf(column)]!;
+    const kept: number[] = [];
+    for (let r = 0; r < key.length; r++) if (keep(key[r]!)) kept.push(r);
+    for (const values of this.columns) {
+      for (let i = 0; i < kept.length; i++) values[i] = values[kept[i]!]!;
+      values.length = kept.length;
+    }
+  }
+
   private flush(): void {
     const width = this.width;
     const block = this.block;

@@ -3,7 +3,7 @@
 // classes with every field set in the constructor, so V8 gives each one stable shape.
 
 import { markAsState } from '../sim/state-fields.js';
-import type { Stage, AppSpec } from '../model/workload.js';
+import type { AppSpec, AttemptSpec, Stage } from '../model/workload.js';
 import type { FailureCause } from '../model/replay-result.js';
 import type { Resources, ResourceCalculatorName } from '../model/resources.js';
 import type { ClusterView, NodeView } from '../policies/admission/cluster-view.js';
@@ -20,6 +20,7 @@ export const RUNNING = 3;
 export const FINISHED = 4;
 export const FAILED = 5;
 export const REJECTED = 6;
+export const KILLED = 7; // killed at the time its log recorded (docs/model.md 12)
 
 // Node heartbeat states.
 export const IN_WHEEL = 0; // could serve an ask: its heartbeats run, earliest first, while asks are waiting
@@ -28,6 +29,7 @@ export const FAILED_FIT = 2; // its last heartbeat found nothing that fits: wait
 export const FAILED_LIMIT = 3; // its last heartbeat was held back by a limit: waits for limits to loosen
 export const RESERVED_IDLE = 4; // reserved; acts again when a container on it ends or the app stops needing it
 export const UNUSABLE = 5; // too full to be offered to apps; acts again when a container on it ends
+export const ABSENT = 6; // out of service (not registered yet, or left): no heartbeat, nothing free (docs/model.md 12)
 
 export class NodeState implements SchedulerNode, NodeView {
   freeMemoryMb: number;
@@ -145,6 +147,17 @@ export class AppRun {
   placementFailures = 0;
   fragmentationBlocked = false;
   reducesPreempted = 0;
+  /** What the current attempt runs: a failed attempt the log recorded, then the app's own spec. */
+  attempt: AttemptSpec;
+  /** Position of `attempt` in the app's failed attempts (their count: the app's own spec). */
+  attemptIndex = 0;
+  /** Attempts the RM started (0 until the scheduler accepts the app). */
+  attempts = 0;
+  /**
+   * The new attempt redoes the last one's work: its AM asks again, when it registers, for the
+   * tasks not yet completed (as a MapReduce AM recovers completed tasks from its history).
+   */
+  resumesStages = false;
   readonly reservedNodes: number[] = [];
   /** The stages' progress, from the AM's registration on (empty before: none of it has happened). */
   stages: readonly StageState[] = NO_STAGES;
@@ -154,7 +167,8 @@ export class AppRun {
     readonly spec: AppSpec,
   ) {
     this.queue = spec.queue;
-    this.openStages = spec.stages.length;
+    this.attempt = spec.failedAttempts?.[0] ?? spec;
+    this.openStages = this.attempt.stages.length;
     this.mapReduceModelled =
       spec.type === 'mapreduce' && !spec.observed && spec.stages.length === 2 && spec.stages[1]!.taskCount > 0;
   }
@@ -168,12 +182,13 @@ export class AppRun {
     // Built by push, not Array.prototype.map: map's result takes a different element kind
     // depending on whether V8 runs it as a builtin or inlined into optimised code, and every
     // reader of `stages` is deoptimised the first time it meets the other kind.
-    const spec = this.spec;
+    const spec = this.attempt;
     const stages: StageState[] = [];
     for (let i = 0; i < spec.stages.length; i++) {
       stages.push(new StageState(spec.stages[i]!, i, i > 0 ? spec.stages[i - 1]!.taskCount : 0));
     }
     this.stages = stages;
+    this.openStages = stages.length;
   }
 
   get batch(): boolean {

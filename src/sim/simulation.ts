@@ -26,6 +26,7 @@ export class Simulation<T> {
   private processed = 0;
   private onAdvance: ((fromMs: number, toMs: number) => void) | undefined;
   private untilMs = Infinity;
+  private finishing = false;
 
   /** `queueCapacity`: the most events the model expects to keep queued at once (see EventQueue). */
   constructor(
@@ -74,6 +75,14 @@ export class Simulation<T> {
     this.processed++;
   }
 
+  /**
+   * From inside a handler: end the run once the events at the current instant have run, as if
+   * nothing were queued after them, for a model that knows nothing still queued can matter.
+   */
+  finishNow(): void {
+    this.finishing = true;
+  }
+
   /** Schedule a payload at an absolute time, never in the past. */
   at(timeMs: number, priority: number, payload: T): void {
     if (!(timeMs >= this.clockMs)) {
@@ -91,11 +100,14 @@ export class Simulation<T> {
     while (queue.size > 0) {
       const timeMs = queue.peekTimeMs();
       if (timeMs > untilMs) {
+        if (this.finishing) break;
         if (onAdvance && untilMs > this.clockMs) onAdvance(this.clockMs, untilMs);
         this.clockMs = untilMs;
         return { endMs: untilMs, events: this.processed, stoppedAtHorizon: true };
       }
       if (timeMs > this.clockMs) {
+        // Read only when the clock is about to move: the events of one instant all run.
+        if (this.finishing) break;
         if (onAdvance) onAdvance(this.clockMs, timeMs);
         this.clockMs = timeMs;
       }

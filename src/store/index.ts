@@ -10,7 +10,7 @@ export {
   replaceSwimTrace,
 } from './traces.js';
 export type { RejectRow, SwimJobRow, TraceRecord } from './traces.js';
-export { reserveRunIds, saveRun, saveRuns, storedRunIds } from './runs.js';
+export { coarsenedSampleRuns, reserveRunIds, saveRun, saveRuns, storedRunIds } from './runs.js';
 export { exportRunRows, importRunFiles, RUN_TABLES } from './run-files.js';
 export type { RunFile } from './run-files.js';
 export type { RunMeta, RunToSave } from './runs.js';
@@ -20,8 +20,12 @@ export {
   listRmLogFiles,
   loadRmTrace,
   nextRmLogFileId,
+  renameRmLogFile,
   RmLogWriter,
   saveRmLogFile,
   upsertRmLogTrace,
 } from './rmlog.js';
-export type { RmAppRow, RmContainerRow, RmLogFileRecord, RmNodeRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';
+export { MAX_RECORDED_QUEUE_ROWS, MAX_RECORDED_SAMPLES, saveRecordedSamples } from './recorded-samples.js';
+export { createTimelineTables, dropTimelineTables, streamTimeline, timelineFacts } from './recorded-timeline.js';
+export type { RecordedSampling } from './recorded-samples.js';
+export type { RmAppRow, RmContainerRow, RmLogFileRecord, RmNodeEventRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';

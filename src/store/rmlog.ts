@@ -67,6 +67,16 @@ export async function saveRmLogFile(store: Store, file: RmLogFileRecord): Promis
 }
 
 /**
+ * A file found again at another path (rotated: rm.log renamed rm.log.1): its row and its trace's
+ * row name the new path. Returns the row as it now is.
+ */
+export async function renameRmLogFile(store: Store, file: RmLogFileRecord, path: string): Promise<RmLogFileRecord> {
+  await store.run('UPDATE rmlog_files SET path = $path WHERE file_id = $fileId', { path, fileId: file.fileId });
+  await upsertRmLogTrace(store, file.trace);
+  return { ...file, path };
+}
+
+/**
  * Forget the events and rejects of a file from `firstLine` on: a line that had no newline when
  * it was ingested is read again, whole, when the file has grown.
  */
@@ -205,6 +215,14 @@ export interface RmAppRow {
   readonly state: string | null;
   readonly finalStatus: string | null;
   readonly attempts: number;
+  /** An attempt of it went LAUNCHED_UNMANAGED_SAVING: its AM ran outside the cluster. */
+  readonly unmanagedAm: boolean;
+  /** When the app first went RUNNING (its AM registered); absent when not loaded. */
+  readonly runningMs?: number | null;
+  /** YARN's application type from the ApplicationSummary (2.7+: MAPREDUCE, SPARK, TEZ ...); null or absent when not printed. */
+  readonly applicationType?: string | null;
+  /** When the app's AM set an ask to zero containers (`ask_drained` events), in time order; absent when not loaded. */
+  readonly askDrainsMs?: readonly number[];
 }
 
 export interface RmContainerRow {
@@ -222,15 +240,20 @@ export interface RmContainerRow {
   readonly endState: string | null;
   readonly startUnknown: boolean;
   readonly stillRunning: boolean;
+  /** Only ever RESERVED: a reservation the scheduler gave up, never a container that ran. */
+  readonly reservedOnly: boolean;
 }
 
-export interface RmNodeRow {
-  readonly nodeId: string;
-  readonly memoryMb: number;
-  readonly vcores: number;
-  readonly registeredMs: number;
-  readonly removedMs: number | null;
-  readonly rmStartedMs: number | null;
+/** A line about cluster membership: a registration, a node's state change, the scheduler adding or removing a node, the RM starting or stopping. */
+export interface RmNodeEventRow {
+  readonly timeMs: number;
+  readonly kind: 'node_registered' | 'node_added' | 'node_removed' | 'node_state' | 'rm_started' | 'rm_stopped';
+  readonly nodeId: string | null;
+  readonly fromState: string | null;
+  readonly toState: string | null;
+  /** Registrations: the node's capability (added / removed lines print the cluster's total instead). */
+  readonly memoryMb: number | null;
+  readonly vcores: number | null;
 }
 
 /** What the log says of the scheduler's set-up (the latest of each line kind). */
@@ -241,37 +264,58 @@ export interface RmSchedulerFacts {
   /** JSON of the CS queue block of each queue, by queue name, in name order: replays read it in this order. */
   readonly queueConfigs: Readonly<Record<string, string>>;
   readonly logEndMs: number | null;
+  /** The Hadoop release line of the log's latest file (`2.8.5`, `2.7`, `2.10 or 3.1 or 3.3 or 3.4`); null when unknown. */
+  readonly hadoopVersion?: string | null;
 }
 
 export interface RmTraceRows {
   readonly apps: readonly RmAppRow[];
   readonly containers: readonly RmContainerRow[];
-  readonly nodes: readonly RmNodeRow[];
+  /** Every membership line, in the order the log wrote them (docs/model.md 12). */
+  readonly nodeEvents: readonly RmNodeEventRow[];
   readonly scheduler: RmSchedulerFacts;
 }
 
 /** Everything the workload builder needs of an RM-log trace, in time order. */
 export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceRows> {
   const params = { trace };
-  const apps = await store.queryObjects<RmAppRow>(
+  const appRows = await store.queryObjects<Omit<RmAppRow, 'askDrainsMs'>>(
     `SELECT app_id AS "appId", app_name AS "appName", user_name AS "userName", queue,
             submitted_in_log AS "submittedInLog", submit_ms AS "submitMs", am_allocated_ms AS "amAllocatedMs",
-            finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts
-       FROM rm_apps WHERE trace = $trace ORDER BY submit_ms NULLS LAST, app_id`,
+            finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts, unmanaged_am AS "unmanagedAm", running_ms AS "runningMs",
+            summary.application_type AS "applicationType"
+       FROM rm_apps
+       LEFT JOIN (SELECT subject AS app_id, any_value(json_extract_string(extra, '$.applicationType')) AS application_type
+                    FROM ${TRACE_EVENTS} WHERE kind = 'app_summary' GROUP BY subject) AS summary USING (app_id)
+      WHERE trace = $trace ORDER BY submit_ms NULLS LAST, app_id`,
     params,
   );
+  const drains = await store.queryObjects<{ appId: string; timeMs: number }>(
+    `SELECT subject AS "appId", time_ms AS "timeMs" FROM ${TRACE_EVENTS} WHERE kind = 'ask_drained' ORDER BY subject, time_ms`,
+    params,
+  );
+  const drainsByApp = new Map<string, number[]>();
+  for (const { appId, timeMs } of drains) {
+    const list = drainsByApp.get(appId);
+    if (list) list.push(timeMs);
+    else drainsByApp.set(appId, [timeMs]);
+  }
+  const apps: RmAppRow[] = appRows.map((row) => ({ ...row, askDrainsMs: drainsByApp.get(row.appId) ?? [] }));
   const containers = await store.queryObjects<RmContainerRow>(
     `SELECT container_id AS "containerId", app_id AS "appId", attempt_id AS "attemptId", is_am AS "isAm",
             node_id AS "nodeId", memory_mb AS "memoryMb", vcores, priority, allocated_ms AS "allocatedMs",
             running_ms AS "runningMs", end_ms AS "endMs", end_state AS "endState",
-            start_unknown AS "startUnknown", still_running AS "stillRunning"
+            start_unknown AS "startUnknown", still_running AS "stillRunning", reserved_only AS "reservedOnly"
        FROM rm_containers WHERE trace = $trace ORDER BY allocated_ms NULLS LAST, container_id`,
     params,
   );
-  const nodes = await store.queryObjects<RmNodeRow>(
-    `SELECT node_id AS "nodeId", memory_mb AS "memoryMb", vcores, registered_ms AS "registeredMs",
-            removed_ms AS "removedMs", rm_started_ms AS "rmStartedMs"
-       FROM rm_nodes WHERE trace = $trace ORDER BY registered_ms, node_id`,
+  const nodeEvents = await store.queryObjects<RmNodeEventRow>(
+    `SELECT time_ms AS "timeMs", kind, node_id AS "nodeId", from_state AS "fromState", to_state AS "toState",
+            CASE WHEN kind = 'node_registered' THEN memory_mb END AS "memoryMb",
+            CASE WHEN kind = 'node_registered' THEN vcores END AS vcores
+       FROM ${TRACE_EVENTS}
+      WHERE kind IN ('node_registered', 'node_added', 'node_removed', 'node_state', 'rm_started', 'rm_stopped')
+      ORDER BY time_ms, file_id, line_number`,
     params,
   );
   const [facts] = await store.queryObjects<{ schedulerClass: string | null; schedulerConfig: string | null; logEndMs: number | null }>(
@@ -279,6 +323,10 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
             arg_max(extra, time_ms) FILTER (WHERE kind = 'scheduler_config') AS "schedulerConfig",
             max(time_ms) AS "logEndMs"
        FROM ${TRACE_EVENTS}`,
+    params,
+  );
+  const [file] = await store.queryObjects<{ hadoopVersion: string | null }>(
+    `SELECT arg_max(hadoop_version, file_id) AS "hadoopVersion" FROM rmlog_files WHERE trace = $trace`,
     params,
   );
   const queues = await store.queryObjects<{ queue: string; config: string }>(
@@ -289,12 +337,13 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
   return {
     apps,
     containers,
-    nodes,
+    nodeEvents,
     scheduler: {
       schedulerClass: facts?.schedulerClass ?? null,
       schedulerConfig: facts?.schedulerConfig ?? null,
       queueConfigs: Object.fromEntries(queues.map((q) => [q.queue, q.config])),
       logEndMs: facts?.logEndMs ?? null,
+      hadoopVersion: file?.hadoopVersion ?? null,
     },
   };
 }

@@ -56,8 +56,8 @@ export async function saveRuns(store: Store, runs: readonly RunToSave[], reserve
 }
 
 /**
- * One row of `runs`, in its physical column order: the version 1 columns, then those version 3
- * added (an appender, not an INSERT per run: a sweep saves thousands of runs).
+ * One row of `runs`, in its physical column order: the version 1 columns, then those versions 3
+ * and 5 added (an appender, not an INSERT per run: a sweep saves thousands of runs).
  */
 function appendRunRow(a: DuckDBAppender, runId: number, { spec, result, meta }: RunToSave, jsonCache: WeakMap<object, string>): void {
   const s = result.summary;
@@ -104,6 +104,11 @@ function appendRunRow(a: DuckDBAppender, runId: number, { spec, result, meta }: 
   a.appendBigInt(BigInt(s.samplesTaken));
   a.appendBigInt(BigInt(s.firstSubmitMs));
   appendOptionalBigInt(a, s.lastEndMs);
+  a.appendBigInt(BigInt(s.sampleIntervalMs));
+  a.appendInteger(s.appsKilled);
+  a.appendInteger(s.failuresByCause['am-failed']);
+  a.appendInteger(s.failuresByCause['rm-restart']);
+  a.appendBigInt(BigInt(s.containersLost));
   a.endRow();
 }
 
@@ -112,7 +117,7 @@ async function appendRunRows(store: Store, runs: readonly RunToSave[], runIds: r
   const each = (write: (result: ReplayResult, runId: number) => void): void => {
     for (let r = 0; r < runs.length; r++) write(runs[r]!.result, runIds[r]!);
   };
-  // Appenders write columns in physical order: the version 1 columns, then those version 3 added.
+  // Appenders write columns in physical order: the version 1 columns, then those versions 3 and 5 added.
   await store.append('run_apps', (a) =>
     each((result, runId) => {
       for (const app of result.apps) {
@@ -135,6 +140,7 @@ async function appendRunRows(store: Store, runs: readonly RunToSave[], runIds: r
         a.appendInteger(app.containers);
         a.appendInteger(app.placementFailures);
         a.appendInteger(app.reducesPreempted);
+        a.appendInteger(app.attempts);
         a.endRow();
       }
     }),
@@ -260,4 +266,20 @@ async function appendRunRows(store: Store, runs: readonly RunToSave[], runIds: r
 export async function storedRunIds(store: Store): Promise<Map<string, number>> {
   const { rows } = await store.query('SELECT spec_sha256, max(run_id) FROM runs GROUP BY spec_sha256');
   return new Map(rows.map((row) => [String(row[0]), Number(row[1])]));
+}
+
+/** Runs among `runIds` whose samples were kept at a coarser interval than their description asked for. */
+export async function coarsenedSampleRuns(
+  store: Store,
+  runIds: readonly number[],
+): Promise<{ runId: number; requestedIntervalMs: number; keptIntervalMs: number }[]> {
+  if (runIds.length === 0) return [];
+  return store.queryObjects(
+    `SELECT run_id AS "runId", requested AS "requestedIntervalMs", sample_interval_ms AS "keptIntervalMs"
+       FROM (SELECT run_id, sample_interval_ms, json_extract(run_spec_json, '$.sampleIntervalMs')::BIGINT AS requested
+               FROM runs WHERE list_contains($runIds::INTEGER[], run_id))
+      WHERE sample_interval_ms <> requested
+      ORDER BY run_id`,
+    { runIds: `[${runIds.map((id) => Math.trunc(id)).join(',')}]` },
+  );
 }

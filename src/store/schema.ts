@@ -444,7 +444,220 @@ const VERSION_4 = [
    )`,
 ];
 
-export const MIGRATIONS: readonly (readonly string[])[] = [VERSION_1, VERSION_2, VERSION_3, VERSION_4];
+const VERSION_5 = [
+  // runs: the interval of the run's stored samples. The run description's sample interval unless
+  // the run would have kept more samples than a run keeps, then a power-of-two multiple of it
+  // (see MAX_SAMPLE_ROWS in src/replay/observer.ts). Null for runs stored before it was recorded.
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS sample_interval_ms BIGINT`,
+];
+
+// ---------------------------------------------------------------------------------------------
+// The recorded cluster's own metrics (src/store/recorded-samples.ts fills them after each ingest
+// of an RM-log trace). Kept apart from the views above: nothing here changes them.
+const VERSION_6 = [
+  // One row per RM-log trace: the time axis of its recorded samples. time_ms of rm_samples and
+  // rm_queue_samples is log time minus origin_ms (the first submission in the log), as a
+  // replay's time 0 is its first replayed submission (runs.run_spec_json trace.originMs).
+  // truncated: the log spans more than the sample cap, later samples were not taken;
+  // queue_samples: the first this many sample times have queue rows (fewer than samples only
+  // when queues x samples passes the row cap).
+  `CREATE TABLE IF NOT EXISTS rm_sampling (
+     trace VARCHAR NOT NULL,
+     origin_ms BIGINT NOT NULL,
+     interval_ms BIGINT NOT NULL,
+     end_ms BIGINT NOT NULL,
+     samples BIGINT NOT NULL,
+     truncated BOOLEAN NOT NULL,
+     queue_samples BIGINT NOT NULL
+   )`,
+
+  // One row per sample time per RM-log trace: the state the log shows at that time, with the
+  // columns of run_samples (trace instead of run_id) so recorded and replayed curves share a
+  // chart. A figure the log cannot give is NULL (pending_containers, stranded_*, fragmented_asks
+  // always; others when a line they need is missing): docs/log-formats.md section 13.
+  `CREATE TABLE IF NOT EXISTS rm_samples (
+     trace VARCHAR NOT NULL,
+     time_ms BIGINT NOT NULL,
+     used_memory_mb BIGINT,
+     used_vcores BIGINT,
+     free_memory_mb BIGINT,
+     free_vcores BIGINT,
+     am_memory_mb BIGINT,
+     am_vcores BIGINT,
+     am_share DOUBLE,
+     running_apps INTEGER,
+     pending_apps INTEGER,
+     waiting_apps INTEGER,
+     pending_containers BIGINT,
+     reserved_memory_mb BIGINT,
+     reserved_vcores BIGINT,
+     stranded_memory_mb BIGINT,
+     stranded_vcores BIGINT,
+     fragmented_asks BIGINT,
+     nodes_unused INTEGER,
+     nodes_1_19 INTEGER,
+     nodes_20_39 INTEGER,
+     nodes_40_59 INTEGER,
+     nodes_60_79 INTEGER,
+     nodes_80_99 INTEGER,
+     nodes_full INTEGER
+   )`,
+
+  // One row per queue per sample time per RM-log trace, with the columns of run_queue_samples;
+  // queue is the path as a replay names it (root.<leaf> for the CapacityScheduler's leaf names).
+  `CREATE TABLE IF NOT EXISTS rm_queue_samples (
+     trace VARCHAR NOT NULL,
+     time_ms BIGINT NOT NULL,
+     queue VARCHAR NOT NULL,
+     used_memory_mb BIGINT,
+     used_vcores BIGINT,
+     reserved_memory_mb BIGINT,
+     reserved_vcores BIGINT,
+     share_memory_mb DOUBLE,
+     share_vcores DOUBLE,
+     running_apps INTEGER,
+     pending_apps INTEGER,
+     pending_containers BIGINT
+   )`,
+];
+
+// Nodes that come and go, kills, failed attempts and unmanaged AMs (docs/model.md 12).
+const VERSION_7 = [
+  // runs: apps killed by their user as recorded; apps failed because their AM failed on its last
+  // recorded attempt, or lost when the RM restarted without recovery; containers ended because
+  // their node left. Null in runs made before version 7.
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS apps_killed INTEGER`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS failed_am_failed INTEGER`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS failed_rm_restart INTEGER`,
+  `ALTER TABLE runs ADD COLUMN IF NOT EXISTS containers_lost BIGINT`,
+  // run_apps: attempts the RM started for the app (1 unless an AM failed or was lost).
+  `ALTER TABLE run_apps ADD COLUMN IF NOT EXISTS attempts INTEGER`,
+
+  // One row per container any line names. The AM is the container of its attempt's
+  // "MasterContainer" line; where the log has none, the container printed with priority 0, else
+  // the attempt's first assigned container: the lowest-numbered one that was allocated (ids are
+  // handed out in allocation order, but the FairScheduler takes one before it knows the container
+  // fits, so the AM is not always number 1); a container only ever RESERVED was never assigned.
+  // An unmanaged AM's attempt (LAUNCHED_UNMANAGED_SAVING) has no AM container. size_source:
+  // 'logged', or null when no line of this log version prints the size.
+  `CREATE OR REPLACE VIEW rm_containers AS
+   WITH ev AS (
+     SELECT f.trace, e.* FROM rmlog_events AS e JOIN rmlog_files AS f USING (file_id)
+     WHERE starts_with(e.subject, 'container_')
+   ),
+   c AS (
+     SELECT trace, subject AS container_id,
+       bool_or(kind = 'am_container') AS master,
+       any_value(node_id) FILTER (WHERE node_id IS NOT NULL) AS node_id,
+       any_value(memory_mb) FILTER (WHERE memory_mb IS NOT NULL) AS memory_mb,
+       any_value(vcores) FILTER (WHERE vcores IS NOT NULL) AS vcores,
+       any_value(priority) FILTER (WHERE priority IS NOT NULL) AS priority,
+       min(time_ms) FILTER (WHERE kind = 'container_state' AND to_state = 'ALLOCATED') AS state_allocated_ms,
+       min(time_ms) FILTER (WHERE kind = 'container_state' AND to_state = 'ACQUIRED') AS acquired_ms,
+       min(time_ms) FILTER (WHERE kind = 'container_state' AND to_state = 'RUNNING') AS running_ms,
+       min(time_ms) FILTER (WHERE kind = 'container_state' AND to_state IN ('COMPLETED', 'RELEASED', 'KILLED', 'EXPIRED')) AS end_ms,
+       arg_min(to_state, time_ms) FILTER (WHERE kind = 'container_state' AND to_state IN ('COMPLETED', 'RELEASED', 'KILLED', 'EXPIRED')) AS end_state,
+       any_value(detail) FILTER (WHERE kind = 'container_completed') AS completed_event,
+       any_value(to_state) FILTER (WHERE kind = 'container_released' AND to_state IS NOT NULL) AS released_event,
+       min(time_ms) FILTER (WHERE kind IN ('container_assigned', 'am_container')
+                            OR (kind = 'audit' AND detail = 'AM Allocated Container')) AS first_assignment_ms,
+       bool_or(kind IN ('container_released', 'container_completed', 'container_unknown')
+               OR (kind = 'audit' AND detail = 'AM Released Container')) AS release_seen,
+       bool_or(kind = 'container_state' AND to_state = 'RESERVED')
+         AND NOT bool_or(kind = 'container_state' AND to_state NOT IN ('RESERVED', 'KILLED', 'RELEASED'))
+         AND NOT bool_or(kind IN ('container_assigned', 'am_container')) AS reserved_only
+     FROM ev GROUP BY trace, subject
+   ),
+   ids AS (
+     SELECT *, rm_app_of(container_id) AS app_id, rm_attempt_of(container_id) AS attempt_id,
+            CAST(regexp_extract(container_id, '_(\\d+)$', 1) AS INTEGER) AS container_number
+     FROM c
+   ),
+   attempts_with_master AS (SELECT DISTINCT trace, attempt_id, true AS has_master FROM ids WHERE master),
+   unmanaged_attempts AS (
+     SELECT DISTINCT f.trace, e.subject AS attempt_id, true AS unmanaged FROM rmlog_events AS e JOIN rmlog_files AS f USING (file_id)
+     WHERE e.kind = 'attempt_state' AND e.to_state = 'LAUNCHED_UNMANAGED_SAVING'
+   ),
+   numbered AS (
+     SELECT *, min(container_number) FILTER (WHERE NOT coalesce(reserved_only, false))
+                 OVER (PARTITION BY trace, attempt_id) AS first_assigned_number
+     FROM ids
+   )
+   SELECT numbered.trace, container_id, app_id, attempt_id, container_number,
+     CASE WHEN coalesce(unmanaged, false) OR coalesce(reserved_only, false) THEN false
+          WHEN has_master THEN master
+          WHEN priority IS NOT NULL THEN priority = 0
+          ELSE container_number = first_assigned_number END AS is_am,
+     node_id, memory_mb, vcores,
+     CASE WHEN memory_mb IS NOT NULL THEN 'logged' END AS size_source,
+     priority,
+     coalesce(state_allocated_ms, first_assignment_ms) AS allocated_ms,
+     acquired_ms, running_ms, end_ms, end_state,
+     coalesce(completed_event, released_event) AS exit_event,
+     state_allocated_ms IS NULL AND first_assignment_ms IS NULL AS start_unknown,
+     end_ms IS NULL AND NOT coalesce(release_seen, false) AND NOT coalesce(reserved_only, false) AS still_running,
+     coalesce(reserved_only, false) AS reserved_only
+   FROM numbered LEFT JOIN attempts_with_master USING (trace, attempt_id) LEFT JOIN unmanaged_attempts USING (trace, attempt_id)`,
+
+  // One row per app any line names (directly, or through an attempt or a container); times
+  // from the RMAppImpl transitions and the scheduler's lines. unmanaged_am: an attempt of it went
+  // LAUNCHED_UNMANAGED_SAVING (its AM runs outside the cluster).
+  `CREATE OR REPLACE VIEW rm_apps AS
+   WITH ev AS (
+     SELECT f.trace, e.* FROM rmlog_events AS e JOIN rmlog_files AS f USING (file_id)
+     WHERE starts_with(e.subject, 'application_') OR starts_with(e.subject, 'appattempt_')
+   ),
+   a AS (
+     SELECT trace, subject AS app_id,
+       any_value(json_extract_string(extra, '$.name')) FILTER (WHERE kind = 'app_summary') AS app_name,
+       coalesce(any_value(user_name) FILTER (WHERE kind IN ('app_accepted', 'app_summary')), any_value(user_name)) AS user_name,
+       coalesce(any_value(queue) FILTER (WHERE kind = 'app_summary'), any_value(queue) FILTER (WHERE kind = 'app_accepted'),
+                any_value(queue) FILTER (WHERE queue IS NOT NULL)) AS queue,
+       min(time_ms) FILTER (WHERE kind = 'app_state' AND from_state = 'NEW') AS new_ms,
+       min(time_ms) FILTER (WHERE kind = 'audit' AND detail = 'Submit Application Request') AS submit_request_ms,
+       min(time_ms) FILTER (WHERE kind = 'app_accepted' OR (kind = 'app_state' AND to_state = 'ACCEPTED')) AS accepted_ms,
+       min(time_ms) FILTER (WHERE kind = 'app_activated') AS activated_ms,
+       min(time_ms) FILTER (WHERE kind = 'app_state' AND to_state = 'RUNNING') AS running_ms,
+       min(time_ms) FILTER (WHERE kind = 'app_state' AND to_state IN ('FINISHED', 'FAILED', 'KILLED')) AS finish_ms,
+       arg_min(to_state, time_ms) FILTER (WHERE kind = 'app_state' AND to_state IN ('FINISHED', 'FAILED', 'KILLED')) AS final_state,
+       arg_max(to_state, time_ms) FILTER (WHERE kind = 'app_state') AS last_state,
+       any_value(to_state) FILTER (WHERE kind = 'app_summary') AS summary_state,
+       any_value(detail) FILTER (WHERE kind = 'app_summary') AS final_status,
+       any_value(CAST(json_extract_string(extra, '$.startTime') AS BIGINT)) FILTER (WHERE kind = 'app_summary') AS summary_start_ms,
+       any_value(CAST(json_extract_string(extra, '$.finishTime') AS BIGINT)) FILTER (WHERE kind = 'app_summary') AS summary_finish_ms
+     FROM ev WHERE starts_with(subject, 'application_') GROUP BY trace, subject
+   ),
+   attempts AS (
+     SELECT trace, app_id, count(DISTINCT attempt_id) AS attempts FROM (
+       SELECT trace, rm_app_of(subject) AS app_id, subject AS attempt_id FROM ev
+       WHERE starts_with(subject, 'appattempt_') GROUP BY trace, subject
+       UNION SELECT trace, app_id, attempt_id FROM rm_containers
+     ) GROUP BY trace, app_id
+   ),
+   unmanaged AS (
+     SELECT DISTINCT trace, rm_app_of(subject) AS app_id, true AS unmanaged_am FROM ev
+     WHERE kind = 'attempt_state' AND to_state = 'LAUNCHED_UNMANAGED_SAVING'
+   ),
+   containers AS (
+     SELECT trace, app_id, count(*) AS containers, min(allocated_ms) FILTER (WHERE is_am) AS am_allocated_ms
+     FROM rm_containers GROUP BY trace, app_id
+   ),
+   every_app AS (
+     SELECT trace, app_id FROM a UNION SELECT trace, app_id FROM attempts UNION SELECT trace, app_id FROM containers
+   )
+   SELECT every_app.trace, every_app.app_id, a.app_name, a.user_name, a.queue,
+     coalesce(a.new_ms IS NOT NULL OR a.submit_request_ms IS NOT NULL, false) AS submitted_in_log,
+     coalesce(a.submit_request_ms, a.new_ms) AS submit_ms,
+     a.accepted_ms, a.activated_ms, containers.am_allocated_ms, a.running_ms, a.finish_ms,
+     coalesce(a.final_state, a.summary_state, a.last_state) AS state,
+     a.final_status, a.summary_start_ms, a.summary_finish_ms,
+     coalesce(attempts.attempts, 0) AS attempts, coalesce(containers.containers, 0) AS containers,
+     coalesce(unmanaged.unmanaged_am, false) AS unmanaged_am
+   FROM every_app LEFT JOIN a USING (trace, app_id) LEFT JOIN attempts USING (trace, app_id)
+     LEFT JOIN containers USING (trace, app_id) LEFT JOIN unmanaged USING (trace, app_id)`,
+];
+
+export const MIGRATIONS: readonly (readonly string[])[] = [VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6, VERSION_7];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export async function applySchema(store: Store): Promise<void> {

@@ -61,6 +61,15 @@ export class Store {
     return rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])) as T);
   }
 
+  /**
+   * Rows of a query a chunk (about 2,048 rows) at a time, for results too big to hold at once.
+   * Nothing else may run on the store until the iteration ends.
+   */
+  async *streamRows(sql: string, params?: SqlParams): AsyncGenerator<readonly (readonly unknown[])[]> {
+    const result = await this.connection.stream(sql, params);
+    for await (const rows of result.yieldRowsJs()) yield rows.map((row) => row.map(toPlain));
+  }
+
   /** Append rows to a table; the appender is closed (flushed) whatever happens. */
   async append(table: string, fill: (appender: DuckDBAppender) => void): Promise<void> {
     const appender = await this.connection.createAppender(table);

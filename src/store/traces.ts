@@ -5,8 +5,11 @@ import type { Store } from './store.js';
 
 export interface TraceRecord {
   readonly trace: string;
-  /** `swim` (SWIM workload file) or `rmlog` (ResourceManager logs; see rmlog_files). */
-  readonly format: 'swim' | 'rmlog';
+  /**
+   * The format that wrote it: `swim` (SWIM workload file) or `rmlog` (ResourceManager logs; see
+   * rmlog_files). A database may hold a format this build does not read (ingest/formats.ts).
+   */
+  readonly format: string;
   readonly sourcePath: string;
   readonly sourceBytes: number;
   readonly sourceSha256: string;

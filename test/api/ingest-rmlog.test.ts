@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../src/api/index.js';
-import { REJECTS_RETURNED } from '../../src/api/ingest-rmlog.js';
+import { REJECTS_RETURNED } from '../../src/ingest/rmlog/ingest.js';
 import { BATCHES_AHEAD } from '../../src/ingest/rmlog/parse-protocol.js';
 import { RM_EVENT_BATCH_ROWS } from '../../src/model/rm-event-batch.js';
 import { Store } from '../../src/store/index.js';
@@ -12,6 +13,7 @@ import { UserError } from '../../src/model/errors.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 import { writeBigRmLog } from '../fixtures/rmlog/big-log.js';
+import { withClockGoingBack } from '../fixtures/rmlog/clock-back.js';
 import { tempFile, tempPath } from '../helpers/files.js';
 
 const SMALL = renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' });
@@ -189,6 +191,45 @@ describe('ingestRmLog', () => {
     expect(readdirSync(tmpdir()).filter((name) => name.startsWith(`rmreplay-ingest-${process.pid}-`))).toEqual([]);
   });
 
+  it('renames the stored row of a file rotated unchanged, so each row names the file it was read from', async () => {
+    const lines = SMALL.split('\n');
+    const half = Math.floor(lines.length / 2);
+    const dir = tempPath('rotation-unchanged');
+    mkdirSync(dir);
+    const live = join(dir, 'yarn-rm.log');
+    writeFileSync(live, lines.slice(0, half).join('\n') + '\n');
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [live] });
+      // log4j rolls over exactly where the last ingest stopped: yarn-rm.log.1 holds what was read.
+      renameSync(live, `${live}.1`);
+      writeFileSync(live, lines.slice(half).join('\n'));
+      const result = await ingestRmLog(store, { paths: [`${dir}/yarn-rm.log*`] });
+      expect(result.files.map((f) => [f.path, f.status])).toEqual([
+        [`${live}.1`, 'unchanged'],
+        [live, 'ingested'],
+      ]);
+      const rows = await store.queryObjects<{ fileId: number; path: string }>(
+        'SELECT file_id AS "fileId", path FROM rmlog_files ORDER BY file_id',
+      );
+      expect(rows).toEqual([
+        { fileId: 1, path: `${live}.1` },
+        { fileId: 2, path: live },
+      ]);
+      const [trace] = await store.queryObjects<{ path: string }>('SELECT source_path AS path FROM traces');
+      expect(trace!.path).toBe(live);
+      // Ingesting both again changes nothing, and the trace is what one read of the whole text gives.
+      const again = await ingestRmLog(store, { paths: [`${dir}/yarn-rm.log*`] });
+      expect(again.files.map((f) => f.status)).toEqual(['unchanged', 'unchanged']);
+      // A copy is the same file found elsewhere, not a rotation: the row keeps its path.
+      const copy = join(dir, 'copy-of-yarn-rm.log.1');
+      copyFileSync(`${live}.1`, copy);
+      expect((await ingestRmLog(store, { paths: [copy], name: 'yarn-rm' })).files[0]!.status).toBe('unchanged');
+      expect((await store.query('SELECT path FROM rmlog_files ORDER BY file_id')).rows).toEqual([[`${live}.1`], [live]]);
+      await ingestRmLog(store, { paths: [tempFile('rotation-unchanged-whole.log', SMALL)], name: 'whole' });
+      expect(await snapshot(store, 'yarn-rm')).toBe(await snapshot(store, 'whole'));
+    });
+  });
+
   it('reads compressed logs, and keeps what a truncated .gz held, saying why it stopped', async () => {
     const compressed = gzipSync(Buffer.from(SMALL));
     const gz = tempFile('small.log.gz', compressed);
@@ -274,6 +315,27 @@ describe('ingestRmLog', () => {
       await expect(ingestRmLog(store, { paths: [b] })).rejects.toThrow(UserError);
       await expect(ingestRmLog(store, { paths: [b] })).rejects.toThrow(/already holds logs from .*cluster-a; pass --name/);
       expect((await ingestRmLog(store, { paths: [b], name: 'rm-b' })).files[0]!.status).toBe('ingested');
+    });
+  });
+
+  it('reports entries timed before the entry above them: how many in the file, and the first few read now', async () => {
+    const { text, lineNumbers } = withClockGoingBack(SMALL, 7);
+    const path = tempFile('clock-back.log', text);
+    await withStore(async (store) => {
+      const [file] = (await ingestRmLog(store, { paths: [path] })).files;
+      expect(file!.backwardsTimestamps).toBe(7);
+      expect(file!.backwardsTimestampExamples).toEqual(
+        lineNumbers.slice(0, 5).map((lineNumber) => ({
+          lineNumber,
+          timeMs: Date.UTC(2024, 4, 1, 9, 0, 0, 0),
+          previousTimeMs: expect.any(Number) as number,
+        })),
+      );
+      const [stored] = await store.queryObjects<{ n: number }>('SELECT backwards_timestamps AS n FROM rmlog_files');
+      expect(stored!.n).toBe(7);
+      // Read again unchanged: the stored count, and nothing read now to show.
+      const [again] = (await ingestRmLog(store, { paths: [path] })).files;
+      expect(again).toMatchObject({ status: 'unchanged', backwardsTimestamps: 7, backwardsTimestampExamples: [] });
     });
   });
 

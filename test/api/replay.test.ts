@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog, ingestSwim, replayRuns, runDemo, runFidelity } from '../../src/api/index.js';
 import { parseCapacityMode } from '../../src/model/capacity-mode.js';
+import { UserError } from '../../src/model/errors.js';
 import { Store } from '../../src/store/index.js';
 import { swimText, tempFile, tempPath } from '../helpers/files.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
@@ -87,12 +88,87 @@ describe('replayRuns', () => {
     }
   });
 
+  it('replays a SWIM day on a scaled-down cluster with its bytes scaled or as recorded, as distinct runs', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      // The four jobs of derive.test.ts ("keeps the recorded bytes"), recorded on 100 nodes and
+      // replayed on a 100-node cluster file scaled by --nodes to 25. Tasks per job worked out
+      // there: scaled 4+1, 1+1, 40+5, 1+4; recorded 16+4, 2+1, 160+5, 2+16.
+      const MIB = 1024 * 1024;
+      const path = tempFile(
+        'four-jobs.tsv',
+        swimText([
+          ['j1', 0, 0, 1024 * MIB, 256 * MIB, 0],
+          ['j2', 10, 10, 100 * MIB, 0, 0],
+          ['j3', 20, 10, 10_240 * MIB, 10_240 * MIB, 2048 * MIB],
+          ['j4', 30, 10, 64 * MIB + 3, 0, 1024 * MIB],
+        ]),
+      );
+      await ingestSwim(store, { path, sourceNodes: 100 });
+      const cluster = tempFile(
+        'hundred.json',
+        JSON.stringify({
+          name: 'hundred',
+          nodeGroups: [{ name: 'n', count: 100, memoryMb: 8192, vcores: 8 }],
+          taskModel: { mapMbPerS: 20, reduceMbPerS: 10, taskStartupMs: 1500, blockMb: 64, bytesPerReduceMb: 64 },
+        }),
+      );
+      const source = { kind: 'trace', trace: 'four-jobs' } as const;
+      const [scaled] = await replayRuns(store, { source, cluster, nodes: 25 });
+      const [recorded] = await replayRuns(store, { source, cluster, nodes: 25, swimBytes: 'recorded' });
+      const tasks = async (runId: number): Promise<number[]> =>
+        (await store.query('SELECT tasks FROM run_apps WHERE run_id = $runId ORDER BY app_index', { runId })).rows.map((r) => Number(r[0]));
+      expect(await tasks(scaled!.runId)).toEqual([5, 2, 45, 5]);
+      expect(await tasks(recorded!.runId)).toEqual([20, 3, 165, 18]);
+      expect(scaled!.spec.cluster.name).toBe('hundred@25');
+      expect(scaled!.spec.cluster.nodeGroups[0]!.count).toBe(25);
+      expect(scaled!.spec.trace).toEqual({ kind: 'swim', trace: 'four-jobs', sha256: expect.any(String) as string, sourceNodes: 100 });
+      expect(recorded!.spec.trace).toMatchObject({ bytes: 'recorded' });
+      const { rows } = await store.query('SELECT count(DISTINCT spec_sha256) FROM runs');
+      expect(Number(rows[0]![0])).toBe(2);
+      // Only SWIM traces have bytes to keep.
+      await expect(
+        replayRuns(store, { source: { kind: 'scenario', scenario: 'terasort-batch', parameters: {} }, swimBytes: 'recorded' }),
+      ).rejects.toThrow('--swim-bytes applies to SWIM traces, not to scenario terasort-batch');
+    } finally {
+      store.close();
+    }
+  });
+
   it('names the traces it has when asked for an unknown one', async () => {
     const store = await Store.open(':memory:');
     try {
       await expect(replayRuns(store, { source: { kind: 'trace', trace: 'nope' } })).rejects.toThrow(
         /no trace named 'nope'.*ingest one first/,
       );
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses durations finer than the clock\'s millisecond, below their minimum or beyond ten years, storing nothing', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const source = { kind: 'scenario', scenario: 'terasort-batch', parameters: { jobs: 2 } } as const;
+      for (const [options, message] of [
+        [{ horizonMs: 10_000.1 }, '--horizon 10.0001 s: expected whole milliseconds'],
+        [{ appTimeoutMs: 1.5 }, '--app-timeout 0.0015 s: expected whole milliseconds'],
+        [{ sampleIntervalMs: 1.5 }, '--sample-interval 0.0015 s: expected at least 0.1 s'],
+        [{ sampleIntervalMs: 0 }, '--sample-interval 0 s: expected a positive number of seconds'],
+        [{ horizonMs: Number.NaN }, '--horizon NaN s: expected a positive number of seconds'],
+        [{ appTimeoutMs: 1e300 }, '--app-timeout 1e+297 s: expected at most 315360000 s (ten years)'],
+        [{ horizonMs: 400_000_000_000 }, '--horizon 400000000 s: expected at most 315360000 s (ten years)'],
+      ] as const) {
+        await expect(replayRuns(store, { source, policies: ['none'], ...options }), JSON.stringify(options)).rejects.toThrow(UserError);
+        await expect(replayRuns(store, { source, policies: ['none'], ...options })).rejects.toThrow(message);
+      }
+      expect((await store.query('SELECT count(*) FROM runs')).rows[0]).toEqual([0]);
+      // Whole milliseconds are taken as they are; the samples are kept as asked (see
+      // test/replay/observer.test.ts for a run that keeps them coarser).
+      const [run] = await replayRuns(store, { source, policies: ['none'], horizonMs: 10_001, sampleIntervalMs: 100 });
+      expect(run!.spec).toMatchObject({ horizonMs: 10_001, sampleIntervalMs: 100 });
+      expect(run!.summary.sampleIntervalMs).toBe(100);
+      expect((await store.query('SELECT sample_interval_ms FROM runs')).rows).toEqual([[100]]);
     } finally {
       store.close();
     }

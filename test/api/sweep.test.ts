@@ -1,10 +1,26 @@
 // Sweeps on worker threads store what a replay in the command's own thread would store, number
 // their runs in grid order whatever the workers, skip what is stored, and report failed runs.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { replayRuns, sweepRuns } from '../../src/api/index.js';
 import type { SweepRequest } from '../../src/api/index.js';
 import { RUN_TABLES, Store } from '../../src/store/index.js';
+import type * as ReplayModule from '../../src/api/replay.js';
+
+// No valid request makes a replay throw: checkRunOptions refuses what the engine would. To see
+// how a sweep reports a replay that throws, a test has describeRun write a sample interval the
+// engine refuses into the specs after the request was checked.
+const corruptSpecs = vi.hoisted(() => ({ sampleIntervalMs: null as number | null }));
+vi.mock('../../src/api/replay.js', async (importOriginal) => {
+  const original = await importOriginal<typeof ReplayModule>();
+  return {
+    ...original,
+    describeRun: (...args: Parameters<typeof ReplayModule.describeRun>) => {
+      const spec = original.describeRun(...args);
+      return corruptSpecs.sampleIntervalMs === null ? spec : { ...spec, sampleIntervalMs: corruptSpecs.sampleIntervalMs };
+    },
+  };
+});
 
 const GRID: Omit<SweepRequest, 'onProgress' | 'workers'> = {
   source: { kind: 'scenario', scenario: 'terasort-batch', parameters: { jobs: 8, amVcores: 1, taskVcores: 1 } },
@@ -77,13 +93,45 @@ describe('sweepRuns', () => {
   it('reports runs whose replay throws, stores the others, and refuses a bad worker count', async () => {
     const store = await Store.open(':memory:');
     try {
+      // A bad interval in the request is refused before anything runs.
+      await expect(sweepRuns(store, { ...GRID, sampleIntervalMs: -1000, workers: 2 })).rejects.toThrow(
+        '--sample-interval -1 s: expected a positive number of seconds',
+      );
       // The engine refuses a sample interval that is not positive: every replay throws.
-      const result = await sweepRuns(store, { ...GRID, policies: ['none'], seeds: [1], sampleIntervalMs: -1, workers: 2 });
+      corruptSpecs.sampleIntervalMs = -1;
+      const result = await sweepRuns(store, { ...GRID, policies: ['none'], seeds: [1], workers: 2 }).finally(() => {
+        corruptSpecs.sampleIntervalMs = null;
+      });
       expect(result).toMatchObject({ runs: 2, ran: 0, skipped: 0 });
       expect(result.failed.map((f) => f.message)).toEqual(['sampleIntervalMs must be positive', 'sampleIntervalMs must be positive']);
       expect(result.failed[0]!.label).toBe('terasort-batch jobs=8 capacity-fifo none seed 1');
       expect((await store.query('SELECT count(*) FROM runs')).rows[0]).toEqual([0]);
       await expect(sweepRuns(store, { ...GRID, workers: 0 })).rejects.toThrow(/--workers must be a whole number from 1/);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('sweeps node counts: one run per count, each on the cluster scaled to it, resumable like any sweep', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const request = {
+        source: { kind: 'scenario', scenario: 'terasort-batch', parameters: { jobs: 4 } },
+        nodeCounts: [4, 8, 2],
+        workers: 1,
+      } as const;
+      const result = await sweepRuns(store, request);
+      expect(result).toMatchObject({ runs: 3, ran: 3, skipped: 0, failed: [], nodeCounts: [4, 8, 2] });
+      const { rows } = await store.query('SELECT run_id, cluster_name, policy FROM runs ORDER BY run_id');
+      // terasort-batch's own cluster is autoadmin-8x8 (8 nodes): 8 is the cluster itself.
+      expect(rows).toEqual([
+        [1, 'autoadmin-8x8@4', 'as-configured'],
+        [2, 'autoadmin-8x8', 'as-configured'],
+        [3, 'autoadmin-8x8@2', 'as-configured'],
+      ]);
+      const again = await sweepRuns(store, { ...request, nodeCounts: [2, 4, 8, 16] });
+      expect(again).toMatchObject({ runs: 4, ran: 1, skipped: 3 });
+      expect(again.runIds).toEqual([3, 1, 2, 4]);
     } finally {
       store.close();
     }

@@ -10,6 +10,7 @@ import type { Api, CliContext } from '../../src/cli/context.js';
 import { swimText, tempFile, tempPath } from '../helpers/files.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
+import { withClockGoingBack } from '../fixtures/rmlog/clock-back.js';
 
 class Capture extends Writable {
   text = '';
@@ -111,7 +112,11 @@ describe('rmreplay CLI', () => {
       ['replay', '--scenario', 'terasort-batch', '--seed', '5..2'],
       ['replay', '--scenario', 'terasort-batch', '--scheduler', 'fifo'],
       ['replay', '--scenario', 'mixed-spc', '--set', 'queues=flat'],
-      ['replay', '--scenario', 'terasort-batch', '--nodes', '3'],
+      ['replay', '--scenario', 'terasort-batch', '--nodes', '0'],
+      ['replay', '--scenario', 'terasort-batch', '--nodes', '3,x'],
+      ['sweep', '--scenario', 'terasort-batch', '--nodes', '100001'],
+      ['replay', '--scenario', 'terasort-batch', '--swim-bytes', 'raw'],
+      ['replay', '--scenario', 'terasort-batch', '--swim-bytes', 'recorded'],
       ['replay', '--scenario', 'terasort-batch', '-p', 'autoadmin:floor=1.5'],
       ['replay', '--scenario', 'terasort-batch', '-p', 'autoadmin:flor=0.3'],
       ['replay', '--scenario', 'terasort-batch', '-p', 'marp-feedback:low=0.96,high=0.95'],
@@ -156,6 +161,42 @@ describe('rmreplay CLI', () => {
       [expect.stringMatching(/^reserve:\d+vcores$/) as string, 'best static'],
       ['autoadmin', 'adaptive'],
       ['am-share:0.1', "Hadoop's default"],
+    ]);
+  });
+
+  it('turns --nodes with several counts into a node sweep, and --swim-bytes into the API call', async () => {
+    const received: unknown[] = [];
+    const { ctx } = context({
+      replayRuns: (_store, request) => {
+        received.push(request);
+        return Promise.resolve([]);
+      },
+      sweepRuns: (_store, request) => {
+        received.push(request);
+        return Promise.reject(new Error('not run'));
+      },
+    });
+    expect(await main(['replay', '--trace', 'day', '--cluster', 'c.json', '--nodes', '300', '--swim-bytes', 'recorded', '--json'], ctx)).toBe(0);
+    await main(['sweep', '--trace', 'day', '--cluster', 'c.json', '--nodes', '50, 100,200,100'], ctx);
+    expect(received).toMatchObject([
+      { source: { kind: 'trace', trace: 'day' }, cluster: 'c.json', nodes: 300, swimBytes: 'recorded' },
+      { source: { kind: 'trace', trace: 'day' }, cluster: 'c.json', nodeCounts: [50, 100, 200] },
+    ]);
+    expect((received[0] as { nodeCounts?: unknown }).nodeCounts).toBeUndefined();
+    expect((received[1] as { nodes?: unknown; swimBytes?: unknown }).nodes).toBeUndefined();
+    expect((received[1] as { swimBytes?: unknown }).swimBytes).toBeUndefined();
+  });
+
+  it('ends a node sweep with the table per node count', async () => {
+    const { ctx, stdout } = context();
+    const code = await main(['sweep', '--scenario', 'terasort-batch', '--set', 'jobs=4', '--nodes', '8,4', '--workers', '1'], ctx);
+    expect(code).toBe(0);
+    expect(stdout.text).toMatch(/^2 runs in the grid: 2 replayed now/);
+    expect(stdout.text).toContain('Per node count (queries/nodes_needed.sql):');
+    const rows = stdout.text.split('\n').filter((line) => line.startsWith('terasort-batch jobs=4 '));
+    expect(rows.map((line) => line.split(/\s{2,}/).slice(5, 7))).toEqual([
+      ['4', 'autoadmin-8x8@4'],
+      ['8', 'autoadmin-8x8'],
     ]);
   });
 
@@ -347,5 +388,211 @@ describe('rmreplay CLI on RM logs', () => {
     const { ctx, stderr } = onDisk();
     expect(await main(['--db', db, 'fidelity', '--trace', 'cli-swim'], ctx)).toBe(2);
     expect(stderr.text).toMatch(/^rmreplay: trace cli-swim is a swim trace: fidelity compares a replay with an RM log/);
+  });
+});
+
+describe('rmreplay CLI on hostile SWIM files', () => {
+  const fileContext = (): ReturnType<typeof context> => {
+    const c = context();
+    return { ...c, ctx: { ...c.ctx, openStore: (path: string) => Store.open(path) } };
+  };
+  const run = async (argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+    const c = fileContext();
+    const code = await main(argv, c.ctx);
+    return { code, stdout: c.stdout.text, stderr: c.stderr.text };
+  };
+
+  it('replays a file of epoch-second submit times from its first job, in bounded memory', async () => {
+    // Before: ingest took the times as they were and the replay ran its clock and samples from 0
+    // to 1.25e9 s, until the heap ran out (exit 134). Now the jobs are at 0, 30 and 60 s.
+    const db = tempPath('cli-epoch.duckdb');
+    const file = tempFile('epoch-jobs.tsv', swimText([['j0', 1254355200, 0, 1, 1, 1], ['j1', 1254355230, 30, 1, 1, 1], ['j2', 1254355260, 30, 1, 1, 1]]));
+    const ingest = await run(['--db', db, 'ingest', 'swim', file, '--source-nodes', '20']);
+    expect(ingest.code).toBe(0);
+    expect(ingest.stdout).toContain(
+      '  warning: submit times look like Unix epoch seconds (line 1: 2009-10-01T00:00:00.000Z); they are counted from that first job, which is at 0 s',
+    );
+    // In a process of its own with a 200 MB heap, as a user runs it.
+    const bin = fileURLToPath(new URL('../../bin/rmreplay.js', import.meta.url));
+    expect(existsSync(fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url))), 'run `npm run build` first').toBe(true);
+    const child = spawn(
+      process.execPath,
+      ['--max-old-space-size=200', bin, '--db', db, 'replay', '--trace', 'epoch-jobs', '--cluster', 'lab-20', '--json'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    const [replayed] = JSON.parse(stdout) as { summary: { appsFinished: number; makespanMs: number } }[];
+    expect(replayed!.summary.appsFinished).toBe(3);
+    // The last job is submitted at 60 s and takes well under a minute.
+    expect(replayed!.summary.makespanMs).toBeGreaterThan(60_000);
+    expect(replayed!.summary.makespanMs).toBeLessThan(120_000);
+  });
+
+  it('rejects a line whose submit time is beyond any trace, keeping it with its reason, and replays the rest', async () => {
+    const db = tempPath('cli-far.duckdb');
+    const file = tempFile('far-job.tsv', swimText([['j0', 0, 0, 1, 1, 1], ['j1', '1e30', 1, 1, 1, 1], ['j2', 20, 20, 1, 1, 1]]));
+    const ingest = await run(['--db', db, 'ingest', 'swim', file, '--source-nodes', '20']);
+    expect(ingest.code).toBe(0);
+    expect(ingest.stdout).toContain('2 jobs from 3 lines (0 blank, 1 rejected)');
+    expect(ingest.stdout).toContain("rejected line 2: submit time 1e+30 s is more than 366 days after the trace's start");
+    const replay = await run(['--db', db, 'replay', '--trace', 'far-job', '--cluster', 'lab-20', '--json']);
+    expect(replay.code).toBe(0);
+    expect((JSON.parse(replay.stdout) as { summary: { appsFinished: number } }[])[0]!.summary.appsFinished).toBe(2);
+  });
+
+  it('exits 2 with one line, storing nothing, on byte counts no replay can hold', async () => {
+    const db = tempPath('cli-bytes.duckdb');
+    // Every line above 1 PiB: nothing to ingest.
+    const absurd = tempFile('absurd-bytes.tsv', swimText([['j0', 0, 0, 9_000_000_000_000_000, 1, 1]]));
+    const refused = await run(['--db', db, 'ingest', 'swim', absurd, '--source-nodes', '20']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      `rmreplay: ${absurd} holds no SWIM jobs: all 1 non-blank lines were rejected; line 1: map input bytes 9000000000000000 ` +
+        'are more than 1 PiB (1125899906842624), more than any job of a SWIM trace\n',
+    );
+    // 1 PiB each of shuffle and output: ingested, but on 20 nodes its 4 reduces would run 621 days each.
+    const huge = tempFile('huge-reduces.tsv', swimText([['j0', 0, 0, 1, 2 ** 50, 2 ** 50]]));
+    expect((await run(['--db', db, 'ingest', 'swim', huge, '--source-nodes', '20'])).code).toBe(0);
+    const replay = await run(['--db', db, 'replay', '--trace', 'huge-reduces', '--cluster', 'lab-20']);
+    expect(replay.code).toBe(2);
+    expect(replay.stderr).toMatch(/^rmreplay: trace huge-reduces, job j0 \(line 1\) on cluster lab-20: a reduce would run 621 days \([^\n]*\); a task may run at most 366 days\n$/);
+    const store = await Store.open(db);
+    try {
+      expect(Number((await store.query('SELECT count(*) FROM runs')).rows[0]![0])).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('rmreplay CLI on hostile input', () => {
+  it('refuses durations finer than a millisecond, below their minimum or absurd, in one line, exit 2', async () => {
+    const wholeMs = "expected whole milliseconds (at most 3 decimals): the replay's clock counts milliseconds";
+    for (const [option, value, message] of [
+      ['--horizon', '10.0001', wholeMs],
+      ['--app-timeout', '0.0015', wholeMs],
+      ['--sample-interval', '0.0015', 'expected at least 0.1 s'],
+      ['--sample-interval', '1e-9', 'expected at least 0.1 s'],
+      ['--horizon', '1e300', 'expected at most 315360000 s (ten years)'],
+      ['--horizon', 'Infinity', 'expected a positive number of seconds'],
+      ['--app-timeout', '0', 'expected a positive number of seconds'],
+      ['--sample-interval', '-5', 'expected a positive number of seconds'],
+    ] as const) {
+      for (const command of ['replay', 'sweep']) {
+        const { ctx, stderr } = context();
+        expect(await main([command, '--scenario', 'terasort-batch', option, value], ctx), `${command} ${option} ${value}`).toBe(2);
+        expect(stderr.text).toBe(`error: option '${option} <seconds>' argument '${value}' is invalid. ${message}\n`);
+      }
+    }
+  });
+
+  it('says when a run kept its samples at a coarser interval than asked', async () => {
+    // marp-feedback's first step, at 2,000,000 s, ends the run (its jobs end within a minute):
+    // 200,001 samples every 10 s, each a cluster and a queue row, would pass the 200,000 rows a
+    // run keeps, so they are kept every 20 s.
+    const { ctx, stdout } = context();
+    expect(await main(['replay', '--scenario', 'terasort-batch', '--set', 'jobs=2', '-p', 'marp-feedback:delay=2000000'], ctx)).toBe(0);
+    expect(stdout.text).toContain(
+      'run 1: samples kept every 20 s, not every 10 s as asked: a run keeps at most 200,000 sample rows (cluster and queues)',
+    );
+  });
+
+  it('refuses Hadoop XML that declares entities, external or oversized, in one line naming the file', async () => {
+    const external = tempFile(
+      'external-entity.xml',
+      '<?xml version="1.0"?>\n<!DOCTYPE allocations [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>\n<allocations><queue name="&xxe;"/></allocations>\n',
+    );
+    const oversized = tempFile(
+      'oversized-entity.xml',
+      `<?xml version="1.0"?>\n<!DOCTYPE configuration [ <!ENTITY big "${'A'.repeat(200_000)}"> ]>\n<configuration/>\n`,
+    );
+    for (const [option, file, entity] of [
+      ['--fair-scheduler', external, 'xxe'],
+      ['--yarn-site', oversized, 'big'],
+    ] as const) {
+      const { ctx, stderr } = context();
+      expect(await main(['replay', '--scenario', 'terasort-batch', option, file], ctx)).toBe(2);
+      expect(stderr.text).toBe(
+        `rmreplay: ${file}: its DOCTYPE declares the entity '${entity}'; entity declarations are not read ` +
+          '(an external one would read another file): write the values out in the file and remove the DOCTYPE\n',
+      );
+    }
+  });
+
+  it('answers report --out at a file that is not Markdown in one line, exit 2, and writes a .md path as the report', async () => {
+    const file = tempFile('cli-report-out.txt', 'keep me');
+    const refused = context();
+    expect(await main(['report', '--out', file], refused.ctx)).toBe(2);
+    expect(refused.stderr.text).toBe(
+      `rmreplay: --out ${file} is a file, not a directory: give a directory for makespan.md, or a path ending in .md for the report itself\n`,
+    );
+    const markdown = tempPath('cli-report.md');
+    const written = context();
+    expect(await main(['report', 'comparison', '--out', markdown], written.ctx)).toBe(0);
+    expect(written.stdout.text).toContain(`Written to ${markdown}.`);
+  });
+
+  it('says a run in which every app was rejected ended so, not "finished", in replay and in its report', async () => {
+    // Every container of terasort-batch asks for 1024 MB, above this cluster's 512-MB maximum
+    // allocation: the scheduler rejects all 3 apps on submission.
+    const tiny = tempFile(
+      'tiny-maximum.json',
+      JSON.stringify({
+        name: 'tiny-maximum',
+        nodeGroups: [{ name: 'n', count: 2, memoryMb: 8192, vcores: 8 }],
+        scheduler: { minimumAllocation: { memoryMb: 256, vcores: 1 }, maximumAllocation: { memoryMb: 512, vcores: 1 } },
+      }),
+    );
+    const db = tempPath('cli-all-rejected.duckdb');
+    const onDisk = (): ReturnType<typeof context> => {
+      const c = context();
+      return { ...c, ctx: { ...c.ctx, openStore: (path: string) => Store.open(path) } };
+    };
+    const replay = onDisk();
+    expect(await main(['--db', db, 'replay', '--scenario', 'terasort-batch', '--set', 'jobs=3', '--cluster', tiny, '-p', 'none'], replay.ctx)).toBe(0);
+    expect(replay.stdout.text).toMatch(/^\s+1\s+terasort-batch jobs=3\s+capacity-fifo\s+default\s+none\s+1\s+0\s+0\s+3\s+3\s+all rejected\s+\d+$/m);
+    expect(replay.stdout.text).toContain(
+      'none: no app finished (all rejected): 3 rejected, 0 failed (3 request-above-maximum); table run_apps has each app\'s reason',
+    );
+    const report = onDisk();
+    expect(await main(['--db', db, 'report', 'makespan', '--no-write', '--json'], report.ctx)).toBe(0);
+    expect(JSON.parse(report.stdout.text)).toMatchObject([{ run_id: 1, apps_finished: 0, outcome: 'all rejected' }]);
+  });
+
+  it('prints the entries of a log whose clock went back, a count and the first few, and gives them in --json', async () => {
+    const { text, lineNumbers } = withClockGoingBack(renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' }), 7);
+    const log = tempFile('cli-clock-back.log', text);
+    const printed = context();
+    expect(await main(['ingest', 'rmlog', log], printed.ctx)).toBe(0);
+    const warning = printed.stdout.text.split('\n').filter((line) => /^ {4}warning: |^ {6}line /.test(line));
+    expect(warning[0]).toBe(
+      "    warning: 7 entries are timed earlier than the entry before them (the log's clock went back; " +
+        'rmlog_files.backwards_timestamps), the first:',
+    );
+    expect(warning.slice(1).map((line) => line.replace(/, after .*/, ''))).toEqual(
+      lineNumbers.slice(0, 5).map((n) => `      line ${n}: 2024-05-01 09:00:00.000`),
+    );
+    expect(warning[1]).toMatch(/^ {6}line \d+: 2024-05-01 09:00:00\.000, after 2024-05-01 \d\d:\d\d:\d\d\.\d{3}$/);
+    const json = context();
+    expect(await main(['ingest', 'rmlog', log, '--json'], json.ctx)).toBe(0);
+    const [file] = (JSON.parse(json.stdout.text) as { files: { backwardsTimestamps: number; backwardsTimestampExamples: { lineNumber: number }[] }[] }).files;
+    expect(file!.backwardsTimestamps).toBe(7);
+    expect(file!.backwardsTimestampExamples.map((b) => b.lineNumber)).toEqual(lineNumbers.slice(0, 5));
+  });
+
+  it('takes durations to the millisecond as whole milliseconds', async () => {
+    let received: unknown;
+    const { ctx } = context({
+      replayRuns: (_store, request) => {
+        received = request;
+        return Promise.resolve([]);
+      },
+    });
+    const argv = ['replay', '--scenario', 'terasort-batch', '--horizon', '1.005', '--app-timeout', '0.001', '--sample-interval', '0.3'];
+    expect(await main(argv, ctx)).toBe(0);
+    expect(received).toMatchObject({ horizonMs: 1005, appTimeoutMs: 1, sampleIntervalMs: 300 });
   });
 });

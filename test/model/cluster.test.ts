@@ -28,6 +28,8 @@ describe('parseCluster', () => {
         queueMaxAppsDefault: null,
         userMaxAppsDefault: null,
         userMaxApps: {},
+        reservationThresholdIncrementMultiple: null,
+        reservableNodes: null,
       },
     });
     expect(cluster.mapreduce).toEqual({

@@ -99,9 +99,12 @@ describe('marp-feedback in the engine', () => {
     expect(steps.oldShare[0]).toBe(0.1);
     expect(steps.newShare[0]).toBeCloseTo(0.93666, 5);
     expect(steps.newShare[1]).toBe(1);
-    // The same trace under the static setting MARP starts from runs one job at a time.
+    // The same trace under the static setting MARP starts from runs one job at a time: an app's
+    // AM release is offered to the node before the app leaves the scheduler, so the next AM
+    // waits for the node's next heartbeat. app1: AM 62000 (app0 ended 61000), task 63000-123000;
+    // app2: AM 124000; app3: AM 186000.
     const fixed = run(10_240, 10, 'default', apps, 'am-share:0.1');
-    expect(fixed.apps.map((a) => a.amStartMs)).toEqual([0, 61_000, 122_000, 183_000]);
+    expect(fixed.apps.map((a) => a.amStartMs)).toEqual([0, 62_000, 124_000, 186_000]);
   });
 
   it('lowers MARP when the cluster is saturated', () => {

@@ -10,7 +10,7 @@ import { replay } from '../../src/replay/engine.js';
 import type { ReplayOptions } from '../../src/replay/engine.js';
 import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
 import { parseCluster } from '../../src/model/cluster.js';
-import type { Cluster, ClusterInput } from '../../src/model/cluster.js';
+import type { Cluster, ClusterInput, FairSchedulerSettings } from '../../src/model/cluster.js';
 import { queueConfig as queue } from '../../src/model/queues.js';
 import type { AppSpec } from '../../src/model/workload.js';
 import { app, stage } from '../helpers/workloads.js';
@@ -66,6 +66,25 @@ describe('node heartbeats', () => {
     expect(result.apps[0]!.finishMs).toBe(12_200);
   });
 
+  it("asks a log app's stage that came at once after a task's end before that end's space is offered", () => {
+    // One node of 3072 MB, no AM limit. Two apps from a log (observed): A has a map of 10 s, then
+    // a reduce of 5 s asked at once when the map ends (fraction 1, delay 0); B has a map of 10 s.
+    // 0: A's AM; 1000: A registers and asks: its map (FIFO), 1000-11000; 2000: B's AM; 3000: B
+    // registers and asks: the node is full. 11000: A's map ends; A's reduce is asked before the
+    // node's out-of-band heartbeat (the task told its AM before the NodeManager reported it), and
+    // FIFO gives it the space: 11000-16000; A ends 16000 and B's map takes its slots: 16000-26000.
+    // Asked after that heartbeat, the reduce would lose the space to B's map (11000-21000) and
+    // run 21000-26000.
+    const a = app('A', 0, [stage('map', 1, 10_000), stage('reduce', 1, 5_000, undefined, { startAfterFraction: 1, requestDelayMs: 0 })], {
+      observed: true,
+      amStartupMs: 1000,
+    });
+    const b = app('B', 0, [stage('map', 1, 10_000)], { observed: true, amStartupMs: 1000 });
+    const result = run(cluster(1, 3072, 3), [a, b]);
+    expect(result.apps.map((r) => r.amStartMs)).toEqual([0, 2000]);
+    expect(finishTimes(result)).toEqual([16_000, 26_000]);
+  });
+
   it('starts a task when its AM pulls the container, on the AM heartbeat after the allocation', () => {
     // The AM registers at 1500 and asks then; the node's next heartbeat is at 2000, where the map
     // is allocated; the AM hears of it at its heartbeat at 2500, so the map runs 2500-12500 while
@@ -106,12 +125,14 @@ describe('node heartbeats', () => {
 describe('CapacityScheduler', () => {
   it('keeps an app pending while its AM would pass maximum-am-resource-percent, and activates it when one ends', () => {
     // One node of 10240 MB; MARP 0.1 -> AM limit roundUp(1024, 1024) = 1024: one AM at a time.
-    // app0: AM 0, registers 1000, map 1000-6000, ends 6000; its AM's release activates app1,
-    // whose AM takes the slot at 6000 (out-of-band heartbeat), registers 7000, map 7000-12000.
+    // app0: AM 0, registers 1000, map 1000-6000, ends 6000. Its AM's release is offered to the
+    // node at 6000 (out-of-band heartbeat) while app0 is still in the scheduler; removing it then
+    // activates app1, whose AM takes the node's next heartbeat, 7000; registers 8000, map
+    // 8000-13000 (docs/model.md 6).
     const apps = [0, 1].map((i) => app(`app${i}`, 0, [stage('map', 1, 5_000)]));
     const limited = run(cluster(1, 10_240, 10), apps, 'as-configured');
-    expect(limited.apps.map((a) => a.amStartMs)).toEqual([0, 6000]);
-    expect(finishTimes(limited)).toEqual([6000, 12_000]);
+    expect(limited.apps.map((a) => a.amStartMs)).toEqual([0, 7000]);
+    expect(finishTimes(limited)).toEqual([6000, 13_000]);
     // MARP 0.2 -> 2048: both active. 1000: app0's map (FIFO before app1's AM); 2000: app1's AM;
     // 3000: app1's map, 3000-8000.
     const wider = run(cluster(1, 10_240, 10), apps, 'am-share:0.2');
@@ -123,15 +144,16 @@ describe('CapacityScheduler', () => {
     // AM limit 2048 MB (am-share:0.2 of 10240). app0 (AM 1024) active; app1 (AM 2048): 3072 >
     // 2048, skipped; app2 (AM 1024): 2048 fits, active. 0: app0's AM; 1000: app0's map to 6000;
     // 2000: app2's AM; 3000: app2's map to 8000. app0's end leaves 1024 + 2048 > 2048; app2's
-    // end at 8000 activates app1: AM 8000, registers 9000, map 9000-14000.
+    // end at 8000 (its AM's release offered first, with app2 still counted) activates app1: AM at
+    // the next heartbeat, 9000, registers 10000, map 10000-15000.
     const apps = [
       app('app0', 0, [stage('map', 1, 5_000)]),
       app('app1', 0, [stage('map', 1, 5_000)], { amRequest: { memoryMb: 2048, vcores: 1 } }),
       app('app2', 0, [stage('map', 1, 5_000)]),
     ];
     const result = run(cluster(1, 10_240, 10), apps, 'am-share:0.2');
-    expect(result.apps.map((a) => a.amStartMs)).toEqual([0, 8000, 2000]);
-    expect(finishTimes(result)).toEqual([6000, 14_000, 8000]);
+    expect(result.apps.map((a) => a.amStartMs)).toEqual([0, 9000, 2000]);
+    expect(finishTimes(result)).toEqual([6000, 15_000, 8000]);
   });
 
   it('rejects a submission beyond the queue\'s maximum-applications', () => {
@@ -295,32 +317,36 @@ describe('FairScheduler', () => {
     // 500 ms; at 0 the share is still 0, so no AM can start): maxAMShare 0.5 -> 4096 MB: four AMs.
     // 1000..4000: the four AMs, least-used app first. 5000: app4 is over the AM share; app0's
     // task (10 s) instead, then app1..3's at 6000, 7000, 8000: the node is full. 15000: app0
-    // ends; its AM's release lets app4's AM in (out-of-band heartbeat). app4 registers 16000,
-    // its task gets app2's slot at 17000, to 27000.
+    // ends; its AM's release is offered (out-of-band heartbeat) while app0's AM still counts
+    // against the share, so app4's AM takes the next heartbeat, 16000. app4 registers 17000,
+    // when app2's task ends: that heartbeat comes first, so app4's task takes the next, 18000,
+    // to 28000.
     const apps = [0, 1, 2, 3, 4].map((i) => app(`app${i}`, 0, [stage('map', 1, 10_000)]));
     const r = run(fair(), apps, 'as-configured');
-    expect(r.apps.map((a) => a.amStartMs)).toEqual([1000, 2000, 3000, 4000, 15_000]);
-    expect(finishTimes(r)).toEqual([15_000, 16_000, 17_000, 18_000, 27_000]);
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([1000, 2000, 3000, 4000, 16_000]);
+    expect(finishTimes(r)).toEqual([15_000, 16_000, 17_000, 18_000, 28_000]);
     expect(r.apps.map((a) => a.queue)).toEqual(Array(5).fill('root.test'));
   });
 
   it('keeps apps over maxRunningApps non-runnable until a runnable one ends', () => {
     // maxRunningApps 1 on the only queue (apps go to root.default). app0: AM 1000 (after the
-    // first fair-share update), registers 2000, map 2000-12000. At 12000 app1 becomes runnable
-    // and its AM takes app0's AM slot at once; registers 13000, map 13000-23000.
+    // first fair-share update), registers 2000, map 2000-12000. At 12000 app0's AM slot is
+    // offered before app0 leaves; then app1 becomes runnable and its AM takes the node's next
+    // heartbeat, 13000; registers 14000, map 14000-24000.
     const c = fair({ fair: { userAsDefaultQueue: false }, queues: [queue('default', { maxRunningApps: 1 })] });
     const apps = [0, 1].map((i) => app(`app${i}`, 0, [stage('map', 1, 10_000)]));
     const r = run(c, apps, 'as-configured');
-    expect(r.apps.map((a) => a.amStartMs)).toEqual([1000, 12_000]);
-    expect(finishTimes(r)).toEqual([12_000, 23_000]);
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([1000, 13_000]);
+    expect(finishTimes(r)).toEqual([12_000, 24_000]);
   });
 
   it('keeps a user over its maxRunningApps non-runnable, whatever the queue allows', () => {
     // One fifo queue; alice may run 1 app. a0 and a1 (alice) and b0 (bob) at 0: a1 waits.
     // 1000: a0's AM; 2000: a0 registers, its map 2000-12000; 3000: b0's AM; 4000: b0's map
-    // 4000-14000. 12000: a0 ends, a1 becomes runnable and its AM takes a0's AM slot at once;
-    // 13000: its map, 13000-23000. Without the limit a1 would go before b0 (AM 3000, map 4000),
-    // and b0's AM would wait until 5000.
+    // 4000-14000. 12000: a0 ends (its AM slot offered first), a1 becomes runnable and its AM
+    // takes the next heartbeat, 13000; a1 registers at 14000 just as b0's map ends, whose
+    // heartbeat comes first: a1's map at the next one, 15000-25000. Without the limit a1 would
+    // go before b0 (AM 3000, map 4000), and b0's AM would wait until 5000.
     const fifoQueue = [queue('default', { schedulingPolicy: 'fifo' })];
     const apps = [
       app('a0', 0, [stage('map', 1, 10_000)], { user: 'alice' }),
@@ -328,8 +354,8 @@ describe('FairScheduler', () => {
       app('b0', 0, [stage('map', 1, 10_000)], { user: 'bob' }),
     ];
     const limited = run(fair({ fair: { userAsDefaultQueue: false, userMaxApps: { alice: 1 } }, queues: fifoQueue }), apps, 'as-configured');
-    expect(limited.apps.map((a) => a.amStartMs)).toEqual([1000, 12_000, 3000]);
-    expect(finishTimes(limited)).toEqual([12_000, 23_000, 14_000]);
+    expect(limited.apps.map((a) => a.amStartMs)).toEqual([1000, 13_000, 3000]);
+    expect(finishTimes(limited)).toEqual([12_000, 25_000, 14_000]);
     const unlimited = run(fair({ fair: { userAsDefaultQueue: false }, queues: fifoQueue }), apps, 'as-configured');
     expect(unlimited.apps.map((a) => a.amStartMs)).toEqual([1000, 3000, 5000]);
   });
@@ -350,15 +376,16 @@ describe('FairScheduler', () => {
   it('applies userMaxAppsDefault to users without a limit of their own', () => {
     // Default 1, alice 2: a0 and a1 (alice) and b0 run, b1 (bob's second) waits. 1000/2000: a0's
     // AM and map (to 12000); 3000/4000: a1's (to 14000); 5000/6000: b0's (to 16000). 16000: b0
-    // ends, b1's AM at once; 17000: its map, to 27000.
+    // ends (its AM slot offered first), b1's AM at the next heartbeat, 17000; 18000: its map,
+    // to 28000.
     const c = fair({
       fair: { userAsDefaultQueue: false, userMaxAppsDefault: 1, userMaxApps: { alice: 2 } },
       queues: [queue('default', { schedulingPolicy: 'fifo' })],
     });
     const apps = ['alice', 'alice', 'bob', 'bob'].map((user, i) => app(`app${i}`, 0, [stage('map', 1, 10_000)], { user }));
     const r = run(c, apps, 'as-configured');
-    expect(r.apps.map((a) => a.amStartMs)).toEqual([1000, 3000, 5000, 16_000]);
-    expect(finishTimes(r)).toEqual([12_000, 14_000, 16_000, 27_000]);
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([1000, 3000, 5000, 17_000]);
+    expect(finishTimes(r)).toEqual([12_000, 14_000, 16_000, 28_000]);
   });
 
   it('gives queues created at submission queueMaxAppsDefault as their maxRunningApps', () => {
@@ -366,9 +393,9 @@ describe('FairScheduler', () => {
     // at submission with maxRunningApps 1: a1 waits. After the update at 500 each queue's fair
     // share is 4096 MB (AM budget 2048). 1000: a0's AM (equal usage, alice first); 2000: a0
     // registers, b0's AM (bob uses less); 3000: a0's map, 3000-13000; 4000: b0's map (b0
-    // registered at 3000), 4000-14000. 13000: a0 ends, a1 becomes runnable and its AM takes the
-    // freed space at once. 14000: b0's map ends and the node heartbeats at once, before a1
-    // registers at that same instant; a1's map waits for the next heartbeat, 15000, to 25000.
+    // registered at 3000), 4000-14000. 13000: a0 ends (its AM slot offered first), a1 becomes
+    // runnable; 14000: b0's map ends and the node heartbeats at once: a1's AM. a1 registers
+    // 15000, its map 15000-25000 (the node's heartbeat at 15000 comes after the registration).
     const apps = [
       app('a0', 0, [stage('map', 1, 10_000)], { user: 'alice' }),
       app('a1', 0, [stage('map', 1, 10_000)], { user: 'alice' }),
@@ -376,10 +403,77 @@ describe('FairScheduler', () => {
     ];
     const limited = run(fair({ fair: { queueMaxAppsDefault: 1 } }), apps, 'as-configured');
     expect(limited.apps.map((a) => a.queue)).toEqual(['root.alice', 'root.alice', 'root.bob']);
-    expect(limited.apps.map((a) => a.amStartMs)).toEqual([1000, 13_000, 2000]);
+    expect(limited.apps.map((a) => a.amStartMs)).toEqual([1000, 14_000, 2000]);
     expect(finishTimes(limited)).toEqual([13_000, 25_000, 14_000]);
     const unlimited = run(fair(), apps, 'as-configured');
     expect(unlimited.apps.map((a) => a.amStartMs)).not.toContain(13_000);
+  });
+
+  it("offers an ending app's AM slot while its AM still counts against maxAMShare", () => {
+    // One node of 4096 MB; maxAMShare 0.5 of the queue's 4096 -> 2048 MB: two AMs. app0: 1 map
+    // of 10 s; app1: 3 maps of 20 s; app2: 1 map of 10 s. 1000: app0's AM; 2000: app0 registers,
+    // app1's AM (uses less); 3000: app1 registers; app2 (uses least) is over the AM share, app0's
+    // map (ties with app1 by start time, then id), 3000-13000; 4000: app1's map, 4000-24000: the
+    // node is full. 13000: app0's map ends: app2 still over the share, app1's second map; app0
+    // ends, and its AM's release is offered before app0 leaves the scheduler: app2's AM still
+    // does not fit, app1's third map takes it, 13000-33000. 24000: app1's first map ends: app2's
+    // AM; 25000: app2 registers; 33000: app1's last maps end, app2's map 33000-43000.
+    // (Were app0 gone first, app2's AM would take the slot at 13000.)
+    const fourGb = cluster(1, 4096, 4, { type: 'fair', fair: { userAsDefaultQueue: false } });
+    const apps = [
+      app('app0', 0, [stage('map', 1, 10_000)]),
+      app('app1', 0, [stage('map', 3, 20_000)]),
+      app('app2', 0, [stage('map', 1, 10_000)]),
+    ];
+    const r = run(fourGb, apps, 'as-configured');
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([1000, 2000, 24_000]);
+    expect(finishTimes(r)).toEqual([13_000, 33_000, 43_000]);
+  });
+
+  it('reserves a node only for a container of at least the reservation threshold (2.8+)', () => {
+    // One node of 4096 MB. app0: 2 maps of 20 s; app1: 2 maps of 10 s; all 1024 MB. 1000: app0's
+    // AM; 2000: app1's AM; 3000: app0's map (tie, id), 3000-23000; 4000: app1's map,
+    // 4000-14000: the node is full, each app has one map left and uses 2048.
+    // 2.7 (no threshold): 5000: app0 (tie, id) reserves the node for its map. 14000: app1's map
+    // ends; the node serves the reservation: app0's map 14000-34000, although app1 uses less.
+    // 15000: app1 reserves the node; 23000: app0's first map ends and the node serves app1:
+    // 23000-33000. Ends: app0 34000, app1 33000; two reservations.
+    // 2.8 (threshold 2 x 1024 MB): a 1024-MB map reserves nothing. 14000: app1 uses least: its
+    // map 14000-24000; 23000: app0's map 23000-43000. Ends: app0 43000, app1 24000.
+    const apps = [app('app0', 0, [stage('map', 2, 20_000)]), app('app1', 0, [stage('map', 2, 10_000)])];
+    const node = (settings: Partial<FairSchedulerSettings>) =>
+      cluster(1, 4096, 4, { type: 'fair', fair: { userAsDefaultQueue: false, ...settings } });
+    const v27 = run(node({}), apps, 'as-configured');
+    expect(finishTimes(v27)).toEqual([34_000, 33_000]);
+    expect(v27.summary.reservationsMade).toBe(2);
+    const v28 = run(node({ reservationThresholdIncrementMultiple: 2 }), apps, 'as-configured');
+    expect(finishTimes(v28)).toEqual([43_000, 24_000]);
+    expect(v28.summary.reservationsMade).toBe(0);
+  });
+
+  it('lets an app reserve at most its reservable nodes (2.8+)', () => {
+    // Two nodes of 4096 MB, heartbeats at the same phase (node 0 first). app0: 2 maps of 2048 MB,
+    // 10 s; app1: 2 maps of 3072 MB, 6 s. 1000: app0's AM on node 0, app1's on node 1. 2000: both
+    // register; node 0: app0's map (tie, id), 2000-12000 (1024 MB left); node 1: app1's map,
+    // 2000-8000 (full). 3000: node 0: app0 (uses 3072 < 4096) cannot fit its map and reserves
+    // node 0; node 1: app0 first again.
+    // 2.7: app0 reserves node 1 too. 8000: app1's map ends; node 1 serves app0: its map
+    // 8000-18000 (node 0's reservation is let go at its next heartbeat). app1's map then fits
+    // nowhere: 10000: app1 reserves node 0 (and node 1). 12000: app0's map ends; node 0 serves
+    // app1: 12000-18000. Ends: 18000 and 18000.
+    // 2.8 (reservable-nodes 0.05: ceil(2 x 0.05) = 1 per app): node 1 at 3000: app0 holds its one
+    // reservation, app1 reserves node 1. 8000: node 1 serves app1: 8000-14000; 12000: node 0
+    // serves app0: 12000-22000. Ends: app0 22000, app1 14000.
+    const apps = [
+      app('app0', 0, [stage('map', 2, 10_000, { memoryMb: 2048, vcores: 1 })]),
+      app('app1', 0, [stage('map', 2, 6_000, { memoryMb: 3072, vcores: 1 })]),
+    ];
+    const nodes = (settings: Partial<FairSchedulerSettings>) =>
+      cluster(2, 4096, 4, { type: 'fair', fair: { userAsDefaultQueue: false, ...settings } });
+    expect(finishTimes(run(nodes({}), apps, 'as-configured'))).toEqual([18_000, 18_000]);
+    const capped = run(nodes({ reservationThresholdIncrementMultiple: 2, reservableNodes: 0.05 }), apps, 'as-configured');
+    expect(finishTimes(capped)).toEqual([22_000, 14_000]);
+    expect(capped.summary.reservationsMade).toBe(2);
   });
 
   it('shares between active queues by weight, recomputed on the update thread\'s period', () => {
@@ -406,17 +500,18 @@ describe('CapacityScheduler max-parallel-apps (3.x)', () => {
 
   it('keeps a user over its limit non-runnable until one of its apps ends', () => {
     // alice may run 1: a1 waits. 0: a0's AM; 1000: a0's map (FIFO before b0's AM), to 11000;
-    // 2000: b0's AM; 3000: its map, to 13000. 11000: a0 ends, a1 becomes runnable and its AM
-    // takes a0's AM slot at once; 12000: its map, to 22000. Without the limit a1's AM would
-    // come at 2000 and b0's at 4000.
+    // 2000: b0's AM; 3000: its map, to 13000. 11000: a0 ends (its AM slot offered first), a1
+    // becomes runnable and its AM takes the next heartbeat, 12000; a1 asks at 13000 just as
+    // b0's map ends, whose heartbeat comes first: a1's map at 14000, to 24000. Without the
+    // limit a1's AM would come at 2000 and b0's at 4000.
     const apps = [
       app('a0', 0, [stage('map', 1, 10_000)], { user: 'alice' }),
       app('a1', 0, [stage('map', 1, 10_000)], { user: 'alice' }),
       app('b0', 0, [stage('map', 1, 10_000)], { user: 'bob' }),
     ];
     const limited = run(capacity({ capacity: { userMaxParallelApps: { alice: 1 } } }), apps, 'as-configured');
-    expect(limited.apps.map((a) => a.amStartMs)).toEqual([0, 11_000, 2000]);
-    expect(finishTimes(limited)).toEqual([11_000, 22_000, 13_000]);
+    expect(limited.apps.map((a) => a.amStartMs)).toEqual([0, 12_000, 2000]);
+    expect(finishTimes(limited)).toEqual([11_000, 24_000, 13_000]);
     const unlimited = run(capacity(), apps, 'as-configured');
     expect(unlimited.apps.map((a) => a.amStartMs)).toEqual([0, 2000, 4000]);
   });
@@ -426,13 +521,14 @@ describe('CapacityScheduler max-parallel-apps (3.x)', () => {
     const c = capacity({ rootMaxRunningApps: 1, queues: [queue('x', { capacityPercent: 50 }), queue('y', { capacityPercent: 50 })] });
     const apps = [app('x0', 0, [stage('map', 1, 10_000)], { queue: 'x' }), app('y0', 0, [stage('map', 1, 10_000)], { queue: 'y' })];
     const r = run(c, apps, 'as-configured');
-    expect(r.apps.map((a) => a.amStartMs)).toEqual([0, 11_000]);
-    expect(finishTimes(r)).toEqual([11_000, 22_000]);
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([0, 12_000]);
+    expect(finishTimes(r)).toEqual([11_000, 23_000]);
   });
 
   it('applies a parent queue\'s limit to the apps of all its leaves', () => {
     // root.p (limit 1) has leaves x and y; x0 and y0 at 0: y0 waits for x0 although y is empty.
-    // 0: x0's AM; 1000: its map, to 11000. 11000: x0 ends, y0's AM; 12000: its map, to 22000.
+    // 0: x0's AM; 1000: its map, to 11000. 11000: x0 ends (its AM slot offered first), y0's AM
+    // at the next heartbeat, 12000; 13000: its map, to 23000.
     const c = capacity({
       queues: [
         queue('p', {
@@ -444,8 +540,8 @@ describe('CapacityScheduler max-parallel-apps (3.x)', () => {
     });
     const apps = [app('x0', 0, [stage('map', 1, 10_000)], { queue: 'x' }), app('y0', 0, [stage('map', 1, 10_000)], { queue: 'y' })];
     const r = run(c, apps, 'as-configured');
-    expect(r.apps.map((a) => a.amStartMs)).toEqual([0, 11_000]);
-    expect(finishTimes(r)).toEqual([11_000, 22_000]);
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([0, 12_000]);
+    expect(finishTimes(r)).toEqual([11_000, 23_000]);
   });
 });
 
@@ -462,11 +558,12 @@ describe('admission control in front of the scheduler', () => {
     // AM (8 - 1 - 4 - 1 = 2 vcores left); 4000: job1 registers, its map 4000-14000 (1 vcore
     // left, too few for the second). Free after an AM first reaches 6 when job1 ends: 11000
     // and 12000 free job0's maps, job1's 2nd map 11000-21000; job0 ends 12000 (free 8-1-4 = 3);
-    // 14000: job1's first map ends (5); 21000: job1 ends (8): job2 admitted at 21000, AM 21000,
-    // registers 22000, maps 22000-32000 and 23000-33000.
+    // 14000: job1's first map ends (5); 21000: job1 ends (8): its AM's slot is offered while it
+    // is still there, then job2 is admitted at 21000: AM at the next heartbeat, 22000,
+    // registers 23000, maps 23000-33000 and 24000-34000.
     const r = run(c, jobs, 'reserve:6');
     expect(r.apps.map((a) => a.admittedMs)).toEqual([0, 0, 21_000]);
-    expect(finishTimes(r)).toEqual([12_000, 21_000, 33_000]);
+    expect(finishTimes(r)).toEqual([12_000, 21_000, 34_000]);
   });
 
   it('none lifts the AM limit: all three AMs start before any map', () => {

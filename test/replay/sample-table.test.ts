@@ -46,6 +46,21 @@ describe('SampleTable', () => {
     expect(table.toColumns()).toEqual({ a: [5, 7], b: [6, 0] });
   });
 
+  it('keeps the rows whose cell passes a test, staged or moved, in order, and goes on adding after them', () => {
+    const table = new SampleTable({ timeMs: 0, value: 1 }, 2);
+    for (let i = 0; i < 5; i++) {
+      const row = table.addRow();
+      table.cells[row] = i * 100;
+      table.cells[row + 1] = i;
+    }
+    table.retainWhere('timeMs', (timeMs) => timeMs % 200 === 0);
+    expect(table.rows).toBe(3);
+    const row = table.addRow();
+    table.cells[row] = 600;
+    table.cells[row + 1] = 6;
+    expect(table.toColumns()).toEqual({ timeMs: [0, 200, 400, 600], value: [0, 2, 4, 6] });
+  });
+
   it('refuses a layout with a gap or a repeated position', () => {
     expect(() => new SampleTable({ a: 0, b: 2 })).toThrow(RangeError);
     expect(() => new SampleTable({ a: 0, b: 0 })).toThrow(RangeError);

@@ -11,7 +11,8 @@ import type {
   SampleColumns,
 } from '../../src/model/replay-result.js';
 import { FAILURE_CAUSES } from '../../src/model/replay-result.js';
-import type { RunSpec } from '../../src/model/run-spec.js';
+import type { Cluster } from '../../src/model/cluster.js';
+import type { RunSpec, TraceRef } from '../../src/model/run-spec.js';
 import type { AppType } from '../../src/model/workload.js';
 import { saveRun } from '../../src/store/index.js';
 import type { QueryRows, Store } from '../../src/store/index.js';
@@ -42,14 +43,18 @@ export interface RunFixture {
   readonly apps?: readonly AppFixture[];
   /** Sample i is taken at i x 10 s. */
   readonly samples?: readonly SampleFixture[];
+  /** Default: one node of 8192 MB and 8 vcores. */
+  readonly cluster?: Cluster;
+  /** Default: a scenario named `trace`. */
+  readonly traceRef?: TraceRef;
   readonly summary?: Partial<ReplaySummary>;
 }
 
 export function fixtureSpec(fixture: RunFixture): RunSpec {
   return {
-    trace: { kind: 'scenario', scenario: fixture.trace ?? 't', parameters: {} },
+    trace: fixture.traceRef ?? { kind: 'scenario', scenario: fixture.trace ?? 't', parameters: {} },
     traceLabel: fixture.trace ?? 't',
-    cluster: oneNodeCluster(8192, 8),
+    cluster: fixture.cluster ?? oneNodeCluster(8192, 8),
     scheduler: fixture.scheduler ?? 'capacity-fifo',
     queueStructure: fixture.queueStructure ?? 'one',
     admission: { spec: fixture.policy ?? 'none', parameters: {} },
@@ -64,7 +69,7 @@ export function fixtureSpec(fixture: RunFixture): RunSpec {
 export function fixtureResult(fixture: RunFixture): ReplayResult {
   const apps: AppOutcome[] = (fixture.apps ?? []).map((app, index) => {
     const submitMs = app.submitMs ?? 0;
-    const ended = app.state === 'FINISHED' || app.state === 'FAILED' || app.state === 'REJECTED';
+    const ended = app.state === 'FINISHED' || app.state === 'FAILED' || app.state === 'KILLED' || app.state === 'REJECTED';
     return {
       index,
       id: `app_${index}`,
@@ -84,6 +89,7 @@ export function fixtureResult(fixture: RunFixture): ReplayResult {
       containers: app.state === 'FINISHED' ? 1 : 0,
       placementFailures: 0,
       reducesPreempted: 0,
+      attempts: app.state === 'REJECTED' ? 0 : 1,
     };
   });
   const count = (keep: (app: AppOutcome) => boolean): number => apps.filter(keep).length;
@@ -95,6 +101,7 @@ export function fixtureResult(fixture: RunFixture): ReplayResult {
     appsTotal: apps.length,
     appsFinished: count((app) => app.state === 'FINISHED'),
     appsFailed: count((app) => app.state === 'FAILED'),
+    appsKilled: count((app) => app.state === 'KILLED'),
     appsRejected: count((app) => app.state === 'REJECTED'),
     appsUnfinished: unfinished,
     appsLongRunning: count((app) => app.type === 'streaming'),
@@ -114,7 +121,9 @@ export function fixtureResult(fixture: RunFixture): ReplayResult {
     reservationsMade: 0,
     placementFailures: 0,
     reducesPreempted: 0,
+    containersLost: 0,
     samplesTaken: fixture.samples?.length ?? 0,
+    sampleIntervalMs: 10_000,
     ...fixture.summary,
   };
   const samples = fixture.samples ?? [];

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { runReportQuery } from '../../src/reports/index.js';
 import { Store } from '../../src/store/index.js';
 import { QUERIES_DIR } from '../../src/paths.js';
-import { objectsOf } from './fixtures.js';
+import { runOutcome } from '../../src/model/replay-result.js';
+import type { ReplaySummary } from '../../src/model/replay-result.js';
+import { apps, fixtureResult, objectsOf, saveFixtureRun } from './fixtures.js';
+import type { RunFixture } from './fixtures.js';
 
 async function insertRun(
   store: Store,
@@ -112,11 +115,43 @@ describe('makespan.sql', () => {
     }
   });
 
+  it('names how each run ended as `replay` does, rejected and failed runs apart from finished ones', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const cases: [RunFixture['apps'], Partial<ReplaySummary>, string][] = [
+        [apps(2, 'FINISHED'), {}, 'finished'],
+        [[...apps(1, 'FINISHED'), ...apps(1, 'FAILED')], {}, 'some failed'],
+        [[...apps(1, 'FINISHED'), ...apps(1, 'REJECTED')], {}, 'some failed'],
+        [[...apps(1, 'FAILED'), ...apps(1, 'REJECTED')], {}, 'none finished'],
+        [apps(2, 'FAILED'), {}, 'none finished'],
+        [apps(3, 'REJECTED'), {}, 'all rejected'],
+        // A streaming app ran while the only batch app was rejected.
+        [[...apps(1, 'RUNNING', 0, { type: 'streaming' }), ...apps(1, 'REJECTED')], {}, 'none finished'],
+        [[...apps(1, 'REJECTED'), ...apps(1, 'ACCEPTED')], { deadlock: true, stoppedAtHorizon: false }, 'DEADLOCK'],
+        [[...apps(1, 'REJECTED'), ...apps(1, 'RUNNING')], {}, 'unfinished at horizon'],
+      ];
+      const expected = new Map<number, string>();
+      for (const [i, [runApps, summary, outcome]] of cases.entries()) {
+        const fixture: RunFixture = { seed: i, apps: runApps, summary };
+        expect(runOutcome(fixtureResult(fixture).summary), outcome).toBe(outcome);
+        expected.set(await saveFixtureRun(store, fixture), outcome);
+      }
+      for (const report of ['makespan', 'perf_score']) {
+        const rows = objectsOf(await runReportQuery(store, QUERIES_DIR, report));
+        const bySeed = new Map(rows.map((row) => [Number(row['seed']), row['outcome']]));
+        expect([...bySeed.entries()].sort((a, b) => a[0] - b[0]).map(([, o]) => o), report).toEqual(cases.map((c) => c[2]));
+      }
+      expect(expected.size).toBe(cases.length);
+    } finally {
+      store.close();
+    }
+  });
+
   it('answers an unknown report with the valid names', async () => {
     const store = await Store.open(':memory:');
     try {
       await expect(runReportQuery(store, QUERIES_DIR, 'nope')).rejects.toThrow(
-        /unknown report 'nope'; reports are: comparison, completion_rate, fidelity, fragmentation, makespan, perf_score, utilization$/,
+        /unknown report 'nope'; reports are: comparison, completion_rate, fidelity, fragmentation, makespan, nodes_needed, perf_score, utilization$/,
       );
       await expect(runReportQuery(store, QUERIES_DIR, '../etc/passwd')).rejects.toThrow(/unknown report/);
     } finally {

@@ -165,6 +165,11 @@ describe.skipIf(!SHARED_AVAILABLE)(`real ResourceManager logs${NEEDS_SHARED}`, (
       expect(result.schedulerInLog).toBe('FairScheduler');
       expect(result.apps).toHaveLength(12);
       expect(Math.abs(result.makespanErrorPct!)).toBeLessThan(5);
+      // Issue 11: per app within 10 %, 3 % on average (6 % / 21 % before 2.8's rules: no
+      // reservation of 1 GB containers, the ending app's AM slot offered while it still counts,
+      // reduces told from maps, stages that waited for room asked before).
+      expect(result.meanAbsErrorPct!).toBeLessThan(3);
+      for (const app of result.apps) expect(Math.abs(app.errorPct!), app.appId).toBeLessThan(10);
       const { rows } = await store.query(
         `SELECT queue, max(running_apps) FROM run_queue_samples WHERE run_id = $runId AND queue <> 'root.default'
          GROUP BY queue ORDER BY queue`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saveRun, SCHEMA_VERSION, Store, StoreError } from '../../src/store/index.js';
+import { coarsenedSampleRuns, saveRun, SCHEMA_VERSION, Store, StoreError } from '../../src/store/index.js';
 import { MIGRATIONS } from '../../src/store/schema.js';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ReplayResult } from '../../src/model/replay-result.js';
@@ -33,22 +33,24 @@ function spec(): RunSpec {
 function result(sampleTimeMs = 0): ReplayResult {
   return {
     summary: {
-      appsTotal: 2, appsFinished: 1, appsFailed: 1, appsRejected: 0, appsUnfinished: 0, appsLongRunning: 1,
-      failuresByCause: { 'request-above-maximum': 0, 'queue-rejected': 0, 'am-never-placed': 1, 'tasks-starved': 0 },
+      appsTotal: 2, appsFinished: 1, appsFailed: 1, appsKilled: 6, appsRejected: 0, appsUnfinished: 0, appsLongRunning: 1,
+      failuresByCause: {
+        'request-above-maximum': 0, 'queue-rejected': 0, 'am-never-placed': 1, 'tasks-starved': 0, 'am-failed': 7, 'rm-restart': 8,
+      },
       makespanMs: 5000, firstSubmitMs: 100, lastEndMs: 5100, deadlock: false, deadlockAtMs: null, stallReason: null,
       stoppedAtHorizon: false, endMs: 6000, events: 31, nodeHeartbeats: 12, containersAllocated: 3, tasksCompleted: 2,
-      reservationsMade: 4, placementFailures: 5, reducesPreempted: 1, samplesTaken: 2,
+      reservationsMade: 4, placementFailures: 5, reducesPreempted: 1, containersLost: 9, samplesTaken: 2, sampleIntervalMs: 20_000,
     },
     apps: [
       {
         index: 0, id: 'app_1', name: 'sort', type: 'mapreduce', applicationType: 'MAPREDUCE', queue: 'root.a', user: 'u1',
         submitMs: 100, admittedMs: 150, amStartMs: 200, finishMs: 5100, state: 'FINISHED', reason: null, failureCause: null,
-        tasks: 2, containers: 3, placementFailures: 5, reducesPreempted: 1,
+        tasks: 2, containers: 3, placementFailures: 5, reducesPreempted: 1, attempts: 2,
       },
       {
         index: 1, id: 'app_2', name: 'stream', type: 'streaming', applicationType: 'SPARK', queue: 'root.b', user: 'u2',
         submitMs: 300, admittedMs: null, amStartMs: null, finishMs: 900, state: 'FAILED', reason: 'no AM container in 600 s',
-        failureCause: 'am-never-placed', tasks: 1, containers: 0, placementFailures: 0, reducesPreempted: 0,
+        failureCause: 'am-never-placed', tasks: 1, containers: 0, placementFailures: 0, reducesPreempted: 0, attempts: 0,
       },
     ],
     samples: {
@@ -139,12 +141,13 @@ describe('Store', () => {
         queue_structure: 'separate', app_timeout_ms: 600_000, apps_long_running: 1, failed_request_above_maximum: 0,
         failed_queue_rejected: 0, failed_am_never_placed: 1, failed_tasks_starved: 0, node_heartbeats: 12,
         reservations_made: 4, placement_failures: 5, reduces_preempted: 1, samples_taken: 2, first_submit_ms: 100,
-        last_end_ms: 5100, run_spec: canonicalJson(spec()), policy_spec: '{"parameters":{},"spec":"none"}',
+        last_end_ms: 5100, sample_interval_ms: 20_000, apps_killed: 6, failed_am_failed: 7, failed_rm_restart: 8, containers_lost: 9,
+        run_spec: canonicalJson(spec()), policy_spec: '{"parameters":{},"spec":"none"}',
       });
       expect(await rowsOf(store, 'run_apps', runId)).toEqual([
-        [0, 'app_1', 'sort', 'root.a', 'u1', 100, 150, 200, 5100, 'FINISHED', null, 2, 'mapreduce', 'MAPREDUCE', null, 3, 5, 1],
+        [0, 'app_1', 'sort', 'root.a', 'u1', 100, 150, 200, 5100, 'FINISHED', null, 2, 'mapreduce', 'MAPREDUCE', null, 3, 5, 1, 2],
         [1, 'app_2', 'stream', 'root.b', 'u2', 300, null, null, 900, 'FAILED', 'no AM container in 600 s', 1, 'streaming',
-          'SPARK', 'am-never-placed', 0, 0, 0],
+          'SPARK', 'am-never-placed', 0, 0, 0, 0],
       ]);
       expect(await rowsOf(store, 'run_samples', runId)).toEqual([
         [0, 1024, 1, 3072, 3, 1024, 1, 0.25, 1, 3, 5, 7, 0, 0, 512, 2, 9, 11, 13, 15, 17, 19, 21, 23],
@@ -166,6 +169,22 @@ describe('Store', () => {
         [10_000, 'marp-feedback', 0.5, 0.5, 0.1, 0.73],
         [20_000, 'marp-feedback', 0.99, 0.75, 0.73, 1],
       ]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('finds the runs whose samples were kept coarser than their description asked', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      // spec() asks for 10-s samples; result() kept them every 20 s.
+      const coarsened = await saveRun(store, spec(), result(), meta);
+      const asAsked = await saveRun(store, spec(), { ...result(), summary: { ...result().summary, sampleIntervalMs: 10_000 } }, meta);
+      expect(await coarsenedSampleRuns(store, [coarsened, asAsked])).toEqual([
+        { runId: coarsened, requestedIntervalMs: 10_000, keptIntervalMs: 20_000 },
+      ]);
+      expect(await coarsenedSampleRuns(store, [asAsked])).toEqual([]);
+      expect(await coarsenedSampleRuns(store, [])).toEqual([]);
     } finally {
       store.close();
     }
@@ -224,23 +243,23 @@ describe('Store', () => {
   });
 
   it('brings a version 2 database up to date: old runs keep their rows, with nulls in the new columns', async () => {
-    expect(SCHEMA_VERSION).toBe(4);
+    expect(SCHEMA_VERSION).toBe(7);
     const path = tempPath('v2.duckdb');
     await versionTwoDatabaseWithARun(path);
 
     const store = await Store.open(path);
     try {
-      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[4]]);
+      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[7]]);
       const [run] = await store.queryObjects(
         `SELECT seed, makespan_ms, queue_structure, app_timeout_ms, apps_long_running, failed_am_never_placed,
-           placement_failures, samples_taken FROM runs WHERE run_id = 1`,
+           placement_failures, samples_taken, sample_interval_ms, apps_killed, containers_lost FROM runs WHERE run_id = 1`,
       );
       expect(run).toEqual({
         seed: 7, makespan_ms: 90, queue_structure: null, app_timeout_ms: null, apps_long_running: null,
-        failed_am_never_placed: null, placement_failures: null, samples_taken: null,
+        failed_am_never_placed: null, placement_failures: null, samples_taken: null, sample_interval_ms: null, apps_killed: null, containers_lost: null,
       });
       expect(await rowsOf(store, 'run_apps', 1)).toEqual([
-        [0, 'a', 'a', 'default', 'u', 0, 0, 0, 90, 'FINISHED', null, 1, null, null, null, null, null, null],
+        [0, 'a', 'a', 'default', 'u', 0, 0, 0, 90, 'FINISHED', null, 1, null, null, null, null, null, null, null],
       ]);
       expect(await rowsOf(store, 'run_samples', 1)).toEqual([
         [0, 1024, 1, 3072, 3, 1024, 1, 0.25, 1, 0, 0, 0, ...Array<null>(12).fill(null)],
@@ -248,6 +267,8 @@ describe('Store', () => {
       expect(await count(store, 'run_queue_samples')).toBe(0);
       expect(await count(store, 'run_nodes')).toBe(0);
       expect(await count(store, 'run_controller_steps')).toBe(0);
+      // Version 5: the recorded samples of RM-log traces, filled by the next ingest.
+      for (const table of ['rm_sampling', 'rm_samples', 'rm_queue_samples']) expect(await count(store, table)).toBe(0);
 
       // A run saved after the upgrade lands exactly as in a database made new: the
       // appenders follow the columns' physical order, which ALTER TABLE gives both the same.

@@ -17,9 +17,10 @@ interface FidelityOptions extends ClusterSources {
 export function fidelityCommand(context: CliContext): Command {
   const command = new Command('fidelity')
     .description(
-      'replay an ingested RM-log trace under the scheduler settings the log shows and compare each app\'s ' +
-        'turnaround and the makespan with what the log recorded (errors in percent, worst apps first); ' +
-        'give the Hadoop files for settings the log does not show',
+      'replay an ingested RM-log trace as the log records it (its nodes joining and leaving, kills, failed ' +
+        'attempts) under the scheduler settings the log shows, and compare each app\'s end state and turnaround, ' +
+        'and the makespan, with what the log recorded (apps that changed state first, then the worst errors in ' +
+        'percent); give the Hadoop files for settings the log does not show',
     )
     .requiredOption('--trace <name>', 'an ingested RM-log trace');
   return addClusterOptions(command, 'replay on this cluster file instead of the nodes the log registered')
@@ -37,9 +38,10 @@ export function fidelityCommand(context: CliContext): Command {
           return;
         }
         const seconds = (ms: number | null): number | null => (ms === null ? null : ms / 1000);
-        const worst = [...result.apps]
-          .sort((a, b) => Math.abs(b.errorPct ?? Infinity) - Math.abs(a.errorPct ?? Infinity))
-          .slice(0, options.worst);
+        // Apps that changed state first, then by the size of their error.
+        const badness = (a: (typeof result.apps)[number]): number => (a.stateChanged ? Infinity : Math.abs(a.errorPct ?? 0));
+        const worst = [...result.apps].sort((a, b) => badness(b) - badness(a)).slice(0, options.worst);
+        const kept = result.apps.length - result.stateChanges;
         print(
           context,
           [
@@ -53,10 +55,20 @@ export function fidelityCommand(context: CliContext): Command {
             '',
             `${result.apps.length} apps compared` +
               (result.unfinishedInLog > 0 ? ` (${result.unfinishedInLog} unfinished in the log, not compared)` : '') +
-              `; mean absolute turnaround error ${result.meanAbsErrorPct === null ? '—' : `${result.meanAbsErrorPct.toFixed(1)}%`}. Worst:`,
+              `; ${result.stateChanges} changed state` +
+              `; mean absolute turnaround error ${result.meanAbsErrorPct === null ? '—' : `${result.meanAbsErrorPct.toFixed(1)}%`}` +
+              (result.stateChanges > 0 ? ` (over the ${kept} that kept their state)` : '') +
+              '. Worst:',
             formatTable(
-              ['app_id', 'state', 'recorded_turnaround_s', 'replayed_turnaround_s', 'error_pct'],
-              worst.map((a) => [a.appId, a.recordedState, seconds(a.recordedTurnaroundMs), seconds(a.replayedTurnaroundMs), a.errorPct]),
+              ['app_id', 'recorded_state', 'replayed_state', 'recorded_turnaround_s', 'replayed_turnaround_s', 'error_pct'],
+              worst.map((a) => [
+                a.appId,
+                a.recordedState,
+                a.replayedState,
+                seconds(a.recordedTurnaroundMs),
+                seconds(a.replayedTurnaroundMs),
+                a.errorPct,
+              ]),
             ),
             ...(result.notes.length > 0 ? ['', 'Notes:', ...result.notes.map((n) => `  - ${n}`)] : []),
             '',

@@ -1,7 +1,7 @@
 // `rmreplay ingest swim FILE` and `rmreplay ingest rmlog FILES...`: load a trace into the database.
 
 import { Command } from 'commander';
-import type { RejectRow } from '../../api/index.js';
+import type { IngestRmLogFileResult, RejectRow } from '../../api/index.js';
 import type { CliContext } from '../context.js';
 import { dbPath, print, printJson, withStore } from '../context.js';
 import { positiveWholeNumber } from '../options.js';
@@ -40,6 +40,7 @@ export function ingestCommand(context: CliContext): Command {
         `  ${t.jobs} jobs from ${t.lines} lines (${t.blankLines} blank, ${t.rejectedLines} rejected); ` +
           `source cluster ${t.sourceNodes ?? '?'} nodes`,
         `  at source scale SWIM runs ${result.sourceScaleMaps} maps and ${result.sourceScaleReduces} reduces (64 MB blocks)`,
+        ...result.warnings.map((warning) => `  warning: ${warning}`),
       ];
       lines.push(...rejectLines(result.rejects, t.rejectedLines));
       lines.push(`Replay it: rmreplay replay --trace ${t.trace} --cluster <cluster file>`);
@@ -77,12 +78,29 @@ export function ingestCommand(context: CliContext): Command {
             `${f.versionSource === 'line formats' ? ' (from line formats)' : ''}, ${f.scheduler ?? 'scheduler unknown'}, ${f.layout ?? '?'} layout`,
         );
         if (f.streamError) lines.push(`    warning: ${f.streamError}; the lines before it were kept`);
+        lines.push(...backwardsLines(f));
       }
       lines.push(...rejectLines(result.rejects, result.rejectedLines));
       lines.push(`Check it: rmreplay fidelity --trace ${result.trace}`);
       print(context, lines.join('\n'));
     });
   return ingest;
+}
+
+/**
+ * A file whose clock went back: how many entries, and the first few read now, one line each
+ * (times as the log writes them).
+ */
+function backwardsLines(file: IngestRmLogFileResult): string[] {
+  const count = file.backwardsTimestamps;
+  if (count === 0) return [];
+  const logTime = (ms: number): string => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
+  const shown = file.backwardsTimestampExamples;
+  return [
+    `    warning: ${count} entr${count === 1 ? 'y is' : 'ies are'} timed earlier than the entry before ${count === 1 ? 'it' : 'them'}` +
+      ` (the log's clock went back; rmlog_files.backwards_timestamps)${shown.length > 0 ? ', the first:' : ''}`,
+    ...shown.map((b) => `      line ${b.lineNumber}: ${logTime(b.timeMs)}, after ${logTime(b.previousTimeMs)}`),
+  ];
 }
 
 /** The first rejects, and how many more the table holds (`total` of them in all). */

@@ -9,7 +9,7 @@ import { dbPath, print, printJson, withStore } from '../context.js';
 import { addRunGridOptions, runGrid } from '../options.js';
 import type { RunGridOptions } from '../options.js';
 import { replayProgress } from '../progress.js';
-import { deadlockNotes, runsTable } from '../summaries.js';
+import { coarsenedSampleNotes, deadlockNotes, noneFinishedNotes, runsTable } from '../summaries.js';
 import { formatTable } from '../../reports/index.js';
 
 /** Above this many runs the per-run table gives way to the side-by-side one. */
@@ -40,6 +40,7 @@ export function replayCommand(context: CliContext): Command {
         `  rmreplay replay --scenario terasort-batch --policy none --policy reserve:0..64:8\n` +
         `  rmreplay replay --scenario cassales-terasort --capacity context-aware\n` +
         `  rmreplay replay --trace FB-2009_samples_24_times_1hr_0 --cluster fb2009-600 --scheduler fair-fair\n` +
+        `  rmreplay replay --trace FB-2009_samples_24_times_1hr_0 --cluster fb2009-600 --nodes 300 --swim-bytes recorded\n` +
         `  rmreplay replay --trace my-rm-log --capacity-scheduler capacity-scheduler.xml\n`,
     )
     .action(async (options: ReplayOptions, command: Command) => {
@@ -57,13 +58,18 @@ export function replayCommand(context: CliContext): Command {
         );
         return;
       }
-      const notes = deadlockNotes(runs);
+      const notes = [...deadlockNotes(runs), ...noneFinishedNotes(runs), ...coarsenedSampleNotes(runs)];
       const traceNotes = [...new Set(runs.flatMap((run) => run.notes))];
       const sections =
         runs.length <= MAX_RUN_ROWS
           ? [runsTable(runs)]
           : [`${runs.length} runs stored (run ids ${runs[0]!.runId} to ${runs[runs.length - 1]!.runId}).`];
-      if (runs.length > 1 && isSweep(runs)) {
+      if (grid.nodeCounts !== undefined && runs.length > 0) {
+        const report = await withStore(context, path, (store) =>
+          context.api.runReport(store, { name: 'nodes_needed', filter: { runIds: runs.map((r) => r.runId) }, outDir: null }),
+        );
+        sections.push('', 'Per node count (queries/nodes_needed.sql):', '', formatTable(report.columns, report.rows));
+      } else if (runs.length > 1 && isSweep(runs)) {
         const report = await withStore(context, path, (store) =>
           context.api.runReport(store, { name: 'comparison', filter: { runIds: runs.map((r) => r.runId) }, outDir: null }),
         );

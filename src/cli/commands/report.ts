@@ -22,7 +22,7 @@ export function reportCommand(context: CliContext): Command {
     .argument('[name]', 'report name', DEFAULT_REPORT)
     .option('--trace <name>', 'only runs of this trace')
     .option('--run <id>', 'only this run, repeatable', collectRunId, [])
-    .option('--out <dir>', 'directory for the Markdown file (default: reports/)')
+    .option('--out <path>', 'directory for NAME.md (default: reports/), or a file path ending in .md')
     .option('--no-write', 'do not write the Markdown file')
     .option('--json', 'print the rows as JSON objects')
     .action(async (name: string, options: ReportOptions, command: Command) => {

@@ -1,5 +1,6 @@
 // `rmreplay sweep`: a grid of replays on all cores, resumable, ending with each policy's Perf
-// Score against the best static setting (queries/perf_score.sql).
+// Score against the best static setting (queries/perf_score.sql), or, for a node sweep, with
+// what each node count achieved (queries/nodes_needed.sql).
 
 import { Command, InvalidArgumentError } from 'commander';
 import { admissionPolicyUsage } from '../../policies/admission/index.js';
@@ -12,6 +13,9 @@ import { addRunGridOptions, positiveWholeNumber, runGrid } from '../options.js';
 import type { RunGridOptions } from '../options.js';
 import { sweepProgress } from '../progress.js';
 import { perfScoreSummary } from '../summaries.js';
+import { formatTable } from '../../reports/index.js';
+
+const NODES_REPORT = 'nodes_needed';
 
 interface SweepOptions extends RunGridOptions {
   workers?: number;
@@ -41,10 +45,16 @@ export function sweepCommand(context: CliContext): Command {
         'its sweep; every static family over its range, as-configured, autoadmin and marp-feedback. --policy,\n' +
         '--scheduler, --set and --seed replace the matching list. A run already stored (same description:\n' +
         'spec hash) is not replayed: a sweep stopped part-way goes on where it stopped when run again.\n\n' +
+        'A node sweep (--nodes with several counts) asks how many nodes the work needs: at each count, on the\n' +
+        'cluster with its node groups scaled to it, it runs what `replay` would (one run as configured, or a\n' +
+        "scenario's sweep) unless narrowed, and ends with completion, makespan, turnaround and utilisation per\n" +
+        'count (report nodes_needed).\n' +
+        'For a SWIM day at its own size on every count, add --swim-bytes recorded.\n\n' +
         `Schedulers:\n${schedulingPolicyUsage()}\n\nAdmission policies:\n${admissionPolicyUsage()}\n` +
         '  A sweep NAME:FROM..TO:STEP runs one replay per value, e.g. reserve:0..64:1 or am-share:0.05..1:0.05.\n\n' +
         'Examples:\n  rmreplay sweep --scenario terasort-batch\n  rmreplay sweep --scenario marp-swim --workers 2\n' +
-        '  rmreplay sweep --trace FB-2009_samples_24_times_1hr_0 --cluster fb2009-600 -p autoadmin -p reserve:0..50:5%\n',
+        '  rmreplay sweep --trace FB-2009_samples_24_times_1hr_0 --cluster fb2009-600 -p autoadmin -p reserve:0..50:5%\n' +
+        '  rmreplay sweep --trace FB-2009_samples_24_times_1hr_0 --cluster fb2009-600 --nodes 100,200,400,600 --swim-bytes recorded\n',
     )
     .action(async (options: SweepOptions, command: Command) => {
       const grid = runGrid(options);
@@ -53,14 +63,16 @@ export function sweepCommand(context: CliContext): Command {
       const { result, report } = await withStore(context, path, async (store) => {
         const swept = await context.api.sweepRuns(store, { ...grid, workers: options.workers, onProgress: progress.onProgress });
         progress.done();
-        const scores =
-          swept.runIds.length > 0
-            ? await context.api.runReport(store, { name: 'perf_score', filter: { runIds: swept.runIds }, outDir: null })
-            : null;
-        return { result: swept, report: scores };
+        // A node sweep compares node counts, not policies against the best static one.
+        const name = swept.nodeCounts.length > 1 ? NODES_REPORT : 'perf_score';
+        const report =
+          swept.runIds.length > 0 ? await context.api.runReport(store, { name, filter: { runIds: swept.runIds }, outDir: null }) : null;
+        return { result: swept, report };
       });
       if (options.json) {
-        printJson(context, { ...result, perfScore: report ? { columns: report.columns, rows: report.rows } : null });
+        const table = (name: string): { columns: readonly string[]; rows: readonly (readonly unknown[])[] } | null =>
+          report?.name === name ? { columns: report.columns, rows: report.rows } : null;
+        printJson(context, { ...result, perfScore: table('perf_score'), nodesNeeded: table(NODES_REPORT) });
         return;
       }
       const rate = result.ran > 0 ? ` (${(result.ran / (result.wallMs / 1000)).toFixed(1)} runs/s)` : '';
@@ -69,12 +81,20 @@ export function sweepCommand(context: CliContext): Command {
           `${result.failed.length > 0 ? `, ${result.failed.length} FAILED` : ''}; ${(result.wallMs / 1000).toFixed(1)} s on ` +
           `${result.workers} worker${result.workers === 1 ? '' : 's'}.`,
       ];
-      if (report) lines.push('', perfScoreSummary(report.columns, report.rows));
+      if (report?.name === 'perf_score') lines.push('', perfScoreSummary(report.columns, report.rows));
+      if (report?.name === NODES_REPORT) {
+        lines.push('', 'Per node count (queries/nodes_needed.sql):', '', formatTable(report.columns, report.rows));
+      }
       if (result.failed.length > 0) {
         lines.push('', 'Failed runs:', ...result.failed.map((f) => `  - ${f.label}: ${f.message}`));
       }
-      if (result.notes.length > 0) lines.push('', 'Notes on the trace and configuration:', ...result.notes.map((n) => `  - ${n}`));
-      lines.push('', `Stored in ${path}. \`rmreplay report perf_score\` lists every policy's score.`);
+      if (result.notes.length > 0) lines.push('', 'Notes on the trace, configuration and samples:', ...result.notes.map((n) => `  - ${n}`));
+      lines.push(
+        '',
+        report?.name === NODES_REPORT
+          ? `Stored in ${path}. \`rmreplay report ${NODES_REPORT}\` shows every node count stored.`
+          : `Stored in ${path}. \`rmreplay report perf_score\` lists every policy's score.`,
+      );
       print(context, lines.join('\n'));
       if (result.failed.length > 0) {
         throw new PartialFailure(`${result.failed.length} of ${result.runs} runs failed (listed above); the others are stored`);

@@ -40,12 +40,31 @@ const META = XMLParser.getMetaDataSymbol() as unknown as symbol;
 const ATTRIBUTES = ':@';
 const TEXT = '#text';
 
+// Comments and CDATA sections, which may mention `<!ENTITY` without declaring anything.
+const COMMENT_OR_CDATA = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g;
+const ENTITY_DECLARATION = /<!ENTITY\s+(?:%\s+)?([^\s>]*)/;
+
+/**
+ * Entities a DOCTYPE declares are refused: Hadoop's files need none, an external one would read
+ * another file (or a URL), and an internal one can multiply the text it stands for.
+ */
+function refuseEntityDeclarations(body: string, file: string): void {
+  const markup = body.includes('<!') ? body.replace(COMMENT_OR_CDATA, '') : body;
+  const declaration = ENTITY_DECLARATION.exec(markup);
+  if (declaration === null) return;
+  throw new HadoopConfigError(
+    `${file}: its DOCTYPE declares the entity '${declaration[1]}'; entity declarations are not read ` +
+      '(an external one would read another file): write the values out in the file and remove the DOCTYPE',
+  );
+}
+
 /**
  * Parse an XML document whose single top-level element must be `rootName`. Malformed XML is
  * a user error with the file, line and column.
  */
 export function parseXmlDocument(text: string, file: string, rootName: string): XmlElement {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  refuseEntityDeclarations(body, file);
   const valid = XMLValidator.validate(body);
   if (valid !== true) {
     const { msg, line, col } = valid.err;
@@ -64,7 +83,15 @@ export function parseXmlDocument(text: string, file: string, rootName: string): 
     }
     return lo + 1;
   };
-  const top = toElements(parser.parse(body) as unknown, lineOf);
+  let parsed: unknown;
+  try {
+    parsed = parser.parse(body);
+  } catch (error) {
+    // What the validator let through and the parser would not take (a DOCTYPE it cannot read).
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    throw new HadoopConfigError(`${file} cannot be read as XML: ${message}`);
+  }
+  const top = toElements(parsed, lineOf);
   if (top.length !== 1) {
     throw new HadoopConfigError(`${file} is not well-formed XML: it has ${top.length} top-level elements, expected one <${rootName}>`);
   }

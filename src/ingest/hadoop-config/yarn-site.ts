@@ -19,7 +19,7 @@ import {
   whileSwitchedOn,
 } from './known-properties.js';
 import type { ImportContext } from './known-properties.js';
-import { booleanValue, integerValue, invalidValue } from './values.js';
+import { booleanValue, integerValue, invalidValue, numberValue } from './values.js';
 import { HadoopConfigError } from './xml.js';
 import type { HadoopConfiguration, HadoopProperty } from './xml.js';
 
@@ -297,10 +297,20 @@ export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptio
       case 'yarn.scheduler.fair.waitTimeBeforeNextStarvationCheck':
         fairPreemptionSetting();
         continue;
-      case 'yarn.scheduler.fair.reservable-nodes':
-      case 'yarn.scheduler.reservation-threshold.increment-multiple':
-        fairOnly('the Hadoop 3.x FairScheduler reservation limits are not modelled: the replay reserves as Hadoop 2.7 does');
+      case 'yarn.scheduler.fair.reservable-nodes': {
+        const ratio = numberValue(source);
+        if (ratio < 0 || ratio > 1) throw invalidValue(source, 'is not a fraction of the nodes between 0 and 1');
+        fair.reservableNodes = ratio;
+        add('used', 'applied', 'scheduler.fair.reservableNodes');
         continue;
+      }
+      case 'yarn.scheduler.reservation-threshold.increment-multiple': {
+        const multiple = numberValue(source);
+        if (multiple < 0) throw invalidValue(source, 'is negative');
+        fair.reservationThresholdIncrementMultiple = multiple;
+        add('used', 'applied', 'scheduler.fair.reservationThresholdIncrementMultiple');
+        continue;
+      }
       case 'yarn.scheduler.fair.allocation.file':
         allocationFile = p.value;
         add('ignored', 'the allocation file is the one passed to the import (--fair-scheduler)');

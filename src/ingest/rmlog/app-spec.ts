@@ -6,12 +6,41 @@ import { MAP_PRIORITY, REDUCE_PRIORITY } from '../../model/workload.js';
 import type { AppSpec, Stage } from '../../model/workload.js';
 import type { RmContainerRow, RmTraceRows } from '../../store/index.js';
 import { EventQueue } from '../../sim/event-queue.js';
+import { COMPLETION_REPORT_SLACK_MS, inferTaskRoles } from './task-roles.js';
 
 /** MapReduce's default task container, asked for where the log does not print a size. */
 export const MISSING_SIZE: Resources = { memoryMb: 1024, vcores: 1 };
 
 function sizeOf(c: RmContainerRow): Resources {
   return c.memoryMb === null ? MISSING_SIZE : { memoryMb: c.memoryMb, vcores: c.vcores ?? 1 };
+}
+
+/** How the apps' stages were found, for the notes: which apps' logs print no task priority. */
+export interface StageSources {
+  /** Apps whose task containers print no priority, maps and reduces told apart (task-roles.ts). */
+  rolesInferred: number;
+  /** Apps whose task containers print no priority and whose roles the log does not tell. */
+  rolesUnknown: number;
+}
+
+/** The note for apps whose log prints no task priority, or null if every app's log does. */
+export function stageSourcesNote(sources: StageSources): string | null {
+  const { rolesInferred, rolesUnknown } = sources;
+  if (rolesInferred + rolesUnknown === 0) return null;
+  const parts: string[] = [];
+  if (rolesInferred > 0) {
+    parts.push(`maps and reduces of ${rolesInferred} app(s) are told apart by when their AMs' asks ran out and by the reduces running past the last map`);
+  }
+  if (rolesUnknown > 0) {
+    parts.push(`the tasks of ${rolesUnknown} app(s) are staged by size and by where they waited for a completion rather than for room`);
+  }
+  return `the log prints no task container priorities: ${parts.join('; ')}`;
+}
+
+/** A run of tasks replayed as one stage, with the priority and name it is asked for with. */
+interface Wave {
+  readonly tasks: readonly RmContainerRow[];
+  readonly priority: number | null;
 }
 
 export function appSpec(
@@ -22,52 +51,60 @@ export function appSpec(
   tasks: readonly RmContainerRow[],
   logEndMs: number,
   usage: ClusterUsage | null,
+  sources?: StageSources,
 ): AppSpec {
   const amAllocatedMs = am.allocatedMs!;
   const endOf = (c: RmContainerRow): number => c.endMs ?? logEndMs;
   const firstTaskMs = tasks.length > 0 ? tasks[0]!.allocatedMs! : amAllocatedMs;
   const lastTaskEndMs = tasks.reduce((m, c) => Math.max(m, endOf(c)), firstTaskMs);
   const amEndMs = am.endMs ?? row.finishMs ?? logEndMs;
+  // A container placed by the node update that freed its room on a full cluster had been asked
+  // for before that room came.
+  const waitedForRoom = (c: RmContainerRow): boolean =>
+    usage !== null && c.nodeId !== null && usage.waitedForRoom(sizeOf(c), c.nodeId, c.allocatedMs!);
+  // The AM asks for its first tasks as it registers: a first task that waited for room was asked
+  // for at the registration the log records; otherwise just before it came.
+  const registeredMs = row.runningMs ?? null;
+  const firstAskMs =
+    tasks.length > 0 && registeredMs !== null && registeredMs >= amAllocatedMs && registeredMs <= firstTaskMs && waitedForRoom(tasks[0]!)
+      ? registeredMs
+      : firstTaskMs;
 
-  // Group tasks by (priority, size); split a group where it waited for completions rather than
-  // room (see splitWaves); order the stages by first allocation.
-  const groups = new Map<string, RmContainerRow[]>();
-  for (const c of tasks) {
-    const size = sizeOf(c);
-    const key = `${c.priority ?? 'unknown'}/${size.memoryMb}/${size.vcores}`;
-    const group = groups.get(key);
-    if (group) group.push(c);
-    else groups.set(key, [c]);
-  }
-  const waves = [...groups.values()].flatMap((group) => splitWaves(group, endOf, usage));
-  waves.sort((a, b) => a[0]!.allocatedMs! - b[0]!.allocatedMs!);
+  const waves = stageWaves(row, tasks, endOf, usage, sources);
   const stages: Stage[] = [];
-  let previous: RmContainerRow[] | null = null;
+  let previous: readonly RmContainerRow[] | null = null;
   for (const wave of waves) {
-    const firstMs = wave[0]!.allocatedMs!;
+    const first = wave.tasks[0]!;
+    const firstMs = first.allocatedMs!;
     let startAfterFraction = 0;
     let requestDelayMs = 0;
     if (previous) {
       // The stage is asked for once as many of the previous stage have ended as had ended when
       // its first container came, plus the observed reaction time after the last of those ends.
-      const endsBefore = previous.map(endOf).filter((end) => end <= firstMs).sort((a, b) => a - b);
-      startAfterFraction = endsBefore.length / previous.length;
-      const triggerMs = endsBefore.length > 0 ? endsBefore[endsBefore.length - 1]! : previous[0]!.allocatedMs!;
-      requestDelayMs = Math.max(0, firstMs - triggerMs);
+      const ended = [...previous].sort((a, b) => endOf(a) - endOf(b));
+      let endsBefore = ended.filter((c) => endOf(c) <= firstMs).length;
+      // Reduces are asked for once a map has completed; the AM hears of it before the RM logs
+      // the container's end, so a reduce can come just before the first logged map end.
+      if (wave.priority === REDUCE_PRIORITY && endsBefore === 0 && endOf(ended[0]!) <= firstMs + COMPLETION_REPORT_SLACK_MS) endsBefore = 1;
+      startAfterFraction = endsBefore / previous.length;
+      const triggerMs = endsBefore > 0 ? endOf(ended[endsBefore - 1]!) : previous[0]!.allocatedMs!;
+      // A first container that waited for room was asked for by that end already (the AM hears
+      // of a task's end from the task, before the NodeManager reports its container): asked at
+      // once, it competes for the room that end frees.
+      requestDelayMs = waitedForRoom(first) ? 0 : Math.max(0, firstMs - triggerMs);
     }
-    const first = wave[0]!;
     stages.push({
-      name: stageName(first.priority),
-      priority: first.priority ?? MAP_PRIORITY,
+      name: stageName(wave.priority),
+      priority: wave.priority ?? MAP_PRIORITY,
       request: sizeOf(first),
-      taskCount: wave.length,
-      durations: { kind: 'per-task', durationsMs: Float64Array.from(wave, (c) => endOf(c) - c.allocatedMs!) },
+      taskCount: wave.tasks.length,
+      durations: { kind: 'per-task', durationsMs: Float64Array.from(wave.tasks, (c) => endOf(c) - c.allocatedMs!) },
       startAfterFraction,
       requestDelayMs,
       // Observed holding times already include any wait for the previous stage's output.
       waitsForPreviousStage: false,
     });
-    previous = wave;
+    previous = wave.tasks;
   }
 
   // The log does not name the framework; MapReduce is recognisable by its request priorities.
@@ -82,10 +119,52 @@ export function appSpec(
     user: row.userName ?? 'unknown',
     submitMs,
     amRequest: sizeOf(am),
-    amStartupMs: Math.max(0, firstTaskMs - amAllocatedMs),
+    amStartupMs: Math.max(0, firstAskMs - amAllocatedMs),
     amTeardownMs: Math.max(0, amEndMs - lastTaskEndMs),
     stages,
   };
+}
+
+/**
+ * The app's tasks as stages, ordered by first allocation. Where the log prints priorities, tasks
+ * are grouped by (priority, size) and a group is split where it waited for completions rather
+ * than room (splitWaves). Where it prints none, a MapReduce app's maps and reduces are told apart
+ * (task-roles.ts) and become one stage each; failing that, the tasks are grouped by size alone.
+ */
+function stageWaves(
+  row: RmTraceRows['apps'][number],
+  tasks: readonly RmContainerRow[],
+  endOf: (c: RmContainerRow) => number,
+  usage: ClusterUsage | null,
+  sources: StageSources | undefined,
+): Wave[] {
+  if (tasks.length > 0 && tasks.every((c) => c.priority === null)) {
+    const applicationType = row.applicationType ?? null;
+    const roles = applicationType === null || applicationType === 'MAPREDUCE' ? inferTaskRoles(tasks, endOf, row.askDrainsMs ?? []) : null;
+    if (sources) {
+      if (roles) sources.rolesInferred++;
+      else sources.rolesUnknown++;
+    }
+    if (roles) {
+      return [
+        { tasks: tasks.filter((_, i) => roles[i] === 'map'), priority: MAP_PRIORITY },
+        { tasks: tasks.filter((_, i) => roles[i] === 'reduce'), priority: REDUCE_PRIORITY },
+      ];
+    }
+  }
+  const groups = new Map<string, RmContainerRow[]>();
+  for (const c of tasks) {
+    const size = sizeOf(c);
+    const key = `${c.priority ?? 'unknown'}/${size.memoryMb}/${size.vcores}`;
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
+  }
+  const waves = [...groups.values()].flatMap((group) =>
+    splitWaves(group, endOf, usage).map((wave): Wave => ({ tasks: wave, priority: wave[0]!.priority })),
+  );
+  waves.sort((a, b) => a.tasks[0]!.allocatedMs! - b.tasks[0]!.allocatedMs!);
+  return waves;
 }
 
 /** The MapReduce AM asks for fast-fail map retries at this priority, before reduces and maps. */
@@ -149,15 +228,30 @@ function splitWaves(
   return waves;
 }
 
+/** The cluster's capacity from `atMs` on (log time), as its nodes joined and left. */
+export interface CapacityStep {
+  readonly atMs: number;
+  readonly capacity: Resources;
+}
+
+/**
+ * The RM logs a container's end and what it allocates in the same node update a few milliseconds
+ * apart (up to a dozen on the heavily loaded real 2.8.5 runs); a node heartbeats every 1000.
+ */
+const SAME_NODE_UPDATE_MS = 100;
+
 /** Cluster-wide memory and vcores held over time, from the containers the log shows. */
 export class ClusterUsage {
   private readonly timesMs: number[];
   private readonly usedMemoryMb: number[];
   private readonly usedVcores: number[];
+  /** Container ends per node, in time order. */
+  private readonly endsByNode = new Map<string, number[]>();
 
   constructor(
     containers: readonly RmContainerRow[],
-    private readonly capacity: Resources,
+    /** In time order, the first from before the log. */
+    private readonly capacity: readonly CapacityStep[],
     /** The memory-only calculator places containers by memory alone. */
     private readonly ignoreVcores: boolean,
     logEndMs: number,
@@ -168,7 +262,13 @@ export class ClusterUsage {
       const size = sizeOf(c);
       steps.push({ atMs: c.allocatedMs, memoryMb: size.memoryMb, vcores: size.vcores });
       steps.push({ atMs: c.endMs ?? logEndMs, memoryMb: -size.memoryMb, vcores: -size.vcores });
+      if (c.endMs !== null && c.nodeId !== null) {
+        const ends = this.endsByNode.get(c.nodeId);
+        if (ends) ends.push(c.endMs);
+        else this.endsByNode.set(c.nodeId, [c.endMs]);
+      }
     }
+    for (const ends of this.endsByNode.values()) ends.sort((a, b) => a - b);
     // Releases before allocations at the same instant.
     steps.sort((a, b) => a.atMs - b.atMs || a.memoryMb - b.memoryMb);
     this.timesMs = [];
@@ -183,6 +283,32 @@ export class ClusterUsage {
       this.usedMemoryMb.push(memoryMb);
       this.usedVcores.push(vcores);
     }
+  }
+
+  /**
+   * Whether a container of `size` placed on `nodeId` at `allocatedMs` took room that a container
+   * ending on that node in the same node update had just freed, on a cluster that had no room for
+   * it before that end: it was waiting for room, not for its ask.
+   */
+  waitedForRoom(size: Resources, nodeId: string, allocatedMs: number): boolean {
+    const ends = this.endsByNode.get(nodeId);
+    if (!ends) return false;
+    // The latest end on the node at or before the allocation.
+    let lo = 0;
+    let hi = ends.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[mid]! <= allocatedMs) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    if (found < 0) return false;
+    const freedMs = ends[found]!;
+    return allocatedMs - freedMs <= SAME_NODE_UPDATE_MS && !this.hadRoomFor(size, freedMs - 1);
   }
 
   /** Whether `size` fitted in the cluster's free memory (and vcores) at `atMs`. */
@@ -202,7 +328,10 @@ export class ClusterUsage {
     }
     const usedMemoryMb = found < 0 ? 0 : this.usedMemoryMb[found]!;
     const usedVcores = found < 0 ? 0 : this.usedVcores[found]!;
-    const memoryFits = this.capacity.memoryMb - usedMemoryMb >= size.memoryMb;
-    return memoryFits && (this.ignoreVcores || this.capacity.vcores - usedVcores >= size.vcores);
+    let step = 0;
+    while (step + 1 < this.capacity.length && this.capacity[step + 1]!.atMs <= atMs) step++;
+    const capacity = this.capacity[step]!.capacity;
+    const memoryFits = capacity.memoryMb - usedMemoryMb >= size.memoryMb;
+    return memoryFits && (this.ignoreVcores || capacity.vcores - usedVcores >= size.vcores);
   }
 }

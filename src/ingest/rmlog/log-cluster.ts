@@ -1,12 +1,13 @@
-// The cluster an RM log shows: its scheduler, the nodes in service when the first app was
-// submitted, and the CapacityScheduler queues it initialised.
+// The cluster an RM log shows: its scheduler, the nodes that served while its apps ran (see
+// node-membership.ts), and the CapacityScheduler queues it initialised.
 
 import { parseCluster } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
-import { queueConfig } from '../../model/queues.js';
+import { DEFAULT_QUEUE, queueConfig } from '../../model/queues.js';
 import type { QueueConfig } from '../../model/queues.js';
 import type { Resources } from '../../model/resources.js';
 import type { RmTraceRows } from '../../store/index.js';
+import type { MemberNode } from './node-membership.js';
 
 /** The scheduler the log shows, as far as it shows it. */
 export interface LogScheduler {
@@ -28,21 +29,27 @@ export function schedulerOf(rows: RmTraceRows): LogScheduler {
   return { schedulerClass: schedulerClass ? schedulerClass.slice(schedulerClass.lastIndexOf('.') + 1) : null, maxAmResourcePercent };
 }
 
-/** The nodes in service when the first app was submitted, with the log's scheduler settings. */
-export function clusterOf(name: string, rows: RmTraceRows, logScheduler: LogScheduler, firstSubmitMs: number, notes: string[]): Cluster | null {
-  const registeredBefore = rows.nodes.filter((n) => n.registeredMs <= firstSubmitMs);
-  // After an RM restart every NodeManager registers again (often on a new port): only the
-  // registrations of the latest start before the first app count.
-  const latestStart = registeredBefore.reduce((m, n) => Math.max(m, n.rmStartedMs ?? -Infinity), -Infinity);
-  const live = registeredBefore.filter(
-    (n) => (n.rmStartedMs ?? -Infinity) === latestStart && (n.removedMs === null || n.removedMs > firstSubmitMs),
-  );
-  if (live.length === 0) {
-    notes.push('the log registers no node before the first app: give a cluster file');
+/**
+ * The cluster the log shows: its nodes (every node that served while the replayed apps ran, in
+ * node-group order: node i of the cluster is members[i]) and the scheduler settings it prints.
+ * `changing`: the nodes joined or left during the replay (a node timeline goes with the cluster).
+ */
+export function clusterOf(
+  name: string,
+  rows: RmTraceRows,
+  logScheduler: LogScheduler,
+  members: readonly MemberNode[],
+  changing: boolean,
+  /** The queues the replayed apps were submitted to. */
+  appQueues: readonly string[],
+  notes: string[],
+): Cluster | null {
+  if (members.length === 0) {
+    notes.push('the log shows no node serving while its apps ran: give a cluster file');
     return null;
   }
   const groups = new Map<string, { memoryMb: number; vcores: number; count: number }>();
-  for (const n of live) {
+  for (const n of members) {
     const key = `${n.memoryMb}/${n.vcores}`;
     const group = groups.get(key);
     if (group) group.count++;
@@ -55,13 +62,14 @@ export function clusterOf(name: string, rows: RmTraceRows, logScheduler: LogSche
         maximumAllocation: Resources;
       })
     : null;
-  if (!settings) notes.push('the log does not print the scheduler allocation settings: Hadoop 2.7 defaults are used');
   const fair = logScheduler.schedulerClass === 'FairScheduler';
-  const queues = fair ? [] : queuesFromLog(rows, notes);
+  const queues = fair ? [] : queuesFromLog(rows, appQueues, notes);
   return parseCluster(
     {
       name: `${name} (nodes from log)`,
-      description: `The ${live.length} node(s) in service when the first app was submitted, as registered in the log.`,
+      description: changing
+        ? `The ${members.length} node(s) that served while the log's apps ran, each joining and leaving as the log records (the run's node timeline).`
+        : `The ${members.length} node(s) in service when the first app was submitted, as registered in the log.`,
       nodeGroups: [...groups.values()].map((g) => ({
         name: `${g.memoryMb}mb-${g.vcores}vc`,
         count: g.count,
@@ -81,10 +89,21 @@ export function clusterOf(name: string, rows: RmTraceRows, logScheduler: LogSche
         ...(logScheduler.maxAmResourcePercent !== null
           ? { capacity: { maximumAmResourcePercent: logScheduler.maxAmResourcePercent } }
           : {}),
+        // The FairScheduler's reservation limits are on by default from 2.8.0 (docs/model.md 4.7).
+        ...(fair && fromRelease(rows.scheduler.hadoopVersion ?? null, 2, 8)
+          ? { fair: { reservationThresholdIncrementMultiple: 2, reservableNodes: 0.05 } }
+          : {}),
       },
     },
     `cluster of trace ${name}`,
   );
+}
+
+/** Whether every release line the version string allows (`2.8.5`, `2.10 or 3.1`) is `major.minor` or later. */
+function fromRelease(version: string | null, major: number, minor: number): boolean {
+  if (version === null) return false;
+  const lines = version.split(' or ').map((v) => /^(\d+)\.(\d+)/.exec(v.trim()));
+  return lines.length > 0 && lines.every((m) => m !== null && (Number(m[1]) > major || (Number(m[1]) === major && Number(m[2]) >= minor)));
 }
 
 /**
@@ -92,7 +111,8 @@ export function clusterOf(name: string, rows: RmTraceRows, logScheduler: LogSche
  * blocks), flattened under root with their absolute capacities; none (the stock single queue)
  * when the log shows no leaf or the leaves do not add up to the cluster.
  */
-function queuesFromLog(rows: RmTraceRows, notes: string[]): QueueConfig[] {
+function queuesFromLog(rows: RmTraceRows, appQueues: readonly string[], notes: string[]): QueueConfig[] {
+  if (Object.keys(rows.scheduler.queueConfigs).length === 0) return queuesOfApps(appQueues, notes);
   const leaves: QueueConfig[] = [];
   for (const [queue, text] of Object.entries(rows.scheduler.queueConfigs)) {
     const config = JSON.parse(text) as Record<string, string>;
@@ -123,4 +143,19 @@ function queuesFromLog(rows: RmTraceRows, notes: string[]): QueueConfig[] {
   }
   if (leaves.length > 1) notes.push(`the log's ${leaves.length} leaf queues are replayed flat under root, with their absolute capacities`);
   return leaves;
+}
+
+/**
+ * A log that prints no queue set-up (an excerpt, a log level that leaves it out): the stock single
+ * queue when every app ran in `default`, else one leaf per queue the apps name, with equal
+ * capacities and the default settings (the CapacityScheduler refuses an app naming no leaf it has).
+ */
+function queuesOfApps(appQueues: readonly string[], notes: string[]): QueueConfig[] {
+  const names = [...new Set(appQueues.map((q) => q.slice(q.lastIndexOf('.') + 1)))].sort();
+  if (names.every((name) => name === DEFAULT_QUEUE)) return [];
+  notes.push(
+    `the log does not print its queues: the ${names.length} its apps were submitted to (${names.join(', ')}) are replayed ` +
+      'as leaves sharing the cluster equally, with the default settings',
+  );
+  return names.map((name) => queueConfig(name, { capacityPercent: 100 / names.length }));
 }

@@ -363,6 +363,22 @@ const schedulerApp: MessageParser = (m, at) => {
   return null;
 };
 
+const DRAINED = 'checking for deactivate of application :';
+
+/**
+ * AppSchedulingInfo: `checking for deactivate of application :<app>`, printed (2.2 to 3.x) when
+ * an AM's allocate call sets the ANY ask of one of its priorities to zero containers: the AM
+ * wants no more of that kind for now (docs/log-formats.md 3.6).
+ */
+const appSchedulingInfo: MessageParser = (m, at) => {
+  if (!m.startsWith(DRAINED)) return null;
+  const appId = m.slice(DRAINED.length).trim();
+  if (!isAppId(appId)) return reject('unreadable checking-for-deactivate line');
+  const e = event('ask_drained', at);
+  e.subject = appId;
+  return e;
+};
+
 const AUDIT_KEY =
   /(?:^|\s)(USER|IP|OPERATION|TARGET|RESULT|APPID|APPATTEMPTID|CONTAINERID|RESOURCE|CALLERCONTEXT|CALLERSIGNATURE|QUEUENAME|NODELABEL|DESCRIPTION|PERMISSIONS)=/g;
 
@@ -502,6 +518,7 @@ export const MESSAGE_PARSERS: ReadonlyMap<string, MessageParser> = new Map<strin
   ['FSAppAttempt', schedulerApp],
   ['FSSchedulerApp', schedulerApp],
   ['AbstractYarnScheduler', yarnScheduler],
+  ['AppSchedulingInfo', appSchedulingInfo],
   ['RMAuditLogger', auditLogger],
   ['RMAppManager$ApplicationSummary', applicationSummary],
 ]);

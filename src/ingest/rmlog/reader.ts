@@ -27,7 +27,16 @@ export interface LineContribution extends RmLineCounts {
   readonly lineNumber: number;
 }
 
+/** An entry timed earlier than the entry before it (the log's clock went back). */
+export interface BackwardsTimestamp {
+  readonly lineNumber: number;
+  readonly timeMs: number;
+  readonly previousTimeMs: number;
+}
+
 export interface RmLogFileStats extends LineSourceResult, RmFileCounts {
+  /** The first MAX_BACKWARDS_EXAMPLES of the entries counted in backwardsTimestamps. */
+  readonly backwardsExamples: readonly BackwardsTimestamp[];
   /** The layout most entries were written in. */
   readonly layout: Layout | null;
   /** From the STARTUP_MSG banner, or inferred from line formats (see versionSource). */
@@ -38,6 +47,8 @@ export interface RmLogFileStats extends LineSourceResult, RmFileCounts {
   readonly unterminatedLine: LineContribution | null;
 }
 
+/** Entries timed before the one above them that a read reports by line; the rest are counted only. */
+export const MAX_BACKWARDS_EXAMPLES = 5;
 /** Continuation lines kept for an entry that needs them; the rest are counted only. */
 const MAX_KEPT_CONTINUATIONS = 200;
 const MAX_KEPT_CONTINUATION_CHARS = 2000;
@@ -64,6 +75,7 @@ class LogReader implements LineHandler {
   private continuationLines = 0;
   private rejectedLines = 0;
   private backwardsTimestamps = 0;
+  private readonly backwardsExamples: BackwardsTimestamp[] = [];
   private warnings = 0;
   private errors = 0;
   private firstTimeMs: number | null = null;
@@ -125,7 +137,12 @@ class LogReader implements LineHandler {
     if (level === 'WARN') this.warnings++;
     else if (level === 'ERROR' || level === 'FATAL') this.errors++;
     const timeMs = h.timeMs;
-    if (this.lastTimeMs !== null && timeMs < this.lastTimeMs) this.backwardsTimestamps++;
+    if (this.lastTimeMs !== null && timeMs < this.lastTimeMs) {
+      this.backwardsTimestamps++;
+      if (this.backwardsExamples.length < MAX_BACKWARDS_EXAMPLES) {
+        this.backwardsExamples.push({ lineNumber, timeMs, previousTimeMs: this.lastTimeMs });
+      }
+    }
     if (this.firstTimeMs === null) this.firstTimeMs = timeMs;
     this.lastTimeMs = timeMs;
     // Most entries come from classes of no interest: they are counted without a string being made.
@@ -219,6 +236,7 @@ class LogReader implements LineHandler {
       lines: source.lastLine - (firstLine - 1),
       ...this.counters(),
       backwardsTimestamps: this.backwardsTimestamps,
+      backwardsExamples: this.backwardsExamples,
       firstTimeMs: this.firstTimeMs,
       lastTimeMs: this.lastTimeMs,
       warnings: this.warnings,

@@ -1,5 +1,7 @@
 // Reads a SWIM workload file (six tab-separated columns, no header) with csv-parse, streaming.
 // Every line ends up as a job, a counted blank line, or a reject with its reason and raw text.
+// Submit times are counted from the trace's start (submit-times.ts); byte counts are bounded so
+// that no job is larger than a replay can hold.
 
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -7,6 +9,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import type { RejectRow, SwimJobRow } from '../../store/index.js';
+import { SubmitTimes } from './submit-times.js';
 
 export interface SwimParseResult {
   readonly jobs: SwimJobRow[];
@@ -15,10 +18,18 @@ export interface SwimParseResult {
   readonly blankLines: number;
   readonly bytes: number;
   readonly sha256: string;
+  /** What was read other than written (epoch times counted from the first job). */
+  readonly warnings: string[];
 }
 
 const COLUMNS = 6;
 const UNSIGNED_INTEGER = /^\d+$/;
+/**
+ * The most bytes a job's input, shuffle or output may be: 1 PiB, about a hundred times the
+ * largest of the published traces (FB-2010's largest input is 11.7 TB, its largest output
+ * 85 TB); 1 PiB of input is already 16.8 million maps of 64 MB.
+ */
+export const MAX_JOB_BYTES = 2 ** 50;
 
 interface ParsedLine {
   readonly record: string[];
@@ -51,6 +62,7 @@ export async function parseSwimFile(path: string): Promise<SwimParseResult> {
   const jobs: SwimJobRow[] = [];
   const rejects: RejectRow[] = [];
   const firstLineOfJob = new Map<string, number>();
+  const submitTimes = new SubmitTimes();
   let lines = 0;
   let blankLines = 0;
   try {
@@ -73,12 +85,17 @@ export async function parseSwimFile(path: string): Promise<SwimParseResult> {
         rejects.push({ lineNumber, reason: `duplicate job id ${jobId} (first on line ${earlier})`, rawText: raw });
         continue;
       }
+      const placed = submitTimes.place(Number(submit), lineNumber);
+      if ('reason' in placed) {
+        rejects.push({ lineNumber, reason: placed.reason, rawText: raw });
+        continue;
+      }
       firstLineOfJob.set(jobId, lineNumber);
       jobs.push({
         jobIndex: jobs.length,
         lineNumber,
         jobId,
-        submitS: Number(submit),
+        submitS: placed.submitS,
         gapS: Number(gap),
         mapInputBytes: Number(input),
         shuffleBytes: Number(shuffle),
@@ -91,7 +108,7 @@ export async function parseSwimFile(path: string): Promise<SwimParseResult> {
     throw error;
   }
   await done;
-  return { jobs, rejects, lines, blankLines, bytes, sha256: hash.digest('hex') };
+  return { jobs, rejects, lines, blankLines, bytes, sha256: hash.digest('hex'), warnings: submitTimes.warnings };
 }
 
 /** Why a line's fields are not a SWIM job, or null if they are. */
@@ -110,7 +127,7 @@ function checkFields(fields: string[]): string | null {
   for (let i = 0; i < byteFields.length; i++) {
     const text = byteFields[i]!;
     if (!UNSIGNED_INTEGER.test(text)) return `${names[i]} bytes '${text}' is not a non-negative whole number`;
-    if (!Number.isSafeInteger(Number(text))) return `${names[i]} bytes '${text}' is too large`;
+    if (Number(text) > MAX_JOB_BYTES) return `${names[i]} bytes ${text} are more than 1 PiB (${MAX_JOB_BYTES}), more than any job of a SWIM trace`;
   }
   return null;
 }

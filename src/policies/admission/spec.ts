@@ -3,6 +3,8 @@
 // unknown name or parameter is answered with the valid ones.
 
 import { UserError } from '../../model/errors.js';
+import { durationProblem } from '../../model/run-durations.js';
+import type { DurationRule } from '../../model/run-durations.js';
 import { amShare, DEFAULT_AM_SHARE } from './am-share.js';
 import { asConfigured, AS_CONFIGURED_SPEC } from './as-configured.js';
 import { autoAdmin, DEFAULT_AUTOADMIN_FLOOR } from './autoadmin.js';
@@ -90,7 +92,7 @@ const KINDS: readonly PolicyKind[] = [
     usage: 'marp-feedback[:KEY=V,...]',
     summary: 'MARP self-balancing: every delay s, move every AM limit by memory utilisation',
     details:
-      'keys (defaults): delay (10 s), low (0.9), high (0.95), min (0.05), max (1), start (0.1),\n' +
+      'keys (defaults): delay (10 s, at least 1 s, whole ms), low (0.9), high (0.95), min (0.05), max (1), start (0.1),\n' +
       'q (0.001) and r (0.01), the Kalman filter\'s process and measurement noise',
     create: (argument, spec) => marpFeedback(checkMarpSettings(parseSettings(argument, spec, MARP_KEYS, DEFAULT_MARP_SETTINGS), spec)),
   },
@@ -146,12 +148,19 @@ function parseSettings<K extends string>(
   return settings;
 }
 
+/**
+ * The controller's step: a step every millisecond over a day's trace would be tens of millions
+ * of events, each a possible row of run_controller_steps; the paper's is 10 s.
+ */
+const MARP_DELAY: DurationRule = { option: 'delay', minMs: 1000 };
+
 function checkMarpSettings(settings: MarpSettings, spec: string): MarpSettings {
   const { delayS, low, high, min, max, start, processNoise, measurementNoise } = settings;
   const fail = (what: string): never => {
     throw new PolicySpecError(`'${spec}': ${what}`);
   };
-  if (!(delayS > 0)) fail(`delay must be a positive number of seconds, got ${delayS}`);
+  const delayProblem = durationProblem(delayS, MARP_DELAY);
+  if (delayProblem !== null) fail(`delay ${delayS} s: ${delayProblem}`);
   if (!(low > 0 && low < high && high <= 1)) fail(`thresholds must satisfy 0 < low < high <= 1, got low=${low}, high=${high}`);
   if (!(min > 0 && min <= max && max <= 1)) fail(`bounds must satisfy 0 < min <= max <= 1, got min=${min}, max=${max}`);
   if (!(start >= min && start <= max)) fail(`start must lie in [min, max] = [${min}, ${max}], got ${start}`);

@@ -4,16 +4,30 @@
 // plain numbers to keep the scheduling loop free of allocations.
 
 import type { ResourceCalculatorName } from '../../model/resources.js';
+import { markAsState } from '../../sim/state-fields.js';
 
 export class CapacityCalculator {
   readonly dominant: boolean;
+  /** No node serves (a replay whose nodes register later): shares of nothing cannot be taken. */
+  private emptyCluster: boolean;
 
   constructor(
     name: ResourceCalculatorName,
-    private readonly clusterMemoryMb: number,
-    private readonly clusterVcores: number,
+    private clusterMemoryMb: number,
+    private clusterVcores: number,
   ) {
     this.dominant = name === 'dominant';
+    this.emptyCluster = !(clusterMemoryMb > 0 && clusterVcores > 0);
+    // The cluster's size changes only when nodes join or leave, but compare reads it constantly
+    // (see markAsState).
+    markAsState(this, 'clusterMemoryMb', 'clusterVcores', 'emptyCluster');
+  }
+
+  /** Nodes joined or left (docs/model.md 12). */
+  resize(clusterMemoryMb: number, clusterVcores: number): void {
+    this.clusterMemoryMb = clusterMemoryMb;
+    this.clusterVcores = clusterVcores;
+    this.emptyCluster = !(clusterMemoryMb > 0 && clusterVcores > 0);
   }
 
   /** Dominant share of (memoryMb, vcores) in the cluster. */
@@ -28,6 +42,7 @@ export class CapacityCalculator {
   compare(aMemoryMb: number, aVcores: number, bMemoryMb: number, bVcores: number): number {
     if (!this.dominant) return aMemoryMb - bMemoryMb;
     if (aMemoryMb === bMemoryMb && aVcores === bVcores) return 0;
+    if (this.emptyCluster) return compareWithoutCluster(aMemoryMb, aVcores, bMemoryMb, bVcores);
     const am = aMemoryMb / this.clusterMemoryMb;
     const av = aVcores / this.clusterVcores;
     const bm = bMemoryMb / this.clusterMemoryMb;
@@ -61,4 +76,14 @@ export class CapacityCalculator {
     const denominator = this.share(bMemoryMb, bVcores);
     return denominator > 0 ? this.share(aMemoryMb, aVcores) / denominator : 0;
   }
+}
+
+/**
+ * The DominantResourceCalculator's comparison when the cluster has no resources (2.7
+ * `isInvalidDivisor`): component-wise, equal when each is larger in one resource.
+ */
+function compareWithoutCluster(aMemoryMb: number, aVcores: number, bMemoryMb: number, bVcores: number): number {
+  if ((aMemoryMb < bMemoryMb && aVcores > bVcores) || (aMemoryMb > bMemoryMb && aVcores < bVcores)) return 0;
+  if (aMemoryMb > bMemoryMb || aVcores > bVcores) return 1;
+  return aMemoryMb < bMemoryMb || aVcores < bVcores ? -1 : 0;
 }

@@ -73,10 +73,12 @@ class CsQueue extends QueueBooks {
     parent: CsQueue | null,
     leaf: boolean,
     readonly absCapacity: number,
-    readonly guaranteedMemoryMb: number,
-    readonly guaranteedVcores: number,
-    readonly maxMemoryMb: number,
-    readonly maxVcores: number,
+    readonly absMaxCapacity: number,
+    /** Guaranteed and maximum resources follow the cluster's size (see resizeQueues). */
+    public guaranteedMemoryMb: number,
+    public guaranteedVcores: number,
+    public maxMemoryMb: number,
+    public maxVcores: number,
     /** maximum-am-resource-percent; changed only by setAmShare (refreshQueues). */
     public amShare: number,
     readonly userLimitFactor: number,
@@ -88,6 +90,8 @@ class CsQueue extends QueueBooks {
     super(path, parent, leaf, maxParallelApps, appCount);
     this.limitMemoryMb = maxMemoryMb;
     this.limitVcores = maxVcores;
+    // They change only when nodes join or leave, but limit checks read them constantly (see markAsState).
+    markAsState(this, 'guaranteedMemoryMb', 'guaranteedVcores', 'maxMemoryMb', 'maxVcores');
   }
 
   get sampledShareMemoryMb(): number {
@@ -162,8 +166,9 @@ export class CapacityScheduler implements Scheduler {
   private readonly minVcores: number;
   private readonly maxAllocMemoryMb: number;
   private readonly maxAllocVcores: number;
-  private readonly clusterMemoryMb: number;
-  private readonly clusterVcores: number;
+  /** What the nodes in service give the cluster (nodes may join and leave, docs/model.md 12). */
+  private clusterMemoryMb: number;
+  private clusterVcores: number;
   private readonly heartbeatIntervalMs: number;
   private readonly nodes: readonly SchedulerNode[];
   private readonly listener: SchedulerListener;
@@ -194,6 +199,8 @@ export class CapacityScheduler implements Scheduler {
     this.buildChildren(this.root, configured, 1, 1, appCount, cluster);
     const children = this.root.children;
     this.onlyLeaf = children.length === 1 && children[0]!.leaf ? children[0]! : null;
+    // They change only when nodes join or leave, but every multi-queue heartbeat reads them.
+    markAsState(this, 'clusterMemoryMb', 'clusterVcores');
   }
 
   // ---- queue tree ------------------------------------------------------------------------
@@ -218,6 +225,7 @@ export class CapacityScheduler implements Scheduler {
       parent,
       leaf,
       absCapacity,
+      absMaxCapacity,
       this.clusterMemoryMb * absCapacity,
       this.clusterVcores * absCapacity,
       roundDownTo(Math.trunc(this.clusterMemoryMb * absMaxCapacity), this.minMemoryMb),
@@ -848,6 +856,105 @@ export class CapacityScheduler implements Scheduler {
     return this.leaves;
   }
 
+  // ---- unmanaged AMs, attempts and cluster membership (docs/model.md 12) ---------------------
+
+  /**
+   * An unmanaged AM asks for no container, but its app still passes the AM limits: the
+   * CapacityScheduler charges it the minimum allocation (FiCaSchedulerApp takes the scheduler's
+   * minimum when the app has no AM request). Its AM runs from the start, so the app counts as
+   * running in its queue.
+   */
+  addUnmanagedApp(app: number, queueName: string, userName: string, nowMs: number): Placement {
+    const placement = this.addApp(app, queueName, userName, this.minMemoryMb, this.minVcores, nowMs);
+    const a = this.apps[app];
+    if (placement.ok && a) {
+      a.amAllocated = true;
+      a.leaf.runningApps++;
+    }
+    return placement;
+  }
+
+  /**
+   * The failed attempt leaves its queue (LeafQueue.finishApplicationAttempt: its AM stops
+   * counting against the AM limits, and pending apps that now fit are activated), then the new
+   * attempt joins the pending apps in application-id order and is activated when its AM fits.
+   * It is the same app: it keeps its place in maximum-applications and max-parallel-apps.
+   */
+  restartAttempt(app: number, nowMs: number): void {
+    const old = this.apps[app];
+    if (!old) return;
+    const leaf = old.leaf;
+    const user = old.user;
+    for (const ask of old.asks.list) {
+      if (ask.outstanding > 0) this.changeOutstanding(old, ask, -ask.outstanding);
+    }
+    if (old.active) {
+      leaf.activeApps--;
+      leaf.amUsedMemoryMb -= old.amMemoryMb;
+      leaf.amUsedVcores -= old.amVcores;
+      user.amUsedMemoryMb -= old.amMemoryMb;
+      user.amUsedVcores -= old.amVcores;
+    } else if (old.runnable) {
+      const at = leaf.pending.indexOf(app);
+      if (at >= 0) leaf.pending.splice(at, 1);
+    }
+    if (old.amAllocated) leaf.runningApps--;
+    this.activate(leaf);
+    const a = new CsApp(app, leaf, user, old.runner, nowMs, old.amMemoryMb, old.amVcores);
+    a.runnable = old.runnable;
+    this.apps[app] = a;
+    if (a.runnable) {
+      let at = 0;
+      while (at < leaf.pending.length && leaf.pending[at]! < app) at++;
+      leaf.pending.splice(at, 0, app);
+      this.activate(leaf);
+    }
+    this.listener.limitsLoosened();
+  }
+
+  addNode(node: SchedulerNode): void {
+    this.resizeCluster(node.capacityMemoryMb, node.capacityVcores);
+  }
+
+  removeNode(node: SchedulerNode): void {
+    this.resizeCluster(-node.capacityMemoryMb, -node.capacityVcores);
+  }
+
+  /**
+   * The cluster grew or shrank (CapacityScheduler.addNode / removeNode, then
+   * root.updateClusterResource): every queue's guaranteed and maximum resources are taken from
+   * the new size, each parent passes its children their limits again with the usage of the
+   * moment, and every leaf activates the pending apps its new AM limit allows.
+   */
+  private resizeCluster(memoryMb: number, vcores: number): void {
+    this.clusterMemoryMb += memoryMb;
+    this.clusterVcores += vcores;
+    this.calc.resize(this.clusterMemoryMb, this.clusterVcores);
+    this.resizeQueue(this.root);
+    this.root.limitMemoryMb = this.root.maxMemoryMb;
+    this.root.limitVcores = this.root.maxVcores;
+    this.passLimits(this.root);
+    for (const leaf of this.leaves) {
+      this.setUserLimitFloor(leaf);
+      this.activate(leaf);
+    }
+    this.listener.limitsLoosened();
+  }
+
+  private resizeQueue(q: CsQueue): void {
+    q.guaranteedMemoryMb = this.clusterMemoryMb * q.absCapacity;
+    q.guaranteedVcores = this.clusterVcores * q.absCapacity;
+    q.maxMemoryMb = roundDownTo(Math.trunc(this.clusterMemoryMb * q.absMaxCapacity), this.minMemoryMb);
+    q.maxVcores = roundDownTo(Math.trunc(this.clusterVcores * q.absMaxCapacity), this.minVcores);
+    for (const child of q.children) this.resizeQueue(child);
+  }
+
+  private passLimits(parent: CsQueue): void {
+    for (const child of parent.children) {
+      this.setChildLimit(parent, child, parent.limitMemoryMb, parent.limitVcores);
+      this.passLimits(child);
+    }
+  }
 }
 
 /** The stock CapacityScheduler's only queue. */

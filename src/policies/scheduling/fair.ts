@@ -12,8 +12,9 @@
 // - maxAMShare is checked when the AM container is about to be allocated, against the leaf's
 //   fair share (memory only under fair and fifo, component-wise under drf) (4.4);
 // - a queue over its max share gets nothing; an ask that fits the node's capacity but not its
-//   free space reserves the node if it fits the queue's max share; a reserved node serves only
-//   that app and, once fulfilled, nothing else on that heartbeat (4.5, 4.7);
+//   free space reserves the node if it fits the queue's max share (and, with 2.8's limits set,
+//   is large enough and the app holds fewer than its reservable nodes); a reserved node serves
+//   only that app and, once fulfilled, nothing else on that heartbeat (4.5, 4.7);
 // - one container per heartbeat unless assignmultiple (4.5).
 // Simplifications: queue demand (for "needy") is read live instead of at the last update; a
 // zero fair-share component under drf is replaced by min(cluster free, max share) in the AM
@@ -24,6 +25,7 @@ import type { Cluster } from '../../model/cluster.js';
 import { DEFAULT_QUEUE } from '../../model/queues.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
 import { UNBOUNDED } from '../../model/resources.js';
+import type { Resources } from '../../model/resources.js';
 import { AppAsks } from './asks.js';
 import { chargeQueues, QueueBooks, reserveQueues, RunnableLimits, ServableAsks } from './books.js';
 import type { UserRunnable } from './books.js';
@@ -49,10 +51,11 @@ class FsQueue extends QueueBooks {
     parent: FsQueue | null,
     leaf: boolean,
     readonly queueWeight: number,
-    readonly minShareMemoryMb: number,
-    readonly minShareVcores: number,
-    readonly maxShareMemoryMb: number,
-    readonly maxShareVcores: number,
+    /** Shares given as a percentage of the cluster follow its size (see scaleQueueShares). */
+    public minShareMemoryMb: number,
+    public minShareVcores: number,
+    public maxShareMemoryMb: number,
+    public maxShareVcores: number,
     maxRunningApps: number,
     /** maxAMShare (-1: none); changed only by setAmShare (refreshQueues). */
     public maxAmShare: number,
@@ -75,7 +78,11 @@ class FsApp {
   readonly asks = new AppAsks();
   runnable = false;
   amRunning = false;
+  /** Its AM runs outside the cluster (see addUnmanagedApp). */
+  unmanagedAm = false;
   liveContainers = 0;
+  /** Nodes reserved for this app. */
+  reservations = 0;
   usedMemoryMb = 0;
   usedVcores = 0;
   constructor(
@@ -108,8 +115,9 @@ export class FairScheduler implements Scheduler {
   private readonly apps: (FsApp | undefined)[];
   /** Asks of runnable apps. */
   private readonly servable = new ServableAsks();
-  private readonly clusterMemoryMb: number;
-  private readonly clusterVcores: number;
+  /** What the nodes in service give the cluster (nodes may join and leave, docs/model.md 12). */
+  private clusterMemoryMb: number;
+  private clusterVcores: number;
   private usedMemoryMb = 0;
   private usedVcores = 0;
   private readonly appCount: number;
@@ -119,6 +127,10 @@ export class FairScheduler implements Scheduler {
   private readonly listener: SchedulerListener;
   private updateDueMs = -1;
   private readonly scratch: number[] = [];
+  /** 2.8+: the smallest container a node is reserved for; null: any (2.7). */
+  private readonly reservationThreshold: { readonly memoryMb: number; readonly vcores: number } | null;
+  /** 2.8+: how many nodes one app may hold reserved; Infinity: no limit (2.7). */
+  private readonly reservableNodesPerApp: number;
 
   constructor(options: FairSchedulerOptions) {
     const { cluster, appCount, listener } = options;
@@ -133,6 +145,13 @@ export class FairScheduler implements Scheduler {
     const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
     this.clusterMemoryMb = clusterMemoryMb;
     this.clusterVcores = clusterVcores;
+    // Resources.multiply of the increment: memory and vcores truncated.
+    const multiple = fair.reservationThresholdIncrementMultiple;
+    const increment = this.settings.incrementAllocation;
+    this.reservationThreshold =
+      multiple === null ? null : { memoryMb: Math.trunc(increment.memoryMb * multiple), vcores: Math.trunc(increment.vcores * multiple) };
+    const nodeCount = cluster.nodeGroups.reduce((n, group) => n + group.count, 0);
+    this.reservableNodesPerApp = fair.reservableNodes === null ? Infinity : Math.ceil(nodeCount * fair.reservableNodes);
     this.apps = new Array<FsApp | undefined>(appCount);
     const rootPolicy = parentPolicy(fair.rootSchedulingPolicy ?? fair.defaultQueueSchedulingPolicy);
     const rootMaxRunningApps = this.settings.rootMaxRunningApps ?? Infinity;
@@ -150,12 +169,7 @@ export class FairScheduler implements Scheduler {
       const absCapacity = parentAbsCapacity * ((config.capacityPercent ?? 100) / 100);
       const absMax = parentAbsMax * ((config.maximumCapacityPercent ?? 100) / 100);
       const leaf = config.queues.length === 0;
-      const min = config.minResources ?? (config.capacityPercent !== null
-        ? { memoryMb: Math.trunc(this.clusterMemoryMb * absCapacity), vcores: Math.trunc(this.clusterVcores * absCapacity) }
-        : { memoryMb: 0, vcores: 0 });
-      const max = config.maxResources ?? (absMax < 1
-        ? { memoryMb: Math.trunc(this.clusterMemoryMb * absMax), vcores: Math.trunc(this.clusterVcores * absMax) }
-        : { memoryMb: UNBOUNDED, vcores: UNBOUNDED });
+      const { min, max } = this.configuredShares(config, absCapacity, absMax);
       const policy = config.schedulingPolicy ?? this.settings.fair.defaultQueueSchedulingPolicy;
       const queue = new FsQueue(
         `${parent.path}.${config.name}`,
@@ -176,6 +190,17 @@ export class FairScheduler implements Scheduler {
       if (leaf) this.leaves.push(queue);
       else this.buildChildren(queue, config.queues, absCapacity, absMax);
     }
+  }
+
+  /** A queue's min and max share: as configured, else its capacity percentages of the cluster. */
+  private configuredShares(config: QueueConfig, absCapacity: number, absMax: number): { min: Resources; max: Resources } {
+    const min = config.minResources ?? (config.capacityPercent !== null
+      ? { memoryMb: Math.trunc(this.clusterMemoryMb * absCapacity), vcores: Math.trunc(this.clusterVcores * absCapacity) }
+      : { memoryMb: 0, vcores: 0 });
+    const max = config.maxResources ?? (absMax < 1
+      ? { memoryMb: Math.trunc(this.clusterMemoryMb * absMax), vcores: Math.trunc(this.clusterVcores * absMax) }
+      : { memoryMb: UNBOUNDED, vcores: UNBOUNDED });
+    return { min, max };
   }
 
   /** A leaf created on demand: weight 1, no min or max share, the default policy and limits. */
@@ -288,6 +313,7 @@ export class FairScheduler implements Scheduler {
       leaf.amUsedVcores -= a.amVcores;
       leaf.runningApps--;
     }
+    if (a.unmanagedAm) leaf.runningApps--;
     leaf.apps--;
     this.apps[app] = undefined;
     if (wasRunnable) {
@@ -345,6 +371,7 @@ export class FairScheduler implements Scheduler {
   /** Reserved space is tracked apart from usage: it counts in neither limits nor fairness. */
   private reserve(a: FsApp, memoryMb: number, vcores: number): void {
     reserveQueues(a.leaf, memoryMb, vcores);
+    a.reservations += memoryMb > 0 || vcores > 0 ? 1 : -1;
   }
 
   // ---- fair shares -----------------------------------------------------------------------
@@ -512,6 +539,11 @@ export class FairScheduler implements Scheduler {
         d.kind = LIMITED;
         return false;
       }
+      if (!this.mayReserve(a, ask)) {
+        // 2.8+: the app passes the node on to the next (FSAppAttempt.assignContainer returns none).
+        d.kind = NO_FIT;
+        return false;
+      }
       this.reserve(a, ask.memoryMb, ask.vcores);
       d.kind = RESERVE;
       d.app = a.index;
@@ -522,6 +554,30 @@ export class FairScheduler implements Scheduler {
     }
     d.kind = NO_FIT;
     return false;
+  }
+
+  /**
+   * Whether an ask that does not fit the node's free space may reserve it (2.8+,
+   * FSAppAttempt.isReservable and reservationExceedsThreshold; docs/model.md 4.7): the container
+   * is at least the reservation threshold, compared by the leaf's policy (memory under fair and
+   * fifo, dominant shares under drf), and the app holds fewer reservations than its reservable
+   * nodes (every ask is off-switch, so all its reservations count). 2.7 reserves any.
+   */
+  private mayReserve(a: FsApp, ask: Ask): boolean {
+    if (a.reservations >= this.reservableNodesPerApp) return false;
+    const threshold = this.reservationThreshold;
+    if (threshold === null) return true;
+    if (a.leaf.policy !== 'drf') return ask.memoryMb >= threshold.memoryMb;
+    return this.compareDominant(ask.memoryMb, ask.vcores, threshold.memoryMb, threshold.vcores) >= 0;
+  }
+
+  /** DominantResourceCalculator.compare against the cluster: dominant shares, then the other. */
+  private compareDominant(xMem: number, xVc: number, yMem: number, yVc: number): number {
+    const xm = xMem / this.clusterMemoryMb;
+    const xv = xVc / this.clusterVcores;
+    const ym = yMem / this.clusterMemoryMb;
+    const yv = yVc / this.clusterVcores;
+    return Math.sign(Math.max(xm, xv) - Math.max(ym, yv)) || Math.sign(Math.min(xm, xv) - Math.min(ym, yv));
   }
 
   private noteFailure(d: Decision, a: FsApp, ask: Ask): void {
@@ -548,6 +604,8 @@ export class FairScheduler implements Scheduler {
 
   /** maxAMShare x the leaf's fair share must hold the queue's running AMs plus this one. */
   private canRunAppAm(a: FsApp): boolean {
+    // FSAppAttempt skips the check for an unmanaged AM, which takes no container of the queue.
+    if (a.unmanagedAm) return true;
     const leaf = a.leaf;
     if (leaf.maxAmShare === -1) return true;
     let shareMemoryMb = leaf.fairShareMemoryMb;
@@ -680,6 +738,89 @@ export class FairScheduler implements Scheduler {
     return this.leaves;
   }
 
+  // ---- unmanaged AMs, attempts and cluster membership (docs/model.md 12) ---------------------
+
+  /**
+   * An unmanaged AM takes no container: FSAppAttempt neither checks maxAMShare for it nor counts
+   * it in the queue's AM usage. Its AM runs from the start, so the app counts as running.
+   */
+  addUnmanagedApp(app: number, queueName: string, user: string, nowMs: number): Placement {
+    const placement = this.place(queueName, user);
+    if (!placement.ok) return placement;
+    const leaf = this.queueByPath.get(placement.queue)!;
+    const a = new FsApp(app, leaf, this.limits.user(user), nowMs, 0, 0);
+    a.unmanagedAm = true;
+    this.apps[app] = a;
+    leaf.apps++;
+    leaf.runningApps++;
+    this.limits.add(a, (runnable) => this.makeRunnable(runnable, nowMs));
+    return placement;
+  }
+
+  /**
+   * A new FSAppAttempt replaces the failed one: removing the old attempt frees its place under
+   * maxRunningApps (waiting apps may become runnable first), and the new one is runnable if the
+   * limits allow, else it waits (MaxRunningAppsEnforcer). It starts now, for the comparators.
+   */
+  restartAttempt(app: number, nowMs: number): void {
+    const old = this.apps[app];
+    if (!old) return;
+    const leaf = old.leaf;
+    for (const ask of old.asks.list) if (ask.outstanding > 0) this.changeOutstanding(old, ask, -ask.outstanding);
+    if (old.amRunning) {
+      leaf.amUsedMemoryMb -= old.amMemoryMb;
+      leaf.amUsedVcores -= old.amVcores;
+      leaf.runningApps--;
+    }
+    const wasRunnable = this.limits.remove(old);
+    if (wasRunnable && leaf.runnableApps === 0) this.activeSetChanged(nowMs);
+    const a = new FsApp(app, leaf, old.runner, nowMs, old.amMemoryMb, old.amVcores);
+    this.apps[app] = a;
+    if (wasRunnable) {
+      this.limits.promote(this.leaves, (i) => this.apps[i]!, (waiting) => this.makeRunnable(waiting, nowMs));
+    }
+    this.limits.add(a, (runnable) => this.makeRunnable(runnable, nowMs));
+    this.listener.limitsLoosened();
+  }
+
+  addNode(node: SchedulerNode, nowMs: number): void {
+    this.resizeCluster(node.capacityMemoryMb, node.capacityVcores, nowMs);
+  }
+
+  removeNode(node: SchedulerNode, nowMs: number): void {
+    this.resizeCluster(-node.capacityMemoryMb, -node.capacityVcores, nowMs);
+  }
+
+  /**
+   * The cluster grew or shrank: root's share is the new cluster, queue shares given as
+   * percentages follow it, and the instantaneous fair shares are recomputed by the update
+   * thread's next run (FairScheduler.update reads the cluster's resource each time).
+   */
+  private resizeCluster(memoryMb: number, vcores: number, nowMs: number): void {
+    this.clusterMemoryMb += memoryMb;
+    this.clusterVcores += vcores;
+    this.root.fairShareMemoryMb = this.clusterMemoryMb;
+    this.root.fairShareVcores = this.clusterVcores;
+    this.scaleQueueShares(this.settings.queues, 'root', 1, 1);
+    this.activeSetChanged(nowMs);
+    this.listener.limitsLoosened();
+  }
+
+  private scaleQueueShares(configs: readonly QueueConfig[], parentPath: string, parentAbsCapacity: number, parentAbsMax: number): void {
+    for (const config of configs) {
+      const absCapacity = parentAbsCapacity * ((config.capacityPercent ?? 100) / 100);
+      const absMax = parentAbsMax * ((config.maximumCapacityPercent ?? 100) / 100);
+      const path = `${parentPath}.${config.name}`;
+      const queue = this.queueByPath.get(path);
+      if (!queue) continue;
+      const { min, max } = this.configuredShares(config, absCapacity, absMax);
+      queue.minShareMemoryMb = min.memoryMb;
+      queue.minShareVcores = min.vcores;
+      queue.maxShareMemoryMb = max.memoryMb;
+      queue.maxShareVcores = max.vcores;
+      this.scaleQueueShares(config.queues, path, absCapacity, absMax);
+    }
+  }
 }
 
 /** The FairScheduler allows fifo on leaves only; a parent given fifo shares fairly. */

@@ -88,8 +88,26 @@ export interface Scheduler {
 
   /** A submitted app arrives (after admission control). */
   addApp(app: number, queue: string, user: string, amMemoryMb: number, amVcores: number, nowMs: number): Placement;
+  /**
+   * An app whose ApplicationMaster runs outside the cluster (an unmanaged AM) arrives: it never
+   * asks for an AM container, and its AM limits are the scheduler's own rule for such apps.
+   */
+  addUnmanagedApp(app: number, queue: string, user: string, nowMs: number): Placement;
   /** The app ended (its containers are already released, its reservations withdrawn). */
   removeApp(app: number, nowMs: number): void;
+  /**
+   * The app's attempt failed (its AM container is released, its asks withdrawn) and a new
+   * attempt of it starts: the old one leaves the queue and the new one arrives, to ask for an AM
+   * container again (docs/model.md 12).
+   */
+  restartAttempt(app: number, nowMs: number): void;
+  /**
+   * A node started serving (registered, or healthy again): the cluster's resources, and every
+   * capacity, share and limit taken from them, grow with it (docs/model.md 12).
+   */
+  addNode(node: SchedulerNode, nowMs: number): void;
+  /** A node stopped serving; the engine has already released its containers and its reservation. */
+  removeNode(node: SchedulerNode, nowMs: number): void;
   /** Set how many containers of this size the app asks for under this key (absolute, not a delta). */
   setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): void;
   /** A container of the app ended (for the AM container: `key` is AM_ASK). */

@@ -59,6 +59,8 @@ describe('loadClusterWithHadoopConfig', () => {
         queueMaxAppsDefault: null,
         userMaxAppsDefault: null,
         userMaxApps: {},
+        reservationThresholdIncrementMultiple: null,
+        reservableNodes: null,
       },
     });
     // MapReduce defaults and the task model are not in these files: Hadoop 2.7's.
@@ -92,6 +94,8 @@ describe('loadClusterWithHadoopConfig', () => {
       queueMaxAppsDefault: null,
       userMaxAppsDefault: null,
       userMaxApps: {},
+      reservationThresholdIncrementMultiple: null,
+      reservableNodes: null,
     });
     expect(cluster.scheduler.queues.map((q) => [q.name, q.weight, q.minResources, q.maxResources, q.maximumCapacityPercent, q.maxAmShare])).toEqual([
       ['analytics', 3, { memoryMb: 8192, vcores: 4 }, { memoryMb: 65_536, vcores: 32 }, null, 0.3],

@@ -100,6 +100,43 @@ describe('parseHadoopConfiguration', () => {
     );
   });
 
+  it('refuses entity declarations, external or internal, naming the file and the entity', () => {
+    const withDoctype = (subset: string, value: string): string =>
+      `<?xml version="1.0"?>\n<!DOCTYPE configuration [ ${subset} ]>\n<configuration>${prop('a', value)}</configuration>\n`;
+    const refused = "its DOCTYPE declares the entity '";
+    for (const [subset, value, entity] of [
+      ['<!ENTITY xxe SYSTEM "file:///etc/passwd">', '&xxe;', 'xxe'],
+      [`<!ENTITY big "${'A'.repeat(200_000)}">`, '&big;&big;', 'big'],
+      ['<!ENTITY a "aaaaaaaaaa"> <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">', '&b;', 'a'],
+      ['<!ENTITY % p SYSTEM "http://example.com/x.dtd"> %p;', 'x', 'p'],
+      ['<!ENTITY mb "1024">', '&mb;', 'mb'],
+    ]) {
+      const error: unknown = (() => {
+        try {
+          return parseHadoopConfiguration(withDoctype(subset!, value!), 'site.xml');
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error, subset).toBeInstanceOf(HadoopConfigError);
+      expect((error as Error).message).toBe(
+        `site.xml: ${refused}${entity}'; entity declarations are not read (an external one would read another file): ` +
+          'write the values out in the file and remove the DOCTYPE',
+      );
+    }
+    // A DOCTYPE without entities is read; "<!ENTITY" in a comment or CDATA declares nothing.
+    const plain =
+      '<?xml version="1.0"?>\n<!DOCTYPE configuration SYSTEM "configuration.dtd">\n<!-- <!ENTITY x "y"> -->\n' +
+      `<configuration>${prop('a', '<![CDATA[<!ENTITY x>]]>')}</configuration>\n`;
+    expect(parseHadoopConfiguration(plain, 'site.xml').properties.map((p) => [p.name, p.value])).toEqual([['a', '<!ENTITY x>']]);
+  });
+
+  it('turns a DOCTYPE the parser cannot read into a user error naming the file', () => {
+    const text = '<?xml version="1.0"?>\n<!DOCTYPE configuration [ <!WRONG> ]>\n<configuration/>\n';
+    expect(() => parseHadoopConfiguration(text, 'site.xml')).toThrow(HadoopConfigError);
+    expect(() => parseHadoopConfiguration(text, 'site.xml')).toThrow('site.xml cannot be read as XML: Invalid DOCTYPE');
+  });
+
   it('refuses a file whose top-level element is not the expected one', () => {
     expect(() => parseHadoopConfiguration('<allocations/>', 'site.xml')).toThrow(
       'site.xml: the top-level element is <allocations>, expected <configuration>',

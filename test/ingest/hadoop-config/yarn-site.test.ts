@@ -84,6 +84,18 @@ describe('importYarnSite', () => {
     expect(imported.findings.find((f) => f.property === 'yarn.scheduler.fair.locality.threshold.node')?.kind).toBe('ignored');
   });
 
+  it('reads the 2.8+ FairScheduler reservation limits, and refuses values Hadoop could not use', () => {
+    const imported = importText(
+      conf({ 'yarn.scheduler.reservation-threshold.increment-multiple': '2', 'yarn.scheduler.fair.reservable-nodes': '0.05' }),
+      options({ schedulerType: 'fair' }),
+    );
+    expect(imported.fair).toEqual({ reservationThresholdIncrementMultiple: 2, reservableNodes: 0.05 });
+    expect(imported.findings.map((f) => f.kind)).toEqual(['used', 'used']);
+    expect(() => importText(conf({ 'yarn.scheduler.fair.reservable-nodes': '1.5' }), options({ schedulerType: 'fair' }))).toThrow(
+      'yarn.scheduler.fair.reservable-nodes = "1.5" is not a fraction of the nodes between 0 and 1',
+    );
+  });
+
   it('leaves placement settings to the allocation file when it has a queuePlacementPolicy', () => {
     const imported = importText(fixtureText('yarn-site-fair.xml'), options({ schedulerType: 'fair' }, { placementPolicyInAllocationFile: true }));
     expect(imported.fair).toEqual({ assignMultiple: true, maxAssign: 4 });

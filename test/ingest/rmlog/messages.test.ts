@@ -69,6 +69,13 @@ describe('message parsers', () => {
     expect(event('CapacityScheduler', 'Null container completed...')).toMatchObject({ kind: 'container_unknown' });
   });
 
+  it("reads the AM's ask for a priority running out, and ignores the other AppSchedulingInfo lines", () => {
+    const app = 'application_1700000000000_0007';
+    expect(event('AppSchedulingInfo', `checking for deactivate of application :${app}`)).toEqual({ kind: 'ask_drained', lineNumber: 12, timeMs: 5000, subject: app });
+    expect(parse('AppSchedulingInfo', 'checking for deactivate of application :application_17')).toEqual({ reject: 'unreadable checking-for-deactivate line' });
+    expect(parse('AppSchedulingInfo', `Application ${app} requests cleared`)).toBeNull();
+  });
+
   it('reads audit lines with tabs, and with the runs of spaces of pasted logs', () => {
     const tabs = ['USER=ann', 'IP=10.0.0.9', 'OPERATION=AM Allocated Container', 'TARGET=SchedulerApp', 'RESULT=SUCCESS', 'APPID=application_1700000000000_0007', `CONTAINERID=${C}`, 'RESOURCE=<memory:3072, vCores:2>', 'QUEUENAME=etl'].join('\t');
     expect(event('RMAuditLogger', tabs)).toMatchObject({ kind: 'audit', subject: C, user: 'ann', detail: 'AM Allocated Container', toState: 'SUCCESS', memoryMb: 3072, queue: 'etl' });

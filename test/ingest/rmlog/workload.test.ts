@@ -24,6 +24,7 @@ function container(n: number, fields: Partial<RmContainerRow>): RmContainerRow {
     endState: 'COMPLETED',
     startUnknown: false,
     stillRunning: false,
+    reservedOnly: false,
     ...fields,
   };
 }
@@ -31,11 +32,11 @@ function container(n: number, fields: Partial<RmContainerRow>): RmContainerRow {
 function rows(nodeMemoryMb: number, tasks: RmContainerRow[], extraApps: RmTraceRows['apps'] = []): RmTraceRows {
   return {
     apps: [
-      { appId: APP, appName: 'job', userName: 'ann', queue: 'etl', submittedInLog: true, submitMs: 1000, amAllocatedMs: 1100, finishMs: 61_000, state: 'FINISHED', finalStatus: 'SUCCEEDED', attempts: 1 },
+      { appId: APP, appName: 'job', userName: 'ann', queue: 'etl', submittedInLog: true, submitMs: 1000, amAllocatedMs: 1100, finishMs: 61_000, state: 'FINISHED', finalStatus: 'SUCCEEDED', attempts: 1, unmanagedAm: false },
       ...extraApps,
     ],
     containers: [container(1, { isAm: true, memoryMb: 2048, priority: 0, allocatedMs: 1100, runningMs: 1500, endMs: 60_000 }), ...tasks],
-    nodes: [{ nodeId: 'w1:1', memoryMb: nodeMemoryMb, vcores: 8, registeredMs: 0, removedMs: null, rmStartedMs: 0 }],
+    nodeEvents: [{ timeMs: 0, kind: 'node_registered', nodeId: 'w1:1', fromState: null, toState: null, memoryMb: nodeMemoryMb, vcores: 8 }],
     scheduler: {
       schedulerClass: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler',
       schedulerConfig: JSON.stringify({
@@ -59,8 +60,8 @@ describe('buildLogWorkload', () => {
         container(4, { allocatedMs: 5100, endMs: 6000, endState: 'RELEASED' }), // handed back unused
         container(5, { priority: 10, allocatedMs: 16_000, runningMs: 16_500, endMs: 40_000 }),
       ], [
-        { appId: 'application_1_0002', appName: null, userName: null, queue: null, submittedInLog: false, submitMs: null, amAllocatedMs: null, finishMs: null, state: null, finalStatus: null, attempts: 0 },
-        { appId: 'application_1_0003', appName: null, userName: 'bob', queue: 'etl', submittedInLog: true, submitMs: 2000, amAllocatedMs: null, finishMs: null, state: 'ACCEPTED', finalStatus: null, attempts: 1 },
+        { appId: 'application_1_0002', appName: null, userName: null, queue: null, submittedInLog: false, submitMs: null, amAllocatedMs: null, finishMs: null, state: null, finalStatus: null, attempts: 0, unmanagedAm: false },
+        { appId: 'application_1_0003', appName: null, userName: 'bob', queue: 'etl', submittedInLog: true, submitMs: 2000, amAllocatedMs: null, finishMs: null, state: 'ACCEPTED', finalStatus: null, attempts: 1, unmanagedAm: false },
       ]),
     );
     expect(log.originMs).toBe(1000);
@@ -108,15 +109,85 @@ describe('buildLogWorkload', () => {
     ]);
   });
 
+  it('asks for a stage that waited for room when its AM registered, or at the end before it', () => {
+    // One node of 4096 MB: the AM (2048, allocated 1100, registered at 3000) and two slots.
+    // Another app's containers X (1200-8000) and Y (1300-20000) fill them from 1300. Our map
+    // comes at 8000, in the node update that reports X's end, with no room before: it waited
+    // for room, so it was asked at the registration: start-up 3000 - 1100 = 1900 ms (not 6900).
+    // The map runs 8000-15000; Z (another app) takes its slot at 15000, to 25000; the reduce
+    // comes at 20000 as Y ends, on a full node: asked at the map's end, at once (delay 0).
+    const other = (n: number, allocatedMs: number, endMs: number): RmContainerRow =>
+      container(n, { containerId: `container_1_0009_01_00000${n}`, appId: 'application_1_0009', attemptId: 'appattempt_1_0009_000001', allocatedMs, runningMs: allocatedMs, endMs });
+    const ours = [
+      container(2, { allocatedMs: 8000, runningMs: 8100, endMs: 15_000 }),
+      container(3, { priority: 10, allocatedMs: 20_000, runningMs: 20_100, endMs: 30_000 }),
+    ];
+    const withRows = (tasks: RmContainerRow[]): RmTraceRows => {
+      const base = rows(4096, tasks);
+      return { ...base, apps: [{ ...base.apps[0]!, runningMs: 3000 }] };
+    };
+    const waited = buildLogWorkload('t', withRows([other(1, 1200, 8000), other(2, 1300, 20_000), other(3, 15_000, 25_000), ...ours])).workload.apps[0]!;
+    expect(waited.amStartupMs).toBe(1900);
+    expect(waited.stages.map((s) => [s.name, s.startAfterFraction, s.requestDelayMs])).toEqual([
+      ['map', 0, 0],
+      ['reduce', 1, 0],
+    ]);
+    // Without X and Z the node had room all along: each came as soon as it was asked, after
+    // the observed delays: start-up 8000 - 1100 = 6900 ms, the reduce 5000 ms after the map.
+    const roomy = buildLogWorkload('t', withRows([other(2, 1300, 20_000), ...ours])).workload.apps[0]!;
+    expect(roomy.amStartupMs).toBe(6900);
+    expect(roomy.stages[1]).toMatchObject({ startAfterFraction: 1, requestDelayMs: 5000 });
+  });
+
+  it('gives a FairScheduler log of 2.8 or later the reservation limits 2.8 turned on', () => {
+    const fairLog = (hadoopVersion: string | null): RmTraceRows => {
+      const base = rows(8192, []);
+      return {
+        ...base,
+        scheduler: { ...base.scheduler, schedulerClass: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler', hadoopVersion },
+      };
+    };
+    const limits = (version: string | null) => {
+      const fair = buildLogWorkload('t', fairLog(version)).clusterFromLog!.scheduler.fair;
+      return [fair.reservationThresholdIncrementMultiple, fair.reservableNodes];
+    };
+    expect(limits('2.8.5')).toEqual([2, 0.05]);
+    expect(limits('2.10 or 3.1 or 3.3 or 3.4')).toEqual([2, 0.05]);
+    expect(limits('2.7')).toEqual([null, null]);
+    // Unknown version: Hadoop 2.7's defaults, as for every other setting the log does not show.
+    expect(limits(null)).toEqual([null, null]);
+  });
+
   it('keeps a task still running at the end of the log with the time it ran so far, and says so', () => {
     const log = buildLogWorkload('t', rows(8192, [container(2, { allocatedMs: 5000, runningMs: 5500, endMs: null, endState: null, stillRunning: true })]));
     expect(taskDurationMs(log.workload.apps[0]!.stages[0]!, 0)).toBe(70_000 - 5000);
     expect(log.notes).toContain('1 container(s) still running when the log ends keep the time they ran so far');
   });
 
-  it('asks for a cluster file when the log registers no node', () => {
-    const log = buildLogWorkload('t', { ...rows(8192, []), nodes: [] });
+  it('replays on a node that holds containers but never registers, with Hadoop\'s default size', () => {
+    // The AM's node w1:1 registered before the log begins: 8192 MB / 8 vcores is assumed.
+    const log = buildLogWorkload('t', { ...rows(8192, []), nodeEvents: [] });
+    expect(log.clusterFromLog!.nodeGroups).toEqual([{ name: '8192mb-8vc', count: 1, memoryMb: 8192, vcores: 8, speedFactor: 1 }]);
+    expect(log.nodeTimeline).toBeNull();
+    expect(log.clusterNotes[0]).toMatch(/^1 node\(s\) hold containers but never register in the log/);
+  });
+
+  it('asks for a cluster file when no node served while the apps ran', () => {
+    const empty = rows(8192, []);
+    const log = buildLogWorkload('t', { ...empty, nodeEvents: [], containers: empty.containers.map((c) => ({ ...c, nodeId: null })) });
     expect(log.clusterFromLog).toBeNull();
-    expect(log.notes).toContain('the log registers no node before the first app: give a cluster file');
+    expect(log.clusterNotes).toContain('the log shows no node serving while its apps ran: give a cluster file');
+  });
+});
+
+describe('a log that prints no queue set-up', () => {
+  it('replays its apps in the queues they name, sharing the cluster equally', () => {
+    // The app ran in `etl`, which the stock single queue lacks: one leaf, etl, at 100%.
+    const trace = rows(8192, []);
+    const log = buildLogWorkload('t', { ...trace, scheduler: { ...trace.scheduler, queueConfigs: {} } });
+    expect(log.clusterFromLog!.scheduler.queues.map((q) => [q.name, q.capacityPercent])).toEqual([['etl', 100]]);
+    expect(log.clusterNotes).toContain(
+      'the log does not print its queues: the 1 its apps were submitted to (etl) are replayed as leaves sharing the cluster equally, with the default settings',
+    );
   });
 });

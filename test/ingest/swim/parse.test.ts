@@ -15,7 +15,7 @@ describe('parseSwimFile', () => {
           'job3\t30\t10\t1\t2', // 5 five columns
           'job1\t40\t10\t1\t1\t1', // 6 duplicate id
           'job4\t50\t10\t-5\t1\t1', // 7 negative bytes
-          'job5\t60\t10\t99999999999999999999\t1\t1', // 8 too large
+          'job5\t60\t10\t99999999999999999999\t1\t1', // 8 more than 1 PiB
         ].join('\n') + '\n',
       ),
       Buffer.from([0x00, 0x01, 0xff, 0x0a]), // 9 binary garbage
@@ -41,7 +41,9 @@ describe('parseSwimFile', () => {
     expect(result.rejects[1]!.reason).toMatch(/expected 6 tab-separated columns.*found 5/);
     expect(result.rejects[2]!.reason).toBe('duplicate job id job1 (first on line 3)');
     expect(result.rejects[3]!.reason).toMatch(/map input bytes '-5'/);
-    expect(result.rejects[4]!.reason).toMatch(/too large/);
+    expect(result.rejects[4]!.reason).toBe(
+      'map input bytes 99999999999999999999 are more than 1 PiB (1125899906842624), more than any job of a SWIM trace',
+    );
     expect(result.rejects[6]!.rawText).toBe('job6\t70\t10\t"5"\t1\t1');
     expect(result.rejects[2]!.rawText).toBe('job1\t40\t10\t1\t1\t1');
     expect(result.lines).toBe(11);
@@ -58,6 +60,44 @@ describe('parseSwimFile', () => {
       [2, 'job1', 1],
     ]);
     expect(result.rejects).toEqual([]);
+  });
+
+  it('counts epoch-second submit times from the first job, with a warning, and rejects a job before it', async () => {
+    // 2009-10-01T00:00:00Z is 1 254 355 200 s: the jobs are at 0, 49 and 3600 s of the trace.
+    const result = await parseSwimFile(
+      tempFile(
+        'epoch.tsv',
+        ['j0\t1254355200\t0\t1\t1\t1', 'j1\t1254355249\t49\t1\t1\t1', 'j2\t1254355100\t0\t1\t1\t1', 'j3\t1254358800\t3551\t1\t1\t1'].join('\n'),
+      ),
+    );
+    expect(result.jobs.map((j) => [j.jobId, j.submitS])).toEqual([['j0', 0], ['j1', 49], ['j3', 3600]]);
+    expect(result.warnings).toEqual([
+      'submit times look like Unix epoch seconds (line 1: 2009-10-01T00:00:00.000Z); they are counted from that first job, which is at 0 s',
+    ]);
+    expect(result.rejects).toEqual([
+      {
+        lineNumber: 3,
+        reason: "submit time 1254355100 s is before the first job's (line 1), from which epoch times are counted",
+        rawText: 'j2\t1254355100\t0\t1\t1\t1',
+      },
+    ]);
+  });
+
+  it('rejects a submit time more than 366 days after the trace\'s start, and says when it looks like epoch milliseconds', async () => {
+    // 366 days = 31 622 400 s: that exact time is kept, one second more is not.
+    const result = await parseSwimFile(
+      tempFile(
+        'far.tsv',
+        ['j0\t5\t5\t1\t1\t1', 'j1\t1e30\t1\t1\t1\t1', 'j2\t1254355200000\t1\t1\t1\t1', 'j3\t31622400\t1\t1\t1\t1', 'j4\t31622401\t1\t1\t1\t1'].join('\n'),
+      ),
+    );
+    expect(result.jobs.map((j) => [j.jobId, j.submitS])).toEqual([['j0', 5], ['j3', 31_622_400]]);
+    expect(result.warnings).toEqual([]);
+    expect(result.rejects.map((r) => [r.lineNumber, r.reason])).toEqual([
+      [2, "submit time 1e+30 s is more than 366 days after the trace's start"],
+      [3, "submit time 1254355200000 s is more than 366 days after the trace's start (it looks like Unix epoch milliseconds; SWIM times are seconds)"],
+      [5, "submit time 31622401 s is more than 366 days after the trace's start"],
+    ]);
   });
 
   it('fails on a missing file', async () => {

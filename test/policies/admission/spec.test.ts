@@ -45,6 +45,10 @@ describe('parseAdmissionPolicy', () => {
     expect(() => parseAdmissionPolicy('marp-feedback:min=0.5,max=0.2')).toThrow(/0 < min <= max <= 1/);
     expect(() => parseAdmissionPolicy('marp-feedback:start=0.01')).toThrow(/start must lie in \[min, max\]/);
     expect(() => parseAdmissionPolicy('marp-feedback:delay=0')).toThrow(/positive number of seconds/);
+    // A step finer than the clock's millisecond, or so fine it floods the run with steps, or beyond any trace.
+    expect(() => parseAdmissionPolicy('marp-feedback:delay=10.0015')).toThrow("'marp-feedback:delay=10.0015': delay 10.0015 s: expected whole milliseconds");
+    expect(() => parseAdmissionPolicy('marp-feedback:delay=0.5')).toThrow('delay 0.5 s: expected at least 1 s');
+    expect(() => parseAdmissionPolicy('marp-feedback:delay=1e12')).toThrow('expected at most 315360000 s');
     expect(() => parseAdmissionPolicy('marp-feedback:r=0')).toThrow(/q and r must be positive/);
   });
 });

@@ -1,25 +1,27 @@
 // `ingest rmlog`: read ResourceManager logs (plain or .gz, several files, globs, rotated logs, or
 // standard input) into one trace. Each file lands in a transaction (shared with the files read
-// at the same time), so a failure part-way leaves the database as it was before that file. A file already ingested is recognised by its
-// content: unchanged it is skipped, grown (appended to, possibly renamed by rotation) only its new
-// lines are read. Files are parsed on worker threads (ingest/rmlog/parse-pool.ts) while this
-// thread, the one writer, stores them; files parsed at the same time share one transaction.
-// Standard input is read whole, every time.
+// at the same time), so a failure part-way leaves the database as it was before that file; the
+// recorded cluster's samples are taken again in it. A file already ingested is recognised by
+// its content: unchanged it is skipped (a rotated one's row takes its new path), grown (appended
+// to, possibly renamed by rotation) only its new lines are read. Files are parsed on worker
+// threads (parse-pool.ts) while this thread, the one writer, stores them. Standard input is read
+// whole, every time.
 
 import { availableParallelism } from 'node:os';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { UserError } from '../model/errors.js';
-import type { LineContribution } from '../ingest/rmlog/reader.js';
-import { combineLineCounts, NO_LINES } from '../model/rm-events.js';
-import type { RmLineCounts } from '../model/rm-events.js';
-import { firstEntryTimeMs } from '../ingest/rmlog/first-entry.js';
-import { RmLogParsePool } from '../ingest/rmlog/parse-pool.js';
-import type { ParsedFile } from '../ingest/rmlog/parse-pool.js';
-import type { ParseOutcome } from '../ingest/rmlog/parse-job.js';
-import { fileHead, HEAD_BYTES, headOf, mayBeSameFile } from '../ingest/rmlog/recognise.js';
-import type { FileHead } from '../ingest/rmlog/recognise.js';
+import { UserError } from '../../model/errors.js';
+import type { BackwardsTimestamp, LineContribution } from './reader.js';
+import { combineLineCounts, NO_LINES } from '../../model/rm-events.js';
+import type { RmLineCounts } from '../../model/rm-events.js';
+import { firstEntryTimeMs } from './first-entry.js';
+import { RmLogParsePool } from './parse-pool.js';
+import type { ParsedFile } from './parse-pool.js';
+import type { ParseOutcome } from './parse-job.js';
+import { fileHead, HEAD_BYTES, headOf, mayBeSameFile, sha256Of } from './recognise.js';
+import { DEFAULT_SAMPLE_INTERVAL_MS } from '../../replay/engine.js';
+import type { FileHead } from './recognise.js';
 import {
   deleteRmLogLinesFrom,
   countRmTrace,
@@ -27,11 +29,13 @@ import {
   listRmLogFiles,
   loadRejects,
   nextRmLogFileId,
+  renameRmLogFile,
   RmLogWriter,
+  saveRecordedSamples,
   saveRmLogFile,
   upsertRmLogTrace,
-} from '../store/index.js';
-import type { RejectRow, RmLogFileRecord, Store } from '../store/index.js';
+} from '../../store/index.js';
+import type { RejectRow, RmLogFileRecord, Store } from '../../store/index.js';
 
 export const REJECTS_RETURNED = 100;
 /** DuckDB's buffer pool during ingest: measured flat peak memory (about 300 MB) from 100 MB to 1.2 GB logs. */
@@ -70,6 +74,10 @@ export interface IngestRmLogFileResult {
   readonly layout: string | null;
   /** Why a compressed file stopped early, or null. */
   readonly streamError: string | null;
+  /** Entries of the file (all of it, read now or before) timed earlier than the entry before them. */
+  readonly backwardsTimestamps: number;
+  /** The first few of them among the lines read now. */
+  readonly backwardsTimestampExamples: readonly BackwardsTimestamp[];
 }
 
 export interface IngestRmLogResult {
@@ -176,8 +184,11 @@ async function ingestGroup(
       changed.push(k);
       continue;
     }
-    await group[k]!.parsed.read(() => undefined);
-    results[k] = summary(group[k]!.path, 'unchanged', await storedFile(store, trace, recognition.fileId), null);
+    const { path, parsed } = group[k]!;
+    await parsed.read(() => undefined);
+    const file = await storedFile(store, trace, recognition.fileId);
+    const moved = await movedFrom(file, path);
+    results[k] = summary(path, 'unchanged', moved ? await store.transaction(() => renameRmLogFile(store, file, resolve(path))) : file, null);
   }
   if (changed.length === 0) return results;
   return store.transaction(async () => {
@@ -201,6 +212,7 @@ async function ingestGroup(
       results[w.k] = summary(w.path, w.previous ? 'appended' : 'ingested', record, outcomes[i]!);
     }
     await upsertRmLogTrace(store, trace);
+    await saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS);
     return results;
   });
 }
@@ -281,6 +293,7 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
         const record = mergeRecord(trace, fileId, STDIN_PATH, outcome.compressed, null, outcome);
         await saveRmLogFile(store, record);
         await upsertRmLogTrace(store, trace);
+        await saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS);
         return summary(STDIN_PATH, 'ingested', record, outcome);
       }),
     );
@@ -299,6 +312,18 @@ class SameContent extends Error {
   constructor(readonly file: RmLogFileRecord) {
     super('the trace already holds this content');
   }
+}
+
+/**
+ * Whether a stored file, found unchanged at `path`, was renamed there (a rotation: rm.log became
+ * rm.log.1): its stored path is gone or holds other content. A copy leaves the row as it is.
+ */
+async function movedFrom(file: RmLogFileRecord, path: string): Promise<boolean> {
+  if (file.path === resolve(path)) return false;
+  const head = Math.min(HEAD_BYTES, file.completeBytes);
+  const there = await stat(file.path).catch(() => null);
+  if (!there?.isFile() || there.size < head) return true;
+  return file.compressed || (await sha256Of(file.path, head)) !== file.headSha256;
 }
 
 function isStdin(path: string): boolean {
@@ -327,6 +352,8 @@ function summary(
     scheduler: file.scheduler,
     layout: file.layout,
     streamError: file.streamError,
+    backwardsTimestamps: file.backwardsTimestamps,
+    backwardsTimestampExamples: read?.stats.backwardsExamples ?? [],
   };
 }
 

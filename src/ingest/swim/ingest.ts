@@ -2,12 +2,12 @@
 
 import { stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
-import { DEFAULT_BLOCK_MB, DEFAULT_BYTES_PER_REDUCE_MB } from '../model/cluster.js';
-import { UserError } from '../model/errors.js';
-import { parseSwimFile } from '../ingest/swim/parse.js';
-import { knownSwimSourceNodes, swimJobShape } from '../ingest/swim/derive.js';
-import { findTrace, findTraceBySha256, replaceSwimTrace } from '../store/index.js';
-import type { RejectRow, Store, TraceRecord } from '../store/index.js';
+import { DEFAULT_BLOCK_MB, DEFAULT_BYTES_PER_REDUCE_MB } from '../../model/cluster.js';
+import { UserError } from '../../model/errors.js';
+import { parseSwimFile } from './parse.js';
+import { knownSwimSourceNodes, swimJobShape } from './derive.js';
+import { findTrace, findTraceBySha256, replaceSwimTrace } from '../../store/index.js';
+import type { RejectRow, Store, TraceRecord } from '../../store/index.js';
 
 export interface IngestSwimOptions {
   readonly path: string;
@@ -22,6 +22,8 @@ export interface IngestSwimResult {
   readonly status: 'ingested' | 'replaced' | 'unchanged';
   readonly trace: TraceRecord;
   readonly rejects: readonly RejectRow[];
+  /** What was read other than written (epoch-second times counted from the first job). */
+  readonly warnings: readonly string[];
   /** Task counts SWIM would run at the source cluster's own size (64 MB blocks, 64 MB per reduce). */
   readonly sourceScaleMaps: number;
   readonly sourceScaleReduces: number;
@@ -77,6 +79,7 @@ export async function ingestSwim(store: Store, options: IngestSwimOptions): Prom
       status: 'unchanged',
       trace: sameContent,
       rejects: parsed.rejects,
+      warnings: parsed.warnings,
       sourceScaleMaps: scale.maps,
       sourceScaleReduces: scale.reduces,
     };
@@ -105,6 +108,7 @@ export async function ingestSwim(store: Store, options: IngestSwimOptions): Prom
     status: existing ? 'replaced' : 'ingested',
     trace: record,
     rejects: parsed.rejects,
+    warnings: parsed.warnings,
     sourceScaleMaps: scale.maps,
     sourceScaleReduces: scale.reduces,
   };

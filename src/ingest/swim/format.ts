@@ -1,0 +1,43 @@
+// SWIM workload traces as a trace format: a file of jobs sized in bytes, stored as written, and
+// turned into tasks for whichever cluster it is replayed on (derive.ts). It records no cluster.
+
+import { nodeCount } from '../../model/cluster.js';
+import { loadSwimJobs } from '../../store/index.js';
+import type { LoadedTrace, TraceFormat } from '../trace-format.js';
+import { deriveSwimWorkload } from './derive.js';
+import { ingestSwim } from './ingest.js';
+import type { IngestSwimOptions, IngestSwimResult } from './ingest.js';
+
+export const SWIM_FORMAT: TraceFormat<IngestSwimOptions, IngestSwimResult> = {
+  name: 'swim',
+  ingestUsage: 'rmreplay ingest swim FILE',
+  ingest: ingestSwim,
+  async load(store, record): Promise<LoadedTrace> {
+    const jobs = await loadSwimJobs(store, record.trace);
+    return {
+      recordedCluster: null,
+      clusterMissing:
+        `replaying trace ${record.trace} needs --cluster FILE (shipped examples: fb2009-600, fb2010-3000), ` +
+        'or Hadoop configuration files with --nodes N',
+      notes: [],
+      log: null,
+      nodeTimeline: null,
+      clusterNotes: () => [],
+      workloadFor(cluster, options) {
+        // A trace stored without its source's size is taken as recorded on the cluster replayed on.
+        const sourceNodes = record.sourceNodes ?? nodeCount(cluster);
+        const bytes = options.swimBytes ?? 'scaled';
+        return {
+          workload: deriveSwimWorkload(record.trace, jobs, sourceNodes, cluster, bytes),
+          trace: {
+            kind: 'swim',
+            trace: record.trace,
+            sha256: record.sourceSha256,
+            sourceNodes,
+            ...(bytes === 'recorded' ? { bytes } : {}),
+          },
+        };
+      },
+    };
+  },
+};

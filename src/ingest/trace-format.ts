@@ -1,0 +1,52 @@
+// What every trace format rmreplay reads provides: how a file becomes a stored trace, and how a
+// stored trace becomes the workload of a replay on a given cluster (and the cluster itself, for a
+// format that records one). Each format implements it in its own folder (swim/format.ts,
+// rmlog/format.ts); formats.ts lists them by the `format` a stored trace carries.
+
+import type { Cluster } from '../model/cluster.js';
+import type { SwimBytes, TraceRef } from '../model/run-spec.js';
+import type { NodeTimeline } from '../model/node-timeline.js';
+import type { Workload } from '../model/workload.js';
+import type { Store, TraceRecord } from '../store/index.js';
+import type { LogWorkload } from './rmlog/workload.js';
+
+export interface TraceFormat<IngestOptions, IngestResult> {
+  /** The `format` of the traces it stores (`traces.format`). */
+  readonly name: string;
+  /** The command that ingests a file of this format, for messages. */
+  readonly ingestUsage: string;
+  /** Read a file (or files) into the store as one trace. */
+  ingest(store: Store, options: IngestOptions): Promise<IngestResult>;
+  /** A stored trace, read once, ready to be replayed on any number of clusters. */
+  load(store: Store, record: TraceRecord): Promise<LoadedTrace>;
+}
+
+/** Where the user's cluster comes from, as far as a format's notes depend on it. */
+export interface ClusterRequest {
+  readonly cluster?: string;
+  readonly nodes?: number;
+  readonly yarnSite?: string;
+}
+
+/** How the user asked a trace to be turned into a workload; a format refuses what does not apply to it. */
+export interface TraceOptions {
+  /** SWIM: bytes scaled to the cluster replayed on (absent: scaled) or kept as recorded. */
+  readonly swimBytes?: SwimBytes;
+}
+
+export interface LoadedTrace {
+  /** The cluster the trace itself records (an RM log's nodes and scheduler), or null. */
+  readonly recordedCluster: Cluster | null;
+  /** What to tell the user when neither the trace nor the request gives a cluster. */
+  readonly clusterMissing: string;
+  /** What the trace could not say and how it was filled in. */
+  readonly notes: readonly string[];
+  /** The recorded nodes' joins and departures, if they changed while the trace ran; else null. */
+  readonly nodeTimeline: NodeTimeline | null;
+  /** Notes on the cluster the trace is replayed on, given where the user's cluster comes from. */
+  clusterNotes(request: ClusterRequest): string[];
+  /** What an RM log recorded (fidelity compares against it); null for formats that record no outcomes. */
+  readonly log: LogWorkload | null;
+  /** The workload to replay on `cluster` (final: Hadoop files and capacity mode applied), and the run description's trace. */
+  workloadFor(cluster: Cluster, options: TraceOptions): { readonly workload: Workload; readonly trace: TraceRef };
+}

@@ -1,0 +1,67 @@
+// The cluster's membership over a run: which nodes are in service at time 0, and when nodes join
+// and leave after it, as an RM log records them (registrations, lost, decommissioned, shut down or
+// unhealthy nodes, RM restarts). Plain data in the run's description; the replay engine applies
+// it (docs/model.md 12). A run without a timeline keeps every node of its cluster for its whole
+// length, which is what a cluster file describes.
+
+/**
+ * Why a node leaves, as the log shows it: an RMNodeImpl state (the NodeManager stopped
+ * heartbeating, was decommissioned, shut down, went unhealthy or was told to reboot), a scheduler
+ * "Removed node" with no state printed, or the RM itself stopping or restarting.
+ */
+export type NodeLeaveCause =
+  | 'LOST'
+  | 'DECOMMISSIONED'
+  | 'SHUTDOWN'
+  | 'UNHEALTHY'
+  | 'REBOOTED'
+  | 'removed'
+  | 'rm-stopped'
+  | 'rm-restart';
+
+export type NodeChange =
+  /** Node `node` (its index in the cluster's nodes, node groups expanded in order) starts serving. */
+  | { readonly atMs: number; readonly kind: 'join'; readonly node: number }
+  /** Node `node` leaves: the containers it holds end (killed, as the RM ends a lost node's containers). */
+  | { readonly atMs: number; readonly kind: 'leave'; readonly node: number; readonly cause: NodeLeaveCause }
+  /**
+   * The RM restarted without recovering its apps (`yarn.resourcemanager.recovery.enabled` off,
+   * Hadoop's default): every app it knew and that has not ended is lost. A restart that recovers
+   * its apps is only nodes leaving and joining again.
+   */
+  | { readonly atMs: number; readonly kind: 'apps-lost' };
+
+export interface NodeTimeline {
+  /** Nodes in service at time 0 (indices, ascending); every other node joins later, if ever. */
+  readonly initialNodes: readonly number[];
+  /** In time order; changes at one instant apply in the order given. Times are whole ms. */
+  readonly changes: readonly NodeChange[];
+}
+
+/** Throws a RangeError naming the first thing wrong with a timeline for a cluster of `nodeCount` nodes. */
+export function checkNodeTimeline(timeline: NodeTimeline, nodeCount: number): void {
+  const inService = new Uint8Array(nodeCount);
+  let previous = -1;
+  for (const node of timeline.initialNodes) {
+    if (!(Number.isInteger(node) && node > previous && node < nodeCount)) {
+      throw new RangeError(`node timeline: initial nodes must be ascending indices below ${nodeCount}, got ${node}`);
+    }
+    inService[node] = 1;
+    previous = node;
+  }
+  let lastMs = 0;
+  for (const change of timeline.changes) {
+    if (!(Number.isInteger(change.atMs) && change.atMs >= lastMs)) {
+      throw new RangeError(`node timeline: changes must be at whole ms from 0 on, in time order (${change.atMs} after ${lastMs})`);
+    }
+    lastMs = change.atMs;
+    if (change.kind === 'apps-lost') continue;
+    const node = change.node;
+    if (!(Number.isInteger(node) && node >= 0 && node < nodeCount)) throw new RangeError(`node timeline: no node ${node}`);
+    const joining = change.kind === 'join';
+    if ((inService[node] === 1) === joining) {
+      throw new RangeError(`node timeline: node ${node} ${joining ? 'joins while in service' : 'leaves while out of service'} at ${change.atMs} ms`);
+    }
+    inService[node] = joining ? 1 : 0;
+  }
+}

@@ -1,0 +1,330 @@
+// The recorded cluster's own metrics: from the events of an RM-log trace alone, the samples a
+// replay takes of its simulated cluster (run_samples, run_queue_samples), taken of the cluster
+// the log shows, into rm_samples and rm_queue_samples. All in SQL, so memory stays DuckDB's
+// (bounded by its memory limit, spilling to disk) whatever the size of the log. Which lines
+// give which column, and why a column is NULL: docs/log-formats.md section 13.
+//
+// Every figure is a step function of log time, built as +/- deltas at the times things start
+// and end (a container's allocation and end, an app's acceptance, ...), summed in time order,
+// up to each sample time: a sample at t holds the state after every
+// event at or before t, as a replay's sample does.
+
+import { createTimelineTables, dropTimelineTables, TRACE_EVENTS } from './recorded-timeline.js';
+import type { Store } from './store.js';
+
+/** At most this many samples per trace (a month at 10 s); a longer log is cut, and says so. */
+export const MAX_RECORDED_SAMPLES = 300_000;
+
+/** At most this many queue sample rows per trace; with many queues, fewer sample times get them. */
+export const MAX_RECORDED_QUEUE_ROWS = 20_000_000;
+
+/** The changes summed over time, per queue and sample (recorded_deltas). */
+const DELTA_COLUMNS = [
+  'used_memory_mb', 'used_vcores', 'unsized', 'am_memory_mb', 'am_vcores', 'am_unsized', 'am_containers', 'unplaced',
+  'pending', 'waiting', 'reserving',
+] as const;
+
+export interface RecordedSampling {
+  readonly trace: string;
+  /** Log time of sample time 0: the first submission in the log, else its first event. */
+  readonly originMs: number;
+  readonly intervalMs: number;
+  /** Log time of the last entry: the last sample is taken there. */
+  readonly endMs: number;
+  readonly samples: number;
+  readonly truncated: boolean;
+  /** The first this many sample times have queue rows (all of them unless queues x samples is too many). */
+  readonly queueSamples: number;
+}
+
+/**
+ * The sample a change at log time `t` is first seen by: sample k is taken at origin + k x
+ * interval (k < $gridSamples), the last one at $finalMs (k = $gridSamples) when that is off the
+ * grid. A change at or before a sample's time is in it; NULL: after the last sample.
+ */
+function sampleIndex(t: string): string {
+  return `CASE WHEN ${t} <= $originMs THEN 0
+    WHEN (${t} - $originMs + $intervalMs - 1) // $intervalMs < $gridSamples THEN (${t} - $originMs + $intervalMs - 1) // $intervalMs
+    WHEN ${t} <= $finalMs::BIGINT THEN $gridSamples END`;
+}
+
+/** The sample indexes 0 .. n-1 and their log times. */
+const SAMPLES = `(
+  SELECT k, CASE WHEN k < $gridSamples THEN $originMs + k * $intervalMs ELSE $finalMs::BIGINT END AS at_ms
+  FROM range(0, $gridSamples + CASE WHEN $finalMs::BIGINT IS NULL THEN 0 ELSE 1 END) AS samples(k)
+)`;
+
+/**
+ * The changes every figure is summed from, per queue (NULL: the app's queue is unknown) and per
+ * sample that first sees them: summing them over samples 0 .. k gives the state at sample k.
+ */
+const DELTAS = `
+CREATE OR REPLACE TEMP TABLE recorded_deltas AS
+WITH queues AS (SELECT app_id, queue FROM recorded_apps WHERE queue IS NOT NULL),
+container_ends AS (
+  SELECT app_id, start_ms AS t, 1 AS sign, is_am, node_id, memory_mb, vcores FROM recorded_segments
+  UNION ALL
+  SELECT app_id, end_ms, -1, is_am, node_id, memory_mb, vcores FROM recorded_segments WHERE end_ms IS NOT NULL
+),
+span_ends AS (
+  SELECT kind, app_id, start_ms AS t, 1 AS sign FROM recorded_app_spans WHERE end_ms IS NULL OR end_ms > start_ms
+  UNION ALL
+  SELECT kind, app_id, end_ms, -1 FROM recorded_app_spans WHERE end_ms > start_ms
+),
+changes AS (
+  SELECT q.queue, ${sampleIndex('e.t')} AS k,
+    e.sign * coalesce(e.memory_mb, 0) AS used_memory_mb,
+    e.sign * coalesce(e.vcores, 0) AS used_vcores,
+    e.sign * (e.memory_mb IS NULL OR e.vcores IS NULL)::INTEGER AS unsized,
+    CASE WHEN e.is_am THEN e.sign * coalesce(e.memory_mb, 0) ELSE 0 END AS am_memory_mb,
+    CASE WHEN e.is_am THEN e.sign * coalesce(e.vcores, 0) ELSE 0 END AS am_vcores,
+    CASE WHEN e.is_am THEN e.sign * (e.memory_mb IS NULL OR e.vcores IS NULL)::INTEGER ELSE 0 END AS am_unsized,
+    CASE WHEN e.is_am THEN e.sign ELSE 0 END AS am_containers,
+    e.sign * (e.node_id IS NULL)::INTEGER AS unplaced,
+    0 AS pending, 0 AS waiting, 0 AS reserving
+  FROM container_ends AS e LEFT JOIN queues AS q USING (app_id)
+  UNION ALL
+  SELECT q.queue, ${sampleIndex('s.t')}, 0, 0, 0, 0, 0, 0, 0, 0,
+    CASE WHEN s.kind = 'pending' THEN s.sign ELSE 0 END,
+    CASE WHEN s.kind = 'waiting' THEN s.sign ELSE 0 END,
+    CASE WHEN s.kind = 'reserving' THEN s.sign ELSE 0 END
+  FROM span_ends AS s LEFT JOIN queues AS q USING (app_id)
+)
+SELECT queue, k, ${DELTA_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')}
+FROM changes WHERE k IS NOT NULL GROUP BY queue, k`;
+
+/**
+ * The cluster's capacity: the total the scheduler prints with each "Added node" / "Removed node"
+ * line (the cluster after the change), zero from an RM start or stop until the next one; before
+ * the first of these lines it is not known. Per sample, the last such total it sees.
+ */
+const CAPACITY = `(
+  SELECT k, arg_max(memory_mb, line_order) AS capacity_memory_mb, arg_max(vcores, line_order) AS capacity_vcores
+  FROM (
+    SELECT ${sampleIndex('time_ms')} AS k, memory_mb, vcores, (time_ms, file_id, line_number) AS line_order FROM ${TRACE_EVENTS}
+    WHERE (kind IN ('node_added', 'node_removed') AND memory_mb IS NOT NULL AND vcores IS NOT NULL)
+    UNION ALL
+    SELECT ${sampleIndex('time_ms')}, 0, 0, (time_ms, file_id, line_number) FROM ${TRACE_EVENTS} WHERE kind IN ('rm_started', 'rm_stopped')
+  ) WHERE k IS NOT NULL GROUP BY k
+)`;
+
+const BUCKETS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/**
+ * Nodes by memory utilisation, as run_samples counts them: per registered node in service
+ * (recorded_nodes), its allocated memory over its capacity, in the ranges of utilisationBucket (src/replay/observer.ts).
+ * As changes per sample: nodes entering (+1) and leaving (-1) each range, and the capacity of
+ * the nodes in service.
+ */
+const NODE_BUCKET_DELTAS = `(
+  WITH service AS (SELECT node_id, memory_mb, registered_ms, end_ms FROM recorded_nodes),
+  node_steps AS (
+    SELECT node_id, k, sum(used) AS used, sum(capacity) AS capacity, sum(in_service) AS in_service FROM (
+      SELECT node_id, ${sampleIndex('start_ms')} AS k, coalesce(memory_mb, 0) AS used, 0 AS capacity, 0 AS in_service
+      FROM recorded_segments WHERE node_id IS NOT NULL
+      UNION ALL
+      SELECT node_id, ${sampleIndex('end_ms')}, -coalesce(memory_mb, 0), 0, 0 FROM recorded_segments WHERE node_id IS NOT NULL AND end_ms IS NOT NULL
+      UNION ALL SELECT node_id, ${sampleIndex('registered_ms')}, 0, memory_mb, 1 FROM service
+      UNION ALL SELECT node_id, ${sampleIndex('end_ms')}, 0, -memory_mb, -1 FROM service WHERE end_ms IS NOT NULL
+    ) WHERE k IS NOT NULL GROUP BY node_id, k
+  ),
+  node_levels AS (
+    SELECT node_id, k,
+      sum(used) OVER w AS used, sum(capacity) OVER w AS capacity, sum(in_service) OVER w AS in_service
+    FROM node_steps WINDOW w AS (PARTITION BY node_id ORDER BY k ROWS UNBOUNDED PRECEDING)
+  ),
+  node_buckets AS (
+    SELECT node_id, k, CASE WHEN in_service > 0 THEN capacity ELSE 0 END AS service_capacity,
+      CASE WHEN in_service <= 0 OR capacity <= 0 THEN NULL
+           WHEN used <= 0 THEN 0 WHEN used >= capacity THEN 6
+           ELSE 1 + floor(5 * used / capacity)::INTEGER END AS bucket
+    FROM node_levels
+  ),
+  changes AS (
+    SELECT k, bucket, service_capacity,
+      lag(bucket) OVER w AS previous_bucket, lag(service_capacity, 1, 0) OVER w AS previous_capacity
+    FROM node_buckets WINDOW w AS (PARTITION BY node_id ORDER BY k)
+  )
+  SELECT k,
+    ${BUCKETS.map((b) => `sum((bucket IS NOT DISTINCT FROM ${b})::INTEGER - (previous_bucket IS NOT DISTINCT FROM ${b})::INTEGER) AS nodes_${b}`).join(',\n    ')},
+    sum(service_capacity - previous_capacity) AS service_memory_mb
+  FROM changes GROUP BY k
+)`;
+
+/**
+ * The cluster at each sample: the changes it sees summed over samples 0 .. k (and the last
+ * capacity line it sees carried forward).
+ */
+const CLUSTER_AT_SAMPLES = `
+CREATE OR REPLACE TEMP TABLE recorded_cluster AS
+WITH per_sample AS (
+  SELECT s.k, s.at_ms, ${DELTA_COLUMNS.map((c) => `coalesce(d.${c}, 0) AS ${c}`).join(', ')},
+    ${BUCKETS.map((b) => `coalesce(n.nodes_${b}, 0) AS nodes_${b}`).join(', ')}, coalesce(n.service_memory_mb, 0) AS service_memory_mb,
+    c.capacity_memory_mb, c.capacity_vcores
+  FROM ${SAMPLES} AS s
+  LEFT JOIN (SELECT k, ${DELTA_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')} FROM recorded_deltas GROUP BY k) AS d USING (k)
+  LEFT JOIN ${NODE_BUCKET_DELTAS} AS n USING (k)
+  LEFT JOIN ${CAPACITY} AS c USING (k)
+)
+SELECT k, at_ms,
+  ${[...DELTA_COLUMNS, ...BUCKETS.map((b) => `nodes_${b}`), 'service_memory_mb'].map((c) => `sum(${c}) OVER w AS ${c}`).join(', ')},
+  last_value(capacity_memory_mb IGNORE NULLS) OVER w AS capacity_memory_mb,
+  last_value(capacity_vcores IGNORE NULLS) OVER w AS capacity_vcores
+FROM per_sample WINDOW w AS (ORDER BY k ROWS UNBOUNDED PRECEDING)`;
+
+/** rm_samples from recorded_cluster: a figure whose lines are missing is NULL. */
+const INSERT_SAMPLES = `
+INSERT INTO rm_samples
+WITH known AS (
+  SELECT at_ms, capacity_memory_mb, capacity_vcores,
+    am_containers AS running_apps, pending AS pending_apps, waiting AS waiting_apps,
+    CASE WHEN unsized = 0 THEN used_memory_mb END AS used_memory_mb,
+    CASE WHEN unsized = 0 THEN used_vcores END AS used_vcores,
+    CASE WHEN am_unsized = 0 THEN am_memory_mb END AS am_memory_mb,
+    CASE WHEN am_unsized = 0 THEN am_vcores END AS am_vcores,
+    -- Free space on reserved nodes: known to be none while no app holds a reservation.
+    CASE WHEN reserving = 0 THEN 0 END AS reserved,
+    -- Node ranges: every container held has a known node and size, and the nodes the log
+    -- registered add up to the capacity the scheduler printed (no node joined before the log).
+    unplaced = 0 AND unsized = 0 AND service_memory_mb = capacity_memory_mb AS nodes_known,
+    ${BUCKETS.map((b) => `nodes_${b}`).join(', ')}
+  FROM recorded_cluster
+)
+SELECT $trace, at_ms - $originMs, used_memory_mb, used_vcores,
+  capacity_memory_mb - used_memory_mb - reserved, capacity_vcores - used_vcores - reserved,
+  am_memory_mb, am_vcores,
+  CASE WHEN $dominant THEN greatest(${share('am_memory_mb', 'capacity_memory_mb')}, ${share('am_vcores', 'capacity_vcores')})
+       ELSE ${share('am_memory_mb', 'capacity_memory_mb')} END,
+  running_apps, pending_apps, waiting_apps, NULL, reserved, reserved, NULL, NULL, NULL,
+  ${BUCKETS.map((b) => `CASE WHEN nodes_known THEN nodes_${b} END`).join(', ')}
+FROM known ORDER BY at_ms`;
+
+/**
+ * The queues sampled: every queue an app ran in, and every leaf the CapacityScheduler set up
+ * (with its set-up blocks, whose absolute capacity gives the queue's share).
+ */
+const QUEUES = `configs AS (
+  SELECT CASE WHEN queue = 'root' OR starts_with(queue, 'root.') THEN queue ELSE 'root.' || queue END AS queue,
+    ${sampleIndex('time_ms')} AS k, (time_ms, file_id, line_number) AS line_order,
+    coalesce(TRY_CAST(json_extract_string(extra, '$.absoluteCapacity') AS DOUBLE),
+             TRY_CAST(json_extract_string(extra, '$.asboluteCapacity') AS DOUBLE)) AS absolute_capacity
+  FROM ${TRACE_EVENTS} WHERE kind = 'queue_config' AND queue IS NOT NULL AND NOT $fair
+),
+every_queue AS (
+  SELECT DISTINCT queue FROM recorded_deltas WHERE queue IS NOT NULL UNION SELECT queue FROM configs
+)`;
+
+/**
+ * rm_queue_samples: per queue the changes it sees summed over samples 0 .. k, its absolute
+ * capacity from the latest CapacityScheduler set-up block it sees times the cluster's capacity.
+ * Every queue an app ran in or the CapacityScheduler set up, at every sample.
+ */
+const INSERT_QUEUE_SAMPLES = `
+INSERT INTO rm_queue_samples
+WITH ${QUEUES},
+per_sample AS (
+  SELECT q.queue, s.k, s.at_ms,
+    coalesce(d.used_memory_mb, 0) AS used_memory_mb, coalesce(d.used_vcores, 0) AS used_vcores,
+    coalesce(d.unsized, 0) AS unsized, coalesce(d.am_containers, 0) AS am_containers,
+    coalesce(d.pending, 0) AS pending, coalesce(d.reserving, 0) AS reserving, qc.absolute_capacity
+  FROM every_queue AS q CROSS JOIN ${SAMPLES} AS s
+  LEFT JOIN recorded_deltas AS d ON d.queue = q.queue AND d.k = s.k
+  LEFT JOIN (
+    SELECT queue, k, arg_max(absolute_capacity, line_order) AS absolute_capacity FROM configs
+    WHERE k IS NOT NULL AND absolute_capacity IS NOT NULL GROUP BY queue, k
+  ) AS qc ON qc.queue = q.queue AND qc.k = s.k
+  WHERE s.k < $queueSamples
+),
+levels AS (
+  SELECT queue, k, at_ms,
+    sum(used_memory_mb) OVER w AS used_memory_mb, sum(used_vcores) OVER w AS used_vcores, sum(unsized) OVER w AS unsized,
+    sum(am_containers) OVER w AS running_apps, sum(pending) OVER w AS pending_apps, sum(reserving) OVER w AS reserving,
+    last_value(absolute_capacity IGNORE NULLS) OVER w AS absolute_capacity
+  FROM per_sample WINDOW w AS (PARTITION BY queue ORDER BY k ROWS UNBOUNDED PRECEDING)
+)
+SELECT $trace, l.at_ms - $originMs, l.queue,
+  CASE WHEN l.unsized = 0 THEN l.used_memory_mb END, CASE WHEN l.unsized = 0 THEN l.used_vcores END,
+  CASE WHEN l.reserving = 0 THEN 0 END, CASE WHEN l.reserving = 0 THEN 0 END,
+  l.absolute_capacity * c.capacity_memory_mb, l.absolute_capacity * c.capacity_vcores,
+  l.running_apps, l.pending_apps, NULL
+FROM levels AS l JOIN recorded_cluster AS c USING (k)
+ORDER BY l.k, l.queue`;
+
+/** `held` over `whole` as a replay's shareOf measures it (0 of an empty cluster). */
+function share(held: string, whole: string): string {
+  return `CASE WHEN ${whole} > 0 THEN ${held} / ${whole} WHEN ${whole} = 0 THEN 0.0 END`;
+}
+
+/**
+ * Recompute the recorded samples of an RM-log trace from its stored events, replacing any
+ * earlier ones (a grown log is sampled again whole). Call it inside the ingest's transaction.
+ */
+export async function saveRecordedSamples(
+  store: Store,
+  trace: string,
+  intervalMs: number,
+  limits: { readonly maxSamples: number; readonly maxQueueRows: number } = { maxSamples: MAX_RECORDED_SAMPLES, maxQueueRows: MAX_RECORDED_QUEUE_ROWS },
+): Promise<RecordedSampling | null> {
+  if (!Number.isSafeInteger(intervalMs) || intervalMs <= 0) throw new RangeError(`sample interval must be a positive whole number of ms: ${intervalMs}`);
+  for (const table of ['rm_sampling', 'rm_samples', 'rm_queue_samples']) {
+    await store.run(`DELETE FROM ${table} WHERE trace = $trace`, { trace });
+  }
+  await createTimelineTables(store, trace);
+  const [axis] = await store.queryObjects<{ firstSubmitMs: number | null; firstMs: number | null; lastMs: number | null; scheduler: string | null; calculator: string | null }>(
+    // The log ends at its last entry (a line of no interest may come after the last event).
+    `SELECT (SELECT min(submit_ms) FROM recorded_apps WHERE submitted_in_log) AS "firstSubmitMs",
+            min(time_ms) AS "firstMs",
+            greatest(max(time_ms), (SELECT max(last_time_ms) FROM rmlog_files WHERE trace = $trace)) AS "lastMs",
+            arg_max(detail, time_ms) FILTER (WHERE kind = 'scheduler_class') AS scheduler,
+            arg_max(detail, time_ms) FILTER (WHERE kind = 'scheduler_config') AS calculator
+       FROM ${TRACE_EVENTS}`,
+    { trace },
+  );
+  if (!axis || axis.lastMs === null) {
+    await dropTimelineTables(store);
+    return null;
+  }
+  const originMs = axis.firstSubmitMs ?? axis.firstMs!;
+  const endMs = Math.max(axis.lastMs, originMs);
+  const onGrid = Math.floor((endMs - originMs) / intervalMs) + 1;
+  const truncated = onGrid > limits.maxSamples;
+  const gridSamples = truncated ? limits.maxSamples : onGrid;
+  const finalMs = truncated || (endMs - originMs) % intervalMs === 0 ? null : endMs;
+  const samples = gridSamples + (finalMs === null ? 0 : 1);
+  // Scheduler class from "Using Scheduler:", else from the loggers (rmlog_files.scheduler).
+  const fair = (axis.scheduler ?? (await fileScheduler(store, trace)) ?? '').endsWith('FairScheduler');
+  // The CapacityScheduler prints its calculator; a replay of the log uses the default otherwise.
+  const dominant = (axis.calculator ?? '').endsWith('DominantResourceCalculator');
+  let sampling: RecordedSampling;
+  try {
+    const times = { originMs, intervalMs, gridSamples, finalMs };
+    await store.run(DELTAS, times);
+    await store.run(CLUSTER_AT_SAMPLES, { trace, ...times });
+    await store.run(INSERT_SAMPLES, { trace, originMs, dominant });
+    const { rows } = await store.query(`WITH ${QUEUES} SELECT count(*) FROM every_queue`, { trace, fair, ...times });
+    const queues = Number(rows[0]![0]);
+    const queueSamples = queues === 0 ? samples : Math.min(samples, Math.floor(limits.maxQueueRows / queues));
+    await store.run(INSERT_QUEUE_SAMPLES, { trace, fair, queueSamples, ...times });
+    sampling = { trace, originMs, intervalMs, endMs, samples, truncated, queueSamples };
+    await store.run(
+      `INSERT INTO rm_sampling VALUES ($trace, $originMs, $intervalMs, $endMs, $samples, $truncated, $queueSamples)`,
+      { ...sampling },
+    );
+  } catch (error) {
+    // Inside a failed transaction every statement fails until the rollback (which drops them).
+    await dropTimelineTables(store, SAMPLE_TABLES).catch(() => undefined);
+    throw error;
+  }
+  await dropTimelineTables(store, SAMPLE_TABLES);
+  return sampling;
+}
+
+const SAMPLE_TABLES = ['recorded_deltas', 'recorded_cluster'];
+
+async function fileScheduler(store: Store, trace: string): Promise<string | null> {
+  const { rows } = await store.query(
+    `SELECT arg_max(scheduler, file_id) FROM rmlog_files WHERE trace = $trace AND scheduler IS NOT NULL`,
+    { trace },
+  );
+  return (rows[0]?.[0] as string | null | undefined) ?? null;
+}

@@ -1,0 +1,152 @@
+// RM logs as production writes them, replayed as recorded with no cluster file (docs/model.md
+// 12): nodes that register after the first submissions, a node lost mid-run, an RM restart, a
+// killed app. Each log is written by the fixture generator (test/fixtures/rmlog/scenarios.ts, where
+// each history's timeline is described) and read back by the ingest; fidelity then compares the
+// replay's end states and turnarounds with the log's. Replay times are log times minus the first
+// submission (T0 + 10 s in every scenario).
+
+import { describe, expect, it } from 'vitest';
+import { ingestRmLog, runFidelity } from '../../src/api/index.js';
+import type { FidelityResult } from '../../src/api/index.js';
+import { Store } from '../../src/store/index.js';
+import { renderRmLog } from '../fixtures/rmlog/render.js';
+import { killedAppScenario, lateNodesScenario, lostNodeScenario, rmRestartScenarios } from '../fixtures/rmlog/scenarios.js';
+import type { FixtureScenario } from '../fixtures/rmlog/scenario.js';
+import { tempFile } from '../helpers/files.js';
+
+function logOf(...scenarios: FixtureScenario[]): string {
+  return scenarios.map((scenario) => renderRmLog(scenario, { version: '2.7', layout: 'stock' })).join('');
+}
+
+async function fidelityOf(
+  name: string,
+  text: string,
+  check: (result: FidelityResult, store: Store) => Promise<void> | void,
+  cluster?: string,
+): Promise<void> {
+  const store = await Store.open(':memory:');
+  try {
+    await ingestRmLog(store, { paths: [tempFile(`${name}.log`, text)], name });
+    await check(await runFidelity(store, { trace: name, ...(cluster ? { cluster } : {}) }), store);
+  } finally {
+    store.close();
+  }
+}
+
+async function specOf(store: Store, runId: number): Promise<{ nodeTimeline?: unknown }> {
+  const { rows } = await store.query('SELECT run_spec_json::VARCHAR FROM runs WHERE run_id = $runId', { runId });
+  return JSON.parse(String(rows[0]![0])) as { nodeTimeline?: unknown };
+}
+
+/** Each app's error, where it kept its state. */
+function errors(result: FidelityResult): (number | null)[] {
+  return result.apps.map((a) => a.errorPct);
+}
+
+/** Two 8192 MB nodes, as a cluster file: the fixed cluster of the what-if side. */
+const TWO_NODES = tempFile(
+  'two-nodes.json',
+  JSON.stringify({ name: 'two-nodes', nodeGroups: [{ name: 'n', count: 2, memoryMb: 8192, vcores: 8 }] }),
+);
+
+describe('replaying a log as recorded, with no cluster file', () => {
+  it('waits for NodeManagers that register after the first submissions', async () => {
+    // Apps at 0 and 2 s, w1 at 20 s, w2 at 35 s: app 1's AM on w1 as it registers, app 2's once
+    // w2 doubles the AM limit. The replay follows the log within a few percent.
+    await fidelityOf('late-nodes', logOf(lateNodesScenario()), async (result, store) => {
+      expect(result.apps.map((a) => [a.recordedState, a.replayedState])).toEqual([['FINISHED', 'FINISHED'], ['FINISHED', 'FINISHED']]);
+      expect(result.stateChanges).toBe(0);
+      for (const error of errors(result)) expect(Math.abs(error!)).toBeLessThan(5);
+      expect((await specOf(store, result.runId)).nodeTimeline).toEqual({
+        initialNodes: [],
+        changes: [
+          { atMs: 20_000, kind: 'join', node: 0 },
+          { atMs: 35_000, kind: 'join', node: 1 },
+        ],
+      });
+      expect(result.notes).toContain('the cluster is replayed as the log records it: 0 of its 2 node(s) in service at the first submission, 2 join(s)');
+      expect(result.notes.join('\n')).not.toMatch(/give a cluster file/);
+    });
+  });
+
+  it('loses a node mid-run: the AM limit shrinks with the cluster and the app behind waits', async () => {
+    // w2 is lost at 30 s. App 2 (submitted at 35 s) finds an AM limit of 1024 MB, held by app 1's
+    // AM, and starts when app 1 ends (60 s), as in the log.
+    await fidelityOf('lost-node', logOf(lostNodeScenario()), async (result, store) => {
+      expect(result.stateChanges).toBe(0);
+      for (const error of errors(result)) expect(Math.abs(error!)).toBeLessThan(5);
+      expect((await specOf(store, result.runId)).nodeTimeline).toEqual({
+        initialNodes: [0, 1],
+        changes: [{ atMs: 30_000, kind: 'leave', node: 1, cause: 'LOST' }],
+      });
+      expect(result.notes).toContain('1 container(s) killed because their node left are left out: the replay\'s own node changes end containers');
+    });
+    // On a fixed cluster of both nodes (the what-if side) the limit never shrinks: app 2 starts
+    // at once and its turnaround is far below the log's.
+    await fidelityOf('lost-node-fixed', logOf(lostNodeScenario()), async (result, store) => {
+      expect((await specOf(store, result.runId)).nodeTimeline).toBeUndefined();
+      expect(result.apps[1]!.errorPct!).toBeLessThan(-30);
+      expect(result.notes).toContain(`replayed on the nodes of ${TWO_NODES}, not the log's (nor their joins and departures)`);
+    }, TWO_NODES);
+  });
+
+  it('replays an RM restart that recovered nothing: the app it had running is lost, the next RM runs its own', async () => {
+    // The first RM stops at 50 s with app 2 running (it never ends in the log: not compared);
+    // the second registers the NodeManager again at 62 s and runs its app.
+    await fidelityOf('rm-restart', logOf(...rmRestartScenarios()), async (result, store) => {
+      expect(result.apps.map((a) => [a.appId, a.replayedState])).toEqual([
+        ['application_1714557600000_0001', 'FINISHED'],
+        ['application_1714557670000_0001', 'FINISHED'],
+      ]);
+      expect(result.unfinishedInLog).toBe(1);
+      expect(result.stateChanges).toBe(0);
+      for (const error of errors(result)) expect(Math.abs(error!)).toBeLessThan(5);
+      const lost = await store.query(
+        `SELECT state, failure_cause, finish_ms FROM run_apps WHERE run_id = $runId AND app_id = 'application_1714557600000_0002'`,
+        { runId: result.runId },
+      );
+      expect(lost.rows).toEqual([['FAILED', 'rm-restart', 50_000]]);
+      expect((await specOf(store, result.runId)).nodeTimeline).toEqual({
+        initialNodes: [0],
+        changes: [
+          { atMs: 50_000, kind: 'apps-lost' },
+          { atMs: 50_000, kind: 'leave', node: 0, cause: 'rm-stopped' },
+          { atMs: 62_000, kind: 'join', node: 1 },
+        ],
+      });
+    });
+  });
+
+  it('kills an app at its recorded time and compares states as well as times', async () => {
+    // App 1 is killed 20.02 s after its submission, in the log and in the replay.
+    await fidelityOf('killed', logOf(killedAppScenario()), async (result, store) => {
+      expect(result.apps.map((a) => [a.recordedState, a.replayedState])).toEqual([['KILLED', 'KILLED'], ['FINISHED', 'FINISHED']]);
+      expect(result.apps[0]!.replayedTurnaroundMs).toBe(20_020);
+      expect(result.apps[0]!.errorPct).toBe(0);
+      expect(result.stateChanges).toBe(0);
+      const { rows } = await store.query('SELECT apps_killed, apps_finished FROM runs WHERE run_id = $runId', { runId: result.runId });
+      expect(rows).toEqual([[1, 1]]);
+    });
+  });
+
+  it('shows an app the replay rejected as a state change, not a -100% time error', async () => {
+    // A cluster whose maximum allocation (512 MB) is below the AMs' 1024 MB: both apps are
+    // rejected at submission.
+    const tiny = tempFile(
+      'tiny.json',
+      JSON.stringify({
+        name: 'tiny',
+        nodeGroups: [{ name: 'n', count: 2, memoryMb: 8192, vcores: 8 }],
+        scheduler: { minimumAllocation: { memoryMb: 256, vcores: 1 }, maximumAllocation: { memoryMb: 512, vcores: 4 } },
+      }),
+    );
+    await fidelityOf('rejected', logOf(killedAppScenario()), (result) => {
+      expect(result.apps.map((a) => [a.recordedState, a.replayedState, a.stateChanged, a.errorPct])).toEqual([
+        ['KILLED', 'REJECTED', true, null],
+        ['FINISHED', 'REJECTED', true, null],
+      ]);
+      expect(result.stateChanges).toBe(2);
+      expect(result.meanAbsErrorPct).toBeNull();
+    }, tiny);
+  });
+});

@@ -1,0 +1,241 @@
+// The RM-log workload builder on hand-made log facts about nodes that come and go, RM restarts,
+// kills, failed attempts and unmanaged AMs (docs/model.md 12). Times are log times (ms); replay
+// time 0 is the first submission. Every expected number is worked out in the comments.
+
+import { describe, expect, it } from 'vitest';
+import { buildLogWorkload } from '../../../src/ingest/rmlog/workload.js';
+import { parseAdmissionPolicy } from '../../../src/policies/admission/index.js';
+import { replay } from '../../../src/replay/engine.js';
+import type { RmAppRow, RmContainerRow, RmNodeEventRow, RmTraceRows } from '../../../src/store/index.js';
+import { taskDurationMs } from '../../../src/model/workload.js';
+
+function app(seq: number, fields: Partial<RmAppRow>): RmAppRow {
+  return {
+    appId: `application_1_000${seq}`, appName: `job${seq}`, userName: 'ann', queue: 'default', submittedInLog: true,
+    submitMs: 1000, amAllocatedMs: null, finishMs: null, state: 'RUNNING', finalStatus: null, attempts: 1, unmanagedAm: false,
+    ...fields,
+  };
+}
+
+/** Container `n` of attempt `attempt` of app `seq`; n = 1 is the AM. */
+function container(seq: number, attempt: number, n: number, fields: Partial<RmContainerRow>): RmContainerRow {
+  return {
+    containerId: `container_1_000${seq}_0${attempt}_${String(n).padStart(6, '0')}`,
+    appId: `application_1_000${seq}`,
+    attemptId: `appattempt_1_000${seq}_00000${attempt}`,
+    isAm: n === 1,
+    nodeId: 'w1:1', memoryMb: 1024, vcores: 1, priority: n === 1 ? 0 : 20,
+    allocatedMs: null, runningMs: null, endMs: null, endState: null,
+    startUnknown: false, stillRunning: false, reservedOnly: false,
+    ...fields,
+  };
+}
+
+function ran(allocatedMs: number, endMs: number | null, nodeId = 'w1:1', endState = 'COMPLETED'): Partial<RmContainerRow> {
+  return { nodeId, allocatedMs, runningMs: allocatedMs + 100, endMs, endState: endMs === null ? null : endState };
+}
+
+function event(timeMs: number, kind: RmNodeEventRow['kind'], nodeId: string | null = null, more: Partial<RmNodeEventRow> = {}): RmNodeEventRow {
+  return { timeMs, kind, nodeId, fromState: null, toState: null, memoryMb: null, vcores: null, ...more };
+}
+
+function registered(timeMs: number, nodeId: string, memoryMb = 8192, vcores = 8): RmNodeEventRow {
+  return event(timeMs, 'node_registered', nodeId, { memoryMb, vcores });
+}
+
+function rows(apps: RmAppRow[], containers: RmContainerRow[], nodeEvents: RmNodeEventRow[], logEndMs: number): RmTraceRows {
+  return {
+    apps,
+    containers,
+    nodeEvents,
+    scheduler: { schedulerClass: 'CapacityScheduler', schedulerConfig: null, queueConfigs: {}, logEndMs },
+  };
+}
+
+describe('the cluster a log records, node by node', () => {
+  it('lets nodes join after the first submission, and keeps the cluster once the recorded work is over', () => {
+    // The app is submitted at 1000 (replay 0); w1 (8192 MB) registers at 5000 and w2 (4096 MB)
+    // at 6000: joins at 4000 and 5000, none in service at 0. Both shut down at 60 000, after the
+    // app's last activity (its finish, 31 000): not replayed.
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, { finishMs: 31_000, state: 'FINISHED' })],
+        [container(1, 1, 1, ran(5100, 30_000)), container(1, 1, 2, ran(7000, 20_000, 'w2:1'))],
+        [
+          event(0, 'rm_started'),
+          registered(5000, 'w1:1'),
+          registered(6000, 'w2:1', 4096, 4),
+          event(60_000, 'node_state', 'w1:1', { fromState: 'RUNNING', toState: 'SHUTDOWN' }),
+          event(60_000, 'node_state', 'w2:1', { fromState: 'RUNNING', toState: 'SHUTDOWN' }),
+          event(60_001, 'rm_stopped'),
+        ],
+        60_001,
+      ),
+    );
+    expect(log.clusterFromLog!.nodeGroups.map((g) => [g.name, g.count])).toEqual([['8192mb-8vc', 1], ['4096mb-4vc', 1]]);
+    expect(log.nodeTimeline).toEqual({
+      initialNodes: [],
+      changes: [
+        { atMs: 4000, kind: 'join', node: 0 },
+        { atMs: 5000, kind: 'join', node: 1 },
+      ],
+    });
+    expect(log.clusterNotes).toContain('the cluster is replayed as the log records it: 0 of its 2 node(s) in service at the first submission, 2 join(s)');
+  });
+
+  it('replays a node lost mid-run; the container the RM killed with it is left out, its retry kept', () => {
+    // w1 and w2 are added at 100. The app (submitted at 1000) has its AM on w1 and a task on w2
+    // from 2000; w2 is lost at 10 000 (RMNodeImpl), removed by the scheduler at 10 001, and the
+    // task killed then. Its retry runs on w1 10 500-20 000. The scheduler's lines decide: w2
+    // leaves at 10 001 (replay 9001), as LOST.
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, { finishMs: 41_000, state: 'FINISHED' })],
+        [
+          container(1, 1, 1, ran(1100, 40_000)),
+          container(1, 1, 2, ran(2000, 10_001, 'w2:1', 'KILLED')),
+          container(1, 1, 3, ran(10_500, 20_000)),
+        ],
+        [
+          event(0, 'rm_started'),
+          registered(100, 'w1:1'),
+          event(100, 'node_added', 'w1:1'),
+          registered(100, 'w2:1'),
+          event(100, 'node_added', 'w2:1'),
+          event(10_000, 'node_state', 'w2:1', { fromState: 'RUNNING', toState: 'LOST' }),
+          event(10_001, 'node_removed', 'w2:1'),
+        ],
+        50_000,
+      ),
+    );
+    expect(log.nodeTimeline).toEqual({ initialNodes: [0, 1], changes: [{ atMs: 9001, kind: 'leave', node: 1, cause: 'LOST' }] });
+    const stages = log.workload.apps[0]!.stages;
+    expect(stages.map((s) => s.taskCount)).toEqual([1]);
+    expect(taskDurationMs(stages[0]!, 0)).toBe(9500);
+    expect(log.notes).toContain('1 container(s) killed because their node left are left out: the replay\'s own node changes end containers');
+    expect(log.clusterNotes).toContain('the cluster is replayed as the log records it: 2 of its 2 node(s) in service at the first submission, 1 departure(s) (1 lost)');
+  });
+
+  it('loses the apps an RM restart without recovery had; the nodes register again with the new RM', () => {
+    // App 1 (submitted 1000) runs on w1 from 1100 and never ends in the log: the RM stops at
+    // 20 000 and starts again at 25 000; w1 registers again at 26 000; app 2 (30 000) runs there.
+    // No app submitted before the stop does anything after the restart: nothing was recovered,
+    // app 1 is lost at the stop (replay 19 000), before w1 leaves then; w1 rejoins at 25 000.
+    // App 1's task, still running when its RM stopped, never ends: the app is lost 19 000 after
+    // its submission whatever the replay makes of it.
+    const trace = rows(
+      [app(1, {}), app(2, { submitMs: 30_000, finishMs: 51_000, state: 'FINISHED' })],
+      [
+        container(1, 1, 1, ran(1100, null)),
+        container(1, 1, 2, ran(2000, null)),
+        container(2, 1, 1, ran(31_000, 50_000)),
+        container(2, 1, 2, ran(32_000, 45_000)),
+      ],
+      [event(0, 'rm_started'), registered(100, 'w1:1'), event(20_000, 'rm_stopped'), event(25_000, 'rm_started'), registered(26_000, 'w1:1')],
+      60_000,
+    );
+    const log = buildLogWorkload('t', trace);
+    expect(log.nodeTimeline).toEqual({
+      initialNodes: [0],
+      changes: [
+        { atMs: 19_000, kind: 'apps-lost' },
+        { atMs: 19_000, kind: 'leave', node: 0, cause: 'rm-stopped' },
+        { atMs: 25_000, kind: 'join', node: 0 },
+      ],
+    });
+    expect(taskDurationMs(log.workload.apps[0]!.stages[0]!, 0)).toBe(Infinity);
+    expect(log.workload.apps[0]!.lostAfterMs).toBe(19_000);
+    // Replayed: app 1 is lost with its RM; app 2 waits for w1 to register again (replay 25 000)
+    // and runs as recorded: AM at 29 000 (its submission; w1 heartbeats since 25 000), its task
+    // 1000 ms later for 13 000 ms, its AM 5000 ms more: 29 000 + 1000 + 13 000 + 5000 = 48 000.
+    const result = replay({
+      workload: log.workload,
+      cluster: log.clusterFromLog!,
+      nodeTimeline: log.nodeTimeline!,
+      admission: parseAdmissionPolicy('as-configured'),
+      options: { heartbeatPhasesMs: [0] },
+    });
+    expect(result.apps.map((a) => [a.state, a.failureCause, a.finishMs])).toEqual([
+      ['FAILED', 'rm-restart', 19_000],
+      ['FINISHED', null, 48_000],
+    ]);
+  });
+
+  it('keeps a node serving across a restart that recovered its apps with their containers', () => {
+    // The RM restarts at 20 000 (no stop line); w1 registers again at 20 500. The app's task,
+    // allocated at 2000, completes at 30 000 under the new RM: work-preserving recovery. w1
+    // serves on: no change at all, so no timeline.
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, { finishMs: 41_000, state: 'FINISHED' })],
+        [container(1, 1, 1, ran(1100, 40_000)), container(1, 1, 2, ran(2000, 30_000))],
+        [event(0, 'rm_started'), registered(100, 'w1:1'), event(20_000, 'rm_started'), registered(20_500, 'w1:1')],
+        50_000,
+      ),
+    );
+    expect(log.nodeTimeline).toBeNull();
+  });
+});
+
+describe('kills, attempts and unmanaged AMs as a log records them', () => {
+  const nodes = [event(0, 'rm_started'), registered(100, 'w1:1')];
+
+  it('kills a KILLED app as long after its submission as the log shows', () => {
+    // Submitted at 1000, KILLED at 15 000: killed 14 000 after its submission.
+    const log = buildLogWorkload(
+      't',
+      rows([app(1, { finishMs: 15_000, state: 'KILLED' })], [container(1, 1, 1, ran(1100, 15_010)), container(1, 1, 2, ran(2000, 15_005, 'w1:1', 'KILLED'))], nodes, 20_000),
+    );
+    expect(log.workload.apps[0]!.killAfterMs).toBe(14_000);
+    expect(log.recorded[0]!.state).toBe('KILLED');
+  });
+
+  it('replays every attempt: the first failing after the time its AM ran, then the last', () => {
+    // Attempt 1: AM 1100-5000, a task 2000-4000: start-up 900 ms, fails 3900 ms after its AM.
+    // Attempt 2: AM 5500-30 000, a task 6500-20 000: start-up 1000, wrap-up 10 000.
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, { finishMs: 31_000, state: 'FINISHED', attempts: 2 })],
+        [
+          container(1, 1, 1, ran(1100, 5000, 'w1:1', 'KILLED')),
+          container(1, 1, 2, ran(2000, 4000)),
+          container(1, 2, 1, ran(5500, 30_000)),
+          container(1, 2, 2, ran(6500, 20_000)),
+        ],
+        nodes,
+        40_000,
+      ),
+    );
+    const spec = log.workload.apps[0]!;
+    expect(spec.failedAttempts).toHaveLength(1);
+    const first = spec.failedAttempts![0]!;
+    expect([first.amStartupMs, first.amFailsAfterMs, taskDurationMs(first.stages[0]!, 0)]).toEqual([900, 3900, 2000]);
+    expect([spec.amStartupMs, spec.amTeardownMs, taskDurationMs(spec.stages[0]!, 0)]).toEqual([1000, 10_000, 13_500]);
+    expect(spec.amFailsAfterMs).toBeUndefined();
+  });
+
+  it('fails a FAILED app when its last attempt\'s AM did', () => {
+    // Its only AM ran 1100-9000 and died: the attempt fails 7900 ms after its allocation.
+    const log = buildLogWorkload(
+      't',
+      rows([app(1, { finishMs: 9050, state: 'FAILED' })], [container(1, 1, 1, ran(1100, 9000)), container(1, 1, 2, ran(2000, 9010, 'w1:1', 'KILLED'))], nodes, 20_000),
+    );
+    expect(log.workload.apps[0]!.amFailsAfterMs).toBe(7900);
+  });
+
+  it('replays an unmanaged AM\'s app with its tasks and no AM container', () => {
+    // No AM container: its AM ran outside the cluster from the submission (1000); its task ran
+    // 3000-13 000 and the app finished at 14 000: start-up 2000, wrap-up 1000.
+    const log = buildLogWorkload(
+      't',
+      rows([app(1, { finishMs: 14_000, state: 'FINISHED', unmanagedAm: true })], [container(1, 1, 1, { ...ran(3000, 13_000), isAm: false, priority: 20 })], nodes, 20_000),
+    );
+    expect(log.workload.apps).toHaveLength(1);
+    expect(log.workload.apps[0]).toMatchObject({ unmanagedAm: true, amStartupMs: 2000, amTeardownMs: 1000 });
+    expect(log.workload.apps[0]!.stages.map((s) => s.taskCount)).toEqual([1]);
+  });
+});

@@ -1,0 +1,238 @@
+// Hand-computed traces for what an RM log records happening from outside the scheduler
+// (docs/model.md 12): nodes that join after the first submissions, nodes lost mid-run (their
+// containers killed, tasks asked for again, an AM lost starting a new attempt), an RM restart that
+// loses its apps, a user's kill at its recorded time, AM failures as recorded, and unmanaged AMs
+// under both schedulers' rules. As in engine.test.ts, node heartbeats fall on the phases given,
+// an AM registers amStartupMs (1000) after its container and heartbeats every 1000 ms from
+// then, a modelled task starts on its AM's first heartbeat at or after its allocation, and the
+// CapacityScheduler and FairScheduler place one container per node heartbeat.
+
+import { describe, expect, it } from 'vitest';
+import { replay } from '../../src/replay/engine.js';
+import type { ReplayOptions } from '../../src/replay/engine.js';
+import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
+import { parseCluster } from '../../src/model/cluster.js';
+import type { Cluster, ClusterInput } from '../../src/model/cluster.js';
+import type { NodeTimeline } from '../../src/model/node-timeline.js';
+import type { AppSpec } from '../../src/model/workload.js';
+import { app, stage } from '../helpers/workloads.js';
+
+function cluster(count: number, memoryMb: number, vcores: number, scheduler: ClusterInput['scheduler'] = {}): Cluster {
+  return parseCluster({ name: 't', nodeGroups: [{ name: 'n', count, memoryMb, vcores }], scheduler });
+}
+
+function run(c: Cluster, apps: AppSpec[], policy: string, phasesMs: number[], nodeTimeline?: NodeTimeline, options: ReplayOptions = {}) {
+  return replay({
+    workload: { name: 't', apps },
+    cluster: c,
+    nodeTimeline,
+    admission: parseAdmissionPolicy(policy),
+    options: { heartbeatPhasesMs: phasesMs, recordContainers: true, ...options },
+  });
+}
+
+const oneMap = (durationMs: number) => [stage('map', 1, durationMs)];
+
+describe('nodes that join after the first submissions', () => {
+  it('places nothing until a node registers, and activates apps as the AM limit grows with the cluster', () => {
+    // CapacityScheduler, maximum-am-resource-percent 0.1; two apps at 0, each an AM of 1024 MB
+    // and one map of 10 s. No node at 0: the AM limit is 0.1 x 0 = 0, so app0 is activated only
+    // because its queue has no active app, and app1 waits. 5000: a 20480 MB node registers: the
+    // limit becomes roundUp(0.1 x 20480) = 2048, room for app1's AM beside app0's, and the
+    // leaf activates app1 at once. The node heartbeats on registering (5000) and every second
+    // from then: 5000 app0's AM; 6000 app0 registers and asks, its map (FIFO) 6000-16000;
+    // 7000 app1's AM; 8000 app1 registers, its map 8000-18000.
+    const apps = [app('app0', 0, oneMap(10_000)), app('app1', 0, oneMap(10_000))];
+    const timeline: NodeTimeline = { initialNodes: [], changes: [{ atMs: 5000, kind: 'join', node: 0 }] };
+    const result = run(cluster(1, 20_480, 20), apps, 'as-configured', [0], timeline);
+    expect(result.apps.map((a) => a.amStartMs)).toEqual([5000, 7000]);
+    expect(result.apps.map((a) => a.finishMs)).toEqual([16_000, 18_000]);
+    // The cluster had nothing to give before the node came: the sample at 0 shows no free space.
+    expect(result.samples.freeMemoryMb[0]).toBe(0);
+    // At 10 s both AMs and both maps hold a container.
+    expect(result.samples.freeMemoryMb[1]).toBe(20_480 - 4 * 1024);
+    expect(result.summary.deadlock).toBe(false);
+  });
+
+  it('ends the run with its last app, not at a recorded change that comes later', () => {
+    // One node from the start, a second joining at 100 s: the app (AM at 0, map 1000-11000)
+    // ends at 11 s and the run with it.
+    const timeline: NodeTimeline = { initialNodes: [0], changes: [{ atMs: 100_000, kind: 'join', node: 1 }] };
+    const result = run(cluster(2, 4096, 4), [app('a', 0, oneMap(10_000))], 'none', [0, 0], timeline);
+    expect(result.apps[0]!.finishMs).toBe(11_000);
+    expect(result.summary.endMs).toBe(11_000);
+  });
+});
+
+describe('a node lost mid-run', () => {
+  it('kills the containers it held and the AM asks for the lost task again', () => {
+    // Two nodes of 4096 MB, heartbeats at phases 0 and 500. One app at 0: AM and 2 maps of 10 s.
+    // 0: the AM on node 0. 1000: the AM registers and asks; node 0's heartbeat takes map A
+    // (runs 1000-11000); 1500: node 1 takes map B, which starts at the AM's heartbeat, 2000.
+    // 8300: node 1 is lost: map B is killed and asked for again on the AM's next heartbeat,
+    // 9000, where node 0's heartbeat takes it: 9000-19000. The app ends at 19000.
+    const timeline: NodeTimeline = { initialNodes: [0, 1], changes: [{ atMs: 8300, kind: 'leave', node: 1, cause: 'LOST' }] };
+    const result = run(cluster(2, 4096, 4), [app('a', 0, [stage('map', 2, 10_000)])], 'none', [0, 500], timeline);
+    expect(result.apps[0]!.finishMs).toBe(19_000);
+    expect(result.summary.containersLost).toBe(1);
+    expect(result.summary.containersAllocated).toBe(4);
+    expect(result.summary.tasksCompleted).toBe(2);
+    const c = result.containers!;
+    const maps = c.startMs.map((startMs, i) => [c.nodeIndex[i], startMs, c.endMs[i]]).filter((_, i) => c.kind[i] === 'map');
+    expect(maps.sort((x, y) => x[1]! - y[1]!)).toEqual([
+      [0, 1000, 11_000],
+      [1, 1500, 8300],
+      [0, 9000, 19_000],
+    ]);
+    // After the loss the cluster is node 0 alone: at 10 s it holds the AM and two maps.
+    expect(result.samples.freeMemoryMb[1]).toBe(4096 - 3 * 1024);
+    expect(result.apps[0]!.attempts).toBe(1);
+  });
+
+  it('fails the attempt whose AM it held, and a new attempt runs the work not yet done', () => {
+    // Nodes at phases 0 and 500; the app arrives at 200. 500: its AM on node 1. 1500: the AM
+    // registers and asks for 2 maps; node 1 takes map A (runs 1500-11500); 2000: node 0 takes
+    // map B (starts at the AM heartbeat 2500). 6000: node 1 is lost with the AM and map A. The
+    // attempt fails (not counted against the maximum: a lost AM exits ABORTED), the RM kills
+    // map B, and attempt 2 asks for an AM: node 0's out-of-band heartbeat at 6000 places it.
+    // 7000: it registers and asks again for both maps (neither had completed); node 0 takes
+    // one at 7000 (7000-17000) and one at 8000 (8000-18000).
+    const timeline: NodeTimeline = { initialNodes: [0, 1], changes: [{ atMs: 6000, kind: 'leave', node: 1, cause: 'LOST' }] };
+    const result = run(cluster(2, 4096, 4), [app('a', 200, [stage('map', 2, 10_000)])], 'none', [0, 500], timeline);
+    const outcome = result.apps[0]!;
+    expect(outcome.state).toBe('FINISHED');
+    expect(outcome.finishMs).toBe(18_000);
+    expect(outcome.attempts).toBe(2);
+    // The first attempt's AM start is the app's.
+    expect(outcome.amStartMs).toBe(500);
+    expect(result.summary.containersLost).toBe(2);
+    expect(result.summary.tasksCompleted).toBe(2);
+  });
+
+  it('keeps the tasks an earlier attempt completed', () => {
+    // Nodes at phases 0 and 500. App at 0: 3 maps of 2 s, then a stage of one 10 s task asked
+    // for once every map has completed. 0: AM on node 0; 1000: it registers and asks; node 0
+    // takes map A (1000-3000); 1500: node 1 map B (2000-4000); 2000: node 0 map C (2000-4000).
+    // 4000: B ends (node 1's out-of-band heartbeat finds nothing to do: its timer restarts at
+    // 4000), then C (node 0's likewise); the maps are done and the task is asked for on the AM's
+    // heartbeat, 4000; both nodes next heartbeat at 5000, node 1 first (it went back to sleep
+    // first): the task 5000-15000 on node 1. 6000: node 0 is lost with the AM. Attempt 2 kills
+    // the task; node 1's out-of-band heartbeat places the new AM at 6000; it registers at 7000
+    // and asks only for the task (the maps had completed): node 1, 7000-17000.
+    const stages = [stage('map', 3, 2000), stage('reduce', 1, 10_000)];
+    const timeline: NodeTimeline = { initialNodes: [0, 1], changes: [{ atMs: 6000, kind: 'leave', node: 0, cause: 'LOST' }] };
+    const result = run(cluster(2, 4096, 4), [app('a', 0, stages)], 'none', [0, 500], timeline);
+    expect(result.apps[0]!.finishMs).toBe(17_000);
+    expect(result.summary.tasksCompleted).toBe(4);
+    expect(result.summary.containersLost).toBe(1);
+    expect(result.apps[0]!.attempts).toBe(2);
+  });
+});
+
+describe('an RM restart that does not recover its apps', () => {
+  it('loses every app not yet ended; the nodes that register with the new RM serve later apps', () => {
+    // One node. app0 at 0 (AM, map 1000-21000) is running when the RM restarts at 5000: it is
+    // lost (FAILED, rm-restart) and the node leaves; it registers again at 6000. app1, submitted
+    // at 5500, waits for it: AM at 6000, map 7000-17000.
+    const timeline: NodeTimeline = {
+      initialNodes: [0],
+      changes: [
+        { atMs: 5000, kind: 'apps-lost' },
+        { atMs: 5000, kind: 'leave', node: 0, cause: 'rm-restart' },
+        { atMs: 6000, kind: 'join', node: 0 },
+      ],
+    };
+    const apps = [app('app0', 0, oneMap(20_000)), app('app1', 5500, oneMap(10_000))];
+    const result = run(cluster(1, 4096, 4), apps, 'none', [0], timeline);
+    expect(result.apps.map((a) => a.state)).toEqual(['FAILED', 'FINISHED']);
+    expect(result.apps[0]!.failureCause).toBe('rm-restart');
+    expect(result.apps[0]!.finishMs).toBe(5000);
+    expect(result.apps[1]!.amStartMs).toBe(6000);
+    expect(result.apps[1]!.finishMs).toBe(17_000);
+    expect(result.summary.failuresByCause['rm-restart']).toBe(1);
+  });
+});
+
+describe('kills and failures as recorded', () => {
+  it('kills an app at its recorded time after submission, freeing its containers for the next', () => {
+    // One node of 2048 MB. app0 at 0 (AM, then a 20 s map from 1000) is killed 5000 after its
+    // submission; app1 (at 0) waits for room until then: its AM at 5000, map 6000-16000. app1
+    // was to be killed at 60 s: it has finished by then, and the run ends with it at 16 s.
+    const apps = [
+      app('app0', 0, oneMap(20_000), { killAfterMs: 5000 }),
+      app('app1', 0, oneMap(10_000), { killAfterMs: 60_000 }),
+    ];
+    const result = run(cluster(1, 2048, 2), apps, 'none', [0]);
+    expect(result.apps.map((a) => a.state)).toEqual(['KILLED', 'FINISHED']);
+    expect(result.apps.map((a) => a.finishMs)).toEqual([5000, 16_000]);
+    expect(result.apps[1]!.amStartMs).toBe(5000);
+    expect(result.summary.appsKilled).toBe(1);
+    expect(result.summary.appsFinished).toBe(1);
+    expect(result.summary.endMs).toBe(16_000);
+  });
+
+  it('replays a failed attempt as recorded, then the next attempt', () => {
+    // One node. Attempt 1 (recorded): AM at 0, registers 1000, a 3 s map from 1000; its AM fails
+    // 2500 after its allocation, killing the map. Attempt 2: the node's out-of-band heartbeat
+    // places its AM at 2500; it registers at 3500 and runs its own recorded map of 4 s, placed
+    // at the node's heartbeat 3500: 3500-7500.
+    const attempt1 = { amStartupMs: 1000, amTeardownMs: 0, stages: oneMap(3000), amFailsAfterMs: 2500 };
+    const a = app('a', 0, oneMap(4000), { failedAttempts: [attempt1] });
+    const result = run(cluster(1, 4096, 4), [a], 'none', [0]);
+    expect(result.apps[0]!.state).toBe('FINISHED');
+    expect(result.apps[0]!.finishMs).toBe(7500);
+    expect(result.apps[0]!.attempts).toBe(2);
+    expect(result.summary.tasksCompleted).toBe(1);
+  });
+
+  it('fails the app when its last recorded attempt fails', () => {
+    // Its only attempt's AM fails 6000 after its allocation at 0, while its 20 s map runs.
+    const result = run(cluster(1, 4096, 4), [app('a', 0, oneMap(20_000), { amFailsAfterMs: 6000 })], 'none', [0]);
+    expect(result.apps[0]!.state).toBe('FAILED');
+    expect(result.apps[0]!.failureCause).toBe('am-failed');
+    expect(result.apps[0]!.finishMs).toBe(6000);
+  });
+});
+
+describe('unmanaged AMs', () => {
+  it('CapacityScheduler: charge the minimum allocation against the AM limit, not the AM ask', () => {
+    // One node of 10240 MB, am-share:0.2: AM limit roundUp(0.2 x 10240) = 2048. All at 0: app0
+    // (AM 1024) is activated (1024); app1's AM is unmanaged and asks 2048, but the scheduler
+    // charges it the minimum allocation, 1024: 2048 <= 2048, activated; app2 (AM 1024) would
+    // make 3072: pending. app1's AM runs outside the cluster from 0 and registers at 500.
+    // 0: app0's AM. 1000: app0 registers; its map (app0 before app1) 1000-11000. 2000: app1's
+    // map, started at its AM's heartbeat 2500: 2500-12500. 11000: app0 ends; the freed node is
+    // offered before app0 leaves the scheduler (docs/model.md 6), so app2 is activated after it
+    // and its AM placed at the node's next heartbeat, 12000; 13000 it registers, after that
+    // instant's node heartbeat (scheduled first, ties run first-in first-out): its map at the
+    // next one, 14000-24000.
+    const apps = [
+      app('app0', 0, oneMap(10_000)),
+      app('app1', 0, oneMap(10_000), { unmanagedAm: true, amRequest: { memoryMb: 2048, vcores: 1 }, amStartupMs: 500 }),
+      app('app2', 0, oneMap(10_000)),
+    ];
+    const result = run(cluster(1, 10_240, 10), apps, 'am-share:0.2', [0]);
+    expect(result.apps.map((a) => a.amStartMs)).toEqual([0, 0, 12_000]);
+    expect(result.apps.map((a) => a.finishMs)).toEqual([11_000, 12_500, 24_000]);
+    // No AM container: its one container is its map's.
+    expect(result.containers!.kind.filter((_, i) => result.containers!.appIndex[i] === 1)).toEqual(['map']);
+  });
+
+  it('FairScheduler: skip the maxAMShare check for an unmanaged AM', () => {
+    // One node of 4096 MB; both apps in root.u, maxAMShare 0.5. Fair shares are first computed
+    // at 500 (4096: the AM limit is 2048). app1's AM is unmanaged (registers at 500, asks its
+    // map then). 1000: app0's AM of 2048 (the apps tie on usage; app0 is first). 2000: app1 uses
+    // less, its map is tried first: a first container of an app would pass the AM check, which
+    // app0's AM has filled (2048 + 1024 > 2048), but an unmanaged AM is not checked: app1's map
+    // 2000, started at its AM heartbeat 2500: 2500-12500. 3000: app0 registered at 2000 and asked;
+    // its map 3000-13000.
+    const fair = cluster(1, 4096, 4, { type: 'fair' });
+    const apps = [
+      app('app0', 0, oneMap(10_000), { user: 'u', amRequest: { memoryMb: 2048, vcores: 1 }, amStartupMs: 1000 }),
+      app('app1', 0, oneMap(10_000), { user: 'u', unmanagedAm: true, amStartupMs: 500 }),
+    ];
+    const result = run(fair, apps, 'as-configured', [0]);
+    expect(result.apps.map((a) => a.amStartMs)).toEqual([1000, 0]);
+    expect(result.apps.map((a) => a.finishMs)).toEqual([13_000, 12_500]);
+  });
+});
