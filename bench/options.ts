@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 
 export interface BenchOptions {
   readonly json: boolean;
-  /** Replay cases: runs per case; the median is reported. */
+  /** Runs per case (replay and ingest); the median is reported. */
   readonly repeat: number;
   /** Only the case of this name. */
   readonly only: string | undefined;
@@ -14,10 +14,10 @@ export interface BenchOptions {
 export const USAGE = `usage: npm run bench [-- [--json] [--repeat N] [--case NAME]]
 
   --json         one JSON object per case instead of the tables
-  --repeat N     runs per replay case, the median reported (default 3)
+  --repeat N     runs per replay or ingest case, the median reported (default 3)
   --case NAME    only the case NAME (replay: terasort-batch, mixed-spc, fb2009, fb2009-drf,
                  fb2010; sweep: sweep-terasort, sweep-marp; ingest: e.g. "2.7 CS stock 100 MB",
-                 "400 MB again, grown 1%")
+                 "dense real 2.8.5 x230", "400 MB again, grown 1%", "2 files at once")
   --help         this text
 `;
 

@@ -119,8 +119,8 @@ export interface RmFileCounts extends RmLineCounts {
   readonly lastTimeMs: number | null;
 }
 
-// container_[e<epoch>_]<clusterTs>_<appSeq>_<attempt 2+ digits>_<container 6+ digits>
-const CONTAINER_ID = /^container_(?:e\d+_)?(\d+)_(\d+)_(\d+)_(\d+)$/;
+// container_[e<epoch>_]<clusterTs>_<appSeq>_<attempt 2+ digits>_<container 6+ digits>: checked by
+// isContainerId, character by character (any number of digits in each part is accepted).
 const ATTEMPT_ID = /^appattempt_(\d+)_(\d+)_(\d+)$/;
 const APP_ID = /^application_(\d+)_(\d+)$/;
 
@@ -129,7 +129,34 @@ export function isAppId(id: string): boolean {
 }
 
 export function isContainerId(id: string): boolean {
-  return CONTAINER_ID.test(id);
+  // By hand rather than a regular expression: every container event asks.
+  if (!id.startsWith('container_')) return false;
+  let at = 10;
+  if (id.charCodeAt(at) === 101 /* e */) {
+    at = digitsEnd(id, at + 1);
+    if (at < 0 || id.charCodeAt(at) !== 95 /* _ */) return false;
+    at++;
+  }
+  for (let group = 0; group < 4; group++) {
+    at = digitsEnd(id, at);
+    if (at < 0) return false;
+    if (group < 3) {
+      if (id.charCodeAt(at) !== 95) return false;
+      at++;
+    }
+  }
+  return at === id.length;
+}
+
+/** The index after the run of ASCII digits at `start`, or -1 when there is none. */
+function digitsEnd(text: string, start: number): number {
+  let at = start;
+  while (at < text.length) {
+    const c = text.charCodeAt(at);
+    if (c < 48 || c > 57) break;
+    at++;
+  }
+  return at > start ? at : -1;
 }
 
 export function isAttemptId(id: string): boolean {

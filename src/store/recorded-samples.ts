@@ -280,11 +280,12 @@ export async function saveRecordedSamples(
        FROM ${TRACE_EVENTS}`,
     { trace },
   );
-  if (!axis || axis.lastMs === null) {
+  // A log without events (entries of no interest only, or none) shows no cluster to sample.
+  const originMs = axis?.firstSubmitMs ?? axis?.firstMs ?? null;
+  if (!axis || axis.lastMs === null || originMs === null) {
     await dropTimelineTables(store);
     return null;
   }
-  const originMs = axis.firstSubmitMs ?? axis.firstMs!;
   const endMs = Math.max(axis.lastMs, originMs);
   const onGrid = Math.floor((endMs - originMs) / intervalMs) + 1;
   const truncated = onGrid > limits.maxSamples;

@@ -2,8 +2,11 @@
 // rejects, and the derivation of nodes, apps and containers from the events, in SQL.
 
 import type { DuckDBAppender } from '@duckdb/node-api';
-import type { RmEvent, RmFileCounts } from '../model/rm-events.js';
-import { appendOptionalInteger, appendOptionalVarchar, appendReject } from './append.js';
+import { RM_EVENT_BATCH_ROWS, RM_EVENT_INT_FIELDS, RM_EVENT_STRING_FIELDS } from '../model/rm-event-batch.js';
+import type { RmEventBatch } from '../model/rm-event-batch.js';
+import type { RmFileCounts } from '../model/rm-events.js';
+import { appendReject } from './append.js';
+import { ChunkColumns } from './chunk-columns.js';
 import type { Store } from './store.js';
 
 export interface RmLogFileRecord extends RmFileCounts {
@@ -83,48 +86,61 @@ export async function deleteRmLogLinesFrom(store: Store, fileId: number, firstLi
   await store.run('DELETE FROM ingest_rejects WHERE file_id = $fileId AND line_number >= $firstLine', params);
 }
 
-/** Appends events and rejects of one file as they are read; call close() in a finally. */
+/** rmlog_events' columns in table order: file_id, line_number, time_ms, then these. */
+const EVENT_COLUMNS_AFTER_TIME = ['kind', 'subject', 'nodeId', 'fromState', 'toState', 'memoryMb', 'vcores', 'priority', 'queue', 'user', 'detail', 'extra'] as const;
+
+/** Appends events and rejects of one file as they are read, a batch at a time; call close() in a finally. */
 export class RmLogWriter {
+  private readonly columns: ChunkColumns;
+  private readonly fileIds: Int32Array;
+
   private constructor(
     private readonly trace: string,
     private readonly fileId: number,
     private readonly events: DuckDBAppender,
     private readonly rejects: DuckDBAppender,
-  ) {}
+  ) {
+    this.columns = new ChunkColumns(events);
+    this.fileIds = new Int32Array(RM_EVENT_BATCH_ROWS).fill(fileId);
+  }
 
   static async open(store: Store, trace: string, fileId: number): Promise<RmLogWriter> {
     const events = await store.openAppender('rmlog_events');
     try {
       const rejects = await store.openAppender('ingest_rejects');
-      return new RmLogWriter(trace, fileId, events, rejects);
+      try {
+        return new RmLogWriter(trace, fileId, events, rejects);
+      } catch (error) {
+        rejects.closeSync();
+        throw error;
+      }
     } catch (error) {
       events.closeSync();
       throw error;
     }
   }
 
-  event(e: RmEvent): void {
-    const a = this.events;
-    a.appendInteger(this.fileId);
-    a.appendInteger(e.lineNumber);
-    a.appendBigInt(BigInt(e.timeMs));
-    a.appendVarchar(e.kind);
-    appendOptionalVarchar(a, e.subject);
-    appendOptionalVarchar(a, e.nodeId);
-    appendOptionalVarchar(a, e.fromState);
-    appendOptionalVarchar(a, e.toState);
-    appendOptionalInteger(a, e.memoryMb);
-    appendOptionalInteger(a, e.vcores);
-    appendOptionalInteger(a, e.priority);
-    appendOptionalVarchar(a, e.queue);
-    appendOptionalVarchar(a, e.user);
-    appendOptionalVarchar(a, e.detail);
-    appendOptionalVarchar(a, e.extra);
-    a.endRow();
-  }
-
-  reject(lineNumber: number, reason: string, rawText: string): void {
-    appendReject(this.rejects, this.trace, lineNumber, reason, rawText, this.fileId);
+  append(batch: RmEventBatch): void {
+    if (batch.rows > 0) {
+      const columns = this.columns;
+      columns.start(batch.rows);
+      columns.int32(0, this.fileIds, null);
+      columns.int32(1, batch.lineNumber, null);
+      columns.int64Pairs(2, batch.timeMs);
+      EVENT_COLUMNS_AFTER_TIME.forEach((field, i) => {
+        if (isIntField(field)) {
+          const column = batch.ints[field];
+          columns.int32(3 + i, column.values, column.validity);
+        } else {
+          const column = batch.strings[field];
+          columns.strings(3 + i, column.codes, column.values, column.validity);
+        }
+      });
+      columns.appendTo(this.events);
+    }
+    for (const reject of batch.rejects) {
+      appendReject(this.rejects, this.trace, reject.lineNumber, reject.reason, reject.rawText, this.fileId);
+    }
   }
 
   /** Flush and close both appenders; throws if a flush fails. */
@@ -137,6 +153,15 @@ export class RmLogWriter {
       this.rejects.closeSync();
     }
   }
+}
+
+function isIntField(field: (typeof EVENT_COLUMNS_AFTER_TIME)[number]): field is (typeof RM_EVENT_INT_FIELDS)[number] {
+  return (RM_EVENT_INT_FIELDS as readonly string[]).includes(field);
+}
+
+// Every batch column has its place in the table.
+for (const field of [...RM_EVENT_INT_FIELDS, ...RM_EVENT_STRING_FIELDS]) {
+  if (!(EVENT_COLUMNS_AFTER_TIME as readonly string[]).includes(field)) throw new Error(`rmlog_events has no column for ${field}`);
 }
 
 /** The stored events of trace `$trace` (the raw table: rm_events adds columns these queries do not need). */

@@ -6,6 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../src/api/index.js';
 import { REJECTS_RETURNED } from '../../src/ingest/rmlog/ingest.js';
+import { BATCHES_AHEAD } from '../../src/ingest/rmlog/parse-protocol.js';
+import { RM_EVENT_BATCH_ROWS } from '../../src/model/rm-event-batch.js';
 import { Store } from '../../src/store/index.js';
 import { UserError } from '../../src/model/errors.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
@@ -126,6 +128,67 @@ describe('ingestRmLog', () => {
       await ingestRmLog(store, { paths: [tempFile('rotation-whole.log', SMALL)], name: 'whole' });
       expect(await snapshot(store, 'yarn-rm')).toBe(await snapshot(store, 'whole'));
     });
+  });
+
+  it('parses on worker threads with what the calling thread stores, and waits to recognise a file that may be an earlier one', async () => {
+    // Three rotations (a.log.2 the oldest), a byte-identical copy of the oldest (recognised as
+    // unchanged once the oldest is stored) and a grown copy of it (read from where it stops).
+    // All three start at the same time and are ordered by name.
+    const lines = SMALL.split('\n');
+    const third = Math.floor(lines.length / 3);
+    const oldest = lines.slice(0, third).join('\n') + '\n';
+    const { mkdirSync } = await import('node:fs');
+    const results: unknown[] = [];
+    for (const parserThreads of [0, 3]) {
+      const dir = tempPath(`workers-${parserThreads}`);
+      mkdirSync(dir);
+      writeFileSync(`${dir}/a.log.2`, oldest);
+      writeFileSync(`${dir}/b.log.2`, oldest);
+      writeFileSync(`${dir}/c.log.2`, oldest + lines.slice(third, third + 5).join('\n') + '\n');
+      writeFileSync(`${dir}/rm.log.1`, lines.slice(third, 2 * third).join('\n') + '\n');
+      writeFileSync(`${dir}/rm.log`, lines.slice(2 * third).join('\n'));
+      await withStore(async (store) => {
+        const result = await ingestRmLog(store, { paths: [`${dir}/*`], name: 'rm', parserThreads });
+        results.push({
+          files: result.files.map((f) => [f.path.slice(dir.length + 1), f.status, f.fileId, f.linesRead, f.eventsRead]),
+          counts: await fileCounts(store, 'rm'),
+          snapshot: await snapshot(store, 'rm'),
+        });
+      });
+    }
+    expect(results[1]).toEqual(results[0]);
+    expect((results[0] as { files: unknown[] }).files.map((f) => (f as unknown[]).slice(0, 2))).toEqual([
+      ['a.log.2', 'ingested'],
+      ['b.log.2', 'unchanged'],
+      ['c.log.2', 'appended'],
+      ['rm.log.1', 'ingested'],
+      ['rm.log', 'ingested'],
+    ]);
+  });
+
+  it('spools a later file read ahead of the writer, and stores what the calling thread stores', async () => {
+    // Each log holds more than BATCHES_AHEAD batches of events: the second one's worker, whose
+    // file waits for the first to be written, spools the rest to its file.
+    const { mkdirSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = tempPath('spooled');
+    mkdirSync(dir);
+    const first = await writeBigRmLog(`${dir}/rm.log.1`, { targetBytes: 40_000_000, seed: 21 });
+    const second = await writeBigRmLog(`${dir}/rm.log`, { targetBytes: 40_000_000, seed: 22, version: '2.8', scheduler: 'fair' });
+    const snapshots: string[] = [];
+    for (const parserThreads of [0, 2]) {
+      await withStore(async (store) => {
+        const result = await ingestRmLog(store, { paths: [`${dir}/rm.log*`], name: 'spooled', parserThreads });
+        expect(result.files.map((f) => f.linesRead)).toEqual([first.lines, second.lines]);
+        expect(result.files[1]!.eventsRead / RM_EVENT_BATCH_ROWS).toBeGreaterThan(2 * BATCHES_AHEAD);
+        // Both logs use the same cluster timestamp, so container ids repeat across them: the
+        // events themselves are compared, in file and line order.
+        const events = await store.query('SELECT * FROM rmlog_events ORDER BY file_id, line_number');
+        snapshots.push(JSON.stringify([events.rows, await fileCounts(store, 'spooled')]));
+      });
+    }
+    expect(snapshots[1]).toBe(snapshots[0]);
+    expect(readdirSync(tmpdir()).filter((name) => name.startsWith(`rmreplay-ingest-${process.pid}-`))).toEqual([]);
   });
 
   it('renames the stored row of a file rotated unchanged, so each row names the file it was read from', async () => {

@@ -226,4 +226,26 @@ describe('recorded samples (rm_samples)', () => {
       ]);
     });
   });
+
+  it('are not taken of a log whose entries are all of no interest, and its ingest succeeds', async () => {
+    // Two log4j entries of a client (not an RM class) and a line that is no entry: the file has
+    // entries with times (rmlog_files.last_time_ms is set) but no event, so no time 0 to sample from.
+    const path = tempFile(
+      'client-only.log',
+      [
+        '2024-05-01 10:00:00,000 INFO org.apache.hadoop.yarn.client.RMProxy: Connecting to ResourceManager at /127.0.0.1:8032',
+        '2024-05-01 10:00:01,000 WARN org.apache.hadoop.util.NativeCodeLoader: Unable to load native-hadoop library',
+        'Total number of applications: 2',
+        '',
+      ].join('\n'),
+    );
+    await withStore(async (store) => {
+      const result = await ingestRmLog(store, { paths: [path], name: 'client' });
+      expect(result.files.map((f) => [f.status, f.linesRead, f.eventsRead])).toEqual([['ingested', 3, 0]]);
+      const { rows } = await store.query(
+        `SELECT (SELECT count(*) FROM rm_sampling), (SELECT count(*) FROM rm_samples), (SELECT count(*) FROM rm_queue_samples)`,
+      );
+      expect(rows).toEqual([[0, 0, 0]]);
+    });
+  });
 });

@@ -50,10 +50,11 @@ export function ingestCommand(context: CliContext): Command {
     .command('rmlog')
     .description(
       'load ResourceManager logs (plain or .gz; several files, a glob, rotated *.log.N in order; Hadoop 2.2 to 3.4, ' +
-        'CapacityScheduler or FairScheduler) as one trace; unchanged files are skipped, grown ones read from where they stopped',
+        'CapacityScheduler or FairScheduler) as one trace; unchanged files are skipped, grown ones read from where they stopped. ' +
+        '`-` reads standard input (plain or gzip), whole every time; content the trace already holds is not stored again',
     )
-    .argument('<files...>', 'log files or patterns such as "logs/yarn-*-resourcemanager-*.log*"')
-    .option('--name <name>', 'trace name (default: the newest file name without rotation, .gz and .log suffixes)')
+    .argument('<files...>', 'log files or patterns such as "logs/yarn-*-resourcemanager-*.log*", or - alone for standard input')
+    .option('--name <name>', 'trace name (default: the newest file name without rotation, .gz and .log suffixes; stdin for -)')
     .option('--json', 'print the result as JSON')
     .action(async (files: string[], options: { name?: string; json?: boolean }, command: Command) => {
       const path = dbPath(context, command);

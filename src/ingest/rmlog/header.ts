@@ -21,112 +21,182 @@ export interface MalformedHeader {
 }
 
 const LEVELS = ['INFO', 'WARN', 'ERROR', 'DEBUG', 'TRACE', 'FATAL'] as const;
+export type Level = (typeof LEVELS)[number];
 
-/** Parses one line; null means "not the start of an entry" (a continuation line). */
+/** What HeaderParser.parseAt found: a continuation line, an entry (fields set), or a malformed entry. */
+export const CONTINUATION = 0;
+export const ENTRY = 1;
+export const MALFORMED = 2;
+export type HeaderKind = typeof CONTINUATION | typeof ENTRY | typeof MALFORMED;
+
+/** Lines shorter than this are parsed as strings of their own (no position past their end is read). */
+const SHORT_LINE = 64;
+
+/**
+ * Parses lines; one instance per file. parseAt() reads a line in place (offsets into a block of
+ * lines) and leaves what it found in its fields, so the reader allocates nothing for entries
+ * of no interest; parse() returns plain objects, for callers that read a few lines.
+ */
 export class HeaderParser {
   private cachedPrefix = '';
   private cachedBaseMs = 0;
 
+  // Set by parseAt(): ENTRY fills all but `malformed`; MALFORMED only `malformed`.
+  timeMs = 0;
+  level: Level = 'INFO';
+  layout: Layout = 'stock';
+  /** The string the offsets below point into: the block of lines, or the inner line of an event-log wrapper. */
+  text = '';
+  /** The logger's simple class name is text[loggerStart, loggerEnd). */
+  loggerStart = 0;
+  loggerEnd = 0;
+  /** The message is text[messageStart, messageEnd). */
+  messageStart = 0;
+  messageEnd = 0;
+  malformed = '';
+
+  /** The entry a whole line starts, a malformed entry, or null for a continuation line. */
   parse(line: string): EntryHeader | MalformedHeader | null {
-    let text = line;
-    let eventlog = false;
+    const kind = this.parseAt(line, 0, line.length);
+    if (kind === CONTINUATION) return null;
+    if (kind === MALFORMED) return { malformed: this.malformed };
+    return {
+      timeMs: this.timeMs,
+      level: this.level,
+      logger: this.text.slice(this.loggerStart, this.loggerEnd),
+      message: this.text.slice(this.messageStart, this.messageEnd),
+      layout: this.layout,
+    };
+  }
+
+  /** Parses text[start, end), one line without its newline; text past `end` is never read. */
+  parseAt(text: string, start: number, end: number): HeaderKind {
+    if (end - start < SHORT_LINE && (start > 0 || end < text.length)) {
+      // Fixed positions of the timestamp could lie past the end of a short line.
+      return this.parseAt(text.slice(start, end), 0, end - start);
+    }
     // The Windows event-log wrapper: `[<seq>:]e,MM/dd/yyyy HH:mm:ss,...String1="<log4j line>"`.
-    const c0 = line.charCodeAt(0);
-    if ((c0 === 101 /* e */ || (c0 >= 48 && c0 <= 57)) && line.charCodeAt(4) !== 45 /* not yyyy- */) {
-      const colon = line.lastIndexOf(':e,', 15);
-      const marker = line.startsWith('e,') ? 0 : colon > 0 ? colon + 1 : -1;
-      if (marker >= 0 && line.charCodeAt(marker + 4) === 47 /* e,MM/ */) {
-        const start = line.indexOf('String1="', marker);
-        if (start < 0) return { malformed: 'event-log line without String1="..."' };
-        const end = line.endsWith('"') ? line.length - 1 : line.length;
-        text = line.slice(start + 9, end);
-        eventlog = true;
+    const c0 = text.charCodeAt(start);
+    if ((c0 === 101 /* e */ || (c0 >= 48 && c0 <= 57)) && text.charCodeAt(start + 4) !== 45 /* not yyyy- */) {
+      const colon = text.lastIndexOf(':e,', start + 15);
+      const marker = text.startsWith('e,', start) ? start : colon > start ? colon + 1 : -1;
+      if (marker >= 0 && text.charCodeAt(marker + 4) === 47 /* e,MM/ */) {
+        const inner = text.indexOf('String1="', marker);
+        if (inner < 0 || inner >= end) return this.fail('event-log line without String1="..."');
+        const innerEnd = text.charCodeAt(end - 1) === 34 /* " */ ? end - 1 : end;
+        const line = text.slice(inner + 9, innerEnd);
+        return this.parseEntry(line, 0, line.length, true);
       }
     }
+    return this.parseEntry(text, start, end, false);
+  }
 
+  private parseEntry(text: string, start: number, end: number, eventlog: boolean): HeaderKind {
+    if (end - start < SHORT_LINE && (start > 0 || end < text.length)) {
+      text = text.slice(start, end);
+      start = 0;
+      end = text.length;
+    }
     let pos: number;
     let timeMs: number;
-    if (text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45 && text.charCodeAt(10) === 32) {
+    if (text.charCodeAt(start + 4) === 45 && text.charCodeAt(start + 7) === 45 && text.charCodeAt(start + 10) === 32) {
       // yyyy-MM-dd HH:mm:ss,SSS
-      if (text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || (text.charCodeAt(19) !== 44 && text.charCodeAt(19) !== 46)) {
-        return digitsAt(text, 0, 4) >= 0 ? { malformed: 'timestamp is not yyyy-MM-dd HH:mm:ss,SSS' } : null;
+      const sep = text.charCodeAt(start + 19);
+      if (text.charCodeAt(start + 13) !== 58 || text.charCodeAt(start + 16) !== 58 || (sep !== 44 && sep !== 46)) {
+        return digitsAt(text, start, 4) >= 0 ? this.fail('timestamp is not yyyy-MM-dd HH:mm:ss,SSS') : CONTINUATION;
       }
-      const base = this.baseMs(text, 16, false);
-      const seconds = digitsAt(text, 17, 2);
-      const millis = digitsAt(text, 20, 3);
-      if (base < 0 || seconds < 0 || seconds > 60 || millis < 0) return { malformed: 'invalid timestamp' };
+      const base = this.baseMs(text, start, 16, false);
+      const seconds = digitsAt(text, start + 17, 2);
+      const millis = digitsAt(text, start + 20, 3);
+      if (base < 0 || seconds < 0 || seconds > 60 || millis < 0) return this.fail('invalid timestamp');
       timeMs = base + seconds * 1000 + millis;
-      pos = 23;
-    } else if (text.charCodeAt(2) === 47 && text.charCodeAt(5) === 47 && text.charCodeAt(8) === 32) {
+      pos = start + 23;
+    } else if (text.charCodeAt(start + 2) === 47 && text.charCodeAt(start + 5) === 47 && text.charCodeAt(start + 8) === 32) {
       // yy/MM/dd HH:mm:ss (console appender of 2.x: second resolution, two-digit year)
-      if (text.charCodeAt(11) !== 58 || text.charCodeAt(14) !== 58) return null;
-      const base = this.baseMs(text, 14, true);
-      const seconds = digitsAt(text, 15, 2);
-      if (base < 0 || seconds < 0 || seconds > 60) return { malformed: 'invalid timestamp' };
+      if (text.charCodeAt(start + 11) !== 58 || text.charCodeAt(start + 14) !== 58) return CONTINUATION;
+      const base = this.baseMs(text, start, 14, true);
+      const seconds = digitsAt(text, start + 15, 2);
+      if (base < 0 || seconds < 0 || seconds > 60) return this.fail('invalid timestamp');
       timeMs = base + seconds * 1000;
-      pos = 17;
+      pos = start + 17;
     } else {
-      return eventlog ? { malformed: 'event-log line whose inner text has no timestamp' } : null;
+      return eventlog ? this.fail('event-log line whose inner text has no timestamp') : CONTINUATION;
     }
 
-    if (text.charCodeAt(pos) !== 32) return { malformed: 'no space after the timestamp' };
+    // From here on every position read is checked against `end`, or is a newline there, which
+    // nothing below matches.
+    if (pos >= end || text.charCodeAt(pos) !== 32) return this.fail('no space after the timestamp');
     while (text.charCodeAt(pos) === 32) pos++;
     const level = levelAt(text, pos);
-    if (level === null) return { malformed: 'no log level after the timestamp' };
+    if (level === null) return this.fail('no log level after the timestamp');
     pos += level.length;
-    if (text.charCodeAt(pos) !== 32) return { malformed: 'no log level after the timestamp' };
+    if (pos >= end || text.charCodeAt(pos) !== 32) return this.fail('no log level after the timestamp');
     while (text.charCodeAt(pos) === 32) pos++;
 
     let threadInBrackets = false;
-    if (text.charCodeAt(pos) === 91 /* [ */) {
+    if (text.charCodeAt(pos) === 91 /* [ */ && pos < end) {
       const close = text.indexOf('] ', pos);
-      if (close < 0) return { malformed: 'unclosed [thread]' };
+      if (close < 0 || close + 2 > end) return this.fail('unclosed [thread]');
       pos = close + 2;
       threadInBrackets = true;
     }
 
     // The logger name ends at the first ':' or ' ' (native searches: full names are ~70 chars).
-    const colon = text.indexOf(':', pos);
-    const space = text.indexOf(' ', pos);
-    const loggerEnd = colon < 0 ? (space < 0 ? text.length : space) : space < 0 ? colon : Math.min(colon, space);
-    if (loggerEnd === pos) return { malformed: 'no logger name' };
-    const simpleStart = Math.max(pos, text.lastIndexOf('.', loggerEnd - 1) + 1);
-    const logger = text.slice(simpleStart, loggerEnd);
+    const colon = before(text.indexOf(':', pos), end);
+    const space = before(text.indexOf(' ', pos), end);
+    const loggerEnd = colon < 0 ? (space < 0 ? end : space) : space < 0 ? colon : Math.min(colon, space);
+    if (loggerEnd === pos) return this.fail('no logger name');
+    // The simple name follows the last '.' (a loop: lastIndexOf is a slow call into the runtime).
+    let loggerStart = loggerEnd;
+    while (loggerStart > pos && text.charCodeAt(loggerStart - 1) !== 46 /* . */) loggerStart--;
 
-    let message: string;
+    let messageStart: number;
     let layout: Layout;
-    if (text.charCodeAt(loggerEnd) === 58 /* : */) {
-      message = text.slice(loggerEnd + 2);
+    if (loggerEnd < end && text.charCodeAt(loggerEnd) === 58 /* : */) {
+      messageStart = Math.min(loggerEnd + 2, end);
       // %c prints the full logger name (stock layout); %c{2} only its last two parts (console).
       const fullName = text.startsWith('org.', pos) || text.startsWith('com.', pos);
       layout = eventlog ? 'eventlog' : fullName ? 'stock' : 'console';
-    } else if (text.charCodeAt(loggerEnd + 1) === 40 /* ( */) {
+    } else if (loggerEnd + 1 < end && text.charCodeAt(loggerEnd + 1) === 40 /* ( */) {
       const inside = loggerEnd + 2;
-      if (isSourceLocation(text, inside)) {
-        const dash = text.indexOf(') - ', inside);
-        if (dash < 0) return { malformed: 'unclosed (File.java:method(line)) location' };
-        message = text.slice(dash + 4);
+      if (isSourceLocation(text, inside, end)) {
+        const dash = before(text.indexOf(') - ', inside), end - 3);
+        if (dash < 0) return this.fail('unclosed (File.java:method(line)) location');
+        messageStart = dash + 4;
         layout = threadInBrackets ? 'minicluster' : 'hdp';
       } else {
-        const close = text.indexOf('): ', inside);
-        if (close < 0) return { malformed: 'unclosed (thread name)' };
-        message = text.slice(close + 3);
+        const close = before(text.indexOf('): ', inside), end - 2);
+        if (close < 0) return this.fail('unclosed (thread name)');
+        messageStart = close + 3;
         layout = 'emr';
       }
     } else {
-      return { malformed: 'no ": " or " (" after the logger name' };
+      return this.fail('no ": " or " (" after the logger name');
     }
-    return { timeMs, level, logger, message, layout };
+    this.timeMs = timeMs;
+    this.level = level;
+    this.layout = layout;
+    this.text = text;
+    this.loggerStart = loggerStart;
+    this.loggerEnd = loggerEnd;
+    this.messageStart = messageStart;
+    this.messageEnd = end;
+    return ENTRY;
+  }
+
+  private fail(reason: string): HeaderKind {
+    this.malformed = reason;
+    return MALFORMED;
   }
 
   /**
    * Epoch ms of the stamp's `yyyy-MM-dd HH:mm` (or `yy/MM/dd HH:mm`) prefix, cached across lines:
    * consecutive entries almost always share their minute.
    */
-  private baseMs(text: string, prefixLength: number, twoDigitYear: boolean): number {
-    if (this.cachedPrefix.length === prefixLength && text.startsWith(this.cachedPrefix)) return this.cachedBaseMs;
-    const year = twoDigitYear ? 2000 + digitsAt(text, 0, 2) : digitsAt(text, 0, 4);
-    const at = twoDigitYear ? 3 : 5; // first digit of the month
+  private baseMs(text: string, start: number, prefixLength: number, twoDigitYear: boolean): number {
+    if (this.cachedPrefix.length === prefixLength && text.startsWith(this.cachedPrefix, start)) return this.cachedBaseMs;
+    const year = twoDigitYear ? 2000 + digitsAt(text, start, 2) : digitsAt(text, start, 4);
+    const at = start + (twoDigitYear ? 3 : 5); // first digit of the month
     const month = digitsAt(text, at, 2);
     const day = digitsAt(text, at + 3, 2);
     const hour = digitsAt(text, at + 6, 2);
@@ -134,14 +204,19 @@ export class HeaderParser {
     if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59) {
       return -1;
     }
-    this.cachedPrefix = text.slice(0, prefixLength);
+    this.cachedPrefix = text.slice(start, start + prefixLength);
     this.cachedBaseMs = Date.UTC(year, month - 1, day, hour, minute);
     return this.cachedBaseMs;
   }
 }
 
+/** `index` if it lies before `end`, else -1 (a search in a block of lines may find a later line). */
+function before(index: number, end: number): number {
+  return index < end ? index : -1;
+}
+
 /** The log level written at `start` (no substring is made: this runs on every line). */
-function levelAt(text: string, start: number): string | null {
+function levelAt(text: string, start: number): Level | null {
   for (const level of LEVELS) if (text.startsWith(level, start)) return level;
   return null;
 }
@@ -158,9 +233,9 @@ function digitsAt(text: string, start: number, length: number): number {
 }
 
 /** `RMContainerImpl.java:handle(410)` or `Unknown Source`: a %F:%M(%L) location, not a thread name. */
-function isSourceLocation(text: string, start: number): boolean {
+function isSourceLocation(text: string, start: number, end: number): boolean {
   if (text.startsWith('Unknown Source', start)) return true;
-  const colon = text.indexOf(':', start);
+  const colon = before(text.indexOf(':', start), end);
   if (colon < 0 || colon - start > 120) return false;
   return text.startsWith('.java', colon - 5) || text.startsWith('.scala', colon - 6);
 }

@@ -1,20 +1,27 @@
-// `ingest rmlog`: read ResourceManager logs (plain or .gz, several files, globs, rotated logs)
-// into one trace. Each file lands in its own transaction, so a failure part-way leaves the
-// database as it was before that file. A file already ingested is recognised by its content:
-// unchanged it is skipped, grown (appended to, possibly renamed by rotation) only its new lines
-// are read.
+// `ingest rmlog`: read ResourceManager logs (plain or .gz, several files, globs, rotated logs, or
+// standard input) into one trace. Each file lands in a transaction (shared with the files read
+// at the same time), so a failure part-way leaves the database as it was before that file; the
+// recorded cluster's samples are taken again in it. A file already ingested is recognised by
+// its content: unchanged it is skipped (a rotated one's row takes its new path), grown (appended
+// to, possibly renamed by rotation) only its new lines are read. Files are parsed on worker
+// threads (parse-pool.ts) while this thread, the one writer, stores them. Standard input is read
+// whole, every time.
 
-import { createHash } from 'node:crypto';
-import type { Hash } from 'node:crypto';
-import { open, readdir, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import { UserError } from '../../model/errors.js';
-import { readRmLog } from './reader.js';
-import type { BackwardsTimestamp, LineContribution, RmLogFileStats } from './reader.js';
+import type { BackwardsTimestamp, LineContribution } from './reader.js';
 import { combineLineCounts, NO_LINES } from '../../model/rm-events.js';
 import type { RmLineCounts } from '../../model/rm-events.js';
 import { firstEntryTimeMs } from './first-entry.js';
+import { RmLogParsePool } from './parse-pool.js';
+import type { ParsedFile } from './parse-pool.js';
+import type { ParseOutcome } from './parse-job.js';
+import { fileHead, HEAD_BYTES, headOf, mayBeSameFile, sha256Of } from './recognise.js';
 import { DEFAULT_SAMPLE_INTERVAL_MS } from '../../replay/engine.js';
+import type { FileHead } from './recognise.js';
 import {
   deleteRmLogLinesFrom,
   countRmTrace,
@@ -30,17 +37,26 @@ import {
 } from '../../store/index.js';
 import type { RejectRow, RmLogFileRecord, Store } from '../../store/index.js';
 
-const HEAD_BYTES = 4096;
 export const REJECTS_RETURNED = 100;
 /** DuckDB's buffer pool during ingest: measured flat peak memory (about 300 MB) from 100 MB to 1.2 GB logs. */
 const INGEST_MEMORY_LIMIT = '128MB';
+/** What `-` and `/dev/stdin` are stored as, and the trace name they get by default. */
+const STDIN_PATH = '<stdin>';
+const STDIN_TRACE = 'stdin';
 
 export interface IngestRmLogOptions {
-  /** Files or glob patterns (`*` and `?` in the file name). */
+  /** Files or glob patterns (`*` and `?` in the file name); `-` or `/dev/stdin` alone reads standard input. */
   readonly paths: readonly string[];
-  /** Trace name; defaults to the newest file's name without rotation, .gz and .log suffixes. */
+  /** Trace name; defaults to the newest file's name without rotation, .gz and .log suffixes (`stdin` for standard input). */
   readonly name?: string;
   readonly onProgress?: (path: string, fileBytesRead: number, fileBytes: number) => void;
+  /**
+   * Parser worker threads; 0 parses in the calling thread. Default: none on a single core, else
+   * one per core up to one per file.
+   */
+  readonly parserThreads?: number;
+  /** What `-` reads (default: process.stdin). */
+  readonly stdin?: Readable;
 }
 
 export interface IngestRmLogFileResult {
@@ -77,13 +93,14 @@ export interface IngestRmLogResult {
 }
 
 export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Promise<IngestRmLogResult> {
+  if (options.paths.length > 0 && options.paths.some(isStdin)) {
+    if (options.paths.length > 1) throw new UserError('standard input (-) is read alone: give it as the only input');
+    return ingestStdin(store, options);
+  }
   const paths = await expandPaths(options.paths);
   const ordered = await orderOldestFirst(paths);
   const trace = options.name ?? traceNameOf(ordered[ordered.length - 1]!);
-  const existing = await findTrace(store, trace);
-  if (existing && existing.format !== 'rmlog') {
-    throw new UserError(`trace '${trace}' is a ${existing.format} trace; give the RM log another --name`);
-  }
+  const existing = await checkTrace(store, trace);
   if (existing && options.name === undefined) {
     // A default name (from the file name) must not quietly merge logs of different clusters
     // (every `rm.log` would become one trace); more files of the same directory are its rotations.
@@ -97,61 +114,204 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
     }
   }
   const files: IngestRmLogFileResult[] = [];
-  await store.withMemoryLimit(INGEST_MEMORY_LIMIT, async () => {
-    for (const path of ordered) files.push(await ingestFile(store, trace, path, options.onProgress));
-  });
+  const threads = options.parserThreads ?? (availableParallelism() > 1 ? Math.min(availableParallelism(), ordered.length) : 0);
+  const pool = new RmLogParsePool(threads);
+  try {
+    await withIngestSettings(store, async () => {
+      const storedBefore = await listRmLogFiles(store, trace);
+      const heads = await Promise.all(ordered.map(async (path) => fileHead(isGzip(path), await headOf(path, HEAD_BYTES), storedBefore)));
+      const groupEnd = fileGroups(heads, Math.max(1, threads));
+      for (let first = 0; first < ordered.length; ) {
+        const end = groupEnd(first);
+        const stored = await listRmLogFiles(store, trace);
+        const group = ordered.slice(first, end).map((path) => ({ path, parsed: pool.start({ path, gzip: isGzip(path), stored }) }));
+        files.push(...(await ingestGroup(store, trace, group, pool, options.onProgress)));
+        first = end;
+      }
+    });
+  } finally {
+    await pool.close();
+  }
   const counts = await countRmTrace(store, trace);
   return { trace, files, ...counts, rejects: await loadRejects(store, trace, REJECTS_RETURNED) };
 }
 
-async function ingestFile(
+/**
+ * The files read at the same time, one per parser thread, starting at `first`: up to `threads`
+ * of them, stopping before a file that may be the same as an earlier one of the ingest (it must
+ * be recognised among the files stored by then, so it starts a group of its own).
+ */
+function fileGroups(heads: readonly FileHead[], threads: number): (first: number) => number {
+  const waitsForEarlier = heads.map((head, j) => heads.slice(0, j).some((earlier) => mayBeSameFile(earlier, head)));
+  return (first) => {
+    let end = first + 1;
+    while (end < heads.length && end - first < threads && !waitsForEarlier[end]) end++;
+    return end;
+  };
+}
+
+/** DuckDB's buffer pool capped (memory flat in file size), and one DuckDB thread (see Store.withThreads). */
+function withIngestSettings<T>(store: Store, work: () => Promise<T>): Promise<T> {
+  return store.withMemoryLimit(INGEST_MEMORY_LIMIT, () => store.withThreads(1, work));
+}
+
+/** An existing trace of that name, refused if it is not an RM-log trace. */
+async function checkTrace(store: Store, trace: string): Promise<boolean> {
+  const existing = await findTrace(store, trace);
+  if (existing && existing.format !== 'rmlog') {
+    throw new UserError(`trace '${trace}' is a ${existing.format} trace; give the RM log another --name`);
+  }
+  return existing !== null;
+}
+
+/**
+ * Stores a group of files read at the same time, in one transaction (all of them land, or none):
+ * their batches are written as they come, whichever file they are from, each file under its own
+ * id, in file order.
+ */
+async function ingestGroup(
   store: Store,
   trace: string,
-  path: string,
+  group: readonly { readonly path: string; readonly parsed: ParsedFile }[],
+  pool: RmLogParsePool,
   onProgress: IngestRmLogOptions['onProgress'],
-): Promise<IngestRmLogFileResult> {
-  const size = (await stat(path)).size;
-  const gzip = path.endsWith('.gz');
+): Promise<IngestRmLogFileResult[]> {
+  const recognitions = await Promise.all(group.map((file) => file.parsed.recognition));
+  const results: IngestRmLogFileResult[] = [];
+  const changed: number[] = [];
+  for (const [k, recognition] of recognitions.entries()) {
+    if (recognition.kind !== 'unchanged') {
+      changed.push(k);
+      continue;
+    }
+    const { path, parsed } = group[k]!;
+    await parsed.read(() => undefined);
+    const file = await storedFile(store, trace, recognition.fileId);
+    const moved = await movedFrom(file, path);
+    results[k] = summary(path, 'unchanged', moved ? await store.transaction(() => renameRmLogFile(store, file, resolve(path))) : file, null);
+  }
+  if (changed.length === 0) return results;
   return store.transaction(async () => {
-    const stored = await listRmLogFiles(store, trace);
-    const known = await findKnownFile(path, size, gzip, stored);
-    if (known?.unchanged) {
-      const file = (await movedFrom(known.file, path)) ? await renameRmLogFile(store, known.file, resolve(path)) : known.file;
-      return summary(path, 'unchanged', file, null);
+    let nextFileId = await nextRmLogFileId(store);
+    const writes = [];
+    for (const k of changed) {
+      const recognition = recognitions[k]!;
+      const { path, parsed } = group[k]!;
+      const previous = recognition.kind === 'grown' ? await storedFile(store, trace, recognition.fileId) : null;
+      const fileId = previous ? previous.fileId : nextFileId++;
+      if (previous) await deleteRmLogLinesFrom(store, fileId, previous.completeLines + 1);
+      writes.push({ k, path, previous, fileId, parsed, sizeBytes: recognition.sizeBytes });
     }
-    const previous = known?.file ?? null;
-    const resume = known?.completeHash ? { byte: known.file.completeBytes, hash: known.completeHash } : undefined;
-    const fileId = previous ? previous.fileId : await nextRmLogFileId(store);
-    const firstLine = previous ? previous.completeLines + 1 : 1;
-    if (previous) await deleteRmLogLinesFrom(store, fileId, firstLine);
-
-    const writer = await RmLogWriter.open(store, trace, fileId);
-    let stats: RmLogFileStats;
-    try {
-      stats = await readRmLog(
-        path,
-        {
-          gzip,
-          resume,
-          firstLine,
-          onProgress: onProgress ? (bytes) => onProgress(path, bytes, size) : undefined,
-        },
-        { event: (e) => writer.event(e), reject: (n, reason, raw) => writer.reject(n, reason, raw) },
-      );
-    } finally {
-      writer.close();
+    const outcomes = await allOrStop(
+      writes.map((w) => writeParsed(store, trace, w.fileId, w.parsed, (bytes) => onProgress?.(w.path, bytes, w.sizeBytes))),
+      () => pool.close(),
+    );
+    for (const [i, w] of writes.entries()) {
+      const record = mergeRecord(trace, w.fileId, resolve(w.path), isGzip(w.path), w.previous, outcomes[i]!);
+      await saveRmLogFile(store, record);
+      results[w.k] = summary(w.path, w.previous ? 'appended' : 'ingested', record, outcomes[i]!);
     }
-    // The hashes that will recognise this file at a later ingest, and where that one resumes.
-    const hashes = {
-      headSha256: await sha256Of(path, Math.min(HEAD_BYTES, stats.completeBytes)),
-      prefixSha256: stats.completeSha256 ?? stats.sha256,
-    };
-    const record = mergeRecord(trace, fileId, path, gzip, size, previous, stats, hashes);
-    await saveRmLogFile(store, record);
     await upsertRmLogTrace(store, trace);
     await saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS);
-    return summary(path, previous ? 'appended' : 'ingested', record, stats);
+    return results;
   });
+}
+
+/**
+ * All the results, or the first failure once none of the work runs any more: on a failure
+ * `stop` ends the rest (the writes must be over before their transaction is rolled back).
+ */
+async function allOrStop<T>(work: readonly Promise<T>[], stop: () => Promise<void>): Promise<T[]> {
+  const stopping: { done: Promise<void> | null } = { done: null };
+  const settled = await Promise.allSettled(
+    work.map((p) =>
+      p.catch((error: unknown) => {
+        stopping.done ??= stop();
+        throw error;
+      }),
+    ),
+  );
+  if (stopping.done) await stopping.done;
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
+}
+
+/** Stores a file's batches as they are read, under `fileId`. */
+async function writeParsed(
+  store: Store,
+  trace: string,
+  fileId: number,
+  parsed: ParsedFile,
+  onProgress: (fileBytesRead: number) => void,
+): Promise<ParseOutcome> {
+  const writer = await RmLogWriter.open(store, trace, fileId);
+  let outcome: ParseOutcome | null;
+  try {
+    outcome = await parsed.read((batch) => {
+      writer.append(batch);
+      onProgress(batch.fileBytesRead);
+    });
+  } finally {
+    writer.close();
+  }
+  if (outcome === null) throw new Error('a file recognised as changed was not read');
+  onProgress(outcome.stats.fileBytes);
+  return outcome;
+}
+
+async function storedFile(store: Store, trace: string, fileId: number): Promise<RmLogFileRecord> {
+  const file = (await listRmLogFiles(store, trace)).find((f) => f.fileId === fileId);
+  if (!file) throw new Error(`stored file ${fileId} of trace ${trace} not found`);
+  return file;
+}
+
+/**
+ * Standard input, read whole: a stream has no identity to resume it by. If the trace already
+ * holds a file of the same content, nothing is stored (`unchanged`); under the default name, a
+ * trace `stdin` that holds another log is refused, as a default name never merges logs.
+ */
+async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<IngestRmLogResult> {
+  const trace = options.name ?? STDIN_TRACE;
+  const existing = await checkTrace(store, trace);
+  const pool = new RmLogParsePool(0);
+  let file: IngestRmLogFileResult;
+  try {
+    file = await withIngestSettings(store, () =>
+      store.transaction(async () => {
+        const stored = await listRmLogFiles(store, trace);
+        const fileId = await nextRmLogFileId(store);
+        const parsed = pool.startStream(options.stdin ?? process.stdin);
+        const outcome = await writeParsed(store, trace, fileId, parsed, (bytes) => options.onProgress?.(STDIN_PATH, bytes, 0));
+        const same = stored.find((f) => f.fileSha256 === outcome.stats.sha256 && f.sizeBytes === outcome.sizeBytes);
+        if (same) throw new SameContent(same);
+        if (existing && options.name === undefined) {
+          throw new UserError(
+            `trace '${trace}' already holds a log read from standard input; pass --name NAME to add this one to it, or another --name to make a new trace`,
+          );
+        }
+        const record = mergeRecord(trace, fileId, STDIN_PATH, outcome.compressed, null, outcome);
+        await saveRmLogFile(store, record);
+        await upsertRmLogTrace(store, trace);
+        await saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS);
+        return summary(STDIN_PATH, 'ingested', record, outcome);
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof SameContent)) throw error;
+    file = summary(STDIN_PATH, 'unchanged', error.file, null);
+  } finally {
+    await pool.close();
+  }
+  const counts = await countRmTrace(store, trace);
+  return { trace, files: [file], ...counts, rejects: await loadRejects(store, trace, REJECTS_RETURNED) };
+}
+
+/** Thrown to roll back standard input that a stored file already holds. */
+class SameContent extends Error {
+  constructor(readonly file: RmLogFileRecord) {
+    super('the trace already holds this content');
+  }
 }
 
 /**
@@ -166,84 +326,60 @@ async function movedFrom(file: RmLogFileRecord, path: string): Promise<boolean> 
   return file.compressed || (await sha256Of(file.path, head)) !== file.headSha256;
 }
 
+function isStdin(path: string): boolean {
+  return path === '-' || path === '/dev/stdin';
+}
+
+function isGzip(path: string): boolean {
+  return path.endsWith('.gz');
+}
+
 function summary(
   path: string,
   status: IngestRmLogFileResult['status'],
   file: RmLogFileRecord,
-  read: RmLogFileStats | null,
+  read: ParseOutcome | null,
 ): IngestRmLogFileResult {
   return {
     path,
     status,
     fileId: file.fileId,
-    linesRead: read?.lines ?? 0,
-    eventsRead: read?.events ?? 0,
-    rejectedRead: read?.rejectedLines ?? 0,
+    linesRead: read?.stats.lines ?? 0,
+    eventsRead: read?.stats.events ?? 0,
+    rejectedRead: read?.stats.rejectedLines ?? 0,
     hadoopVersion: file.hadoopVersion,
     versionSource: file.versionSource,
     scheduler: file.scheduler,
     layout: file.layout,
     streamError: file.streamError,
     backwardsTimestamps: file.backwardsTimestamps,
-    backwardsTimestampExamples: read?.backwardsExamples ?? [],
+    backwardsTimestampExamples: read?.stats.backwardsExamples ?? [],
   };
-}
-
-/**
- * The stored file this one is (same content, or that content with more appended), if any; for
- * a grown plain file, with the hash of the bytes it resumes after, so they are read only once.
- */
-async function findKnownFile(
-  path: string,
-  size: number,
-  gzip: boolean,
-  stored: readonly RmLogFileRecord[],
-): Promise<{ file: RmLogFileRecord; unchanged: boolean; completeHash: Hash | null } | null> {
-  for (const file of stored) {
-    if (file.compressed !== gzip) continue;
-    if (gzip) {
-      // A compressed file cannot be resumed: it is the same file only if it is byte-identical.
-      if (file.sizeBytes === size && (await sha256Of(path, size)) === file.fileSha256) {
-        return { file, unchanged: true, completeHash: null };
-      }
-      continue;
-    }
-    if (file.completeBytes > size) continue;
-    if ((await sha256Of(path, Math.min(HEAD_BYTES, file.completeBytes))) !== file.headSha256) continue;
-    const completeHash = await hashBytes(createHash('sha256'), path, 0, file.completeBytes);
-    if (completeHash.copy().digest('hex') !== file.prefixSha256) continue;
-    if (size === file.sizeBytes) {
-      const whole = await hashBytes(completeHash.copy(), path, file.completeBytes, size);
-      if (whole.digest('hex') === file.fileSha256) return { file, unchanged: true, completeHash: null };
-    }
-    return { file, unchanged: false, completeHash };
-  }
-  return null;
 }
 
 function mergeRecord(
   trace: string,
   fileId: number,
   path: string,
-  gzip: boolean,
-  size: number,
+  compressed: boolean,
   previous: RmLogFileRecord | null,
-  read: RmLogFileStats,
-  hashes: { headSha256: string; prefixSha256: string },
+  outcome: ParseOutcome,
 ): RmLogFileRecord {
+  const read = outcome.stats;
   // A grown file's counts are the earlier ones, less what its unterminated last line added
   // (that line was just read again, whole), plus this read's.
   const earlier = previous ? withoutUnterminatedLine(previous, previous.unterminatedLine) : NO_LINES;
   return {
     fileId,
     trace,
-    path: resolve(path),
-    compressed: gzip,
-    sizeBytes: size,
+    path,
+    compressed,
+    sizeBytes: outcome.sizeBytes,
     completeBytes: read.completeBytes,
     completeLines: read.completeLines,
-    headSha256: hashes.headSha256,
-    prefixSha256: hashes.prefixSha256,
+    // The hashes that will recognise this file at a later ingest, and where that one resumes.
+    headSha256: outcome.headSha256,
+    prefixSha256: read.completeSha256 ?? read.sha256,
     fileSha256: read.sha256,
     lines: read.lastLine,
     ...combineLineCounts(earlier, read, 1),
@@ -264,29 +400,6 @@ function mergeRecord(
 
 function withoutUnterminatedLine(counts: RmLineCounts, unterminatedJson: string | null): RmLineCounts {
   return unterminatedJson ? combineLineCounts(counts, JSON.parse(unterminatedJson) as LineContribution, -1) : counts;
-}
-
-/** sha256 of the first `bytes` bytes of a file. */
-async function sha256Of(path: string, bytes: number): Promise<string> {
-  return (await hashBytes(createHash('sha256'), path, 0, bytes)).digest('hex');
-}
-
-/** `hash` updated with the file's bytes from `from` to `to`. */
-async function hashBytes(hash: Hash, path: string, from: number, to: number): Promise<Hash> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(1 << 20);
-    let offset = from;
-    while (offset < to) {
-      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, to - offset), offset);
-      if (bytesRead === 0) break;
-      hash.update(buffer.subarray(0, bytesRead));
-      offset += bytesRead;
-    }
-  } finally {
-    await handle.close();
-  }
-  return hash;
 }
 
 /** Files named directly must exist; a pattern must match at least one file. */

@@ -1,18 +1,36 @@
-// Streams the lines of a plain or gzip-compressed log, in bounded memory, hashing every byte of
-// the file as it goes. A plain file can resume at a byte offset, given the hash of the bytes
-// before it (which the caller computed to recognise them as what was ingested before): those
-// bytes are not read again.
+// Streams the lines of a plain or gzip-compressed log (a file, or standard input), in bounded
+// memory, hashing every byte as it goes. A plain file can resume at a byte offset, given the hash
+// of the bytes before it (which the caller computed to recognise them as what was ingested
+// before): those bytes are not read again.
+//
+// Written for speed: bytes are read into one reused buffer, each block of whole lines is decoded
+// once (as Latin-1 when it is all ASCII, which is the same text and several times cheaper than
+// UTF-8), and lines are handed on as offsets into that block's text, so no line is copied unless
+// the reader keeps part of it.
 
 import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
+import { isAscii } from 'node:buffer';
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { HEAD_BYTES } from './recognise.js';
 
-/** A line longer than this is cut: its first part is handed on (flagged) and the rest skipped. */
+/**
+ * A line longer than this is cut, whether or not a newline ends it: its start is handed on
+ * (flagged) and the rest skipped, so no line costs more memory than this.
+ */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+/** How much of a cut line is handed on: enough to see what it was. */
+export const CUT_LINE_KEPT_BYTES = 65_536;
 const CHUNK_BYTES = 1 << 20;
+const GZIP_MAGIC = [0x1f, 0x8b] as const;
+
+/** Where the lines come from: a file, or an already open stream (standard input). */
+export type LineInput = { readonly path: string } | { readonly stream: Readable };
 
 export interface LineSourceOptions {
+  /** Files: whether the file is gzip-compressed. A stream is recognised by its first bytes. */
   readonly gzip: boolean;
   /** Plain files only: start at `byte` (just after a newline); `hash` has hashed the bytes before it. */
   readonly resume?: { readonly byte: number; readonly hash: Hash };
@@ -21,7 +39,7 @@ export interface LineSourceOptions {
 }
 
 export interface LineSourceResult {
-  /** Bytes of the file read (compressed bytes for gzip). */
+  /** Bytes of the input read (compressed bytes for gzip). */
   readonly fileBytes: number;
   /** Offset just after the last newline: where a later ingest of a grown file resumes. */
   readonly completeBytes: number;
@@ -29,132 +47,321 @@ export interface LineSourceResult {
   readonly completeLines: number;
   /** Number of the last line handed on (a final line without newline included). */
   readonly lastLine: number;
-  /** sha256 of every byte of the file. */
+  /** sha256 of every byte of the input. */
   readonly sha256: string;
   /** Plain files: sha256 of the bytes before `completeBytes`, which recognises the file once it has grown. */
   readonly completeSha256: string | null;
   /** Why a compressed stream stopped early (a truncated or corrupt .gz), or null. */
   readonly streamError: string | null;
+  /** The input's first HEAD_BYTES bytes (compressed ones for gzip), or null when reading resumed past them. */
+  readonly head: Buffer | null;
+  /** Whether the input was gzip-compressed. */
+  readonly compressed: boolean;
 }
 
-/**
- * `cut`: the line was longer than MAX_LINE_BYTES and only its start is given.
- * `unterminated`: the file's last line, with no newline after it (it may still be growing).
- */
-export type LineHandler = (text: string, lineNumber: number, cut: boolean, unterminated: boolean) => void;
+/** What the line source calls; `text` is a block of lines, each line is `text.slice(start, end)` (no newline). */
+export interface LineHandler {
+  line(text: string, start: number, end: number, lineNumber: number): void;
+  /** The first CUT_LINE_KEPT_BYTES of a line longer than MAX_LINE_BYTES; the rest of it is skipped. */
+  cutLine(firstPart: string, lineNumber: number): void;
+  /** Called once, before the input's last line when no newline ends it (it may still be growing). */
+  beforeUnterminatedLine(lineNumber: number): void;
+}
 
 export async function readLines(
-  path: string,
+  input: LineInput,
   options: LineSourceOptions,
-  onLine: LineHandler,
+  handler: LineHandler,
   onProgress?: (fileBytesRead: number) => void,
 ): Promise<LineSourceResult> {
-  const resume = options.gzip ? undefined : options.resume;
+  const isFile = 'path' in input;
+  const resume = isFile && !options.gzip ? options.resume : undefined;
   const startByte = resume?.byte ?? 0;
   const hash = resume ? resume.hash.copy() : createHash('sha256');
-  // The hash up to the last newline read so far (a copy per chunk, not per line).
-  let completeHash = hash.copy();
+  const splitter = new LineSplitter(handler, startByte, (options.firstLine ?? 1) - 1);
   let fileBytes = startByte;
-  let lineNumber = (options.firstLine ?? 1) - 1;
-  let completeLines = lineNumber;
-  // Bytes (of the decompressed stream) consumed up to the last newline seen.
-  let decodedOffset = startByte;
-  let completeBytes = startByte;
-  let pending: Buffer | null = null;
-  let skippingRestOfLongLine = false;
+  // The hash up to the last newline read so far (a copy per chunk, not per line); plain files only.
+  let completeHash: Hash | null = null;
   let streamError: string | null = null;
+  const head = startByte === 0 ? new HeadKeeper() : null;
+  let compressed = isFile && options.gzip;
 
-  const emitLines = (buffer: Buffer, end: number): void => {
-    // `end` is the index just past the buffer's last newline.
-    const text = buffer.toString('utf8', 0, end);
-    let start = 0;
-    for (;;) {
-      const nl = text.indexOf('\n', start);
-      if (nl < 0) break;
-      const stop = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-      if (skippingRestOfLongLine) {
-        skippingRestOfLongLine = false;
-      } else {
-        onLine(text.slice(start, stop), ++lineNumber, false, false);
-      }
-      completeLines++;
-      start = nl + 1;
-    }
-  };
-
-  const consume = (chunk: Buffer): void => {
-    let buffer = pending ? Buffer.concat([pending, chunk]) : chunk;
-    pending = null;
-    const lastNl = buffer.lastIndexOf(10);
-    if (lastNl >= 0) {
-      emitLines(buffer, lastNl + 1);
-      decodedOffset += lastNl + 1;
-      completeBytes = decodedOffset;
-      buffer = buffer.subarray(lastNl + 1);
-    }
-    if (buffer.length > MAX_LINE_BYTES) {
-      // No newline for megabytes: hand on the start of the line, flagged, and drop the rest of it.
-      if (!skippingRestOfLongLine) onLine(buffer.toString('utf8', 0, MAX_LINE_BYTES), ++lineNumber, true, false);
-      skippingRestOfLongLine = true;
-      decodedOffset += buffer.length;
-      buffer = buffer.subarray(buffer.length);
-    }
-    pending = buffer.length > 0 ? Buffer.from(buffer) : null;
-  };
-
-  if (options.gzip) {
-    const raw = createReadStream(path, { highWaterMark: CHUNK_BYTES });
-    raw.on('data', (chunk) => {
-      hash.update(chunk as Buffer);
-      fileBytes += (chunk as Buffer).length;
-      onProgress?.(fileBytes);
-    });
-    const gunzip = raw.pipe(createGunzip({ chunkSize: CHUNK_BYTES }));
-    raw.on('error', (error) => gunzip.destroy(error));
+  if (isFile && !options.gzip) {
+    // Plain files are read synchronously straight into the splitter's buffer: the reader is
+    // CPU-bound and an await per chunk only adds event-loop latency.
+    completeHash = hash.copy();
+    const fd = openSync(input.path, 'r');
     try {
-      for await (const chunk of gunzip) consume(chunk as Buffer);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
-      streamError = `compressed stream ended early: ${(error as Error).message}`;
-    }
-  } else {
-    // Plain files are read synchronously: the reader is CPU-bound and an await per chunk only
-    // adds event-loop latency (measured: ~10% of the ingest time idle).
-    const fd = openSync(path, 'r');
-    try {
-      const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
       for (;;) {
-        const read = readSync(fd, chunk, 0, CHUNK_BYTES, fileBytes);
+        const target = splitter.space();
+        const read = readSync(fd, target, 0, target.length, fileBytes);
         if (read === 0) break;
-        const buffer = chunk.subarray(0, read);
+        const bytes = target.subarray(0, read);
+        head?.keep(bytes);
         fileBytes += read;
         onProgress?.(fileBytes);
-        const lastNl = buffer.lastIndexOf(10);
+        const lastNl = bytes.lastIndexOf(10);
         if (lastNl < 0) {
-          hash.update(buffer);
+          hash.update(bytes);
         } else {
-          hash.update(buffer.subarray(0, lastNl + 1));
+          hash.update(bytes.subarray(0, lastNl + 1));
           completeHash = hash.copy();
-          hash.update(buffer.subarray(lastNl + 1));
+          hash.update(bytes.subarray(lastNl + 1));
         }
-        consume(buffer);
+        splitter.filled(read);
       }
     } finally {
       closeSync(fd);
     }
+  } else {
+    const raw = isFile ? createReadStream(input.path, { highWaterMark: CHUNK_BYTES }) : input.stream;
+    let decoded: AsyncIterable<unknown> = raw;
+    compressed = isFile ? options.gzip : await startsWithGzipMagic(raw);
+    if (compressed) {
+      const gunzip = createGunzip({ chunkSize: CHUNK_BYTES });
+      raw.on('error', (error: Error) => gunzip.destroy(error));
+      raw.pipe(gunzip);
+      decoded = gunzip;
+    }
+    // A plain stream keeps the hash up to its last newline too, as a plain file does.
+    if (!compressed) completeHash = hash.copy();
+    const counted = (chunk: Buffer): void => {
+      head?.keep(chunk);
+      const lastNl = compressed ? -1 : chunk.lastIndexOf(10);
+      if (lastNl < 0) {
+        hash.update(chunk);
+      } else {
+        hash.update(chunk.subarray(0, lastNl + 1));
+        completeHash = hash.copy();
+        hash.update(chunk.subarray(lastNl + 1));
+      }
+      fileBytes += chunk.length;
+      onProgress?.(fileBytes);
+    };
+    // Compressed: the raw bytes are hashed as they flow into gunzip; plain: as they are read.
+    if (decoded !== raw) raw.on('data', counted);
+    try {
+      for await (const chunk of decoded) {
+        if (decoded === raw) counted(chunk as Buffer);
+        splitter.push(chunk as Buffer);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || decoded === raw) throw error;
+      streamError = `compressed stream ended early: ${(error as Error).message}`;
+    }
   }
-  const rest: Buffer | null = pending;
-  if (rest !== null && (rest as Buffer).length > 0 && !skippingRestOfLongLine) {
-    const text = (rest as Buffer).toString('utf8');
-    onLine(text.endsWith('\r') ? text.slice(0, -1) : text, ++lineNumber, false, true);
-  }
+  splitter.end();
   return {
     fileBytes,
-    completeBytes,
-    completeLines,
-    lastLine: lineNumber,
+    completeBytes: splitter.completeBytes,
+    completeLines: splitter.completeLines,
+    lastLine: splitter.lineNumber,
     sha256: hash.digest('hex'),
-    completeSha256: options.gzip ? null : completeHash.digest('hex'),
+    completeSha256: completeHash ? completeHash.digest('hex') : null,
     streamError,
+    head: head ? head.bytes() : null,
+    compressed,
   };
+}
+
+/** Keeps the first HEAD_BYTES bytes of what it is shown. */
+class HeadKeeper {
+  private readonly buffer = Buffer.alloc(HEAD_BYTES);
+  private length = 0;
+
+  keep(bytes: Buffer): void {
+    if (this.length === HEAD_BYTES) return;
+    this.length += bytes.copy(this.buffer, this.length, 0, Math.min(bytes.length, HEAD_BYTES - this.length));
+  }
+
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.length);
+  }
+}
+
+/** Whether a stream starts with the gzip magic bytes; what was read is put back. */
+async function startsWithGzipMagic(stream: Readable): Promise<boolean> {
+  let head = Buffer.alloc(0);
+  for (;;) {
+    const chunk = stream.read() as Buffer | null;
+    if (chunk !== null) {
+      head = Buffer.concat([head, chunk]);
+      if (head.length >= GZIP_MAGIC.length) break;
+      continue;
+    }
+    if (stream.readableEnded) break;
+    const more = await new Promise<boolean>((resolve, reject) => {
+      const onReadable = (): void => {
+        cleanup();
+        resolve(true);
+      };
+      const onEnd = (): void => {
+        cleanup();
+        resolve(false);
+      };
+      const onError = (error: Error): void => {
+        cleanup();
+        reject(error);
+      };
+      const cleanup = (): void => {
+        stream.off('readable', onReadable);
+        stream.off('end', onEnd);
+        stream.off('error', onError);
+      };
+      stream.on('readable', onReadable);
+      stream.on('end', onEnd);
+      stream.on('error', onError);
+    });
+    if (!more) break;
+  }
+  if (head.length > 0) stream.unshift(head);
+  return head.length >= GZIP_MAGIC.length && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
+}
+
+/**
+ * Splits bytes into lines. Bytes after the last newline are kept (at the start of the buffer)
+ * until the rest of their line arrives; a line that passes MAX_LINE_BYTES is cut. Only the first
+ * line of a block can be that long: every later one lies within the last chunk read.
+ */
+class LineSplitter {
+  private buffer = Buffer.allocUnsafe(2 * CHUNK_BYTES);
+  /** Offset (in the decompressed stream) of buffer[0]. */
+  private base: number;
+  /** Bytes at the start of the buffer that belong to a line not yet ended. */
+  private pending = 0;
+  /** After a cut: the rest of that line is being skipped, up to its newline. */
+  private skipping = false;
+  /** Offset (in the decompressed stream) just after the last newline. */
+  completeBytes: number;
+  completeLines: number;
+  lineNumber: number;
+
+  constructor(
+    private readonly handler: LineHandler,
+    startByte: number,
+    linesBefore: number,
+  ) {
+    this.base = startByte;
+    this.completeBytes = startByte;
+    this.completeLines = linesBefore;
+    this.lineNumber = linesBefore;
+  }
+
+  /** Where the next bytes go: a chunk's worth of room after the pending ones. */
+  space(): Buffer {
+    this.reserve(CHUNK_BYTES);
+    return this.buffer.subarray(this.pending, this.pending + CHUNK_BYTES);
+  }
+
+  /** `read` bytes were written at space(). */
+  filled(read: number): void {
+    this.split(this.pending + read);
+  }
+
+  /** A chunk of any size from a stream. */
+  push(chunk: Buffer): void {
+    for (let at = 0; at < chunk.length; ) {
+      const take = Math.min(CHUNK_BYTES, chunk.length - at);
+      this.reserve(take);
+      chunk.copy(this.buffer, this.pending, at, at + take);
+      at += take;
+      this.split(this.pending + take);
+    }
+  }
+
+  /** The input ended: a last line without newline is handed on. */
+  end(): void {
+    if (this.pending === 0 || this.skipping) return;
+    const lineNumber = this.lineNumber + 1;
+    this.handler.beforeUnterminatedLine(lineNumber);
+    let end = this.pending;
+    if (this.buffer[end - 1] === 13) end--;
+    const text = this.decode(0, end);
+    this.lineNumber = lineNumber;
+    this.handler.line(text, 0, text.length, lineNumber);
+    this.pending = 0;
+  }
+
+  private reserve(bytes: number): void {
+    if (this.pending + bytes <= this.buffer.length) return;
+    // Only a line still shorter than MAX_LINE_BYTES is kept pending, so this stays bounded.
+    const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.pending + bytes));
+    this.buffer.copy(bigger, 0, 0, this.pending);
+    this.buffer = bigger;
+  }
+
+  /** Hands on the lines in buffer[0, filled) and keeps what follows the last newline. */
+  private split(filled: number): void {
+    const buffer = this.buffer;
+    let from = 0;
+    if (this.skipping) {
+      // Nothing is pending while a cut line is skipped: the new bytes start at 0.
+      const nl = buffer.indexOf(10);
+      if (nl < 0 || nl >= filled) {
+        this.drop(filled);
+        return;
+      }
+      this.skipping = false;
+      this.completeLines++;
+      this.completeBytes = this.base + nl + 1;
+      from = nl + 1;
+    }
+    const lastNl = buffer.lastIndexOf(10, filled - 1);
+    if (lastNl < from) {
+      this.keep(from, filled);
+      return;
+    }
+    const firstNl = buffer.indexOf(10, from);
+    if (firstNl - from > MAX_LINE_BYTES) {
+      this.cut(from);
+      this.completeLines++;
+      from = firstNl + 1;
+      this.completeBytes = this.base + from;
+      if (lastNl < from) {
+        this.keep(from, filled);
+        return;
+      }
+    }
+    const text = this.decode(from, lastNl + 1);
+    const handler = this.handler;
+    let lineNumber = this.lineNumber;
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+      handler.line(text, start, nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl, ++lineNumber);
+      start = nl + 1;
+    }
+    this.completeLines += lineNumber - this.lineNumber;
+    this.lineNumber = lineNumber;
+    this.completeBytes = this.base + lastNl + 1;
+    this.keep(lastNl + 1, filled);
+  }
+
+  /** Keeps buffer[from, filled) as the start of a line, cutting it once it passes MAX_LINE_BYTES. */
+  private keep(from: number, filled: number): void {
+    if (filled - from > MAX_LINE_BYTES) {
+      this.cut(from);
+      this.skipping = true;
+      this.drop(filled);
+      return;
+    }
+    if (from > 0 && filled > from) this.buffer.copy(this.buffer, 0, from, filled);
+    this.base += from;
+    this.pending = filled - from;
+  }
+
+  /** Forgets buffer[0, filled). */
+  private drop(filled: number): void {
+    this.base += filled;
+    this.pending = 0;
+  }
+
+  /** Hands on the start of the over-long line that begins at `from`. */
+  private cut(from: number): void {
+    this.handler.cutLine(this.decode(from, from + CUT_LINE_KEPT_BYTES), ++this.lineNumber);
+  }
+
+  private decode(from: number, to: number): string {
+    const end = Math.min(to, this.buffer.length);
+    return this.buffer.toString(isAscii(this.buffer.subarray(from, end)) ? 'latin1' : 'utf8', from, end);
+  }
 }

@@ -44,16 +44,31 @@ const RESOURCE = /^<+memory:(\d+), vCores:(\d+)/;
 function resourceAt(text: string, start: number): ResourceValue | null {
   if (start < 0) return null;
   const m = RESOURCE.exec(text.slice(start, start + 64));
-  return m ? { memoryMb: Number(m[1]), vcores: Number(m[2]) } : null;
+  if (!m) return null;
+  const memoryMb = Number(m[1]);
+  const vcores = Number(m[2]);
+  // The store keeps 32-bit integers: a larger figure is not a resource YARN prints.
+  return memoryMb <= INT32_MAX && vcores <= INT32_MAX ? { memoryMb, vcores } : null;
 }
 
-/** The token after `label` up to the first of `stops` (or the end), or null if `label` is absent. */
+const INT32_MAX = 2147483647;
+
+/** The token after `label` up to the first of `stops` (one to three characters) or the end, or null if `label` is absent. */
 function valueAfter(text: string, label: string, stops = ' ,', from = 0): string | null {
   const at = text.indexOf(label, from);
   if (at < 0) return null;
   const start = at + label.length;
+  // Character codes, not a string search per character: this runs several times per event.
+  const s0 = stops.charCodeAt(0);
+  const s1 = stops.length > 1 ? stops.charCodeAt(1) : s0;
+  const s2 = stops.length > 2 ? stops.charCodeAt(2) : s1;
+  const length = text.length;
   let end = start;
-  while (end < text.length && !stops.includes(text[end]!)) end++;
+  while (end < length) {
+    const c = text.charCodeAt(end);
+    if (c === s0 || c === s1 || c === s2) break;
+    end++;
+  }
   return text.slice(start, end);
 }
 
@@ -84,7 +99,7 @@ function readContainerBlock(e: RmEvent, text: string, from: number): boolean {
   const node = valueAfter(text, 'NodeId: ', ' ,]', from);
   const resource = resourceAt(text, text.indexOf('Resource: <', from) + 'Resource: '.length);
   const priority = valueAfter(text, 'Priority: ', ' ,]', from);
-  if (!node || !resource || priority === null || !/^-?\d+$/.test(priority)) return false;
+  if (!node || !resource || priority === null || !/^-?\d+$/.test(priority) || Math.abs(Number(priority)) > INT32_MAX) return false;
   e.nodeId = node;
   e.memoryMb = resource.memoryMb;
   e.vcores = resource.vcores;
@@ -396,9 +411,17 @@ const auditLogger: MessageParser = (m, at) => {
   return e;
 };
 
+/** `KEY=` and `\tKEY=` for each audit key, made once rather than per line. */
+const AUDIT_NEEDLES = new Map<string, { readonly first: string; readonly later: string }>();
+
 /** The value of `KEY=` in a TAB-separated audit message, or undefined. */
 function tabField(m: string, key: string): string | undefined {
-  let at = m.startsWith(`${key}=`) ? 0 : m.indexOf(`\t${key}=`);
+  let needles = AUDIT_NEEDLES.get(key);
+  if (needles === undefined) {
+    needles = { first: `${key}=`, later: `\t${key}=` };
+    AUDIT_NEEDLES.set(key, needles);
+  }
+  let at = m.startsWith(needles.first) ? 0 : m.indexOf(needles.later);
   if (at < 0) return undefined;
   if (at > 0) at++;
   const start = at + key.length + 1;

@@ -1,14 +1,14 @@
-// Reads one ResourceManager log file: splits it into entries (a timestamped first line plus any
+// Reads one ResourceManager log: splits it into entries (a timestamped first line plus any
 // continuation lines), turns entries of interest into events, and accounts for every line: an
 // event, an ignored entry, a continuation line, or a reject with its reason and raw text.
 // Events and rejects go straight to a sink, so memory stays flat whatever the file size.
 
 import { combineLineCounts } from '../../model/rm-events.js';
 import type { RmEvent, RmFileCounts, RmLineCounts } from '../../model/rm-events.js';
-import { HeaderParser } from './header.js';
-import type { EntryHeader, Layout } from './header.js';
+import { CONTINUATION, HeaderParser, MALFORMED } from './header.js';
+import type { Layout } from './header.js';
 import { MAX_LINE_BYTES, readLines } from './line-source.js';
-import type { LineSourceOptions, LineSourceResult } from './line-source.js';
+import type { LineHandler, LineInput, LineSourceOptions, LineSourceResult } from './line-source.js';
 import { bannerEvent, CONTINUATION_LOGGERS, MESSAGE_PARSERS, queueConfigEvent, wantsContinuation } from './messages.js';
 import type { Continuation, EntryContext, MessageParser } from './messages.js';
 import { VersionClues } from './version.js';
@@ -52,191 +52,209 @@ export const MAX_BACKWARDS_EXAMPLES = 5;
 /** Continuation lines kept for an entry that needs them; the rest are counted only. */
 const MAX_KEPT_CONTINUATIONS = 200;
 const MAX_KEPT_CONTINUATION_CHARS = 2000;
-/** How much of a cut line its reject keeps: enough to see what it was. */
-const CUT_LINE_KEPT_CHARS = 65_536;
+const CUT_LINE_REASON = `line longer than ${MAX_LINE_BYTES / (1024 * 1024)} MB (cut; the rest of it is skipped)`;
 
-export async function readRmLog(path: string, options: ReadOptions, sink: RmLogSink): Promise<RmLogFileStats> {
-  const headers = new HeaderParser();
-  const clues = new VersionClues();
-  const layoutCounts = new Map<Layout, number>();
-  let entries = 0;
-  let events = 0;
-  let ignoredEntries = 0;
-  let continuationLines = 0;
-  let rejectedLines = 0;
-  let backwardsTimestamps = 0;
-  const backwardsExamples: BackwardsTimestamp[] = [];
-  let warnings = 0;
-  let errors = 0;
-  let firstTimeMs: number | null = null;
-  let lastTimeMs: number | null = null;
-  let bannerVersion: string | null = null;
-  let schedulerClass: string | null = null;
-  const schedulerFamilies = new Set<SchedulerFamily>();
+/**
+ * Reads one log (a file, or a stream such as standard input), handing its events and rejects
+ * to `sink` as they are found, and returns what it counted.
+ */
+export async function readRmLog(input: string | LineInput, options: ReadOptions, sink: RmLogSink): Promise<RmLogFileStats> {
+  const reader = new LogReader(sink);
+  const source = await readLines(typeof input === 'string' ? { path: input } : input, options, reader, options.onProgress);
+  return reader.finish(source, options.firstLine ?? 1);
+}
 
-  // An entry whose continuation lines are being collected (banner, queue block).
-  let collecting: { continuation: Continuation; at: EntryContext; lines: string[] } | null = null;
+/** The state of one read: counts, the version and scheduler clues, an entry collecting its continuation lines. */
+class LogReader implements LineHandler {
+  private readonly headers = new HeaderParser();
+  private readonly clues = new VersionClues();
+  private readonly layoutCounts = new Map<Layout, number>();
+  private entries = 0;
+  private events = 0;
+  private ignoredEntries = 0;
+  private continuationLines = 0;
+  private rejectedLines = 0;
+  private backwardsTimestamps = 0;
+  private readonly backwardsExamples: BackwardsTimestamp[] = [];
+  private warnings = 0;
+  private errors = 0;
+  private firstTimeMs: number | null = null;
+  private lastTimeMs: number | null = null;
+  private bannerVersion: string | null = null;
+  private schedulerClass: string | null = null;
+  private readonly schedulerFamilies = new Set<SchedulerFamily>();
+  /** An entry whose continuation lines are being collected (banner, queue block). */
+  private collecting: { continuation: Continuation; at: EntryContext; lines: string[] } | null = null;
+  /** Runs of entries share a layout: a run is counted when it ends, not a Map update per line. */
+  private lastLayout: Layout | null = null;
+  private layoutRun = 0;
+  private unterminated: { lineNumber: number; before: RmLineCounts } | null = null;
 
-  const emit = (e: RmEvent): void => {
-    events++;
-    if (e.kind === 'rm_started' && e.detail) bannerVersion = e.detail;
-    if (e.kind === 'scheduler_class' && e.detail) schedulerClass = e.detail.slice(e.detail.lastIndexOf('.') + 1);
-    sink.event(e);
-  };
+  constructor(private readonly sink: RmLogSink) {}
 
-  const finishCollecting = (): void => {
-    if (!collecting) return;
-    const { continuation, at, lines } = collecting;
-    collecting = null;
-    if (continuation.kind === 'queue') {
-      emit(queueConfigEvent(continuation.queue, lines, at));
+  line(text: string, start: number, end: number, lineNumber: number): void {
+    const headers = this.headers;
+    const kind = headers.parseAt(text, start, end);
+    if (kind === CONTINUATION) {
+      if (isBinary(text, start, end)) {
+        this.rejectLine(lineNumber, 'binary data, not text', text.slice(start, end));
+        return;
+      }
+      this.continuationLines++;
+      const collecting = this.collecting;
+      if (collecting !== null && collecting.lines.length < MAX_KEPT_CONTINUATIONS && end - start <= MAX_KEPT_CONTINUATION_CHARS) {
+        collecting.lines.push(text.slice(start, end));
+      }
       return;
     }
-    const banner = bannerEvent(lines, at);
-    if (banner) emit(banner);
-    else ignoredEntries++;
-  };
-
-  const rejectLine = (lineNumber: number, reason: string, text: string): void => {
-    rejectedLines++;
-    sink.reject(lineNumber, reason, text);
-  };
-
-  let lastLayout: Layout | null = null;
-  let layoutRun = 0;
-  const flushLayoutRun = (): void => {
-    if (lastLayout !== null) layoutCounts.set(lastLayout, (layoutCounts.get(lastLayout) ?? 0) + layoutRun);
-    layoutRun = 0;
-  };
-
-  const onEntry = (header: EntryHeader, lineNumber: number, text: string): void => {
-    entries++;
-    if (header.layout !== lastLayout) {
-      // Runs of entries share a layout: count a run when it ends, not a Map update per line.
-      flushLayoutRun();
-      lastLayout = header.layout;
+    if (this.collecting !== null) this.finishCollecting();
+    if (kind === MALFORMED) {
+      this.rejectLine(lineNumber, `not a log entry: ${headers.malformed}`, text.slice(start, end));
+      return;
     }
-    layoutRun++;
-    if (header.level === 'WARN') warnings++;
-    else if (header.level === 'ERROR' || header.level === 'FATAL') errors++;
-    if (lastTimeMs !== null && header.timeMs < lastTimeMs) {
-      backwardsTimestamps++;
-      if (backwardsExamples.length < MAX_BACKWARDS_EXAMPLES) {
-        backwardsExamples.push({ lineNumber, timeMs: header.timeMs, previousTimeMs: lastTimeMs });
+    this.entry(lineNumber, text, start, end);
+  }
+
+  cutLine(firstPart: string, lineNumber: number): void {
+    if (this.collecting !== null) this.finishCollecting();
+    this.rejectLine(lineNumber, CUT_LINE_REASON, firstPart);
+  }
+
+  beforeUnterminatedLine(lineNumber: number): void {
+    this.unterminated = { lineNumber, before: this.counters() };
+  }
+
+  /** A line that starts an entry; the header parser holds its fields. */
+  private entry(lineNumber: number, line: string, lineStart: number, lineEnd: number): void {
+    const h = this.headers;
+    this.entries++;
+    if (h.layout !== this.lastLayout) {
+      this.flushLayoutRun();
+      this.lastLayout = h.layout;
+    }
+    this.layoutRun++;
+    const level = h.level;
+    if (level === 'WARN') this.warnings++;
+    else if (level === 'ERROR' || level === 'FATAL') this.errors++;
+    const timeMs = h.timeMs;
+    if (this.lastTimeMs !== null && timeMs < this.lastTimeMs) {
+      this.backwardsTimestamps++;
+      if (this.backwardsExamples.length < MAX_BACKWARDS_EXAMPLES) {
+        this.backwardsExamples.push({ lineNumber, timeMs, previousTimeMs: this.lastTimeMs });
       }
     }
-    if (firstTimeMs === null) firstTimeMs = header.timeMs;
-    lastTimeMs = header.timeMs;
-    const logger = header.logger;
-    // One map lookup per entry: most entries come from classes of no interest.
-    const info = LOGGERS.get(logger);
-    if (!info) {
-      ignoredEntries++;
+    if (this.firstTimeMs === null) this.firstTimeMs = timeMs;
+    this.lastTimeMs = timeMs;
+    // Most entries come from classes of no interest: they are counted without a string being made.
+    const info = LOGGERS.find(h.text, h.loggerStart, h.loggerEnd);
+    if (info === null) {
+      this.ignoredEntries++;
       return;
     }
-    if (info.family !== null) schedulerFamilies.add(info.family);
-    const at: EntryContext = { lineNumber, timeMs: header.timeMs, logger };
+    if (info.family !== null) this.schedulerFamilies.add(info.family);
+    const logger = info.name;
+    const message = h.text.slice(h.messageStart, h.messageEnd);
+    const at: EntryContext = { lineNumber, timeMs, logger };
     if (info.continuation) {
-      const continuation = wantsContinuation(logger, header.message);
+      const continuation = wantsContinuation(logger, message);
       if (continuation) {
-        collecting = { continuation, at, lines: [] };
+        this.collecting = { continuation, at, lines: [] };
         return;
       }
     }
     if (info.parse === null) {
-      ignoredEntries++;
+      this.ignoredEntries++;
       return;
     }
-    clues.observe(logger, header.message);
-    const result = info.parse(header.message, at);
-    if (result === null) ignoredEntries++;
-    else if ('reject' in result) rejectLine(lineNumber, result.reject, text);
-    else emit(result);
-  };
-
-  const counters = (): RmLineCounts => ({
-    entries,
-    events,
-    ignoredEntries,
-    continuationLines,
-    rejectedLines,
-  });
-  let unterminated: { lineNumber: number; before: RmLineCounts } | null = null;
-
-  const source = await readLines(path, options, (text, lineNumber, cut, isUnterminated) => {
-    if (isUnterminated) unterminated = { lineNumber, before: counters() };
-    if (cut) {
-      finishCollecting();
-      rejectLine(
-        lineNumber,
-        `line longer than ${MAX_LINE_BYTES / (1024 * 1024)} MB without a newline (cut; the rest of it is skipped)`,
-        text.slice(0, CUT_LINE_KEPT_CHARS),
-      );
-      return;
-    }
-    const header = headers.parse(text);
-    if (header === null) {
-      if (isBinary(text)) {
-        rejectLine(lineNumber, 'binary data, not text', text);
-        return;
-      }
-      continuationLines++;
-      if (collecting && collecting.lines.length < MAX_KEPT_CONTINUATIONS && text.length <= MAX_KEPT_CONTINUATION_CHARS) {
-        collecting.lines.push(text);
-      }
-      return;
-    }
-    finishCollecting();
-    if ('malformed' in header) {
-      rejectLine(lineNumber, `not a log entry: ${header.malformed}`, text);
-      return;
-    }
-    onEntry(header, lineNumber, text);
-  }, options.onProgress);
-  finishCollecting();
-
-  let unterminatedLine: LineContribution | null = null;
-  if (unterminated !== null) {
-    const { lineNumber, before } = unterminated as { lineNumber: number; before: RmLineCounts };
-    unterminatedLine = { lineNumber, ...combineLineCounts(counters(), before, -1) };
+    this.clues.observe(logger, message);
+    const result = info.parse(message, at);
+    if (result === null) this.ignoredEntries++;
+    else if ('reject' in result) this.rejectLine(lineNumber, result.reject, line.slice(lineStart, lineEnd));
+    else this.emit(result);
   }
 
-  flushLayoutRun();
-  const inferred = clues.version();
-  let layout: Layout | null = null;
-  let most = 0;
-  for (const [l, n] of layoutCounts) {
-    if (n > most) {
-      layout = l;
-      most = n;
-    }
+  private emit(e: RmEvent): void {
+    this.events++;
+    if (e.kind === 'rm_started' && e.detail) this.bannerVersion = e.detail;
+    if (e.kind === 'scheduler_class' && e.detail) this.schedulerClass = e.detail.slice(e.detail.lastIndexOf('.') + 1);
+    this.sink.event(e);
   }
-  const lines = source.lastLine - ((options.firstLine ?? 1) - 1);
-  return {
-    ...source,
-    lines,
-    entries,
-    events,
-    ignoredEntries,
-    continuationLines,
-    rejectedLines,
-    backwardsTimestamps,
-    backwardsExamples,
-    firstTimeMs,
-    lastTimeMs,
-    warnings,
-    errors,
-    layout,
-    hadoopVersion: bannerVersion ?? inferred,
-    versionSource: bannerVersion ? 'banner' : inferred ? 'line formats' : 'unknown',
-    scheduler: schedulerClass ?? schedulerFromFamilies(schedulerFamilies),
-    unterminatedLine,
-  };
+
+  private finishCollecting(): void {
+    if (this.collecting === null) return;
+    const { continuation, at, lines } = this.collecting;
+    this.collecting = null;
+    if (continuation.kind === 'queue') {
+      this.emit(queueConfigEvent(continuation.queue, lines, at));
+      return;
+    }
+    const banner = bannerEvent(lines, at);
+    if (banner) this.emit(banner);
+    else this.ignoredEntries++;
+  }
+
+  private rejectLine(lineNumber: number, reason: string, text: string): void {
+    this.rejectedLines++;
+    this.sink.reject(lineNumber, reason, text);
+  }
+
+  private flushLayoutRun(): void {
+    const last = this.lastLayout;
+    if (last !== null) this.layoutCounts.set(last, (this.layoutCounts.get(last) ?? 0) + this.layoutRun);
+    this.layoutRun = 0;
+  }
+
+  private counters(): RmLineCounts {
+    return {
+      entries: this.entries,
+      events: this.events,
+      ignoredEntries: this.ignoredEntries,
+      continuationLines: this.continuationLines,
+      rejectedLines: this.rejectedLines,
+    };
+  }
+
+  finish(source: LineSourceResult, firstLine: number): RmLogFileStats {
+    this.finishCollecting();
+    let unterminatedLine: LineContribution | null = null;
+    if (this.unterminated !== null) {
+      const { lineNumber, before } = this.unterminated;
+      unterminatedLine = { lineNumber, ...combineLineCounts(this.counters(), before, -1) };
+    }
+    this.flushLayoutRun();
+    const inferred = this.clues.version();
+    let layout: Layout | null = null;
+    let most = 0;
+    for (const [l, n] of this.layoutCounts) {
+      if (n > most) {
+        layout = l;
+        most = n;
+      }
+    }
+    return {
+      ...source,
+      lines: source.lastLine - (firstLine - 1),
+      ...this.counters(),
+      backwardsTimestamps: this.backwardsTimestamps,
+      backwardsExamples: this.backwardsExamples,
+      firstTimeMs: this.firstTimeMs,
+      lastTimeMs: this.lastTimeMs,
+      warnings: this.warnings,
+      errors: this.errors,
+      layout,
+      hadoopVersion: this.bannerVersion ?? inferred,
+      versionSource: this.bannerVersion ? 'banner' : inferred ? 'line formats' : 'unknown',
+      scheduler: this.schedulerClass ?? schedulerFromFamilies(this.schedulerFamilies),
+      unterminatedLine,
+    };
+  }
 }
 
 type SchedulerFamily = 'CapacityScheduler' | 'FairScheduler' | 'FifoScheduler';
 
 interface LoggerInfo {
+  /** The logger's simple class name. */
+  readonly name: string;
   readonly parse: MessageParser | null;
   /** The scheduler this class belongs to, to name it when no "Using Scheduler" line says. */
   readonly family: SchedulerFamily | null;
@@ -257,15 +275,40 @@ const FAMILY_OF: Readonly<Record<string, SchedulerFamily>> = {
   FifoScheduler: 'FifoScheduler',
 };
 
-const LOGGERS: ReadonlyMap<string, LoggerInfo> = new Map(
-  [...new Set([...MESSAGE_PARSERS.keys(), ...Object.keys(FAMILY_OF)])].map((logger) => [
-    logger,
-    {
-      parse: MESSAGE_PARSERS.get(logger) ?? null,
-      family: FAMILY_OF[logger] ?? null,
-      continuation: CONTINUATION_LOGGERS.has(logger),
-    },
-  ]),
+/**
+ * The loggers of interest, found by a line's logger name in place: a number made of the name's
+ * length and its first and last characters picks the candidates, and a comparison confirms one.
+ */
+class LoggerTable {
+  private readonly byKey = new Map<number, LoggerInfo[]>();
+
+  constructor(infos: readonly LoggerInfo[]) {
+    for (const info of infos) {
+      const key = loggerKey(info.name, 0, info.name.length);
+      this.byKey.set(key, [...(this.byKey.get(key) ?? []), info]);
+    }
+  }
+
+  /** The logger named text[start, end), or null. */
+  find(text: string, start: number, end: number): LoggerInfo | null {
+    const candidates = this.byKey.get(loggerKey(text, start, end));
+    if (candidates === undefined) return null;
+    for (const info of candidates) if (text.startsWith(info.name, start)) return info;
+    return null;
+  }
+}
+
+function loggerKey(text: string, start: number, end: number): number {
+  return (end - start) * 0x1000000 + (text.charCodeAt(start) & 0xfff) * 0x1000 + (text.charCodeAt(end - 1) & 0xfff);
+}
+
+const LOGGERS = new LoggerTable(
+  [...new Set([...MESSAGE_PARSERS.keys(), ...Object.keys(FAMILY_OF)])].map((logger) => ({
+    name: logger,
+    parse: MESSAGE_PARSERS.get(logger) ?? null,
+    family: FAMILY_OF[logger] ?? null,
+    continuation: CONTINUATION_LOGGERS.has(logger),
+  })),
 );
 
 function schedulerFromFamilies(families: ReadonlySet<SchedulerFamily>): string | null {
@@ -274,9 +317,9 @@ function schedulerFromFamilies(families: ReadonlySet<SchedulerFamily>): string |
   return families.has('CapacityScheduler') ? 'CapacityScheduler' : null;
 }
 
-/** NUL or other C0 control characters (tab excepted), or bytes that are not UTF-8. */
-function isBinary(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
+/** NUL or other C0 control characters (tab excepted), or bytes that are not UTF-8, in text[start, end). */
+function isBinary(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if ((c < 32 && c !== 9) || c === 0xfffd) return true;
   }

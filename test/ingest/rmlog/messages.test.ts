@@ -27,6 +27,18 @@ describe('message parsers', () => {
     expect(event('RMNodeImpl', 'w7:4242 Node Transitioned from RUNNING to LOST')).toMatchObject({ kind: 'node_state', nodeId: 'w7:4242', fromState: 'RUNNING', toState: 'LOST' });
   });
 
+  it('rejects a resource or priority larger than a 32-bit integer rather than storing a wrong one', () => {
+    expect(parse('SchedulerNode', `Assigned container ${C} of capacity <memory:99999999999, vCores:1> on host w7:4242, which has 1 containers`)).toEqual({
+      reject: 'unreadable Assigned container line',
+    });
+    expect(
+      parse(
+        'LeafQueue',
+        `assignedContainer application attempt=appattempt_1700000000000_0007_000001 container=Container: [ContainerId: ${C}, NodeId: w7:4242, NodeHttpAddress: w7:8042, Resource: <memory:1024, vCores:1>, Priority: 9999999999, Token: null, ] queue=etl: capacity=1.0`,
+      ),
+    ).toEqual({ reject: 'unreadable LeafQueue assignedContainer line' });
+  });
+
   it('reads app and attempt state changes in every version wording', () => {
     const app = 'application_1700000000000_0007';
     expect(event('RMAppImpl', `${app} State change from NEW to NEW_SAVING`)).toMatchObject({ kind: 'app_state', subject: app, fromState: 'NEW', toState: 'NEW_SAVING' });

@@ -1,0 +1,237 @@
+// Reads an ingest's files on parser threads while the main thread writes: with one thread, in
+// the main thread itself (reading and writing take turns); with more, in worker threads, each
+// reading one file at a time, so that several files are read at once and a file is read while
+// the one before it (or its own earlier batches) is written. Files are handed to the writer in
+// the order they were started, each batch once, with at most BATCHES_AHEAD unwritten per worker
+// in memory and the rest in the worker's spool file (deleted once read, or when the pool closes).
+
+import { closeSync, existsSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize } from 'node:v8';
+import { Worker } from 'node:worker_threads';
+import { UserError } from '../../model/errors.js';
+import type { RmEventBatch } from '../../model/rm-event-batch.js';
+import { readJob, recogniseJob, runStreamJob, summaryOf } from './parse-job.js';
+import type { ParseJob, ParseOutcome, RecognisedFile, RecognitionSummary } from './parse-job.js';
+import type { FromParseWorker, ToParseWorker } from './parse-protocol.js';
+import type { Readable } from 'node:stream';
+
+/** One file being read: first what it is, then its batches and outcome. */
+export interface ParsedFile {
+  readonly recognition: Promise<RecognitionSummary>;
+  /** Hands each batch to `onBatch` in order (call once, after `recognition`); null for an unchanged file. */
+  read(onBatch: (batch: RmEventBatch) => void): Promise<ParseOutcome | null>;
+}
+
+export class RmLogParsePool {
+  private readonly workers: WorkerSlot[] = [];
+  private readonly waiting: WorkerFile[] = [];
+  private readonly started: WorkerFile[] = [];
+  private closed = false;
+  private spools = 0;
+
+  /** `threads` parser threads; 1 reads in the calling thread. */
+  constructor(private readonly threads: number) {}
+
+  /** Starts reading a file (on a free worker, or as soon as one is free). */
+  start(job: ParseJob): ParsedFile {
+    if (this.threads <= 1) return new InlineFile(job);
+    const file = new WorkerFile(job);
+    this.waiting.push(file);
+    this.dispatch();
+    return file;
+  }
+
+  /** A stream (standard input) is read in the calling thread, whole. */
+  startStream(stream: Readable): ParsedFile {
+    return {
+      recognition: Promise.resolve({ kind: 'new', sizeBytes: 0 }),
+      read: (onBatch) => runStreamJob(stream, onBatch),
+    };
+  }
+
+  /** Stops every worker (whatever it is reading). */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const file of this.waiting) file.fail(new Error('ingest stopped'));
+    this.waiting.length = 0;
+    await Promise.all(this.workers.map((slot) => slot.worker.terminate()));
+    for (const file of this.started) {
+      file.fail(new Error('ingest stopped'));
+      file.removeSpool();
+    }
+  }
+
+  private dispatch(): void {
+    while (this.waiting.length > 0 && !this.closed) {
+      let slot = this.workers.find((s) => s.file === null);
+      if (!slot && this.workers.length < this.threads) slot = this.spawn();
+      if (!slot) return;
+      const file = this.waiting.shift()!;
+      slot.file = file;
+      const spoolPath = join(tmpdir(), `rmreplay-ingest-${process.pid}-${++this.spools}.spool`);
+      file.attach(slot, spoolPath);
+      this.started.push(file);
+      slot.worker.postMessage({ job: file.job, spoolPath } satisfies ToParseWorker);
+    }
+  }
+
+  private spawn(): WorkerSlot {
+    const credits = new SharedArrayBuffer(4);
+    const worker = new Worker(workerScript(), { workerData: { credits } });
+    const slot: WorkerSlot = { worker, unwritten: new Int32Array(credits), file: null };
+    worker.on('message', (message: FromParseWorker) => {
+      const file = slot.file;
+      if (!file) return;
+      if (message.type === 'done' || message.type === 'error') {
+        // The worker is free for the next file; this one's batches are already queued.
+        slot.file = null;
+        this.dispatch();
+      }
+      file.receive(message);
+    });
+    worker.on('error', (error) => {
+      slot.file?.fail(error);
+      slot.file = null;
+      this.workers.splice(this.workers.indexOf(slot), 1);
+    });
+    worker.on('exit', (code) => {
+      if (this.closed) return;
+      slot.file?.fail(new Error(`parser worker exited with code ${code}`));
+      slot.file = null;
+      const index = this.workers.indexOf(slot);
+      if (index >= 0) this.workers.splice(index, 1);
+    });
+    this.workers.push(slot);
+    return slot;
+  }
+}
+
+interface WorkerSlot {
+  readonly worker: Worker;
+  readonly unwritten: Int32Array;
+  /** The file it is reading, null when free. */
+  file: WorkerFile | null;
+}
+
+/** A file read in the calling thread: recognised first, read when the writer asks. */
+class InlineFile implements ParsedFile {
+  private readonly recognised: Promise<RecognisedFile>;
+  readonly recognition: Promise<RecognitionSummary>;
+
+  constructor(private readonly job: ParseJob) {
+    this.recognised = recogniseJob(job);
+    this.recognition = this.recognised.then(summaryOf);
+  }
+
+  async read(onBatch: (batch: RmEventBatch) => void): Promise<ParseOutcome | null> {
+    const file = await this.recognised;
+    return file.recognition.kind === 'unchanged' ? null : readJob(this.job, file, onBatch);
+  }
+}
+
+/** A file read by a worker: its messages are queued until the writer takes them. */
+class WorkerFile implements ParsedFile {
+  readonly recognition: Promise<RecognitionSummary>;
+  private resolveRecognition!: (recognition: RecognitionSummary) => void;
+  private rejectRecognition!: (error: Error) => void;
+  private readonly queue: FromParseWorker[] = [];
+  private wake: (() => void) | null = null;
+  private failure: Error | null = null;
+  private slot: WorkerSlot | null = null;
+  private spoolPath: string | null = null;
+  private spoolFd: number | null = null;
+
+  constructor(readonly job: ParseJob) {
+    this.recognition = new Promise((resolve, reject) => {
+      this.resolveRecognition = resolve;
+      this.rejectRecognition = reject;
+    });
+    // Whoever reads the file sees a failure through read(); this one is not left unhandled.
+    this.recognition.catch(() => undefined);
+  }
+
+  attach(slot: WorkerSlot, spoolPath: string): void {
+    this.slot = slot;
+    this.spoolPath = spoolPath;
+  }
+
+  removeSpool(): void {
+    if (this.spoolFd !== null) closeSync(this.spoolFd);
+    this.spoolFd = null;
+    if (this.spoolPath !== null) rmSync(this.spoolPath, { force: true });
+  }
+
+  receive(message: FromParseWorker): void {
+    if (message.type === 'recognised') this.resolveRecognition(message.recognition);
+    else if (message.type === 'error') this.fail(errorFrom(message));
+    else this.queue.push(message);
+    this.wake?.();
+  }
+
+  fail(error: Error): void {
+    this.failure ??= error;
+    this.rejectRecognition(error);
+    this.wake?.();
+  }
+
+  async read(onBatch: (batch: RmEventBatch) => void): Promise<ParseOutcome | null> {
+    try {
+      await this.recognition;
+      for (;;) {
+        const message = this.queue.shift();
+        if (message === undefined) {
+          if (this.failure) throw this.failure;
+          await new Promise<void>((resolve) => (this.wake = resolve));
+          this.wake = null;
+          continue;
+        }
+        if (message.type === 'done') return message.outcome;
+        if (message.type === 'spooled') {
+          onBatch(this.spooled(message.offset, message.length));
+        } else if (message.type === 'batch') {
+          onBatch(message.batch);
+          // One more batch may be posted.
+          const unwritten = this.slot!.unwritten;
+          Atomics.sub(unwritten, 0, 1);
+          Atomics.notify(unwritten, 0);
+        }
+      }
+    } finally {
+      this.removeSpool();
+    }
+  }
+
+  /** A batch the worker wrote to its spool file. */
+  private spooled(offset: number, length: number): RmEventBatch {
+    this.spoolFd ??= openSync(this.spoolPath!, 'r');
+    const data = Buffer.allocUnsafe(length);
+    for (let at = 0; at < length; ) {
+      const read = readSync(this.spoolFd, data, at, length - at, offset + at);
+      if (read === 0) throw new Error(`spool file ${this.spoolPath} ends early`);
+      at += read;
+    }
+    return deserialize(data) as RmEventBatch;
+  }
+}
+
+function errorFrom(message: Extract<FromParseWorker, { type: 'error' }>): Error {
+  if (message.userError) return new UserError(message.message);
+  const error = new Error(message.message);
+  error.stack = message.stack;
+  return error;
+}
+
+/**
+ * The worker's compiled script. Run from src/ (the tests), this module's sibling is TypeScript,
+ * which Node cannot load: the build's copy in dist/ is used (`npm test` builds first).
+ */
+function workerScript(): string {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.js')) return fileURLToPath(new URL('./parse-worker.js', import.meta.url));
+  const compiled = here.replace(/[\\/]src[\\/]ingest[\\/]rmlog[\\/]parse-pool\.ts$/, '/dist/src/ingest/rmlog/parse-worker.js');
+  if (!existsSync(compiled)) throw new Error(`${compiled} not found: run \`npm run build\` first`);
+  return compiled;
+}

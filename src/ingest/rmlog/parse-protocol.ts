@@ -1,0 +1,33 @@
+// Messages between an ingest's main thread (the one DuckDB writer) and its parser workers.
+
+import type { RmEventBatch } from '../../model/rm-event-batch.js';
+import type { ParseJob, ParseOutcome, RecognitionSummary } from './parse-job.js';
+
+/**
+ * A worker posts at most this many batches the main thread has not yet written: the memory an
+ * ingest holds is bounded (a few MB per worker) whatever the files' sizes. Beyond them (while the
+ * main thread writes an earlier file, or writes slower than the worker reads) it writes batches
+ * to its spool file, up to SPOOL_BYTES, and then waits: a later file is read at the same time as
+ * the one being written without holding it in memory.
+ */
+export const BATCHES_AHEAD = 32;
+export const SPOOL_BYTES = 512 * 1024 * 1024;
+
+/**
+ * To a worker: a file to read. (Its workerData holds `credits`, the SharedArrayBuffer of one
+ * Int32: its batches posted and not yet written.)
+ */
+export interface ToParseWorker {
+  readonly job: ParseJob;
+  /** Where to spool batches; the main thread deletes it. */
+  readonly spoolPath: string;
+}
+
+export type FromParseWorker =
+  | { readonly type: 'recognised'; readonly recognition: RecognitionSummary }
+  | { readonly type: 'batch'; readonly batch: RmEventBatch }
+  /** The next batch is in the spool file, v8-serialised, `length` bytes at `offset`. */
+  | { readonly type: 'spooled'; readonly offset: number; readonly length: number }
+  /** The file is read (outcome null: it was unchanged and not read). */
+  | { readonly type: 'done'; readonly outcome: ParseOutcome | null }
+  | { readonly type: 'error'; readonly message: string; readonly userError: boolean; readonly stack: string | undefined };

@@ -1,0 +1,137 @@
+// Which stored file a log file is, by its content: the same bytes (unchanged), or those bytes
+// with more appended (grown, possibly renamed by a rotation), or none. A file is recognised by
+// hashes of its first bytes, of the bytes up to its last newline and of all of it, as they were
+// when it was ingested; a grown plain file then resumes where that ingest stopped.
+
+import { createHash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+
+/** How many bytes of a file's start its head hash covers. */
+export const HEAD_BYTES = 4096;
+
+/** What recognition needs of a stored file (a row of rmlog_files). */
+export interface StoredFileIdentity {
+  readonly fileId: number;
+  readonly compressed: boolean;
+  readonly sizeBytes: number;
+  readonly completeBytes: number;
+  readonly completeLines: number;
+  readonly headSha256: string;
+  readonly prefixSha256: string;
+  readonly fileSha256: string;
+}
+
+export type Recognition =
+  | { readonly kind: 'new' }
+  | { readonly kind: 'unchanged'; readonly fileId: number }
+  /** Plain files: `hash` has hashed the bytes before `byte`, where reading resumes. */
+  | { readonly kind: 'grown'; readonly fileId: number; readonly resume: { readonly byte: number; readonly hash: Hash } };
+
+/** The stored file `path` is, if any (the first that matches, in the order given). */
+export async function recogniseFile(
+  path: string,
+  size: number,
+  gzip: boolean,
+  stored: readonly StoredFileIdentity[],
+): Promise<Recognition> {
+  for (const file of stored) {
+    if (file.compressed !== gzip) continue;
+    if (gzip) {
+      // A compressed file cannot be resumed: it is the same file only if it is byte-identical.
+      if (file.sizeBytes === size && (await sha256Of(path, size)) === file.fileSha256) {
+        return { kind: 'unchanged', fileId: file.fileId };
+      }
+      continue;
+    }
+    if (file.completeBytes > size) continue;
+    if ((await sha256Of(path, Math.min(HEAD_BYTES, file.completeBytes))) !== file.headSha256) continue;
+    const completeHash = await hashBytes(createHash('sha256'), path, 0, file.completeBytes);
+    if (completeHash.copy().digest('hex') !== file.prefixSha256) continue;
+    if (size === file.sizeBytes) {
+      const whole = await hashBytes(completeHash.copy(), path, file.completeBytes, size);
+      if (whole.digest('hex') === file.fileSha256) return { kind: 'unchanged', fileId: file.fileId };
+    }
+    return { kind: 'grown', fileId: file.fileId, resume: { byte: file.completeBytes, hash: completeHash } };
+  }
+  return { kind: 'new' };
+}
+
+/** sha256 of the first `bytes` bytes of a file. */
+export async function sha256Of(path: string, bytes: number): Promise<string> {
+  return (await hashBytes(createHash('sha256'), path, 0, bytes)).digest('hex');
+}
+
+/** The first `bytes` bytes of a file (fewer if it is shorter). */
+export async function headOf(path: string, bytes: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `hash` updated with the file's bytes from `from` to `to`. */
+async function hashBytes(hash: Hash, path: string, from: number, to: number): Promise<Hash> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(1 << 20);
+    let offset = from;
+    while (offset < to) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, to - offset), offset);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+      offset += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  return hash;
+}
+
+/** What relating the files of one ingest needs of each: its first HEAD_BYTES bytes, as stored. */
+export interface FileHead {
+  readonly gzip: boolean;
+  /** The file's first HEAD_BYTES bytes (fewer if it is shorter). */
+  readonly head: Buffer;
+  /** Stored plain files whose head hash this file's start matches. */
+  readonly storedHeads: ReadonlySet<number>;
+}
+
+export function fileHead(gzip: boolean, head: Buffer, stored: readonly StoredFileIdentity[]): FileHead {
+  const storedHeads = new Set<number>();
+  if (!gzip) {
+    for (const file of stored) {
+      if (!file.compressed && headSha256(head, file.completeBytes) === file.headSha256) storedHeads.add(file.fileId);
+    }
+  }
+  return { gzip, head, storedHeads };
+}
+
+/**
+ * Whether a later file of one ingest could be recognised as an earlier one once that one is
+ * stored (it then starts with the earlier file's bytes up to a newline), or both as the same
+ * stored file. Such files are read one after the other; any others can be read at the same time,
+ * each recognised among the files stored before the ingest began, with the same outcome.
+ */
+export function mayBeSameFile(earlier: FileHead, later: FileHead): boolean {
+  if (earlier.gzip !== later.gzip) return false;
+  const window = Math.min(HEAD_BYTES, earlier.head.length, later.head.length);
+  if (earlier.gzip) {
+    // Compressed files match only when byte-identical.
+    return earlier.head.length === later.head.length && earlier.head.subarray(0, window).equals(later.head.subarray(0, window));
+  }
+  // The earlier file's record covers its bytes up to its last newline: does the later one start with them?
+  const complete = window > 0 ? earlier.head.lastIndexOf(10, window - 1) + 1 : 0;
+  if (earlier.head.subarray(0, complete).equals(later.head.subarray(0, complete))) return true;
+  for (const fileId of earlier.storedHeads) if (later.storedHeads.has(fileId)) return true;
+  return false;
+}
+
+/** sha256 of a file's first min(HEAD_BYTES, completeBytes) bytes, from its head. */
+export function headSha256(head: Buffer, completeBytes: number): string {
+  return createHash('sha256').update(head.subarray(0, Math.min(HEAD_BYTES, completeBytes))).digest('hex');
+}

@@ -1,0 +1,228 @@
+// Events of an RM log column by column, a batch at a time: what the reader hands the store (in
+// the same thread, or posted from a parser worker with its arrays transferred). Numbers are
+// laid out as the store's columns hold them (32-bit integers, 64-bit times as two 32-bit
+// halves, validity as bit masks), so the store copies each column whole; strings are given
+// once per batch and column, with each row's index into them, so a string that many rows
+// share (a state, a node, a container id) is handed to the store once.
+
+import type { RmEvent } from './rm-events.js';
+
+/** Rows per batch: DuckDB's vector size, so that a batch is one data chunk. */
+export const RM_EVENT_BATCH_ROWS = 2048;
+/** A batch is closed early once its rejects hold this much raw text (a file of garbage). */
+const REJECT_TEXT_LIMIT_CHARS = 4 * 1024 * 1024;
+/** A batch, even an empty one, is closed after this many bytes of file, so that progress is seen. */
+const PROGRESS_BYTES = 64 * 1024 * 1024;
+
+/** The string columns of rmlog_events, in table order after the numeric ones they follow. */
+export const RM_EVENT_STRING_FIELDS = ['kind', 'subject', 'nodeId', 'fromState', 'toState', 'queue', 'user', 'detail', 'extra'] as const;
+export type RmEventStringField = (typeof RM_EVENT_STRING_FIELDS)[number];
+/** The nullable integer columns. */
+export const RM_EVENT_INT_FIELDS = ['memoryMb', 'vcores', 'priority'] as const;
+export type RmEventIntField = (typeof RM_EVENT_INT_FIELDS)[number];
+
+export interface RmStringColumn {
+  /** Each row's index into `values`, or -1 for null. */
+  readonly codes: Int32Array;
+  /** The column's distinct strings in the order their first row comes. */
+  readonly values: string[];
+  /** Bit i (of byte i >> 3) is set when row i is not null. */
+  readonly validity: Uint8Array;
+}
+
+export interface RmIntColumn {
+  readonly values: Int32Array;
+  readonly validity: Uint8Array;
+}
+
+export interface RmRejectRow {
+  readonly lineNumber: number;
+  readonly reason: string;
+  readonly rawText: string;
+}
+
+export interface RmEventBatch {
+  readonly rows: number;
+  readonly lineNumber: Int32Array;
+  /** Epoch ms as int64, little-endian: the low 32 bits of row i at 2i, the high at 2i + 1. */
+  readonly timeMs: Int32Array;
+  readonly ints: Readonly<Record<RmEventIntField, RmIntColumn>>;
+  readonly strings: Readonly<Record<RmEventStringField, RmStringColumn>>;
+  /** Rejected lines read since the last batch (they go to their own table). */
+  readonly rejects: readonly RmRejectRow[];
+  /** Bytes of the file read when the batch was closed (for progress). */
+  readonly fileBytesRead: number;
+}
+
+/** The typed arrays of a batch, for postMessage's transfer list. */
+export function batchBuffers(batch: RmEventBatch): ArrayBuffer[] {
+  const buffers: ArrayBuffer[] = [batch.lineNumber.buffer as ArrayBuffer, batch.timeMs.buffer as ArrayBuffer];
+  for (const field of RM_EVENT_INT_FIELDS) {
+    buffers.push(batch.ints[field].values.buffer as ArrayBuffer, batch.ints[field].validity.buffer as ArrayBuffer);
+  }
+  for (const field of RM_EVENT_STRING_FIELDS) {
+    buffers.push(batch.strings[field].codes.buffer as ArrayBuffer, batch.strings[field].validity.buffer as ArrayBuffer);
+  }
+  return buffers;
+}
+
+const TWO_TO_32 = 4294967296;
+const VALIDITY_BYTES = Math.ceil(RM_EVENT_BATCH_ROWS / 64) * 8;
+
+/** A string column being filled: its strings by first row. */
+class StringColumnBuilder {
+  readonly codes = new Int32Array(RM_EVENT_BATCH_ROWS);
+  readonly values: string[] = [];
+  readonly validity = new Uint8Array(VALIDITY_BYTES);
+  private readonly index = new Map<string, number>();
+
+  add(row: number, value: string | null): void {
+    if (value === null) {
+      this.codes[row] = -1;
+      return;
+    }
+    let code = this.index.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(value);
+      this.index.set(value, code);
+    }
+    this.codes[row] = code;
+    this.validity[row >> 3]! |= 1 << (row & 7);
+  }
+
+  column(rows: number): RmStringColumn {
+    return { codes: this.codes.subarray(0, rows), values: this.values, validity: this.validity };
+  }
+}
+
+class IntColumnBuilder {
+  readonly values = new Int32Array(RM_EVENT_BATCH_ROWS);
+  readonly validity = new Uint8Array(VALIDITY_BYTES);
+
+  add(row: number, value: number | null): void {
+    if (value === null) return;
+    this.values[row] = value;
+    this.validity[row >> 3]! |= 1 << (row & 7);
+  }
+
+  column(rows: number): RmIntColumn {
+    return { values: this.values.subarray(0, rows), validity: this.validity };
+  }
+}
+
+/**
+ * Collects events and rejects into batches; `onBatch` gets each batch as it fills (and the last
+ * one at flush()). A batch's arrays are never touched again once handed on.
+ */
+export class RmEventBatcher {
+  private rows = 0;
+  private lineNumber = new Int32Array(RM_EVENT_BATCH_ROWS);
+  private timeMs = new Int32Array(2 * RM_EVENT_BATCH_ROWS);
+  private memoryMb = new IntColumnBuilder();
+  private vcores = new IntColumnBuilder();
+  private priority = new IntColumnBuilder();
+  private kind = new StringColumnBuilder();
+  private subject = new StringColumnBuilder();
+  private nodeId = new StringColumnBuilder();
+  private fromState = new StringColumnBuilder();
+  private toState = new StringColumnBuilder();
+  private queue = new StringColumnBuilder();
+  private user = new StringColumnBuilder();
+  private detail = new StringColumnBuilder();
+  private extra = new StringColumnBuilder();
+  private rejects: RmRejectRow[] = [];
+  private rejectChars = 0;
+  /** Bytes of the file read so far, as the reader last said, and when the last batch was closed. */
+  private fileBytesRead = 0;
+  private batchedBytes = 0;
+
+  constructor(private readonly onBatch: (batch: RmEventBatch) => void) {}
+
+  event(e: RmEvent): void {
+    // The store's columns are 32-bit: a value beyond them is a parser bug, not bad input.
+    checkInt32(e.memoryMb);
+    checkInt32(e.vcores);
+    checkInt32(e.priority);
+    const row = this.rows;
+    this.lineNumber[row] = e.lineNumber;
+    const t = e.timeMs;
+    const high = Math.floor(t / TWO_TO_32);
+    this.timeMs[2 * row] = t - high * TWO_TO_32;
+    this.timeMs[2 * row + 1] = high;
+    this.memoryMb.add(row, e.memoryMb);
+    this.vcores.add(row, e.vcores);
+    this.priority.add(row, e.priority);
+    this.kind.add(row, e.kind);
+    this.subject.add(row, e.subject);
+    this.nodeId.add(row, e.nodeId);
+    this.fromState.add(row, e.fromState);
+    this.toState.add(row, e.toState);
+    this.queue.add(row, e.queue);
+    this.user.add(row, e.user);
+    this.detail.add(row, e.detail);
+    this.extra.add(row, e.extra);
+    this.rows = row + 1;
+    if (this.rows === RM_EVENT_BATCH_ROWS) this.flush();
+  }
+
+  reject(lineNumber: number, reason: string, rawText: string): void {
+    this.rejects.push({ lineNumber, reason, rawText });
+    this.rejectChars += rawText.length;
+    if (this.rejectChars >= REJECT_TEXT_LIMIT_CHARS) this.flush();
+  }
+
+  /** The reader has read this many bytes of the file. */
+  progress(fileBytesRead: number): void {
+    this.fileBytesRead = fileBytesRead;
+    if (fileBytesRead - this.batchedBytes >= PROGRESS_BYTES) this.flush(true);
+  }
+
+  /** Hands on what was collected, if anything (or regardless, when `always`). */
+  flush(always = false): void {
+    if (this.rows === 0 && this.rejects.length === 0 && !always) return;
+    this.batchedBytes = this.fileBytesRead;
+    const rows = this.rows;
+    const batch: RmEventBatch = {
+      rows,
+      lineNumber: this.lineNumber.subarray(0, rows),
+      timeMs: this.timeMs.subarray(0, 2 * rows),
+      ints: { memoryMb: this.memoryMb.column(rows), vcores: this.vcores.column(rows), priority: this.priority.column(rows) },
+      strings: {
+        kind: this.kind.column(rows),
+        subject: this.subject.column(rows),
+        nodeId: this.nodeId.column(rows),
+        fromState: this.fromState.column(rows),
+        toState: this.toState.column(rows),
+        queue: this.queue.column(rows),
+        user: this.user.column(rows),
+        detail: this.detail.column(rows),
+        extra: this.extra.column(rows),
+      },
+      rejects: this.rejects,
+      fileBytesRead: this.fileBytesRead,
+    };
+    this.rows = 0;
+    this.lineNumber = new Int32Array(RM_EVENT_BATCH_ROWS);
+    this.timeMs = new Int32Array(2 * RM_EVENT_BATCH_ROWS);
+    this.memoryMb = new IntColumnBuilder();
+    this.vcores = new IntColumnBuilder();
+    this.priority = new IntColumnBuilder();
+    this.kind = new StringColumnBuilder();
+    this.subject = new StringColumnBuilder();
+    this.nodeId = new StringColumnBuilder();
+    this.fromState = new StringColumnBuilder();
+    this.toState = new StringColumnBuilder();
+    this.queue = new StringColumnBuilder();
+    this.user = new StringColumnBuilder();
+    this.detail = new StringColumnBuilder();
+    this.extra = new StringColumnBuilder();
+    this.rejects = [];
+    this.rejectChars = 0;
+    this.onBatch(batch);
+  }
+}
+
+function checkInt32(value: number | null): void {
+  if (value !== null && (value | 0) !== value) throw new Error(`not a 32-bit integer: ${value}`);
+}
