@@ -7,10 +7,11 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../src/api/index.js';
 import { UserError } from '../../src/model/errors.js';
-import { Store } from '../../src/store/index.js';
+import type { Store } from '../../src/store/index.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 import { tempFile, tempPath } from '../helpers/files.js';
+import { withStore } from '../helpers/store.js';
 
 const SMALL = renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' });
 const OTHER = renderRmLog(smallScenario('fair'), { version: '2.8', layout: 'stock' });
@@ -22,15 +23,6 @@ async function events(store: Store, trace: string): Promise<string> {
     { trace },
   );
   return JSON.stringify(rows);
-}
-
-async function withStore<T>(work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await Store.open(':memory:');
-  try {
-    return await work(store);
-  } finally {
-    store.close();
-  }
 }
 
 const stdin = (content: string | Buffer) => Readable.from([Buffer.from(content)]);

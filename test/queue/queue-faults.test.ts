@@ -14,6 +14,7 @@ import { UserError } from '../../src/model/errors.js';
 import { QUEUE_NAME } from '../../src/queue/jobs.js';
 import { Store } from '../../src/store/index.js';
 import { tempPath } from '../helpers/files.js';
+import { withStore } from '../helpers/store.js';
 import { freePort, NEEDS_REDIS, REDIS_AVAILABLE, startRedis } from '../fixtures/redis-server.js';
 import type { RedisServer } from '../fixtures/redis-server.js';
 
@@ -25,14 +26,7 @@ const GRID: Omit<SweepRequest, 'queue' | 'resultsDir'> = {
   seeds: [1],
 };
 
-async function withStore<T>(path: string, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await Store.open(path);
-  try {
-    return await work(store);
-  } finally {
-    store.close();
-  }
-}
+const withPath = <T>(path: string, work: (store: Store) => Promise<T>): Promise<T> => withStore(work, path);
 
 describe.skipIf(!REDIS_AVAILABLE)(`queue sweeps and collect${NEEDS_REDIS}`, () => {
   let redis: RedisServer;
@@ -49,18 +43,18 @@ describe.skipIf(!REDIS_AVAILABLE)(`queue sweeps and collect${NEEDS_REDIS}`, () =
 
   it('stores a sweep through the queue once; collecting again, or into another database, adds nothing twice', async () => {
     const db = tempPath('faults.duckdb');
-    const swept = await withStore(db, (store) => sweepRuns(store, { ...GRID, queue: redis.url, resultsDir: results }));
+    const swept = await withPath(db, (store) => sweepRuns(store, { ...GRID, queue: redis.url, resultsDir: results }));
     expect(swept).toMatchObject({ runs: 3, ran: 3, skipped: 0, failed: [] });
     expect(swept.runIds).toEqual([1, 2, 3]);
     // Run again: every run is stored, nothing is enqueued.
-    const again = await withStore(db, (store) => sweepRuns(store, { ...GRID, queue: redis.url, resultsDir: results }));
+    const again = await withPath(db, (store) => sweepRuns(store, { ...GRID, queue: redis.url, resultsDir: results }));
     expect(again).toMatchObject({ runs: 3, ran: 0, skipped: 3 });
-    expect(await withStore(db, (store) => collectResults(store, results))).toEqual({ found: 3, collected: 0, alreadyStored: 3, renumbered: 0 });
+    expect(await withPath(db, (store) => collectResults(store, results))).toEqual({ found: 3, collected: 0, alreadyStored: 3, renumbered: 0 });
 
     // Another database already holds a run 1 of its own: the collected runs keep no id of it.
     const other = tempPath('faults-other.duckdb');
-    await withStore(other, (store) => sweepRuns(store, { ...GRID, policies: ['reserve:8'], workers: 1 }));
-    const collected = await withStore(other, async (store) => {
+    await withPath(other, (store) => sweepRuns(store, { ...GRID, policies: ['reserve:8'], workers: 1 }));
+    const collected = await withPath(other, async (store) => {
       const result = await collectResults(store, results);
       const { rows } = await store.query('SELECT run_id FROM runs ORDER BY run_id');
       return { result, ids: rows.map((row) => Number(row[0])) };
@@ -71,7 +65,7 @@ describe.skipIf(!REDIS_AVAILABLE)(`queue sweeps and collect${NEEDS_REDIS}`, () =
 
   it('refuses a damaged result file in one line and collects nothing', async () => {
     const dir = results;
-    await withStore(tempPath('damaged-sweep.duckdb'), (store) =>
+    await withPath(tempPath('damaged-sweep.duckdb'), (store) =>
       sweepRuns(store, { ...GRID, policies: ['reserve:1', 'reserve:2', 'reserve:3'], queue: redis.url, resultsDir: dir }),
     );
     const runs = readdirSync(join(dir, 'runs')).filter((name) => !name.startsWith('.'));
@@ -79,10 +73,10 @@ describe.skipIf(!REDIS_AVAILABLE)(`queue sweeps and collect${NEEDS_REDIS}`, () =
     // A crash on a filesystem that does not rename atomically leaves half a file.
     writeFileSync(join(dir, 'runs', runs[1]!, 'run.run_apps.parquet'), 'PAR1 half a file');
     const db = tempPath('damaged.duckdb');
-    await expect(withStore(db, (store) => collectResults(store, dir))).rejects.toThrow(
+    await expect(withPath(db, (store) => collectResults(store, dir))).rejects.toThrow(
       new RegExp(`^${join(dir, 'runs', runs[1]!, 'run.run_apps.parquet')} cannot be read: nothing was collected`),
     );
-    expect(await withStore(db, async (store) => (await store.query('SELECT count(*) FROM runs')).rows[0]![0])).toBe(0);
+    expect(await withPath(db, async (store) => (await store.query('SELECT count(*) FROM runs')).rows[0]![0])).toBe(0);
   }, 60_000);
 
   it('fails, without retrying, a run enqueued by another rmreplay version, with the reason', async () => {
@@ -110,7 +104,7 @@ describe.skipIf(!REDIS_AVAILABLE)(`queue sweeps and collect${NEEDS_REDIS}`, () =
 
   it("fails a run for another results directory than the worker's, naming both", async () => {
     const elsewhere = tempPath('elsewhere-results');
-    const swept = await withStore(tempPath('elsewhere.duckdb'), (store) =>
+    const swept = await withPath(tempPath('elsewhere.duckdb'), (store) =>
       sweepRuns(store, { ...GRID, policies: ['reserve:6'], queue: redis.url, resultsDir: elsewhere }),
     );
     expect(swept.ran).toBe(0);
@@ -126,7 +120,7 @@ describe.skipIf(!REDIS_AVAILABLE)(`a Redis restarted mid-sweep${NEEDS_REDIS}`, (
     const port = redis.port;
     let worker: RunningQueueWorker | null = await startQueueWorker({ url: redis.url, resultsDir: dir, lockMs: 2_000 });
     // One run written before the restart (by a sweep into another database).
-    await withStore(tempPath('restart-first.duckdb'), (store) => sweepRuns(store, { ...GRID, policies: ['reserve:1'], queue: redis.url, resultsDir: dir }));
+    await withPath(tempPath('restart-first.duckdb'), (store) => sweepRuns(store, { ...GRID, policies: ['reserve:1'], queue: redis.url, resultsDir: dir }));
     await worker.close();
     worker = null;
     const store = await Store.open(tempPath('restart.duckdb'));
@@ -188,10 +182,10 @@ describe('bad queue input', () => {
 
   it('--queue needs --results, and a URL that is not redis:// is refused', async () => {
     await expect(
-      withStore(tempPath('no-results.duckdb'), (store) => sweepRuns(store, { ...GRID, queue: 'redis://127.0.0.1:1/0' })),
+      withPath(tempPath('no-results.duckdb'), (store) => sweepRuns(store, { ...GRID, queue: 'redis://127.0.0.1:1/0' })),
     ).rejects.toThrow(UserError);
     await expect(
-      withStore(tempPath('bad-url.duckdb'), (store) => sweepRuns(store, { ...GRID, queue: 'http://127.0.0.1/', resultsDir: tempPath('r3') })),
+      withPath(tempPath('bad-url.duckdb'), (store) => sweepRuns(store, { ...GRID, queue: 'http://127.0.0.1/', resultsDir: tempPath('r3') })),
     ).rejects.toThrow(/only redis:\/\/ and rediss:\/\/ URLs are supported/);
   });
 });

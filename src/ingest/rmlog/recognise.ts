@@ -6,21 +6,16 @@
 import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
 import { open } from 'node:fs/promises';
+import type { RmLogFileRecord } from '../../store/index.js';
 
 /** How many bytes of a file's start its head hash covers. */
 export const HEAD_BYTES = 4096;
 
 /** What recognition needs of a stored file (a row of rmlog_files). */
-export interface StoredFileIdentity {
-  readonly fileId: number;
-  readonly compressed: boolean;
-  readonly sizeBytes: number;
-  readonly completeBytes: number;
-  readonly completeLines: number;
-  readonly headSha256: string;
-  readonly prefixSha256: string;
-  readonly fileSha256: string;
-}
+export type StoredFileIdentity = Pick<
+  RmLogFileRecord,
+  'fileId' | 'compressed' | 'sizeBytes' | 'completeBytes' | 'completeLines' | 'headSha256' | 'prefixSha256' | 'fileSha256'
+>;
 
 export type Recognition =
   | { readonly kind: 'new' }
