@@ -37,6 +37,7 @@ export async function runReportQuery(
 
 // Temporary objects that live only inside queryWithinRuns's transaction.
 const SCOPE_TABLE = 'rmreplay_report_runs';
+const SCOPE_TRACE_TABLE = 'rmreplay_report_trace';
 
 /**
  * Run `sql` as if the database held only the runs the filter selects.
@@ -50,6 +51,10 @@ const SCOPE_TABLE = 'rmreplay_report_runs';
  * temporary schema first, so the query text is run unchanged and every report, per run or
  * grouped, sees the same narrowed database. The views name the real tables with their catalog
  * (`"db".main.runs`), as `main.runs` alone would resolve to the view itself.
+ *
+ * A trace filter also narrows the tables of the traces themselves (every table with a `trace`
+ * column and no run_id: traces, rmlog_files, rm_samples, ...), and through them the views built
+ * on them (rm_apps, rm_nodes), so a query about the recorded cluster sees that trace only.
  *
  * All of it happens in one transaction and the temporary objects are dropped before it
  * commits; if anything fails the rollback removes them, so later statements on this connection
@@ -98,11 +103,42 @@ async function queryWithinRuns(store: Store, sql: string, filter: ReportFilter):
          WHERE run_id IN (SELECT run_id FROM temp.main.${SCOPE_TABLE})`,
       );
     }
+    const traceTables = filter.trace === undefined ? [] : await shadowTraceTables(store, real, filter.trace, tables);
     const result = await store.query(sql);
-    for (const table of tables) await store.run(`DROP VIEW temp.main.${quoteIdentifier(table)}`);
+    for (const table of [...tables, ...traceTables]) await store.run(`DROP VIEW temp.main.${quoteIdentifier(table)}`);
     await store.run(`DROP TABLE temp.main.${SCOPE_TABLE}`);
+    if (filter.trace !== undefined) await store.run(`DROP TABLE temp.main.${SCOPE_TRACE_TABLE}`);
     return result;
   });
+}
+
+/**
+ * Shadow every base table with a `trace` column that the run filter did not already shadow with
+ * a view of that trace's rows; returns their names.
+ */
+async function shadowTraceTables(
+  store: Store,
+  real: (table: string) => string,
+  trace: string,
+  runTables: readonly string[],
+): Promise<string[]> {
+  await store.run(`CREATE TEMP TABLE ${SCOPE_TRACE_TABLE} AS SELECT CAST($trace AS VARCHAR) AS trace`, { trace });
+  const { rows } = await store.query(
+    `SELECT DISTINCT c.table_name
+     FROM information_schema.columns AS c
+     JOIN information_schema.tables AS t USING (table_catalog, table_schema, table_name)
+     WHERE c.table_catalog = current_database() AND c.table_schema = 'main'
+       AND c.column_name = 'trace' AND t.table_type = 'BASE TABLE'
+     ORDER BY c.table_name`,
+  );
+  const tables = rows.map((row) => String(row[0])).filter((table) => !runTables.includes(table));
+  for (const table of tables) {
+    await store.run(
+      `CREATE TEMP VIEW ${quoteIdentifier(table)} AS SELECT * FROM ${real(table)}
+       WHERE trace IN (SELECT trace FROM temp.main.${SCOPE_TRACE_TABLE})`,
+    );
+  }
+  return tables;
 }
 
 /** An identifier as SQL text (for names the database itself reported, never for values). */
