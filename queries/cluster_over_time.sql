@@ -8,7 +8,8 @@
 --     reserved (as utilization.sql: free space excludes reserved space).
 --   am_share_pct: the AMs' share of the cluster x 100 (run_samples.am_share: AM resources over
 --     capacity, by the scheduler's resource calculator).
---   pending_apps: apps submitted and not yet admitted or activated; running_apps: apps running.
+--   waiting_apps: apps submitted and not yet admitted (an admission policy holds them);
+--   pending_apps: admitted apps waiting for their AM container; running_apps: apps whose AM runs.
 --   stranded_memory_mb, stranded_vcores: free space on nodes where no pending ask fits (null
 --     for runs stored before it was recorded); 0 when nothing waits.
 SELECT
@@ -24,6 +25,7 @@ SELECT
     AS memory_util_pct,
   100.0 * s.used_vcores / nullif(s.used_vcores + s.free_vcores + coalesce(s.reserved_vcores, 0), 0) AS vcore_util_pct,
   100.0 * s.am_share AS am_share_pct,
+  s.waiting_apps,
   s.pending_apps,
   s.running_apps,
   s.stranded_memory_mb,

@@ -4,7 +4,7 @@
 // replayed on it side by side, with the best static setting and the adaptive controllers where
 // runs exist (reports/html/overview.ts).
 
-import { desc, not, op } from 'arquero';
+import { desc, escape, not, op } from 'arquero';
 import { UserError } from '../model/errors.js';
 import { buildOverview, htmlTable, objectsOf, renderPage, tableOf, toTable } from '../reports/html/index.js';
 import { formatTable, runReportQuery } from '../reports/index.js';
@@ -176,12 +176,9 @@ function worstApps(fidelity: FidelityResult, apps: readonly RecordedApp[]): Retu
 /** recorded_apps.sql rolled up per queue and user. */
 function appsByQueueAndUser(apps: readonly RecordedApp[]): ReturnType<typeof tableOf> {
   return tableOf(apps)
+    .derive({ is_finished: escape((d: RecordedApp) => (d.state === 'FINISHED' ? 1 : 0)) })
     .groupby('queue', 'user_name')
-    .rollup({
-      apps: op.count(),
-      finished: (d: { state: string }) => op.sum(d.state === 'FINISHED' ? 1 : 0),
-      mean_turnaround_s: (d: { turnaround_s: number }) => op.mean(d.turnaround_s),
-    })
+    .rollup({ apps: op.count(), finished: op.sum('is_finished'), mean_turnaround_s: op.mean('turnaround_s') })
     .orderby('queue', 'user_name');
 }
 

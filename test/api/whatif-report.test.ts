@@ -48,6 +48,13 @@ describe('report whatif', () => {
       expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(html).toContain('&quot;&amp;&#39;');
       expect(html).not.toMatch(/<script/i);
+      // The hostile app's row of the apps-by-queue-and-user table: 1 app, none finished (FAILED),
+      // turnaround 58.020 - 40.000 s = 18.0 s.
+      expect(html).toContain(
+        '<tr><td>default</td><td>&quot;&amp;&#39;</td><td class="num">1</td><td class="num">0</td><td class="num">18.0</td></tr>',
+      );
+      // The log's own curves against the replays'.
+      expect(html).toContain('Recorded against replayed');
 
       // Sections in the order a reader needs them.
       const fidelityAt = html.indexOf('How far to trust the replay');

@@ -137,6 +137,7 @@ export interface ClusterSampleRow extends SeriesRow {
   readonly memory_util_pct: number | null;
   readonly vcore_util_pct: number | null;
   readonly am_share_pct: number | null;
+  readonly waiting_apps: number | null;
   readonly pending_apps: number | null;
   readonly stranded_memory_mb: number | null;
   readonly stranded_vcores: number | null;
@@ -173,9 +174,12 @@ export function utilisationOverTimeChart(rows: readonly ClusterSampleRow[], orde
   ], order);
 }
 
-/** Apps submitted and not yet admitted or activated, over time. */
+/** Apps not yet running over time: held back by admission, and admitted but without an AM container. */
 export function pendingAppsChart(rows: readonly ClusterSampleRow[], order?: SeriesOrder): TopLevelSpec {
-  return lines('Pending apps over time', rows, { field: 'time_s', title: 'time (s)' }, { field: 'pending_apps', title: 'pending apps' }, order);
+  return measuresOverTime('Pending apps over time', rows, [
+    { field: 'waiting_apps', title: 'not yet admitted' },
+    { field: 'pending_apps', title: 'admitted, no AM yet' },
+  ], order);
 }
 
 /** Free space no pending ask fits (fragmentation) over time, memory and vcores. */

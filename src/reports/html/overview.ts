@@ -79,7 +79,7 @@ export async function buildOverview(store: Store, queriesDir: string, filter: Re
   return { summary, sections };
 }
 
-const SAMPLE_MEASURES = ['memory_util_pct', 'vcore_util_pct', 'am_share_pct', 'pending_apps', 'stranded_memory_mb', 'stranded_vcores'] as const;
+const SAMPLE_MEASURES = ['memory_util_pct', 'vcore_util_pct', 'am_share_pct', 'waiting_apps', 'pending_apps', 'stranded_memory_mb', 'stranded_vcores'] as const;
 
 type Query = (name: string, narrowed?: ReportFilter) => Promise<QueryRows>;
 

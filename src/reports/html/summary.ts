@@ -66,8 +66,8 @@ function policySentences(group: readonly SettingSummaryRow[]): string[] {
     const worst = maxBy(statics)!;
     sentences.push(
       worst === best
-        ? `The only static setting that finished, ${best.policy}, takes ${seconds(best.makespan_s!)}.`
-        : `The best static setting is ${best.policy} at ${seconds(best.makespan_s!)}; the slowest, ${worst.policy}, ` +
+        ? `the only static setting that finished, ${best.policy}, takes ${seconds(best.makespan_s!)}.`
+        : `the best static setting is ${best.policy} at ${seconds(best.makespan_s!)}; the slowest, ${worst.policy}, ` +
             `takes ${seconds(worst.makespan_s!)} (${Math.round(percent(worst.makespan_s!, best.makespan_s!))}% longer).`,
     );
   }
@@ -83,10 +83,10 @@ function against(makespanS: number, referenceS: number, reference: string): stri
 
 function againstBest(makespanS: number, best: SettingSummaryRow): string {
   const pct = Math.round(percent(makespanS, best.makespan_s!));
-  const name = `the best static setting, ${best.policy} (${seconds(best.makespan_s!)})`;
-  if (pct === 0) return `is as fast as ${name}`;
-  if (pct < 0) return `beats ${name} by ${-pct}%`;
-  return pct <= WITHIN_PCT ? `is within ${pct}% of ${name}` : `is ${pct}% slower than ${name}`;
+  const which = `(${best.policy}, ${seconds(best.makespan_s!)})`;
+  if (pct === 0) return `is as fast as the best static setting ${which}`;
+  if (pct < 0) return `beats the best static setting by ${-pct}% ${which}`;
+  return pct <= WITHIN_PCT ? `is within ${pct}% of the best static setting ${which}` : `is ${pct}% slower than the best static setting ${which}`;
 }
 
 /** Deadlocks and runs left unfinished, whatever the family. */

@@ -1,7 +1,8 @@
 // Query results as arquero tables, the shapes the page shows (pivoted, folded, derived), and
-// tables as escaped HTML.
+// tables as escaped HTML. Row functions go through arquero's `escape`: arquero otherwise parses a
+// function's source text, which a bundler or test runner may have rewritten.
 
-import { escape, from, not, op, table } from 'arquero';
+import { escape, from, not, table } from 'arquero';
 import type { ColumnTable } from 'arquero';
 import type { QueryRows } from '../../store/index.js';
 import { escapeHtml } from './escape.js';
@@ -33,7 +34,7 @@ export function makespanByPolicyAndSetup(settingRows: ColumnTable): ColumnTable 
   const withSetup = settingRows.derive({ setup: escape((d: Record<string, string | null>) => setupLabel(d)) });
   return withSetup
     .groupby('family', 'setting', 'policy')
-    .pivot('setup', { makespan_s: (d: { makespan_s: number }) => op.any(d.makespan_s) })
+    .pivot('setup', 'makespan_s')
     .orderby(
       escape((d: { family: string }) => FAMILY_ORDER.indexOf(d.family)),
       'setting',
@@ -60,7 +61,7 @@ export function nodeRangesLong(utilisationRows: ColumnTable, setupOf: (row: Reco
   const labels = Object.fromEntries(NODE_RANGES.map((range, order) => [range.column, { label: range.label, order }]));
   return utilisationRows
     .derive({ setup: escape(setupOf) })
-    .filter((d: { nodes_unused_pct: unknown }) => op.valid(d.nodes_unused_pct))
+    .filter(escape((d: { nodes_unused_pct: unknown }) => d.nodes_unused_pct !== null && d.nodes_unused_pct !== undefined))
     .select('setup', ...NODE_RANGES.map((range) => range.column))
     .fold(NODE_RANGES.map((range) => range.column), { as: ['column', 'pct'] })
     .derive({
