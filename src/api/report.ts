@@ -2,15 +2,16 @@
 // page (summary, charts, side-by-side tables) under reports/ (or where asked). `whatif` is the
 // one report that is not a single query: whatif-report.ts.
 
-import { buildOverview, htmlTable, renderPage, toTable } from '../reports/html/index.js';
-import { formatTable, runReportQuery } from '../reports/index.js';
+import { UserError } from '../model/errors.js';
+import { formatTable, reportNames, runReportQuery } from '../reports/index.js';
 import type { ReportFilter } from '../reports/index.js';
 import type { Store } from '../store/index.js';
 import { QUERIES_DIR, VERSION } from '../paths.js';
 import { reportPaths, writeReportFile } from './report-files.js';
-import { runWhatIfReport, WHATIF_REPORT } from './whatif-report.js';
 
 export const DEFAULT_REPORT = 'makespan';
+/** The report that is not one query: what one RM log says about other settings (whatif-report.ts). */
+export const WHATIF_REPORT = 'whatif';
 /** Reports go to `reports/` under the directory rmreplay is run from. */
 export const DEFAULT_REPORTS_DIR = 'reports';
 
@@ -45,8 +46,13 @@ export async function runReport(store: Store, request: ReportRequest = {}): Prom
   const name = request.name ?? DEFAULT_REPORT;
   const generatedAt = request.generatedAt ?? new Date();
   const out = request.outDir === undefined ? DEFAULT_REPORTS_DIR : request.outDir;
-  if (name === WHATIF_REPORT) return runWhatIfReport(store, { filter: request.filter ?? {}, out, generatedAt });
+  if (name === WHATIF_REPORT) {
+    const { runWhatIfReport } = await import('./whatif-report.js');
+    return runWhatIfReport(store, { filter: request.filter ?? {}, out, generatedAt });
+  }
   const filter = request.filter ?? {};
+  const names = reportNames(QUERIES_DIR);
+  if (!names.includes(name)) throw new UserError(`unknown report '${name}'; reports are: ${[...names, WHATIF_REPORT].join(', ')}`);
   const result = await runReportQuery(store, QUERIES_DIR, name, filter);
   const { columns, rows } = result;
   const byline = (code: (text: string) => string): string =>
@@ -56,6 +62,7 @@ export async function runReport(store: Store, request: ReportRequest = {}): Prom
   if (out === null) return { name, columns, rows, summary: [], markdown, markdownPath: null, html: null, htmlPath: null };
 
   const paths = await reportPaths(out, name);
+  const { buildOverview, htmlTable, renderPage, toTable } = await loadHtml();
   const overview = await buildOverview(store, QUERIES_DIR, filter);
   const html = renderPage({
     title: `rmreplay report: ${name}`,
@@ -82,6 +89,7 @@ export interface OverviewPageRequest {
 export async function writeOverviewPage(store: Store, request: OverviewPageRequest): Promise<string> {
   const generatedAt = request.generatedAt ?? new Date();
   const paths = await reportPaths(request.out ?? DEFAULT_REPORTS_DIR, request.name);
+  const { buildOverview, renderPage } = await loadHtml();
   const overview = await buildOverview(store, QUERIES_DIR, request.filter);
   const html = renderPage({
     title: request.title,
@@ -91,4 +99,12 @@ export async function writeOverviewPage(store: Store, request: OverviewPageReque
   });
   await writeReportFile(paths.htmlPath, html);
   return paths.htmlPath;
+}
+
+/**
+ * The HTML side (Vega, Vega-Lite, arquero), loaded when a page is written: every command imports
+ * this module, and loading Vega costs a second of start-up that `--help` should not pay.
+ */
+function loadHtml(): Promise<typeof import('../reports/html/index.js')> {
+  return import('../reports/html/index.js');
 }

@@ -14,10 +14,10 @@ import type { Store } from '../store/index.js';
 import { QUERIES_DIR, VERSION } from '../paths.js';
 import { runFidelity } from './fidelity.js';
 import type { FidelityResult } from './fidelity.js';
+import { WHATIF_REPORT } from './report.js';
 import type { ReportResult } from './report.js';
 import { reportPaths, writeReportFile } from './report-files.js';
 
-export const WHATIF_REPORT = 'whatif';
 /** Apps listed in the fidelity table: those the replay got least right. */
 const WORST_APPS = 10;
 

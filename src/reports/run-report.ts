@@ -26,13 +26,34 @@ export async function runReportQuery(
   name: string,
   filter: ReportFilter = {},
 ): Promise<QueryRows> {
+  return (await runReportQueries(store, queriesDir, [name], filter))[0]!;
+}
+
+/**
+ * Several report queries under one filter, in order: the filter's temporary views are made once
+ * for all of them (the HTML report runs a handful per trace).
+ */
+export async function runReportQueries(
+  store: Store,
+  queriesDir: string,
+  names: readonly string[],
+  filter: ReportFilter = {},
+): Promise<QueryRows[]> {
+  const sqls = names.map((name) => readQuery(queriesDir, name));
+  if (filter.runIds === undefined && filter.trace === undefined) {
+    const results: QueryRows[] = [];
+    for (const sql of sqls) results.push(await store.query(sql));
+    return results;
+  }
+  return queryWithinRuns(store, sqls, filter);
+}
+
+function readQuery(queriesDir: string, name: string): string {
   const path = join(queriesDir, `${name}.sql`);
   if (!/^[a-z0-9_]+$/.test(name) || !existsSync(path)) {
     throw new UserError(`unknown report '${name}'; reports are: ${reportNames(queriesDir).join(', ')}`);
   }
-  const sql = readFileSync(path, 'utf8');
-  if (filter.runIds === undefined && filter.trace === undefined) return store.query(sql);
-  return queryWithinRuns(store, sql, filter);
+  return readFileSync(path, 'utf8');
 }
 
 // Temporary objects that live only inside queryWithinRuns's transaction.
@@ -40,7 +61,7 @@ const SCOPE_TABLE = 'rmreplay_report_runs';
 const SCOPE_TRACE_TABLE = 'rmreplay_report_trace';
 
 /**
- * Run `sql` as if the database held only the runs the filter selects.
+ * Run each of `sqls` as if the database held only the runs the filter selects.
  *
  * Wrapping the query (`SELECT * FROM (query) WHERE run_id = ...`) only works for reports with a
  * row per run, and filters after aggregation: a report that averages over seeds would average
@@ -60,7 +81,7 @@ const SCOPE_TRACE_TABLE = 'rmreplay_report_trace';
  * commits; if anything fails the rollback removes them, so later statements on this connection
  * (saving a run, say) see the real tables again.
  */
-async function queryWithinRuns(store: Store, sql: string, filter: ReportFilter): Promise<QueryRows> {
+async function queryWithinRuns(store: Store, sqls: readonly string[], filter: ReportFilter): Promise<QueryRows[]> {
   return store.transaction(async () => {
     const [database] = (await store.query('SELECT current_database()')).rows[0] as [string];
     const real = (table: string): string => `${quoteIdentifier(database)}.main.${quoteIdentifier(table)}`;
@@ -104,11 +125,12 @@ async function queryWithinRuns(store: Store, sql: string, filter: ReportFilter):
       );
     }
     const traceTables = filter.trace === undefined ? [] : await shadowTraceTables(store, real, filter.trace, tables);
-    const result = await store.query(sql);
+    const results: QueryRows[] = [];
+    for (const sql of sqls) results.push(await store.query(sql));
     for (const table of [...tables, ...traceTables]) await store.run(`DROP VIEW temp.main.${quoteIdentifier(table)}`);
     await store.run(`DROP TABLE temp.main.${SCOPE_TABLE}`);
     if (filter.trace !== undefined) await store.run(`DROP TABLE temp.main.${SCOPE_TRACE_TABLE}`);
-    return result;
+    return results;
   });
 }
 

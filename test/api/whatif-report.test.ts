@@ -11,19 +11,8 @@ import { fidelitySentences } from '../../src/api/whatif-report.js';
 import { UserError } from '../../src/model/errors.js';
 import { Store } from '../../src/store/index.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
-import { smallScenario } from '../fixtures/rmlog/scenarios.js';
-import type { FixtureScenario } from '../fixtures/rmlog/scenario.js';
+import { HOSTILE_NAME, HOSTILE_USER, hostileScenario } from '../fixtures/rmlog/hostile.js';
 import { tempFile, tempPath } from '../helpers/files.js';
-
-export const HOSTILE_NAME = `<script>alert(1)</script>`;
-export const HOSTILE_USER = `"&'`;
-
-/** The small capacity-scheduler log with an app whose name and user would break unescaped HTML. */
-export function hostileScenario(): FixtureScenario {
-  const scenario = smallScenario('capacity');
-  const [first, second, ...rest] = scenario.apps;
-  return { ...scenario, apps: [first!, { ...second!, name: HOSTILE_NAME, user: HOSTILE_USER }, ...rest] };
-}
 
 describe('report whatif', () => {
   it('puts fidelity first, then the recorded cluster, then the replays side by side, all escaped', async () => {
@@ -88,6 +77,8 @@ describe('report whatif', () => {
       await expect(runReport(store, { name: 'whatif', outDir: null })).rejects.toThrow(UserError);
       await expect(runReport(store, { name: 'whatif', outDir: null })).rejects.toThrow(/give --trace T \(no RM log is ingested yet/);
       await expect(runReport(store, { name: 'whatif', filter: { trace: 'nope' }, outDir: null })).rejects.toThrow("no trace named 'nope'");
+      // An unknown report name lists the queries and whatif.
+      await expect(runReport(store, { name: 'whatf', outDir: null })).rejects.toThrow(/^unknown report 'whatf'; reports are: apps_completed_over_time, .*, utilization, whatif$/);
     } finally {
       store.close();
     }

@@ -532,7 +532,7 @@ describe('rmreplay CLI on hostile input', () => {
     const markdown = tempPath('cli-report.md');
     const written = context();
     expect(await main(['report', 'comparison', '--out', markdown], written.ctx)).toBe(0);
-    expect(written.stdout.text).toContain(`Written to ${markdown}.`);
+    expect(written.stdout.text).toContain(`Written to ${markdown} and ${markdown.replace(/\.md$/, '.html')}.`);
   });
 
   it('says a run in which every app was rejected ended so, not "finished", in replay and in its report', async () => {

@@ -5,6 +5,8 @@
 import type { TopLevelSpec } from 'vega-lite';
 
 export const CHART_WIDTH_PX = 640;
+/** d3-format for value axes: thousands separated, no trailing zeros (an all-zero panel reads 0, not 0.000000). */
+const Y_FORMAT = ',~g';
 const LINE_HEIGHT_PX = 200;
 
 /** One run's line: `series` names it in the legend. */
@@ -56,7 +58,7 @@ function lines(
     mark: { type: 'line', interpolate, point: values.length <= 40 },
     encoding: {
       x: { field: x.field, type: 'quantitative', title: x.title },
-      y: { field: y.field, type: 'quantitative', title: y.title },
+      y: { field: y.field, type: 'quantitative', title: y.title, axis: { format: Y_FORMAT } },
       color: seriesColor(order),
     },
   };
@@ -158,7 +160,7 @@ function measuresOverTime(
       mark: { type: 'line', point: rows.length <= 40 },
       encoding: {
         x: { field: 'time_s', type: 'quantitative', title: 'time (s)' },
-        y: { field: measure.field, type: 'quantitative', title: measure.title },
+        y: { field: measure.field, type: 'quantitative', title: measure.title, axis: { format: Y_FORMAT } },
         color: seriesColor(order),
       },
     })),

@@ -4,7 +4,7 @@
 
 import { not } from 'arquero';
 import type { QueryRows, Store } from '../../store/index.js';
-import { runReportQuery } from '../run-report.js';
+import { runReportQueries } from '../run-report.js';
 import type { ReportFilter } from '../run-report.js';
 import {
   completedOverTimeChart,
@@ -26,7 +26,7 @@ import type { SettingSummaryRow } from './summary.js';
 import { htmlTable, makespanByPolicyAndSetup, nodeRangesLong, objectsOf, setupLabel, tableOf, toTable } from './tables.js';
 
 /** Traces given a section of their own; more are named in a note. */
-export const MAX_TRACES = 6;
+export const MAX_TRACES = 4;
 /** Runs drawn in the per-run charts of a trace (lines of one chart); the rest are named in a note. */
 export const MAX_RUNS_PER_CHART = 12;
 /** Container Gantt charts per trace. */
@@ -57,10 +57,10 @@ const STATIC_FAMILY_TITLES: Readonly<Record<string, string>> = {
 };
 
 export async function buildOverview(store: Store, queriesDir: string, filter: ReportFilter): Promise<Overview> {
-  const query = (name: string, narrowed: ReportFilter = filter): Promise<QueryRows> =>
-    runReportQuery(store, queriesDir, name, narrowed);
-  const settings = objectsOf<SettingSummaryRow & { setting: number | null }>(toTable(await query('makespan_by_setting')));
-  const runs = objectsOf<RunRow>(toTable(await query('makespan')));
+  const query: Query = (names, narrowed) => runReportQueries(store, queriesDir, names, narrowed);
+  const [settingRows, runRows] = await query(['makespan_by_setting', 'makespan'], filter);
+  const settings = objectsOf<SettingSummaryRow & { setting: number | null }>(toTable(settingRows!));
+  const runs = objectsOf<RunRow>(toTable(runRows!));
   const traces = [...new Set(runs.map((run) => run.trace))];
   const summary: string[] = [];
   const sections: PageSection[] = [];
@@ -81,7 +81,8 @@ export async function buildOverview(store: Store, queriesDir: string, filter: Re
 
 const SAMPLE_MEASURES = ['memory_util_pct', 'vcore_util_pct', 'am_share_pct', 'waiting_apps', 'pending_apps', 'stranded_memory_mb', 'stranded_vcores'] as const;
 
-type Query = (name: string, narrowed?: ReportFilter) => Promise<QueryRows>;
+/** Report queries by name under one filter (its temporary views made once). */
+type Query = (names: readonly string[], filter: ReportFilter) => Promise<QueryRows[]>;
 
 async function traceSection(
   store: Store,
@@ -107,13 +108,16 @@ async function traceSection(
     );
   }
 
-  for (const spec of makespanCharts(settings)) charts.push(await renderSvg(spec));
-  const completed = lastPerSlice(
-    withSeries(objectsOf<CompletedRow & { run_id: number }>(toTable(await query('apps_completed_over_time', narrowed)))),
-    'finish_s',
+  const [completedRows, sampleRows, recordedRows, ganttRows] = await query(
+    ['apps_completed_over_time', 'cluster_over_time', 'recorded_vs_replayed', 'container_gantt'],
+    narrowed,
   );
+  const [utilisationRows, comparisonRows] = await query(['utilization', 'comparison'], { ...filter, trace });
+
+  for (const spec of makespanCharts(settings)) charts.push(await renderSvg(spec));
+  const completed = lastPerSlice(withSeries(objectsOf<CompletedRow & { run_id: number }>(toTable(completedRows!))), 'finish_s');
   if (completed.length > 0) charts.push(await renderSvg(completedOverTimeChart(completed, order)));
-  const allSamples = withSeries(objectsOf<ClusterSampleRow & { run_id: number }>(toTable(await query('cluster_over_time', narrowed))));
+  const allSamples = withSeries(objectsOf<ClusterSampleRow & { run_id: number }>(toTable(sampleRows!)));
   const samples = meanPerSlice(allSamples, 'time_s', SAMPLE_MEASURES);
   if (samples.length < allSamples.length) {
     notes.push(
@@ -126,7 +130,7 @@ async function traceSection(
     charts.push(await renderSvg(pendingAppsChart(samples, order)));
     if (samples.some((row) => row.stranded_memory_mb !== null)) charts.push(await renderSvg(strandedOverTimeChart(samples, order)));
   }
-  const utilisation = toTable(await query('utilization', { ...filter, trace }));
+  const utilisation = toTable(utilisationRows!);
   const withClusters = new Set(runs.map((run) => run.cluster)).size > 1;
   const buckets = objectsOf<NodeBucketRow>(
     nodeRangesLong(utilisation, (row) =>
@@ -135,14 +139,14 @@ async function traceSection(
   );
   if (buckets.length > 0) charts.push(await renderSvg(nodeBucketsChart(buckets)));
   const recorded = meanPerSlice(
-    objectsOf<RecordedSampleRow & { trace: string; run_id: number | null }>(toTable(await query('recorded_vs_replayed', narrowed)))
+    objectsOf<RecordedSampleRow & { trace: string; run_id: number | null }>(toTable(recordedRows!))
       .filter((row) => row.trace === trace)
       .map((row) => ({ ...row, series: row.run_id === null ? 'recorded' : `replayed: ${labelOf.get(row.run_id)}` })),
     'time_s',
     ['memory_util_pct', 'running_apps', 'pending_apps'],
   );
   if (recorded.some((row) => row.series === 'recorded')) charts.push(await renderSvg(recordedVsReplayedChart(recorded)));
-  const gantt = await ganttCharts(store, query, featured, seriesOf, narrowed);
+  const gantt = await ganttCharts(store, ganttRows!, featured, seriesOf);
   charts.push(...gantt.charts);
   notes.push(...gantt.notes);
 
@@ -151,7 +155,7 @@ async function traceSection(
   if (settings.length > 0) {
     tables.push(htmlTable(makespanByPolicyAndSetup(settingTable), 'Mean makespan (s) by admission policy and setup (scheduler / queue layout)'));
   }
-  const comparison = toTable(await query('comparison', { ...filter, trace }));
+  const comparison = toTable(comparisonRows!);
   if (comparison.numRows() > 0) {
     tables.push(
       htmlTable(
@@ -208,10 +212,9 @@ function makespanCharts(settings: readonly (SettingSummaryRow & { setting: numbe
 
 async function ganttCharts(
   store: Store,
-  query: Query,
+  containerRows: QueryRows,
   featured: readonly RunRow[],
   seriesOf: (run: RunRow) => string,
-  narrowed: ReportFilter,
 ): Promise<{ charts: string[]; notes: string[] }> {
   const recordedRuns = await store.queryObjects<{ run_id: number; containers: number }>(
     `SELECT run_id, containers_allocated AS containers FROM runs
@@ -230,7 +233,7 @@ async function ganttCharts(
         `(${tooBig.map((run) => `run ${run.run_id}: ${run.containers.toLocaleString('en')}`).join(', ')}).`,
     );
   }
-  const rows = objectsOf<GanttRow & { run_id: number }>(toTable(await query('container_gantt', narrowed)));
+  const rows = objectsOf<GanttRow & { run_id: number }>(toTable(containerRows));
   const charts: string[] = [];
   const byId = new Map(featured.map((run) => [run.run_id, run]));
   for (const run of recordedRuns.filter((r) => r.containers <= MAX_GANTT_CONTAINERS).slice(0, MAX_GANTT_CHARTS)) {
