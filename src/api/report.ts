@@ -5,6 +5,7 @@
 import { UserError } from '../model/errors.js';
 import { formatTable, reportNames, runReportQuery } from '../reports/index.js';
 import type { ReportFilter } from '../reports/index.js';
+import type * as Html from '../reports/html/index.js';
 import type { Store } from '../store/index.js';
 import { QUERIES_DIR, VERSION } from '../paths.js';
 import { reportPaths, writeReportFile } from './report-files.js';
@@ -105,6 +106,6 @@ export async function writeOverviewPage(store: Store, request: OverviewPageReque
  * The HTML side (Vega, Vega-Lite, arquero), loaded when a page is written: every command imports
  * this module, and loading Vega costs a second of start-up that `--help` should not pay.
  */
-function loadHtml(): Promise<typeof import('../reports/html/index.js')> {
+function loadHtml(): Promise<typeof Html> {
   return import('../reports/html/index.js');
 }
