@@ -5,8 +5,8 @@
 import type { TopLevelSpec } from 'vega-lite';
 
 export const CHART_WIDTH_PX = 640;
-/** d3-format for value axes: thousands separated, no trailing zeros (an all-zero panel reads 0, not 0.000000). */
-const Y_FORMAT = ',~g';
+/** d3-format for value axes: thousands separated, no trailing zeros, never exponents (an all-zero panel reads 0). */
+const Y_FORMAT = ',~r';
 const LINE_HEIGHT_PX = 200;
 
 /** One run's line: `series` names it in the legend. */
@@ -245,15 +245,43 @@ export interface GanttRow {
   readonly end_s: number;
 }
 
+/** A container with the lane of its node it is drawn in: containers held at once get lanes of their own. */
+export interface GanttBar extends GanttRow {
+  readonly lane: number;
+}
+
+/**
+ * Lanes for each node's containers, greedily: in order of start, each container takes the
+ * lowest lane whose last container ended by its start, so bars of one node never overlap.
+ */
+export function ganttLanes(rows: readonly GanttRow[]): GanttBar[] {
+  const laneEnds = new Map<number, number[]>();
+  return [...rows]
+    .sort((a, b) => a.node_index - b.node_index || a.start_s - b.start_s)
+    .map((row) => {
+      const ends = laneEnds.get(row.node_index) ?? [];
+      laneEnds.set(row.node_index, ends);
+      let lane = ends.findIndex((end) => end <= row.start_s);
+      if (lane < 0) lane = ends.length;
+      ends[lane] = row.end_s;
+      return { ...row, lane };
+    });
+}
+
 /** One run's containers as bars on their nodes from allocation to release, coloured by kind. */
 export function containerGanttChart(title: string, rows: readonly GanttRow[]): TopLevelSpec {
+  const bars = ganttLanes(rows);
+  const lanes = Math.max(1, ...bars.map((bar) => bar.lane + 1));
+  const nodes = new Set(bars.map((bar) => bar.node_index)).size;
   return {
-    ...frame(title, rows),
+    ...frame(title, bars),
     width: CHART_WIDTH_PX,
-    height: { step: 16 },
-    mark: { type: 'bar', opacity: 0.55, stroke: 'white', strokeWidth: 0.3 },
+    // 3 px a lane, at least 12 px a node, within 120-900 px in all.
+    height: Math.min(900, Math.max(120, nodes * Math.max(12, 3 * lanes))),
+    mark: { type: 'bar', stroke: 'white', strokeWidth: 0.2 },
     encoding: {
       y: { field: 'node_index', type: 'ordinal', title: 'node' },
+      yOffset: { field: 'lane', type: 'ordinal' },
       x: { field: 'start_s', type: 'quantitative', title: 'time (s)' },
       x2: { field: 'end_s' },
       color: { field: 'kind', type: 'nominal', title: 'container' },

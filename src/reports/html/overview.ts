@@ -23,7 +23,7 @@ import { lastPerSlice, MAX_POINTS_PER_SERIES, meanPerSlice } from './downsample.
 import { renderSvg } from './render-svg.js';
 import { summarise } from './summary.js';
 import type { SettingSummaryRow } from './summary.js';
-import { htmlTable, makespanByPolicyAndSetup, nodeRangesLong, objectsOf, setupLabel, tableOf, toTable } from './tables.js';
+import { htmlTable, makespanByPolicyAndSetup, nodeRangesLong, objectsOf, setupLabel, tableOf, toTable, varyingLabeller } from './tables.js';
 
 /** Traces given a section of their own; more are named in a note. */
 export const MAX_TRACES = 4;
@@ -131,12 +131,7 @@ async function traceSection(
     if (samples.some((row) => row.stranded_memory_mb !== null)) charts.push(await renderSvg(strandedOverTimeChart(samples, order)));
   }
   const utilisation = toTable(utilisationRows!);
-  const withClusters = new Set(runs.map((run) => run.cluster)).size > 1;
-  const buckets = objectsOf<NodeBucketRow>(
-    nodeRangesLong(utilisation, (row) =>
-      [setupLabel(row, withClusters), ...(new Set(runs.map((run) => run.policy)).size > 1 ? [String(row['policy'])] : [])].join(' / '),
-    ),
-  );
+  const buckets = objectsOf<NodeBucketRow>(nodeRangesLong(utilisation, varyingLabeller(utilisation.objects() as Record<string, unknown>[])));
   if (buckets.length > 0) charts.push(await renderSvg(nodeBucketsChart(buckets)));
   const recorded = meanPerSlice(
     objectsOf<RecordedSampleRow & { trace: string; run_id: number | null }>(toTable(recordedRows!))
@@ -205,9 +200,8 @@ function makespanCharts(settings: readonly (SettingSummaryRow & { setting: numbe
     );
   }
   if (finished.length < 2) return [];
-  const policies = new Set(finished.map((row) => row.policy)).size > 1;
-  const name = (row: SettingSummaryRow): string => [setupLabel(row, withClusters), ...(policies ? [row.policy] : [])].join(' / ');
-  return [makespanBySetupChart(finished.map((row) => ({ setup: name(row), makespan_s: row.makespan_s! })))];
+  const name = varyingLabeller(finished as unknown as Record<string, unknown>[]);
+  return [makespanBySetupChart(finished.map((row) => ({ setup: name(row as unknown as Record<string, unknown>), makespan_s: row.makespan_s! })))];
 }
 
 async function ganttCharts(

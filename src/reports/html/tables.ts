@@ -27,6 +27,24 @@ export function setupLabel(
 }
 
 /**
+ * Names rows by the fields whose values differ among them (of cluster, scheduler, queue layout
+ * and policy, in that order), joined by ' / ': the shortest label that still tells them apart.
+ */
+export function varyingLabeller(
+  rows: readonly Record<string, unknown>[],
+  fields: readonly string[] = ['cluster', 'scheduler', 'queue_structure', 'policy'],
+): (row: Record<string, unknown>) => string {
+  const varying = fields.filter((field) => new Set(rows.map((row) => row[field])).size > 1);
+  const shown = varying.length > 0 ? varying : fields.slice(-1);
+  return (row) => shown.map((field) => labelPart(row[field])).join(' / ');
+}
+
+function labelPart(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return value === null || value === undefined ? '–' : JSON.stringify(value);
+}
+
+/**
  * Mean makespan (s) with a row per admission policy and a column per setup (scheduler / queue
  * layout), from makespan_by_setting.sql rows of one trace: the side-by-side table of a what-if.
  */
@@ -57,7 +75,7 @@ export const NODE_RANGES: readonly { readonly column: string; readonly label: st
 ];
 
 /** utilization.sql rows folded to one row per setup and node range (setup, range, order, pct). */
-export function nodeRangesLong(utilisationRows: ColumnTable, setupOf: (row: Record<string, string | null>) => string): ColumnTable {
+export function nodeRangesLong(utilisationRows: ColumnTable, setupOf: (row: Record<string, unknown>) => string): ColumnTable {
   const labels = Object.fromEntries(NODE_RANGES.map((range, order) => [range.column, { label: range.label, order }]));
   return utilisationRows
     .derive({ setup: escape(setupOf) })

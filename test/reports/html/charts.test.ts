@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   completedOverTimeChart,
   containerGanttChart,
+  ganttLanes,
   makespanBySettingChart,
   makespanBySetupChart,
   nodeBucketsChart,
@@ -118,8 +119,21 @@ describe('report charts', () => {
       { node_index: 0, kind: 'map', start_s: 5, end_s: 20 },
       { node_index: 1, kind: 'reduce', start_s: 21, end_s: 40 },
     ]);
-    expect(spec).toMatchObject({ encoding: { y: { field: 'node_index' }, x: { field: 'start_s' }, x2: { field: 'end_s' } } });
+    expect(spec).toMatchObject({ encoding: { y: { field: 'node_index' }, yOffset: { field: 'lane' }, x: { field: 'start_s' }, x2: { field: 'end_s' } } });
     expect(shapesOf(await renderSvg(spec), 'rect')).toBe(3);
+  });
+
+  it('gives containers held at once on a node lanes of their own, reusing a lane once it is free', () => {
+    // Node 0: A 0-50 (lane 0), B 5-20 overlaps A (lane 1), C 20-30 starts as B ends (lane 1),
+    // D 25-60 overlaps A and C (lane 2). Node 1: E (lane 0).
+    const lanes = ganttLanes([
+      { node_index: 0, kind: 'A', start_s: 0, end_s: 50 },
+      { node_index: 1, kind: 'E', start_s: 1, end_s: 2 },
+      { node_index: 0, kind: 'C', start_s: 20, end_s: 30 },
+      { node_index: 0, kind: 'B', start_s: 5, end_s: 20 },
+      { node_index: 0, kind: 'D', start_s: 25, end_s: 60 },
+    ]);
+    expect(lanes.map((bar) => [bar.kind, bar.lane])).toEqual([['A', 0], ['B', 1], ['C', 1], ['D', 2], ['E', 0]]);
   });
 
   it('escapes names in the SVG text', async () => {

@@ -1,7 +1,7 @@
 // The tables the HTML report shapes with arquero, and how any table becomes escaped HTML.
 
 import { describe, expect, it } from 'vitest';
-import { formatNumber, htmlTable, makespanByPolicyAndSetup, nodeRangesLong, tableOf } from '../../../src/reports/html/tables.js';
+import { formatNumber, htmlTable, makespanByPolicyAndSetup, nodeRangesLong, tableOf, varyingLabeller } from '../../../src/reports/html/tables.js';
 
 describe('makespanByPolicyAndSetup', () => {
   it('pivots to a row per policy and a column per setup, adaptive first, static settings in order', () => {
@@ -28,7 +28,7 @@ describe('nodeRangesLong', () => {
       nodes_60_79_pct: 0, nodes_80_99_pct: 10, nodes_full_pct: 40,
     };
     const old = { ...row, scheduler: 'old', nodes_unused_pct: null };
-    const long = nodeRangesLong(tableOf([row, old]), (r) => `${r['scheduler']}`).objects();
+    const long = nodeRangesLong(tableOf([row, old]), (r) => String(r['scheduler'])).objects();
     expect(long).toHaveLength(7);
     expect(long[0]).toEqual({ setup: 's', range: 'unused', order: 0, pct: 50 });
     expect(long[6]).toEqual({ setup: 's', range: 'full', order: 6, pct: 40 });
@@ -47,5 +47,18 @@ describe('htmlTable', () => {
 
   it('rounds by magnitude', () => {
     expect([formatNumber(12), formatNumber(104.78), formatNumber(2.345), formatNumber(0.04712)]).toEqual(['12', '104.8', '2.35', '0.047']);
+  });
+});
+
+describe('varyingLabeller', () => {
+  it('names rows by the fields that differ among them, else by the policy', () => {
+    const rows = [
+      { cluster: 'c', scheduler: 'capacity-fifo', queue_structure: 'one', policy: 'none' },
+      { cluster: 'c', scheduler: 'capacity-fifo', queue_structure: 'one', policy: 'autoadmin' },
+    ];
+    expect(rows.map(varyingLabeller(rows))).toEqual(['none', 'autoadmin']);
+    const setups = [rows[0]!, { ...rows[0]!, scheduler: 'fair-drf', queue_structure: 'two' }];
+    expect(setups.map(varyingLabeller(setups))).toEqual(['capacity-fifo / one', 'fair-drf / two']);
+    expect([rows[0]!].map(varyingLabeller([rows[0]!]))).toEqual(['none']);
   });
 });
