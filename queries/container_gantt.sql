@@ -1,6 +1,6 @@
 -- container_gantt: which container ran on which node when, in runs small enough to draw?
 -- Grain: one row per container per run description (its latest run: view latest_runs), for runs
--- replayed with --record-containers that allocated at most 3,000 containers (a Gantt chart of
+-- replayed with --containers (recordContainers) that allocated at most 3,000 containers (a Gantt chart of
 -- more is unreadable; runs.containers_allocated says how many a run had).
 -- Definitions:
 --   node_index: the node, in the cluster's node order (run_nodes); kind: am, or the name of the

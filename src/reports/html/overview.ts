@@ -217,7 +217,7 @@ async function ganttCharts(
     { runIds: `[${featured.map((run) => run.run_id).join(',')}]` },
   );
   if (recordedRuns.length === 0) {
-    return { charts: [], notes: ['No run drawn here recorded its containers: replay with --record-containers for a per-node Gantt chart.'] };
+    return { charts: [], notes: ['No run drawn here recorded its containers: replay with --containers for a per-node Gantt chart.'] };
   }
   const notes: string[] = [];
   const tooBig = recordedRuns.filter((run) => run.containers > MAX_GANTT_CONTAINERS);
