@@ -1,9 +1,13 @@
 // The queries behind the HTML report's charts, on hand-made runs: fixture rows in, expected rows out.
 
 import { describe, expect, it } from 'vitest';
+import { ingestRmLog, replayRuns } from '../../src/api/index.js';
 import { runReportQuery } from '../../src/reports/index.js';
 import { Store } from '../../src/store/index.js';
 import { QUERIES_DIR } from '../../src/paths.js';
+import { renderRmLog } from '../fixtures/rmlog/render.js';
+import { smallScenario } from '../fixtures/rmlog/scenarios.js';
+import { tempFile } from '../helpers/files.js';
 import { objectsOf, saveFixtureRun } from './fixtures.js';
 
 async function withStore(work: (store: Store) => Promise<void>): Promise<void> {
@@ -78,6 +82,33 @@ describe('makespan_by_setting', () => {
         ['none', 'other', null, null, 2, 1, 8],
         ['reserve:8vcores', 'reserve', 8, 110, 2, 0, null],
       ]);
+    });
+  });
+});
+
+describe('recorded_vs_replayed and container_gantt', () => {
+  it('give the log its own series beside each replay, and each recorded container of a replay', async () => {
+    await withStore(async (store) => {
+      // The small CapacityScheduler log: apps from 30 s to 90 s of log time, sampled by ingest.
+      const log = tempFile('chart-queries.log', renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' }));
+      await ingestRmLog(store, { paths: [log], name: 'small' });
+      const [run] = await replayRuns(store, { source: { kind: 'trace', trace: 'small' }, recordContainers: true });
+      const rows = objectsOf(await runReportQuery(store, QUERIES_DIR, 'recorded_vs_replayed'));
+      const [sampling] = await store.queryObjects<{ samples: number }>(`SELECT samples FROM rm_sampling WHERE trace = 'small'`);
+      const [stored] = await store.queryObjects<{ samples: number; containers: number }>(
+        'SELECT samples_taken AS samples, containers_allocated AS containers FROM runs WHERE run_id = $runId',
+        { runId: run!.runId },
+      );
+      // Every recorded sample, then every replayed one, each series from time 0.
+      expect(rows.filter((row) => row['series'] === 'recorded')).toHaveLength(Number(sampling!.samples));
+      expect(rows.filter((row) => row['series'] === 'replayed' && row['run_id'] === run!.runId)).toHaveLength(Number(stored!.samples));
+      expect(rows.find((row) => row['series'] === 'recorded')!['time_s']).toBe(0);
+
+      const containers = objectsOf(await runReportQuery(store, QUERIES_DIR, 'container_gantt'));
+      expect(containers).toHaveLength(Number(stored!.containers));
+      // One AM per app that got one; no container ends before it starts.
+      expect(containers.filter((row) => row['kind'] === 'am').length).toBeGreaterThan(0);
+      for (const row of containers) expect(Number(row['end_s'])).toBeGreaterThanOrEqual(Number(row['start_s']));
     });
   });
 });
