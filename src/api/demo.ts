@@ -7,7 +7,7 @@ import type { ReplayProgress } from '../model/replay-result.js';
 import type { Store } from '../store/index.js';
 import { replayRuns } from './replay.js';
 import type { ReplayRun } from './replay.js';
-import { runReport } from './report.js';
+import { runReport, writeOverviewPage } from './report.js';
 import type { ReportResult } from './report.js';
 
 export const DEMO_SCENARIO = 'terasort-batch';
@@ -21,15 +21,19 @@ export interface DemoResult {
   readonly comparisonRuns: readonly ReplayRun[];
   /** queries/comparison.sql over the mixed-spc sweep. */
   readonly comparison: ReportResult;
+  /** demo.html: both experiments' summary, charts and tables on one page; null when nothing is written. */
+  readonly htmlPath: string | null;
 }
 
 export async function runDemo(
   store: Store,
   options: { readonly outDir?: string | null; readonly onProgress?: (label: string, p: ReplayProgress) => void } = {},
 ): Promise<DemoResult> {
+  // Containers recorded: the page draws where each one ran (a Gantt chart per node).
   const runs = await replayRuns(store, {
     source: { kind: 'scenario', scenario: DEMO_SCENARIO, parameters: {} },
     policies: DEMO_POLICIES,
+    recordContainers: true,
     onProgress: options.onProgress,
   });
   const report = await runReport(store, { filter: { runIds: runs.map((run) => run.runId) }, outDir: options.outDir });
@@ -42,5 +46,14 @@ export async function runDemo(
     filter: { runIds: comparisonRuns.map((run) => run.runId) },
     outDir: options.outDir,
   });
-  return { runs, report, comparisonRuns, comparison };
+  const htmlPath =
+    options.outDir === null
+      ? null
+      : await writeOverviewPage(store, {
+          name: 'demo',
+          title: 'rmreplay demo: admission policies on a terasort batch, schedulers and queue layouts on a mixed workload',
+          filter: { runIds: [...runs, ...comparisonRuns].map((run) => run.runId) },
+          ...(options.outDir === undefined ? {} : { out: options.outDir }),
+        });
+  return { runs, report, comparisonRuns, comparison, htmlPath };
 }

@@ -77,10 +77,13 @@ describe('rmreplay CLI', () => {
   });
 
   it('runs the demo and prints the makespan table and the scheduler comparison', async () => {
+    const outDir = tempPath('cli-demo');
     const { ctx, stdout } = context({
-      runDemo: (store, options) => api.runDemo(store, { ...options, outDir: tempPath('cli-demo') }),
+      runDemo: (store, options) => api.runDemo(store, { ...options, outDir }),
     });
     expect(await main(['demo'], ctx)).toBe(0);
+    // It ends with the HTML page's path.
+    expect(stdout.text.trimEnd().split('\n').at(-1)).toBe(`HTML report (summary, charts, tables): ${outDir}/demo.html`);
     expect(stdout.text).toMatch(/policy\s+makespan_s\s+apps_finished/);
     expect(stdout.text).toMatch(/^none\s+—\s+0\s+66\s+—\s+DEADLOCK$/m);
     expect(stdout.text).toContain('none: DEADLOCK from 8.0 s, 66 of 66 apps never finish: 64 apps hold AM containers');
@@ -532,7 +535,7 @@ describe('rmreplay CLI on hostile input', () => {
     const markdown = tempPath('cli-report.md');
     const written = context();
     expect(await main(['report', 'comparison', '--out', markdown], written.ctx)).toBe(0);
-    expect(written.stdout.text).toContain(`Written to ${markdown}.`);
+    expect(written.stdout.text).toContain(`Written to ${markdown} and ${markdown.replace(/\.md$/, '.html')}.`);
   });
 
   it('says a run in which every app was rejected ended so, not "finished", in replay and in its report', async () => {

@@ -40,6 +40,7 @@ export function demoCommand(context: CliContext): Command {
           report: { columns: result.report.columns, rows: result.report.rows },
           comparisonRuns: result.comparisonRuns,
           comparison: { columns: result.comparison.columns, rows: result.comparison.rows },
+          htmlPath: result.htmlPath,
         });
         return;
       }
@@ -73,6 +74,7 @@ export function demoCommand(context: CliContext): Command {
           `${result.runs.length + result.comparisonRuns.length} runs stored in ${path}` +
             (result.report.markdownPath ? `; reports written to ${result.report.markdownPath} and ${comparison.markdownPath}.` : '.'),
           `Next: ${hint(context, ['sweep', '--scenario', 'terasort-batch'])} (every setting against AutoAdmin), ${hint(context, ['report', 'completion_rate'])}.`,
+          ...(result.htmlPath ? ['', `HTML report (summary, charts, tables): ${result.htmlPath}`] : []),
         ].join('\n'),
       );
     });

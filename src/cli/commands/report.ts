@@ -1,7 +1,7 @@
 // `rmreplay report [NAME]`: run a query from queries/, print it, write it as Markdown.
 
 import { Command } from 'commander';
-import { DEFAULT_REPORT } from '../../api/index.js';
+import { DEFAULT_REPORT, WHATIF_REPORT } from '../../api/index.js';
 import { reportNames } from '../../reports/index.js';
 import { QUERIES_DIR } from '../../paths.js';
 import type { CliContext } from '../context.js';
@@ -18,12 +18,16 @@ interface ReportOptions {
 
 export function reportCommand(context: CliContext): Command {
   return new Command('report')
-    .description(`run a report query from queries/ (${reportNames(QUERIES_DIR).join(', ')}), print it and write it to reports/NAME.md`)
-    .argument('[name]', 'report name', DEFAULT_REPORT)
+    .description(
+      `run a report query from queries/ (${reportNames(QUERIES_DIR).join(', ')}), print it and write it to ` +
+        'reports/NAME.md and reports/NAME.html (summary, charts and tables of the runs selected); ' +
+        `\`report ${WHATIF_REPORT} --trace T\`: what one RM log says about other settings (fidelity, the recorded cluster, every policy replayed on it)`,
+    )
+    .argument('[name]', `report name, or ${WHATIF_REPORT}`, DEFAULT_REPORT)
     .option('--trace <name>', 'only runs of this trace')
     .option('--run <id>', 'only this run, repeatable', collectRunId, [])
-    .option('--out <path>', 'directory for NAME.md (default: reports/), or a file path ending in .md')
-    .option('--no-write', 'do not write the Markdown file')
+    .option('--out <path>', 'directory for NAME.md and NAME.html (default: reports/), or a file path ending in .md (the HTML beside it)')
+    .option('--no-write', 'write no file (and build no HTML)')
     .option('--json', 'print the rows as JSON objects')
     .action(async (name: string, options: ReportOptions, command: Command) => {
       const path = dbPath(context, command);
@@ -44,9 +48,10 @@ export function reportCommand(context: CliContext): Command {
         );
         return;
       }
-      const lines = [terminalTable(context, result.columns, result.rows)];
+      const lines = name === WHATIF_REPORT ? [...result.summary, ''] : [];
+      lines.push(terminalTable(context, result.columns, result.rows));
       if (result.rows.length === 0) lines.push(`(no runs yet: try \`${hint(context, ['demo'])}\` or \`${hint(context, ['replay'])}\`)`);
-      if (result.markdownPath) lines.push('', `Written to ${result.markdownPath}.`);
+      if (result.markdownPath) lines.push('', `Written to ${result.markdownPath}${result.htmlPath ? ` and ${result.htmlPath}` : ''}.`);
       print(context, lines.join('\n'));
     });
 }

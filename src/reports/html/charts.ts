@@ -1,0 +1,290 @@
+// The report's charts as Vega-Lite specs, one function per chart, each taking plain rows (from a
+// query in queries/, labelled by the caller) and returning the spec; render-svg.ts draws them.
+// Kept free of I/O so a test can check what each chart encodes.
+
+import type { TopLevelSpec } from 'vega-lite';
+
+export const CHART_WIDTH_PX = 640;
+/** d3-format for value axes: thousands separated, no trailing zeros, never exponents (an all-zero panel reads 0). */
+const Y_FORMAT = ',~r';
+const LINE_HEIGHT_PX = 200;
+
+/** One run's line: `series` names it in the legend. */
+export interface SeriesRow {
+  readonly series: string;
+}
+
+/**
+ * The series of a report's per-run charts, in legend order: given to every chart of a trace so a
+ * run keeps its colour from chart to chart, whichever runs a chart has rows for.
+ */
+export type SeriesOrder = readonly string[];
+
+function seriesColor(order: SeriesOrder | undefined): object {
+  return { field: 'series', type: 'nominal', title: null, ...(order ? { scale: { domain: [...order] } } : {}) };
+}
+
+interface Frame {
+  readonly title: string;
+  readonly data: { values: object[] };
+  readonly config: NonNullable<TopLevelSpec['config']>;
+}
+
+function frame(title: string, values: readonly object[]): Frame {
+  return {
+    title,
+    data: { values: values as object[] },
+    config: {
+      font: 'system-ui, sans-serif',
+      legend: { labelLimit: 320, orient: 'bottom', columns: 2 },
+      axis: { labelFontSize: 11, titleFontSize: 12, labelLimit: 320 },
+    },
+  };
+}
+
+/** A line per series of `y` over `x` seconds. */
+function lines(
+  title: string,
+  values: readonly SeriesRow[],
+  x: { field: string; title: string },
+  y: { field: string; title: string },
+  order: SeriesOrder | undefined,
+  interpolate: 'linear' | 'step-after' = 'linear',
+): TopLevelSpec {
+  return {
+    ...frame(title, values),
+    width: CHART_WIDTH_PX,
+    height: LINE_HEIGHT_PX,
+    mark: { type: 'line', interpolate, point: values.length <= 40 },
+    encoding: {
+      x: { field: x.field, type: 'quantitative', title: x.title },
+      y: { field: y.field, type: 'quantitative', title: y.title, axis: { format: Y_FORMAT } },
+      color: seriesColor(order),
+    },
+  };
+}
+
+export interface SettingRow extends SeriesRow {
+  readonly setting: number | null;
+  readonly makespan_s: number;
+  /** Static families draw a line over their settings; adaptive policies a level line. */
+  readonly static: boolean;
+}
+
+/**
+ * Makespan against the hand-tuned setting of one static family (`familyTitle`, e.g. "reserve
+ * (vcores)"), a line per setup; each adaptive policy as a horizontal rule at its makespan, to be
+ * read against the line: below it, the controller beats every setting tried.
+ */
+export function makespanBySettingChart(familyTitle: string, rows: readonly SettingRow[]): TopLevelSpec {
+  const y = { field: 'makespan_s', type: 'quantitative' as const, title: 'makespan (s)' };
+  const color = { field: 'series', type: 'nominal' as const, title: null };
+  return {
+    ...frame(`Makespan against ${familyTitle}`, rows),
+    width: CHART_WIDTH_PX,
+    height: LINE_HEIGHT_PX,
+    layer: [
+      {
+        transform: [{ filter: 'datum.static' }],
+        mark: { type: 'line', point: true },
+        encoding: { x: { field: 'setting', type: 'quantitative', title: familyTitle }, y, color },
+      },
+      {
+        transform: [{ filter: '!datum.static' }],
+        mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 2 },
+        encoding: { y, color },
+      },
+    ],
+  };
+}
+
+export interface MakespanRow {
+  readonly setup: string;
+  readonly makespan_s: number;
+}
+
+/** Mean makespan per setup as bars, for runs that sweep no single setting (schedulers, queues). */
+export function makespanBySetupChart(rows: readonly MakespanRow[]): TopLevelSpec {
+  return {
+    ...frame('Makespan by setup (mean over seeds)', rows),
+    width: CHART_WIDTH_PX - 200,
+    height: { step: 18 },
+    mark: 'bar',
+    encoding: {
+      y: { field: 'setup', type: 'nominal', sort: null, title: null },
+      x: { field: 'makespan_s', type: 'quantitative', title: 'makespan (s)' },
+    },
+  };
+}
+
+export interface CompletedRow extends SeriesRow {
+  readonly finish_s: number;
+  readonly completed: number;
+}
+
+/** Cumulative finished batch apps over time, a step line per run. */
+export function completedOverTimeChart(rows: readonly CompletedRow[], order?: SeriesOrder): TopLevelSpec {
+  return lines(
+    'Apps completed over time',
+    rows,
+    { field: 'finish_s', title: 'time (s)' },
+    { field: 'completed', title: 'batch apps finished' },
+    order,
+    'step-after',
+  );
+}
+
+export interface ClusterSampleRow extends SeriesRow {
+  readonly time_s: number;
+  readonly memory_util_pct: number | null;
+  readonly vcore_util_pct: number | null;
+  readonly am_share_pct: number | null;
+  readonly waiting_apps: number | null;
+  readonly pending_apps: number | null;
+  readonly stranded_memory_mb: number | null;
+  readonly stranded_vcores: number | null;
+}
+
+/** A stack of small line charts sharing the time axis and the legend, one per measure. */
+function measuresOverTime(
+  title: string,
+  rows: readonly SeriesRow[],
+  measures: readonly { field: string; title: string }[],
+  order: SeriesOrder | undefined,
+): TopLevelSpec {
+  return {
+    ...frame(title, rows),
+    vconcat: measures.map((measure) => ({
+      width: CHART_WIDTH_PX,
+      height: 140,
+      mark: { type: 'line', point: rows.length <= 40 },
+      encoding: {
+        x: { field: 'time_s', type: 'quantitative', title: 'time (s)' },
+        y: { field: measure.field, type: 'quantitative', title: measure.title, axis: { format: Y_FORMAT } },
+        color: seriesColor(order),
+      },
+    })),
+  };
+}
+
+/** Memory and vcore utilisation and the AMs' share of the cluster over time. */
+export function utilisationOverTimeChart(rows: readonly ClusterSampleRow[], order?: SeriesOrder): TopLevelSpec {
+  return measuresOverTime('Cluster utilisation and AM share over time', rows, [
+    { field: 'memory_util_pct', title: 'memory used (%)' },
+    { field: 'vcore_util_pct', title: 'vcores used (%)' },
+    { field: 'am_share_pct', title: 'AM share (%)' },
+  ], order);
+}
+
+/** Apps not yet running over time: held back by admission, and admitted but without an AM container. */
+export function pendingAppsChart(rows: readonly ClusterSampleRow[], order?: SeriesOrder): TopLevelSpec {
+  return measuresOverTime('Pending apps over time', rows, [
+    { field: 'waiting_apps', title: 'not yet admitted' },
+    { field: 'pending_apps', title: 'admitted, no AM yet' },
+  ], order);
+}
+
+/** Free space no pending ask fits (fragmentation) over time, memory and vcores. */
+export function strandedOverTimeChart(rows: readonly ClusterSampleRow[], order?: SeriesOrder): TopLevelSpec {
+  return measuresOverTime('Stranded resources over time (free where no pending ask fits)', rows, [
+    { field: 'stranded_memory_mb', title: 'stranded memory (MB)' },
+    { field: 'stranded_vcores', title: 'stranded vcores' },
+  ], order);
+}
+
+export interface NodeBucketRow {
+  readonly setup: string;
+  /** The utilisation range, e.g. `1-19 %`; `order` sorts the ranges from unused to full. */
+  readonly range: string;
+  readonly order: number;
+  readonly pct: number;
+}
+
+/** Node-samples by memory utilisation range, a stacked bar per setup adding up to 100 %. */
+export function nodeBucketsChart(rows: readonly NodeBucketRow[]): TopLevelSpec {
+  return {
+    ...frame('Nodes by memory utilisation (share of node-samples)', rows),
+    width: CHART_WIDTH_PX - 200,
+    height: { step: 18 },
+    mark: 'bar',
+    encoding: {
+      y: { field: 'setup', type: 'nominal', sort: null, title: null },
+      x: { field: 'pct', type: 'quantitative', title: 'node-samples (%)', stack: 'zero', scale: { domain: [0, 100] } },
+      color: {
+        field: 'range',
+        type: 'ordinal',
+        title: 'memory used',
+        sort: { field: 'order' },
+        scale: { scheme: 'blues' },
+      },
+      order: { field: 'order', type: 'quantitative' },
+    },
+  };
+}
+
+export interface RecordedSampleRow extends SeriesRow {
+  readonly time_s: number;
+  readonly memory_util_pct: number | null;
+  readonly running_apps: number | null;
+  readonly pending_apps: number | null;
+}
+
+/** The log's own cluster (series `recorded`) against each replay of it, over time. */
+export function recordedVsReplayedChart(rows: readonly RecordedSampleRow[]): TopLevelSpec {
+  return measuresOverTime('Recorded against replayed', rows, [
+    { field: 'memory_util_pct', title: 'memory used (%)' },
+    { field: 'running_apps', title: 'running apps' },
+    { field: 'pending_apps', title: 'pending apps' },
+  ], undefined);
+}
+
+export interface GanttRow {
+  readonly node_index: number;
+  readonly kind: string;
+  readonly start_s: number;
+  readonly end_s: number;
+}
+
+/** A container with the lane of its node it is drawn in: containers held at once get lanes of their own. */
+export interface GanttBar extends GanttRow {
+  readonly lane: number;
+}
+
+/**
+ * Lanes for each node's containers, greedily: in order of start, each container takes the
+ * lowest lane whose last container ended by its start, so bars of one node never overlap.
+ */
+export function ganttLanes(rows: readonly GanttRow[]): GanttBar[] {
+  const laneEnds = new Map<number, number[]>();
+  return [...rows]
+    .sort((a, b) => a.node_index - b.node_index || a.start_s - b.start_s)
+    .map((row) => {
+      const ends = laneEnds.get(row.node_index) ?? [];
+      laneEnds.set(row.node_index, ends);
+      let lane = ends.findIndex((end) => end <= row.start_s);
+      if (lane < 0) lane = ends.length;
+      ends[lane] = row.end_s;
+      return { ...row, lane };
+    });
+}
+
+/** One run's containers as bars on their nodes from allocation to release, coloured by kind. */
+export function containerGanttChart(title: string, rows: readonly GanttRow[]): TopLevelSpec {
+  const bars = ganttLanes(rows);
+  const lanes = Math.max(1, ...bars.map((bar) => bar.lane + 1));
+  const nodes = new Set(bars.map((bar) => bar.node_index)).size;
+  return {
+    ...frame(title, bars),
+    width: CHART_WIDTH_PX,
+    // 3 px a lane, at least 12 px a node, within 120-900 px in all.
+    height: Math.min(900, Math.max(120, nodes * Math.max(12, 3 * lanes))),
+    mark: { type: 'bar', stroke: 'white', strokeWidth: 0.2 },
+    encoding: {
+      y: { field: 'node_index', type: 'ordinal', title: 'node' },
+      yOffset: { field: 'lane', type: 'ordinal' },
+      x: { field: 'start_s', type: 'quantitative', title: 'time (s)' },
+      x2: { field: 'end_s' },
+      color: { field: 'kind', type: 'nominal', title: 'container' },
+    },
+  };
+}

@@ -1,0 +1,10 @@
+export { buildOverview } from './overview.js';
+export type { Overview } from './overview.js';
+export { renderPage } from './page.js';
+export type { Page, PageSection } from './page.js';
+export { renderSvg } from './render-svg.js';
+export { summarise } from './summary.js';
+export type { SettingSummaryRow } from './summary.js';
+export { htmlTable, objectsOf, tableOf, toTable } from './tables.js';
+export { escapeHtml } from './escape.js';
+export { recordedVsReplayedChart } from './charts.js';

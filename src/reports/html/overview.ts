@@ -1,0 +1,240 @@
+// The body of every HTML report: for each trace among the selected runs, the summary sentences,
+// the charts and the side-by-side tables, each from a query in queries/ run through the report
+// filter (run-report.ts), so the page answers the same questions as `rmreplay report NAME`.
+
+import { not } from 'arquero';
+import type { QueryRows, Store } from '../../store/index.js';
+import { runReportQueries } from '../run-report.js';
+import type { ReportFilter } from '../run-report.js';
+import {
+  completedOverTimeChart,
+  containerGanttChart,
+  makespanBySettingChart,
+  makespanBySetupChart,
+  nodeBucketsChart,
+  pendingAppsChart,
+  recordedVsReplayedChart,
+  strandedOverTimeChart,
+  utilisationOverTimeChart,
+} from './charts.js';
+import type { ClusterSampleRow, CompletedRow, GanttRow, NodeBucketRow, RecordedSampleRow, SettingRow } from './charts.js';
+import type { PageSection } from './page.js';
+import { lastPerSlice, MAX_POINTS_PER_SERIES, meanPerSlice } from './downsample.js';
+import { renderSvg } from './render-svg.js';
+import { summarise } from './summary.js';
+import type { SettingSummaryRow } from './summary.js';
+import { htmlTable, makespanByPolicyAndSetup, nodeRangesLong, objectsOf, setupLabel, tableOf, toTable, varyingLabeller } from './tables.js';
+
+/** Traces given a section of their own; more are named in a note. */
+export const MAX_TRACES = 4;
+/** Runs drawn in the per-run charts of a trace (lines of one chart); the rest are named in a note. */
+export const MAX_RUNS_PER_CHART = 12;
+/** Container Gantt charts per trace. */
+export const MAX_GANTT_CHARTS = 2;
+/** As queries/container_gantt.sql: runs with more containers get no Gantt chart. */
+export const MAX_GANTT_CONTAINERS = 3000;
+
+export interface Overview {
+  readonly summary: readonly string[];
+  readonly sections: readonly PageSection[];
+}
+
+/** A run of queries/makespan.sql: what identifies it. */
+interface RunRow {
+  readonly run_id: number;
+  readonly trace: string;
+  readonly cluster: string;
+  readonly scheduler: string;
+  readonly queue_structure: string | null;
+  readonly policy: string;
+  readonly seed: number;
+}
+
+const STATIC_FAMILY_TITLES: Readonly<Record<string, string>> = {
+  reserve: 'reserve (the setting of reserve:R)',
+  'am-share': 'AM share (the setting of am-share:P)',
+  'max-apps': 'running apps (the setting of max-apps:N)',
+};
+
+export async function buildOverview(store: Store, queriesDir: string, filter: ReportFilter): Promise<Overview> {
+  const query: Query = (names, narrowed) => runReportQueries(store, queriesDir, names, narrowed);
+  const [settingRows, runRows] = await query(['makespan_by_setting', 'makespan'], filter);
+  const settings = objectsOf<SettingSummaryRow & { setting: number | null }>(toTable(settingRows!));
+  const runs = objectsOf<RunRow>(toTable(runRows!));
+  const traces = [...new Set(runs.map((run) => run.trace))];
+  const summary: string[] = [];
+  const sections: PageSection[] = [];
+  for (const trace of traces.slice(0, MAX_TRACES)) {
+    const traceSettings = settings.filter((row) => row.trace === trace);
+    summary.push(...summarise(traceSettings));
+    const traceRuns = runs.filter((run) => run.trace === trace);
+    sections.push(await traceSection(store, query, trace, traceSettings, traceRuns, filter));
+  }
+  if (traces.length > MAX_TRACES) {
+    sections.push({
+      title: 'Other traces',
+      notes: [`${traces.length - MAX_TRACES} more traces have runs: ${traces.slice(MAX_TRACES).join(', ')}; report them with --trace.`],
+    });
+  }
+  return { summary, sections };
+}
+
+const SAMPLE_MEASURES = ['memory_util_pct', 'vcore_util_pct', 'am_share_pct', 'waiting_apps', 'pending_apps', 'stranded_memory_mb', 'stranded_vcores'] as const;
+
+/** Report queries by name under one filter (its temporary views made once). */
+type Query = (names: readonly string[], filter: ReportFilter) => Promise<QueryRows[]>;
+
+async function traceSection(
+  store: Store,
+  query: Query,
+  trace: string,
+  settings: readonly (SettingSummaryRow & { setting: number | null })[],
+  runs: readonly RunRow[],
+  filter: ReportFilter,
+): Promise<PageSection> {
+  const featured = featuredRuns(runs);
+  const seriesOf = seriesLabeller(featured);
+  const labelOf = new Map(featured.map((run) => [run.run_id, seriesOf(run)]));
+  const order = [...new Set(labelOf.values())];
+  const withSeries = <T extends { run_id: number }>(rows: readonly T[]): (T & { series: string })[] =>
+    rows.map((row) => ({ ...row, series: labelOf.get(row.run_id)! }));
+  const narrowed: ReportFilter = { runIds: featured.map((run) => run.run_id) };
+  const charts: string[] = [];
+  const notes: string[] = [];
+  if (featured.length < runs.length) {
+    notes.push(
+      `The charts over time show ${featured.length} of the trace's ${runs.length} runs (the first seed first); ` +
+        'narrow the report with --run or --trace to see others.',
+    );
+  }
+
+  const [completedRows, sampleRows, recordedRows, ganttRows] = await query(
+    ['apps_completed_over_time', 'cluster_over_time', 'recorded_vs_replayed', 'container_gantt'],
+    narrowed,
+  );
+  const [utilisationRows, comparisonRows] = await query(['utilization', 'comparison'], { ...filter, trace });
+
+  for (const spec of makespanCharts(settings)) charts.push(await renderSvg(spec));
+  const completed = lastPerSlice(withSeries(objectsOf<CompletedRow & { run_id: number }>(toTable(completedRows!))), 'finish_s');
+  if (completed.length > 0) charts.push(await renderSvg(completedOverTimeChart(completed, order)));
+  const allSamples = withSeries(objectsOf<ClusterSampleRow & { run_id: number }>(toTable(sampleRows!)));
+  const samples = meanPerSlice(allSamples, 'time_s', SAMPLE_MEASURES);
+  if (samples.length < allSamples.length) {
+    notes.push(
+      `Charts over time draw at most ${MAX_POINTS_PER_SERIES} points per run: a run with more samples is cut into ` +
+        'equal time slices, each drawn as the mean of its samples.',
+    );
+  }
+  if (samples.length > 0) {
+    charts.push(await renderSvg(utilisationOverTimeChart(samples, order)));
+    charts.push(await renderSvg(pendingAppsChart(samples, order)));
+    if (samples.some((row) => row.stranded_memory_mb !== null)) charts.push(await renderSvg(strandedOverTimeChart(samples, order)));
+  }
+  const utilisation = toTable(utilisationRows!);
+  const buckets = objectsOf<NodeBucketRow>(nodeRangesLong(utilisation, varyingLabeller(utilisation.objects() as Record<string, unknown>[])));
+  if (buckets.length > 0) charts.push(await renderSvg(nodeBucketsChart(buckets)));
+  const recorded = meanPerSlice(
+    objectsOf<RecordedSampleRow & { trace: string; run_id: number | null }>(toTable(recordedRows!))
+      .filter((row) => row.trace === trace)
+      .map((row) => ({ ...row, series: row.run_id === null ? 'recorded' : `replayed: ${labelOf.get(row.run_id)}` })),
+    'time_s',
+    ['memory_util_pct', 'running_apps', 'pending_apps'],
+  );
+  if (recorded.some((row) => row.series === 'recorded')) charts.push(await renderSvg(recordedVsReplayedChart(recorded)));
+  const gantt = await ganttCharts(store, ganttRows!, featured, seriesOf);
+  charts.push(...gantt.charts);
+  notes.push(...gantt.notes);
+
+  const tables: string[] = [];
+  const settingTable = tableOf(settings);
+  if (settings.length > 0) {
+    tables.push(htmlTable(makespanByPolicyAndSetup(settingTable), 'Mean makespan (s) by admission policy and setup (scheduler / queue layout)'));
+  }
+  const comparison = toTable(comparisonRows!);
+  if (comparison.numRows() > 0) {
+    tables.push(
+      htmlTable(
+        comparison.select(not('trace', 'cluster')),
+        'Side by side (queries/comparison.sql): completion, turnaround, makespan and fragmentation, mean over seeds',
+      ),
+    );
+  }
+  return { title: `Trace ${trace}`, charts, tables, notes };
+}
+
+/** The runs the per-run charts draw: the first seed's first, in makespan.sql's order, at most MAX_RUNS_PER_CHART. */
+export function featuredRuns<T extends { seed: number }>(runs: readonly T[]): T[] {
+  const seeds = [...new Set(runs.map((run) => run.seed))].sort((a, b) => a - b);
+  return seeds.flatMap((seed) => runs.filter((run) => run.seed === seed)).slice(0, MAX_RUNS_PER_CHART);
+}
+
+/** Names a run by what tells it apart from the others drawn: the fields that vary among them. */
+export function seriesLabeller(runs: readonly RunRow[]): (run: RunRow) => string {
+  const fields = (['cluster', 'scheduler', 'queue_structure', 'policy', 'seed'] as const).filter(
+    (field) => new Set(runs.map((run) => run[field])).size > 1,
+  );
+  const shown = fields.length > 0 ? fields : (['policy'] as const);
+  return (run) => shown.map((field) => (field === 'seed' ? `seed ${run.seed}` : String(run[field]))).join(' / ');
+}
+
+/** A chart per static family swept, with the adaptive policies as level lines; else bars per setup. */
+function makespanCharts(settings: readonly (SettingSummaryRow & { setting: number | null })[]): ReturnType<typeof makespanBySetupChart>[] {
+  const finished = settings.filter((row) => row.makespan_s !== null);
+  const withClusters = new Set(finished.map((row) => row.cluster)).size > 1;
+  const setups = new Set(finished.map((row) => setupLabel(row, withClusters)));
+  const suffix = (row: SettingSummaryRow): string => (setups.size > 1 ? ` (${setupLabel(row, withClusters)})` : '');
+  const adaptive: SettingRow[] = finished
+    .filter((row) => row.family === 'adaptive')
+    .map((row) => ({ series: `${row.policy}${suffix(row)}`, setting: null, makespan_s: row.makespan_s!, static: false }));
+  const families = Object.keys(STATIC_FAMILY_TITLES).filter(
+    (family) => finished.filter((row) => row.family === family && row.setting !== null).length >= 2,
+  );
+  if (families.length > 0) {
+    return families.map((family) =>
+      makespanBySettingChart(STATIC_FAMILY_TITLES[family]!, [
+        ...finished
+          .filter((row) => row.family === family && row.setting !== null)
+          .map((row) => ({ series: `${family}${suffix(row)}`, setting: row.setting, makespan_s: row.makespan_s!, static: true })),
+        ...adaptive,
+      ]),
+    );
+  }
+  if (finished.length < 2) return [];
+  const name = varyingLabeller(finished as unknown as Record<string, unknown>[]);
+  return [makespanBySetupChart(finished.map((row) => ({ setup: name(row as unknown as Record<string, unknown>), makespan_s: row.makespan_s! })))];
+}
+
+async function ganttCharts(
+  store: Store,
+  containerRows: QueryRows,
+  featured: readonly RunRow[],
+  seriesOf: (run: RunRow) => string,
+): Promise<{ charts: string[]; notes: string[] }> {
+  const recordedRuns = await store.queryObjects<{ run_id: number; containers: number }>(
+    `SELECT run_id, containers_allocated AS containers FROM runs
+     WHERE list_contains($runIds::INTEGER[], run_id) AND json_extract(run_spec_json, '$.recordContainers')::BOOLEAN
+     ORDER BY run_id`,
+    { runIds: `[${featured.map((run) => run.run_id).join(',')}]` },
+  );
+  if (recordedRuns.length === 0) {
+    return { charts: [], notes: ['No run drawn here recorded its containers: replay with --containers for a per-node Gantt chart.'] };
+  }
+  const notes: string[] = [];
+  const tooBig = recordedRuns.filter((run) => run.containers > MAX_GANTT_CONTAINERS);
+  if (tooBig.length > 0) {
+    notes.push(
+      `No Gantt chart for ${tooBig.length} run(s) with more than ${MAX_GANTT_CONTAINERS.toLocaleString('en')} containers ` +
+        `(${tooBig.map((run) => `run ${run.run_id}: ${run.containers.toLocaleString('en')}`).join(', ')}).`,
+    );
+  }
+  const rows = objectsOf<GanttRow & { run_id: number }>(toTable(containerRows));
+  const charts: string[] = [];
+  const byId = new Map(featured.map((run) => [run.run_id, run]));
+  for (const run of recordedRuns.filter((r) => r.containers <= MAX_GANTT_CONTAINERS).slice(0, MAX_GANTT_CHARTS)) {
+    const containers = rows.filter((row) => row.run_id === run.run_id);
+    if (containers.length === 0) continue;
+    const title = `Containers on nodes over time: ${seriesOf(byId.get(run.run_id)!)} (run ${run.run_id}, ${containers.length} containers)`;
+    charts.push(await renderSvg(containerGanttChart(title, containers)));
+  }
+  return { charts, notes };
+}

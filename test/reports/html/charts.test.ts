@@ -1,0 +1,144 @@
+// Each chart of the HTML report, drawn from hand-made rows: the spec encodes the columns it is
+// meant to, and the rendered SVG has one mark per thing the rows describe (a line per run, a bar
+// per setup or container), counted in the SVG itself.
+
+import { describe, expect, it } from 'vitest';
+import {
+  completedOverTimeChart,
+  containerGanttChart,
+  ganttLanes,
+  makespanBySettingChart,
+  makespanBySetupChart,
+  nodeBucketsChart,
+  pendingAppsChart,
+  recordedVsReplayedChart,
+  strandedOverTimeChart,
+  utilisationOverTimeChart,
+} from '../../../src/reports/html/charts.js';
+import type { ClusterSampleRow } from '../../../src/reports/html/charts.js';
+import { renderSvg } from '../../../src/reports/html/render-svg.js';
+import { groupsOf, shapesOf } from '../../helpers/svg-marks.js';
+
+/** Two runs (`a`, `b`) sampled at 0, 10 and 20 s. */
+const SAMPLES: ClusterSampleRow[] = ['a', 'b'].flatMap((series, s) =>
+  [0, 10, 20].map((time) => ({
+    series,
+    time_s: time,
+    memory_util_pct: 10 * s + time,
+    vcore_util_pct: 20,
+    am_share_pct: 5,
+    waiting_apps: 2 * s,
+    pending_apps: s,
+    stranded_memory_mb: 1024 * s,
+    stranded_vcores: s,
+  })),
+);
+
+describe('report charts', () => {
+  it('makespan against a swept setting: a line with a point per setting, a rule per adaptive policy', async () => {
+    const spec = makespanBySettingChart('reserve (vcores)', [
+      { series: 'reserve', setting: 8, makespan_s: 128.9, static: true },
+      { series: 'reserve', setting: 16, makespan_s: 104.8, static: true },
+      { series: 'reserve', setting: 32, makespan_s: 112.7, static: true },
+      { series: 'autoadmin', setting: null, makespan_s: 104.8, static: false },
+      { series: 'marp-feedback', setting: null, makespan_s: 131.6, static: false },
+    ]);
+    const svg = await renderSvg(spec);
+    expect(groupsOf(svg, 'line')).toBe(1);
+    expect(shapesOf(svg, 'symbol')).toBe(3);
+    expect(shapesOf(svg, 'rule')).toBe(2);
+    expect(svg).toContain('reserve (vcores)');
+  });
+
+  it('makespan by setup: a bar per setup, in the order given', async () => {
+    const spec = makespanBySetupChart([
+      { setup: 'capacity-fifo / one', makespan_s: 3048 },
+      { setup: 'fair-drf / one', makespan_s: 2875 },
+      { setup: 'fair-fair / one', makespan_s: 2875.1 },
+    ]);
+    expect(spec).toMatchObject({ encoding: { y: { field: 'setup', sort: null }, x: { field: 'makespan_s' } } });
+    expect(shapesOf(await renderSvg(spec), 'rect')).toBe(3);
+  });
+
+  it('apps completed over time: a step line per run, colours fixed by the order given', async () => {
+    const rows = [
+      { series: 'a', finish_s: 5, completed: 1 },
+      { series: 'a', finish_s: 9, completed: 2 },
+      { series: 'b', finish_s: 7, completed: 1 },
+    ];
+    const spec = completedOverTimeChart(rows, ['c', 'b', 'a']);
+    expect(spec).toMatchObject({
+      mark: { type: 'line', interpolate: 'step-after' },
+      encoding: { x: { field: 'finish_s' }, y: { field: 'completed' }, color: { field: 'series', scale: { domain: ['c', 'b', 'a'] } } },
+    });
+    const svg = await renderSvg(spec);
+    expect(groupsOf(svg, 'line')).toBe(2);
+    // The legend lists every run of the report, even one this chart has no row for.
+    expect(svg).toMatch(/>c<\/text>/);
+  });
+
+  it('utilisation and AM share: three panels of a line per run', async () => {
+    const spec = utilisationOverTimeChart(SAMPLES);
+    expect(JSON.stringify(spec)).toContain('"field":"am_share_pct"');
+    expect(groupsOf(await renderSvg(spec), 'line')).toBe(6);
+  });
+
+  it('pending apps: panels for apps not admitted and apps without an AM, a line per run', async () => {
+    const spec = pendingAppsChart(SAMPLES);
+    const text = JSON.stringify(spec);
+    expect(text).toContain('"field":"waiting_apps"');
+    expect(text).toContain('"field":"pending_apps"');
+    expect(groupsOf(await renderSvg(spec), 'line')).toBe(4);
+  });
+
+  it('stranded resources: memory and vcore panels of a line per run', async () => {
+    const spec = strandedOverTimeChart(SAMPLES);
+    const text = JSON.stringify(spec);
+    expect(text).toContain('"field":"stranded_memory_mb"');
+    expect(text).toContain('"field":"stranded_vcores"');
+    expect(groupsOf(await renderSvg(spec), 'line')).toBe(4);
+  });
+
+  it('node utilisation ranges: a stacked bar segment per setup and range', async () => {
+    const ranges = ['unused', '1-19 %', 'full'];
+    const rows = ['x', 'y'].flatMap((setup) => ranges.map((range, order) => ({ setup, range, order, pct: 100 / 3 })));
+    const svg = await renderSvg(nodeBucketsChart(rows));
+    expect(shapesOf(svg, 'rect')).toBe(6);
+  });
+
+  it('recorded against replayed: three panels, a line for the log and one per replay', async () => {
+    const rows = ['recorded', 'replayed: as-configured'].flatMap((series) =>
+      [0, 10].map((time) => ({ series, time_s: time, memory_util_pct: 50, running_apps: 2, pending_apps: 1 })),
+    );
+    expect(groupsOf(await renderSvg(recordedVsReplayedChart(rows)), 'line')).toBe(6);
+  });
+
+  it('container Gantt chart: a bar per container from its start to its end on its node', async () => {
+    const spec = containerGanttChart('run 1', [
+      { node_index: 0, kind: 'am', start_s: 0, end_s: 50 },
+      { node_index: 0, kind: 'map', start_s: 5, end_s: 20 },
+      { node_index: 1, kind: 'reduce', start_s: 21, end_s: 40 },
+    ]);
+    expect(spec).toMatchObject({ encoding: { y: { field: 'node_index' }, yOffset: { field: 'lane' }, x: { field: 'start_s' }, x2: { field: 'end_s' } } });
+    expect(shapesOf(await renderSvg(spec), 'rect')).toBe(3);
+  });
+
+  it('gives containers held at once on a node lanes of their own, reusing a lane once it is free', () => {
+    // Node 0: A 0-50 (lane 0), B 5-20 overlaps A (lane 1), C 20-30 starts as B ends (lane 1),
+    // D 25-60 overlaps A and C (lane 2). Node 1: E (lane 0).
+    const lanes = ganttLanes([
+      { node_index: 0, kind: 'A', start_s: 0, end_s: 50 },
+      { node_index: 1, kind: 'E', start_s: 1, end_s: 2 },
+      { node_index: 0, kind: 'C', start_s: 20, end_s: 30 },
+      { node_index: 0, kind: 'B', start_s: 5, end_s: 20 },
+      { node_index: 0, kind: 'D', start_s: 25, end_s: 60 },
+    ]);
+    expect(lanes.map((bar) => [bar.kind, bar.lane])).toEqual([['A', 0], ['B', 1], ['C', 1], ['D', 2], ['E', 0]]);
+  });
+
+  it('escapes names in the SVG text', async () => {
+    const svg = await renderSvg(pendingAppsChart(SAMPLES.map((row) => ({ ...row, series: `<script>"&'` }))));
+    expect(svg).not.toContain('<script>');
+    expect(svg).toContain('&lt;script&gt;');
+  });
+});
