@@ -42,7 +42,7 @@ export { collectResults } from '../queue/collect.js';
 export type { CollectResult } from '../queue/collect.js';
 export { DEFAULT_LOCK_MS, startQueueWorker } from '../queue/worker.js';
 export type { QueueWorkerEvent, QueueWorkerOptions, RunningQueueWorker } from '../queue/worker.js';
-export { directoryName, markdownReports, PipelineRunsFailed, runPipeline, TRACE_REPORT_WRITERS } from './pipeline.js';
+export { directoryName, queryReports, PipelineRunsFailed, runPipeline, TRACE_REPORT_WRITERS } from './pipeline.js';
 export type { PipelineIngest, PipelineReplay, PipelineRequest, PipelineResult, TraceReportTarget, TraceReportWriter } from './pipeline.js';
 export { DEFAULT_KEEP_DAYS, DEFAULT_PIPELINE_REPORTS, loadPipelineConfig, parsePipelineConfig } from '../pipeline/config.js';
 export type { PipelineCompare, PipelineConfig, PipelineTrace } from '../pipeline/config.js';

@@ -85,18 +85,19 @@ export interface TraceReportTarget {
 /** Writes some kind of report for one trace; returns the files it wrote. */
 export type TraceReportWriter = (store: Store, target: TraceReportTarget) => Promise<string[]>;
 
-/** The Markdown report of each configured query, narrowed to the trace (`runReport`). */
-export const markdownReports: TraceReportWriter = async (store, target) => {
+/** The Markdown and HTML report of each configured query, narrowed to the trace (`runReport`). */
+export const queryReports: TraceReportWriter = async (store, target) => {
   const written: string[] = [];
   for (const name of target.names) {
     const result = await runReport(store, { name, filter: { trace: target.trace }, outDir: target.dir, generatedAt: target.generatedAt });
     if (result.markdownPath !== null) written.push(result.markdownPath);
+    if (result.htmlPath !== null) written.push(result.htmlPath);
   }
   return written;
 };
 
 /** What the pipeline writes for each trace: one entry per kind of report. */
-export const TRACE_REPORT_WRITERS: readonly TraceReportWriter[] = [markdownReports];
+export const TRACE_REPORT_WRITERS: readonly TraceReportWriter[] = [queryReports];
 
 export async function runPipeline(request: PipelineRequest): Promise<PipelineResult> {
   const { config } = request;
