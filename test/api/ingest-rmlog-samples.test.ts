@@ -13,8 +13,10 @@ import { tempFile, tempPath } from '../helpers/files.js';
 
 const LOG = renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' });
 
+type Rows = readonly (readonly unknown[])[];
+
 /** A trace's recorded samples, without its name, to compare two traces. */
-async function samplesOf(store: Store, trace: string): Promise<{ sampling: unknown[]; samples: unknown[]; queueSamples: unknown[] }> {
+async function samplesOf(store: Store, trace: string): Promise<{ sampling: Rows; samples: Rows; queueSamples: Rows }> {
   const rows = async (sql: string) => (await store.query(sql, { trace })).rows;
   return {
     sampling: await rows('SELECT * EXCLUDE (trace) FROM rm_sampling WHERE trace = $trace'),
