@@ -17,8 +17,7 @@ export const USAGE = `usage: npm run bench [-- [--json] [--repeat N] [--case NAM
   --repeat N     runs per replay or ingest case, the median reported (default 3)
   --case NAME    only the case NAME (replay: terasort-batch, mixed-spc, fb2009, fb2009-drf,
                  fb2010; sweep: sweep-terasort, sweep-marp; ingest: e.g. "2.7 CS stock 100 MB",
-                 "dense real 2.8.5 x230", "400 MB again, grown 1%", "2 files at once",
-                 "4 rotated files")
+                 "dense real 2.8.5 x230", "400 MB again, grown 1%", "2 files at once")
   --help         this text
 `;
 
