@@ -17,6 +17,10 @@
 // copy dated a year earlier made a trace a year long, whose recorded samples, 300,000 of them,
 // took several times as long as parsing both files.)
 //
+// The "4 rotated files" case cuts the dense log into quarters dated a day apart (rm.log.3 the
+// oldest .. rm.log) and ingests them in one call, beside the same lines in one file, both on one
+// core (taskset), alternating: the recorded samples are taken once per ingest, not once per file.
+//
 //   node dist/bench/ingest.js            all cases (npm run bench runs them after the replay part)
 //   node dist/bench/ingest.js --json     one JSON object per case
 //   node dist/bench/ingest.js --help     the options
@@ -53,6 +57,7 @@ const DENSE_SOURCE = resolve(PACKAGE_ROOT, '..', 'shared', 'traces', 'rmlogs', '
 const MB = 1_000_000;
 const GREP_PATTERN = 'container_';
 const PAIR_CASE = '2 files at once';
+const ROTATED_CASE = '4 rotated files';
 
 interface Case {
   readonly name: string;
@@ -97,6 +102,14 @@ interface Result extends ChildResult {
   readonly timesGrep: number | null;
 }
 
+interface RotatedRow {
+  readonly run: string;
+  readonly files: number;
+  readonly megabytes: number;
+  readonly ingestMs: number;
+  readonly cpuMs: number;
+}
+
 interface PairRow {
   readonly run: string;
   readonly files: number;
@@ -131,6 +144,27 @@ async function earlierCopyOfDense(): Promise<string | null> {
   const path = join(CACHE, 'dense-real-2-8-5-x230-a-day-earlier.log');
   if (!existsSync(path)) writeFileSync(path, readFileSync(dense, 'latin1').replaceAll('2026-11-22 ', '2026-11-21 '), 'latin1');
   return path;
+}
+
+/**
+ * The dense log cut at line ends into four rotated files, each quarter dated a day after the one
+ * before (rm.log.3 three days before rm.log), and the same lines in one file. Null without the
+ * dense log.
+ */
+async function rotatedDense(): Promise<{ rotated: string[]; whole: string } | null> {
+  const dense = await logFor(DENSE);
+  if (!dense) return null;
+  const dir = join(CACHE, 'dense-rotated');
+  const rotated = [3, 2, 1, 0].map((n) => join(dir, n === 0 ? 'rm.log' : `rm.log.${n}`));
+  const whole = join(CACHE, 'dense-rotated-whole.log');
+  if (rotated.every((path) => existsSync(path)) && existsSync(whole)) return { rotated, whole };
+  mkdirSync(dir, { recursive: true });
+  const text = readFileSync(dense, 'latin1');
+  const cuts = [0, 1, 2, 3].map((q) => (q === 0 ? 0 : text.indexOf('\n', Math.floor((q * text.length) / 4)) + 1));
+  const quarters = cuts.map((from, q) => text.slice(from, q === 3 ? text.length : cuts[q + 1]).replaceAll('2026-11-22 ', `2026-11-${19 + q} `));
+  quarters.forEach((quarter, q) => writeFileSync(rotated[q]!, quarter, 'latin1'));
+  writeFileSync(whole, quarters.join(''), 'latin1');
+  return { rotated, whole };
 }
 
 /** Append to `to` what `from` has beyond `to`'s size, a chunk at a time. */
@@ -191,7 +225,7 @@ async function child(name: string, paths: readonly string[]): Promise<void> {
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
-export const INGEST_CASE_NAMES: readonly string[] = [...CASES.map((c) => c.name), PAIR_CASE];
+export const INGEST_CASE_NAMES: readonly string[] = [...CASES.map((c) => c.name), PAIR_CASE, ROTATED_CASE];
 
 const self = fileURLToPath(import.meta.url);
 
@@ -273,6 +307,23 @@ function pairCase(paths: readonly [string, string], repeat: number): PairRow[] {
   });
 }
 
+/** The rotated files and the one file, each on one core, alternating. */
+function rotatedCase(files: { readonly rotated: readonly string[]; readonly whole: string }, repeat: number): RotatedRow[] {
+  const variants = [
+    { run: 'the same lines in one file, one core (taskset -c 0)', files: [files.whole] },
+    { run: 'four rotated files, one core (taskset -c 0)', files: [...files.rotated].reverse() },
+  ];
+  const times = variants.map(() => [] as ChildResult[]);
+  for (let i = 0; i < repeat; i++) variants.forEach((v, k) => times[k]!.push(runChild(ROTATED_CASE, v.files, true)));
+  return variants.map((v, k) => ({
+    run: v.run,
+    files: v.files.length,
+    megabytes: times[k]![0]!.megabytes,
+    ingestMs: median(times[k]!.map((r) => r.ingestMs)),
+    cpuMs: median(times[k]!.map((r) => r.cpuMs)),
+  }));
+}
+
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: readonly string[]): string =>
@@ -302,6 +353,16 @@ async function parent({ json, only, repeat }: BenchOptions): Promise<void> {
       if (json) for (const row of pair) console.log(JSON.stringify({ case: PAIR_CASE, ...row }));
     } else {
       console.error(`bench: ${DENSE_SOURCE} not found; case "${PAIR_CASE}" SKIPPED`);
+    }
+  }
+  let rotated: RotatedRow[] = [];
+  if (only === undefined || only === ROTATED_CASE) {
+    const files = await rotatedDense();
+    if (files && spawnSync('taskset', ['--version']).error === undefined) {
+      rotated = rotatedCase(files, repeat);
+      if (json) for (const row of rotated) console.log(JSON.stringify({ case: ROTATED_CASE, ...row }));
+    } else {
+      console.error(`bench: ${DENSE_SOURCE} or taskset not found; case "${ROTATED_CASE}" SKIPPED`);
     }
   }
   if (json) return;
@@ -343,6 +404,22 @@ async function parent({ json, only, repeat }: BenchOptions): Promise<void> {
           (r.mbPerS / base).toFixed(2),
           (r.mbPerS / allCores).toFixed(2),
           r.peakRssMb.toFixed(0),
+        ]),
+      ),
+    );
+  }
+  if (rotated.length > 0) {
+    console.log(`\n${ROTATED_CASE}: the dense log cut into quarters a day apart, beside it in one file, median of ${repeat}, alternating\n`);
+    console.log(
+      table(
+        ['run', 'files', 'MB', 'ingest s', 'CPU s', 'x one file CPU'],
+        rotated.map((r) => [
+          r.run,
+          String(r.files),
+          r.megabytes.toFixed(0),
+          (r.ingestMs / 1000).toFixed(2),
+          (r.cpuMs / 1000).toFixed(2),
+          (r.cpuMs / rotated[0]!.cpuMs).toFixed(2),
         ]),
       ),
     );

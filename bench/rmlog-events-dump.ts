@@ -94,6 +94,15 @@ async function cases(work: string): Promise<DumpCase[]> {
         out.push({ name: `shared-${dir}-${entry}`, ingests: [[join(full, entry)]] });
       }
     }
+    // One real log as four rotated files (rm.log.3 oldest .. rm.log newest), ingested in one
+    // call: its samples must be those of the whole log in one file.
+    const real = readFileSync(join(SHARED_RMLOGS, 'hadoop285-realrun-fair-2queues', 'rm.log'));
+    mkdirSync(join(work, 'rotated4'));
+    const cuts = [0, 1, 2, 3].map((q) => (q === 0 ? 0 : real.indexOf(10, Math.floor((q * real.length) / 4)) + 1));
+    const pieces = cuts.map((from, q) =>
+      file(`rotated4/rm.log${q === 3 ? '' : `.${3 - q}`}`, real.subarray(from, q === 3 ? real.length : cuts[q + 1])),
+    );
+    out.push({ name: 'shared-hadoop285-fair-4-rotated', ingests: [[...pieces].reverse()] });
   } else {
     process.stderr.write(`rmlog-events-dump: ${SHARED_RMLOGS} not found; shared logs left out\n`);
   }

@@ -25,7 +25,13 @@ export {
   saveRmLogFile,
   upsertRmLogTrace,
 } from './rmlog.js';
-export { MAX_RECORDED_QUEUE_ROWS, MAX_RECORDED_SAMPLES, saveRecordedSamples } from './recorded-samples.js';
+export {
+  forgetRecordedSamples,
+  MAX_RECORDED_QUEUE_ROWS,
+  MAX_RECORDED_SAMPLES,
+  recordedSamplesMissing,
+  saveRecordedSamples,
+} from './recorded-samples.js';
 export { createTimelineTables, dropTimelineTables, streamTimeline, timelineFacts } from './recorded-timeline.js';
 export type { RecordedSampling } from './recorded-samples.js';
 export type { RmAppRow, RmContainerRow, RmLogFileRecord, RmNodeEventRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';

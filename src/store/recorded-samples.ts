@@ -255,9 +255,34 @@ function share(held: string, whole: string): string {
   return `CASE WHEN ${whole} > 0 THEN ${held} / ${whole} WHEN ${whole} = 0 THEN 0.0 END`;
 }
 
+const SAMPLING_TABLES = ['rm_sampling', 'rm_samples', 'rm_queue_samples'] as const;
+
+/**
+ * Drop a trace's recorded samples: called in each transaction that stores files of the trace,
+ * so that samples never describe fewer files than are stored. They are taken again once the
+ * ingest's last file is stored; until then (or, if the ingest dies first, until the next
+ * ingest of the trace) the trace has none.
+ */
+export async function forgetRecordedSamples(store: Store, trace: string): Promise<void> {
+  for (const table of SAMPLING_TABLES) await store.run(`DELETE FROM ${table} WHERE trace = $trace`, { trace });
+}
+
+/**
+ * Whether a trace has stored files but no recorded samples: an ingest stored a file and died
+ * before sampling (or the log has no events, which has none to take, and is cheap to redo).
+ */
+export async function recordedSamplesMissing(store: Store, trace: string): Promise<boolean> {
+  const { rows } = await store.query(
+    `SELECT EXISTS (SELECT 1 FROM rmlog_files WHERE trace = $trace) AND NOT EXISTS (SELECT 1 FROM rm_sampling WHERE trace = $trace)`,
+    { trace },
+  );
+  return rows[0]?.[0] === true;
+}
+
 /**
  * Recompute the recorded samples of an RM-log trace from its stored events, replacing any
- * earlier ones (a grown log is sampled again whole). Call it inside the ingest's transaction.
+ * earlier ones (a grown log is sampled again whole). Call it in a transaction, once the
+ * ingest's files are stored: its cost grows with the whole trace, not the files read.
  */
 export async function saveRecordedSamples(
   store: Store,
@@ -266,9 +291,7 @@ export async function saveRecordedSamples(
   limits: { readonly maxSamples: number; readonly maxQueueRows: number } = { maxSamples: MAX_RECORDED_SAMPLES, maxQueueRows: MAX_RECORDED_QUEUE_ROWS },
 ): Promise<RecordedSampling | null> {
   if (!Number.isSafeInteger(intervalMs) || intervalMs <= 0) throw new RangeError(`sample interval must be a positive whole number of ms: ${intervalMs}`);
-  for (const table of ['rm_sampling', 'rm_samples', 'rm_queue_samples']) {
-    await store.run(`DELETE FROM ${table} WHERE trace = $trace`, { trace });
-  }
+  await forgetRecordedSamples(store, trace);
   await createTimelineTables(store, trace);
   const [axis] = await store.queryObjects<{ firstSubmitMs: number | null; firstMs: number | null; lastMs: number | null; scheduler: string | null; calculator: string | null }>(
     // The log ends at its last entry (a line of no interest may come after the last event).

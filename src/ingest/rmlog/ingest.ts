@@ -1,7 +1,9 @@
 // `ingest rmlog`: read ResourceManager logs (plain or .gz, several files, globs, rotated logs, or
 // standard input) into one trace. Each file lands in a transaction (shared with the files read
-// at the same time), so a failure part-way leaves the database as it was before that file; the
-// recorded cluster's samples are taken again in it. A file already ingested is recognised by
+// at the same time), so a failure part-way leaves the database as it was before that file; that
+// transaction drops the trace's recorded samples, taken again once, over the whole trace, in a
+// transaction of their own after the last file (or by the next ingest, whatever its files, if
+// this one dies first). A file already ingested is recognised by
 // its content: unchanged it is skipped (a rotated one's row takes its new path), grown (appended
 // to, possibly renamed by rotation) only its new lines are read. Files are parsed on worker
 // threads (parse-pool.ts) while this thread, the one writer, stores them. Standard input is read
@@ -27,8 +29,10 @@ import {
   countRmTrace,
   findTrace,
   listRmLogFiles,
+  forgetRecordedSamples,
   loadRejects,
   nextRmLogFileId,
+  recordedSamplesMissing,
   renameRmLogFile,
   RmLogWriter,
   saveRecordedSamples,
@@ -121,13 +125,23 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
       const storedBefore = await listRmLogFiles(store, trace);
       const heads = await Promise.all(ordered.map(async (path) => fileHead(isGzip(path), await headOf(path, HEAD_BYTES), storedBefore)));
       const groupEnd = fileGroups(heads, Math.max(1, threads));
-      for (let first = 0; first < ordered.length; ) {
-        const end = groupEnd(first);
-        const stored = await listRmLogFiles(store, trace);
-        const group = ordered.slice(first, end).map((path) => ({ path, parsed: pool.start({ path, gzip: isGzip(path), stored }) }));
-        files.push(...(await ingestGroup(store, trace, group, pool, options.onProgress)));
-        first = end;
+      let storedAny = false;
+      try {
+        for (let first = 0; first < ordered.length; ) {
+          const end = groupEnd(first);
+          const stored = await listRmLogFiles(store, trace);
+          const group = ordered.slice(first, end).map((path) => ({ path, parsed: pool.start({ path, gzip: isGzip(path), stored }) }));
+          const read = await ingestGroup(store, trace, group, pool, options.onProgress);
+          storedAny ||= read.some((file) => file.status !== 'unchanged');
+          files.push(...read);
+          first = end;
+        }
+      } catch (error) {
+        // The files stored before the failure stay: sample them (the failure is the one reported).
+        if (storedAny) await sampleTrace(store, trace).catch(() => undefined);
+        throw error;
       }
+      if (storedAny || (await recordedSamplesMissing(store, trace))) await sampleTrace(store, trace);
     });
   } finally {
     await pool.close();
@@ -148,6 +162,14 @@ function fileGroups(heads: readonly FileHead[], threads: number): (first: number
     while (end < heads.length && end - first < threads && !waitsForEarlier[end]) end++;
     return end;
   };
+}
+
+/**
+ * The trace's recorded samples, taken again over all its stored files, in a transaction of their
+ * own: once per ingest, however many transactions stored its files.
+ */
+async function sampleTrace(store: Store, trace: string): Promise<void> {
+  await store.transaction(() => saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS));
 }
 
 /** DuckDB's buffer pool capped (memory flat in file size), and one DuckDB thread (see Store.withThreads). */
@@ -212,7 +234,8 @@ async function ingestGroup(
       results[w.k] = summary(w.path, w.previous ? 'appended' : 'ingested', record, outcomes[i]!);
     }
     await upsertRmLogTrace(store, trace);
-    await saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS);
+    // Samples of fewer files than are stored are never left: they are taken after the last file.
+    await forgetRecordedSamples(store, trace);
     return results;
   });
 }
@@ -300,6 +323,8 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
   } catch (error) {
     if (!(error instanceof SameContent)) throw error;
     file = summary(STDIN_PATH, 'unchanged', error.file, null);
+    // Nothing stored now; samples an earlier ingest died before taking are taken here.
+    if (await recordedSamplesMissing(store, trace)) await withIngestSettings(store, () => sampleTrace(store, trace));
   } finally {
     await pool.close();
   }
