@@ -76,7 +76,7 @@ describe('rmreplay pipeline, one at a time per database', () => {
       });
       expect(waited.code, waited.stderr).toBe(0);
       expect(waited.stdout).toContain(`waiting for the pipeline of pid ${process.pid} on ${hostname()}`);
-      expect(waited.stdout).toMatch(/^pipeline on .*: 2 file\(s\) ingested, 4 run\(s\) replayed, 0 stored before; 4 report\(s\) in /m);
+      expect(waited.stdout).toMatch(/^pipeline on .*: 2 file\(s\) ingested, 4 run\(s\) replayed, 0 stored before; 8 report\(s\) in /m);
     } finally {
       if (!released) await held.release();
     }
