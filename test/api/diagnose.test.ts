@@ -4,21 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog, ingestSwim, runDiagnose } from '../../src/api/index.js';
 import { UserError } from '../../src/model/errors.js';
-import { Store } from '../../src/store/index.js';
 import { AM_DEADLOCK_LOG_END_MS, AM_DEADLOCK_START_MS, amDeadlockScenario, DEADLOCKED_APPS } from '../fixtures/rmlog/am-deadlock.js';
 import { appId } from '../fixtures/rmlog/ids.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 import { tempFile } from '../helpers/files.js';
-
-async function withStore<T>(work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await Store.open(':memory:');
-  try {
-    return await work(store);
-  } finally {
-    store.close();
-  }
-}
+import { withStore } from '../helpers/store.js';
 
 describe('runDiagnose', () => {
   // 2.8 prints every container's node and size; 3.3 FairScheduler logs print the AMs' in their

@@ -6,10 +6,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../src/api/index.js';
-import { Store } from '../../src/store/index.js';
+import type { Store } from '../../src/store/index.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 import { tempFile, tempPath } from '../helpers/files.js';
+import { withStore } from '../helpers/store.js';
 
 const LOG = renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' });
 
@@ -37,15 +38,6 @@ function fourRotatedFiles(name: string): string[] {
     writeFileSync(path, piece.join('\n') + (q === 0 ? '' : '\n'));
     return path;
   });
-}
-
-async function withStore<T>(work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await Store.open(':memory:');
-  try {
-    return await work(store);
-  } finally {
-    store.close();
-  }
 }
 
 describe('recorded samples at RM-log ingest', () => {

@@ -15,6 +15,7 @@ import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 import { writeBigRmLog } from '../fixtures/rmlog/big-log.js';
 import { withClockGoingBack } from '../fixtures/rmlog/clock-back.js';
 import { tempFile, tempPath } from '../helpers/files.js';
+import { withStore } from '../helpers/store.js';
 
 const SMALL = renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' });
 
@@ -37,15 +38,6 @@ async function fileCounts(store: Store, trace: string) {
     `SELECT lines, entries, events, rejected_lines, continuation_lines FROM rmlog_files WHERE trace = $trace ORDER BY file_id`,
     { trace },
   );
-}
-
-async function withStore<T>(work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await Store.open(':memory:');
-  try {
-    return await work(store);
-  } finally {
-    store.close();
-  }
 }
 
 describe('ingestRmLog', () => {

@@ -6,17 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runReport } from '../../src/api/index.js';
 import { UserError } from '../../src/model/errors.js';
-import { Store } from '../../src/store/index.js';
 import { tempFile, tempPath } from '../helpers/files.js';
-
-async function withStore<T>(work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await Store.open(':memory:');
-  try {
-    return await work(store);
-  } finally {
-    store.close();
-  }
-}
+import { withStore } from '../helpers/store.js';
 
 describe('runReport --out', () => {
   it('writes NAME.md into a directory, made with its parents when missing', async () => {

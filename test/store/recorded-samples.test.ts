@@ -3,19 +3,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../src/api/index.js';
-import { saveRecordedSamples, Store } from '../../src/store/index.js';
+import { saveRecordedSamples } from '../../src/store/index.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 import { tempFile } from '../helpers/files.js';
-
-async function withStore<T>(work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await Store.open(':memory:');
-  try {
-    return await work(store);
-  } finally {
-    store.close();
-  }
-}
+import { withStore } from '../helpers/store.js';
 
 const SAMPLE_COLUMNS = `time_ms, used_memory_mb, used_vcores, free_memory_mb, free_vcores, am_memory_mb, am_vcores, am_share,
   running_apps, pending_apps, waiting_apps, reserved_memory_mb, reserved_vcores,
