@@ -3,9 +3,11 @@
 // laid out as the store's columns hold them (32-bit integers, 64-bit times as two 32-bit
 // halves, validity as bit masks), so the store copies each column whole; strings are given
 // once per batch and column, with each row's index into them, so a string that many rows
-// share (a state, a node, a container id) is handed to the store once.
+// share (a state, a node, a container id) is handed to the store once. The kind is a number,
+// its index in EVENT_KINDS, as the store's ENUM column holds it.
 
-import type { RmEvent } from './rm-events.js';
+import { EVENT_KINDS } from './rm-events.js';
+import type { EventKind, RmEvent } from './rm-events.js';
 
 /** Rows per batch: DuckDB's vector size, so that a batch is one data chunk. */
 export const RM_EVENT_BATCH_ROWS = 2048;
@@ -15,7 +17,7 @@ const REJECT_TEXT_LIMIT_CHARS = 4 * 1024 * 1024;
 const PROGRESS_BYTES = 64 * 1024 * 1024;
 
 /** The string columns of rmlog_events, in table order after the numeric ones they follow. */
-export const RM_EVENT_STRING_FIELDS = ['kind', 'subject', 'nodeId', 'fromState', 'toState', 'queue', 'user', 'detail', 'extra'] as const;
+export const RM_EVENT_STRING_FIELDS = ['subject', 'nodeId', 'fromState', 'toState', 'queue', 'user', 'detail', 'extra'] as const;
 export type RmEventStringField = (typeof RM_EVENT_STRING_FIELDS)[number];
 /** The nullable integer columns. */
 export const RM_EVENT_INT_FIELDS = ['memoryMb', 'vcores', 'priority'] as const;
@@ -46,6 +48,8 @@ export interface RmEventBatch {
   readonly lineNumber: Int32Array;
   /** Epoch ms as int64, little-endian: the low 32 bits of row i at 2i, the high at 2i + 1. */
   readonly timeMs: Int32Array;
+  /** Each row's kind, as its index in EVENT_KINDS. */
+  readonly kind: Uint8Array;
   readonly ints: Readonly<Record<RmEventIntField, RmIntColumn>>;
   readonly strings: Readonly<Record<RmEventStringField, RmStringColumn>>;
   /** Rejected lines read since the last batch (they go to their own table). */
@@ -56,7 +60,7 @@ export interface RmEventBatch {
 
 /** The typed arrays of a batch, for postMessage's transfer list. */
 export function batchBuffers(batch: RmEventBatch): ArrayBuffer[] {
-  const buffers: ArrayBuffer[] = [batch.lineNumber.buffer as ArrayBuffer, batch.timeMs.buffer as ArrayBuffer];
+  const buffers: ArrayBuffer[] = [batch.lineNumber.buffer as ArrayBuffer, batch.timeMs.buffer as ArrayBuffer, batch.kind.buffer as ArrayBuffer];
   for (const field of RM_EVENT_INT_FIELDS) {
     buffers.push(batch.ints[field].values.buffer as ArrayBuffer, batch.ints[field].validity.buffer as ArrayBuffer);
   }
@@ -67,6 +71,9 @@ export function batchBuffers(batch: RmEventBatch): ArrayBuffer[] {
 }
 
 const TWO_TO_32 = 4294967296;
+/** An event kind's index in EVENT_KINDS (an ENUM of at most 255 values is stored as one byte). */
+const KIND_CODES: ReadonlyMap<EventKind, number> = new Map(EVENT_KINDS.map((kind, code) => [kind, code]));
+if (EVENT_KINDS.length > 255) throw new Error('event kinds no longer fit the one-byte ENUM of rmlog_events.kind');
 const VALIDITY_BYTES = Math.ceil(RM_EVENT_BATCH_ROWS / 64) * 8;
 
 /** A string column being filled: its strings by first row. */
@@ -119,10 +126,10 @@ export class RmEventBatcher {
   private rows = 0;
   private lineNumber = new Int32Array(RM_EVENT_BATCH_ROWS);
   private timeMs = new Int32Array(2 * RM_EVENT_BATCH_ROWS);
+  private kind = new Uint8Array(RM_EVENT_BATCH_ROWS);
   private memoryMb = new IntColumnBuilder();
   private vcores = new IntColumnBuilder();
   private priority = new IntColumnBuilder();
-  private kind = new StringColumnBuilder();
   private subject = new StringColumnBuilder();
   private nodeId = new StringColumnBuilder();
   private fromState = new StringColumnBuilder();
@@ -150,10 +157,10 @@ export class RmEventBatcher {
     const high = Math.floor(t / TWO_TO_32);
     this.timeMs[2 * row] = t - high * TWO_TO_32;
     this.timeMs[2 * row + 1] = high;
+    this.kind[row] = KIND_CODES.get(e.kind)!;
     this.memoryMb.add(row, e.memoryMb);
     this.vcores.add(row, e.vcores);
     this.priority.add(row, e.priority);
-    this.kind.add(row, e.kind);
     this.subject.add(row, e.subject);
     this.nodeId.add(row, e.nodeId);
     this.fromState.add(row, e.fromState);
@@ -187,9 +194,9 @@ export class RmEventBatcher {
       rows,
       lineNumber: this.lineNumber.subarray(0, rows),
       timeMs: this.timeMs.subarray(0, 2 * rows),
+      kind: this.kind.subarray(0, rows),
       ints: { memoryMb: this.memoryMb.column(rows), vcores: this.vcores.column(rows), priority: this.priority.column(rows) },
       strings: {
-        kind: this.kind.column(rows),
         subject: this.subject.column(rows),
         nodeId: this.nodeId.column(rows),
         fromState: this.fromState.column(rows),
@@ -205,10 +212,10 @@ export class RmEventBatcher {
     this.rows = 0;
     this.lineNumber = new Int32Array(RM_EVENT_BATCH_ROWS);
     this.timeMs = new Int32Array(2 * RM_EVENT_BATCH_ROWS);
+    this.kind = new Uint8Array(RM_EVENT_BATCH_ROWS);
     this.memoryMb = new IntColumnBuilder();
     this.vcores = new IntColumnBuilder();
     this.priority = new IntColumnBuilder();
-    this.kind = new StringColumnBuilder();
     this.subject = new StringColumnBuilder();
     this.nodeId = new StringColumnBuilder();
     this.fromState = new StringColumnBuilder();

@@ -86,8 +86,8 @@ export async function deleteRmLogLinesFrom(store: Store, fileId: number, firstLi
   await store.run('DELETE FROM ingest_rejects WHERE file_id = $fileId AND line_number >= $firstLine', params);
 }
 
-/** rmlog_events' columns in table order: file_id, line_number, time_ms, then these. */
-const EVENT_COLUMNS_AFTER_TIME = ['kind', 'subject', 'nodeId', 'fromState', 'toState', 'memoryMb', 'vcores', 'priority', 'queue', 'user', 'detail', 'extra'] as const;
+/** rmlog_events' columns in table order: file_id, line_number, time_ms, kind, then these. */
+const EVENT_COLUMNS_AFTER_KIND = ['subject', 'nodeId', 'fromState', 'toState', 'memoryMb', 'vcores', 'priority', 'queue', 'user', 'detail', 'extra'] as const;
 
 /** Appends events and rejects of one file as they are read, a batch at a time; call close() in a finally. */
 export class RmLogWriter {
@@ -127,13 +127,14 @@ export class RmLogWriter {
       columns.int32(0, this.fileIds, null);
       columns.int32(1, batch.lineNumber, null);
       columns.int64Pairs(2, batch.timeMs);
-      EVENT_COLUMNS_AFTER_TIME.forEach((field, i) => {
+      columns.uint8(3, batch.kind);
+      EVENT_COLUMNS_AFTER_KIND.forEach((field, i) => {
         if (isIntField(field)) {
           const column = batch.ints[field];
-          columns.int32(3 + i, column.values, column.validity);
+          columns.int32(4 + i, column.values, column.validity);
         } else {
           const column = batch.strings[field];
-          columns.strings(3 + i, column.codes, column.values, column.validity);
+          columns.strings(4 + i, column.codes, column.values, column.validity);
         }
       });
       columns.appendTo(this.events);
@@ -155,13 +156,13 @@ export class RmLogWriter {
   }
 }
 
-function isIntField(field: (typeof EVENT_COLUMNS_AFTER_TIME)[number]): field is (typeof RM_EVENT_INT_FIELDS)[number] {
+function isIntField(field: (typeof EVENT_COLUMNS_AFTER_KIND)[number]): field is (typeof RM_EVENT_INT_FIELDS)[number] {
   return (RM_EVENT_INT_FIELDS as readonly string[]).includes(field);
 }
 
 // Every batch column has its place in the table.
 for (const field of [...RM_EVENT_INT_FIELDS, ...RM_EVENT_STRING_FIELDS]) {
-  if (!(EVENT_COLUMNS_AFTER_TIME as readonly string[]).includes(field)) throw new Error(`rmlog_events has no column for ${field}`);
+  if (!(EVENT_COLUMNS_AFTER_KIND as readonly string[]).includes(field)) throw new Error(`rmlog_events has no column for ${field}`);
 }
 
 /** The stored events of trace `$trace` (the raw table: rm_events adds columns these queries do not need). */

@@ -1,6 +1,7 @@
-// Events written a batch at a time (numbers copied whole, each distinct string of a chunk once)
-// read back exactly as they went in: nulls, repeated and empty strings, non-ASCII text, strings
-// longer than DuckDB keeps inline, negative and 64-bit numbers, more rows than one batch.
+// Events written a batch at a time (numbers copied whole, a chunk's strings in two calls) read
+// back exactly as they went in: nulls, repeated and empty strings, non-ASCII text, strings of 12
+// bytes (kept in DuckDB's header) and 13 (kept apart), counted in UTF-8 bytes, not characters,
+// a NUL inside a string, negative and 64-bit numbers, more rows than one batch.
 
 import { describe, expect, it } from 'vitest';
 import { RM_EVENT_BATCH_ROWS, RmEventBatcher } from '../../src/model/rm-event-batch.js';
@@ -19,7 +20,8 @@ function eventAt(i: number): RmEvent {
   e.memoryMb = i % 6 === 0 ? null : 1024 * (i % 9);
   e.vcores = i % 6 === 0 ? null : i % 9;
   e.priority = i % 10 === 0 ? -1 : i % 10 === 1 ? 2_147_483_647 : null;
-  e.queue = i % 17 === 0 ? 'root.队列' : null;
+  // Strings held in DuckDB's 16-byte header (up to 12 bytes) or apart, by their UTF-8 length.
+  e.queue = ['root.队列', 'exactly12byt', 'thirteen-byte', 'ünï'.repeat(3), 'ü'.repeat(6), 'a nul\u0000inside a long name', null][i % 7]!;
   e.user = i % 2 === 0 ? 'root' : 'hadoop user with a long name';
   e.detail = i % 19 === 0 ? 'x'.repeat(1000 + i) : null;
   e.extra = i % 23 === 0 ? JSON.stringify({ line: i, text: 'ünïcødé "quoted"\n' }) : null;

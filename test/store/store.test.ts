@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coarsenedSampleRuns, saveRun, SCHEMA_VERSION, Store, StoreError } from '../../src/store/index.js';
 import { MIGRATIONS } from '../../src/store/schema.js';
+import { EVENT_KINDS } from '../../src/model/rm-events.js';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ReplayResult } from '../../src/model/replay-result.js';
 import { canonicalJson } from '../../src/model/run-spec.js';
@@ -243,13 +244,13 @@ describe('Store', () => {
   });
 
   it('brings a version 2 database up to date: old runs keep their rows, with nulls in the new columns', async () => {
-    expect(SCHEMA_VERSION).toBe(8);
+    expect(SCHEMA_VERSION).toBe(9);
     const path = tempPath('v2.duckdb');
     await versionTwoDatabaseWithARun(path);
 
     const store = await Store.open(path);
     try {
-      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[8]]);
+      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[9]]);
       const [run] = await store.queryObjects(
         `SELECT seed, makespan_ms, queue_structure, app_timeout_ms, apps_long_running, failed_am_never_placed,
            placement_failures, samples_taken, sample_interval_ms, apps_killed, containers_lost, trace_sha256 FROM runs WHERE run_id = 1`,
@@ -285,6 +286,37 @@ describe('Store', () => {
       } finally {
         fresh.close();
       }
+    } finally {
+      store.close();
+    }
+  });
+
+  it('brings a version 8 database up to date: its RM-log events keep their kinds, now an ENUM of every event kind', async () => {
+    const path = tempPath('v8.duckdb');
+    const instance = await DuckDBInstance.create(path);
+    const connection = await instance.connect();
+    for (const migration of MIGRATIONS.slice(0, 8)) for (const statement of migration) await connection.run(statement);
+    await connection.run('INSERT INTO schema_info VALUES (8)');
+    await connection.run(
+      `INSERT INTO rmlog_events (file_id, line_number, time_ms, kind, subject) VALUES
+         (1, 1, 10, 'rm_started', NULL), (1, 2, 20, 'audit', 'application_1_0001'), (1, 3, 30, 'ask_drained', 'application_1_0001')`,
+    );
+    connection.closeSync();
+    instance.closeSync();
+
+    const store = await Store.open(path);
+    try {
+      expect(await store.queryObjects('SELECT line_number, kind, subject FROM rmlog_events ORDER BY line_number')).toEqual([
+        { line_number: 1, kind: 'rm_started', subject: null },
+        { line_number: 2, kind: 'audit', subject: 'application_1_0001' },
+        { line_number: 3, kind: 'ask_drained', subject: 'application_1_0001' },
+      ]);
+      // The ingest writes a kind as its index in EVENT_KINDS: the ENUM must list them in that order.
+      const [type] = await store.queryObjects<{ values: string[] }>(`SELECT enum_range(NULL::rm_event_kind) AS "values"`);
+      expect(type!.values).toEqual([...EVENT_KINDS]);
+      // Queries compare kind with text as before; a name no kind has matches nothing.
+      expect((await store.query(`SELECT count(*) FROM rmlog_events WHERE kind = 'audit'`)).rows).toEqual([[1]]);
+      expect((await store.query(`SELECT count(*) FROM rmlog_events WHERE kind = 'no_such_kind'`)).rows).toEqual([[0]]);
     } finally {
       store.close();
     }
