@@ -69,6 +69,67 @@ SELECT node_id, memory_mb, vcores, registered_ms, least(next_ms, reset_ms) AS en
 FROM service`;
 
 /**
+ * What the lines of each container say, by the rules of the rm_containers view (the latest in
+ * src/store/schema.ts) plus the few facts the spans need besides: its app and attempt, whether it
+ * is its attempt's AM (the MasterContainer line, else priority 0, else the attempt's first
+ * assigned container number; never in an unmanaged attempt nor when only ever reserved), node,
+ * size, allocation, first end transition and exit event. It mirrors the view rather than reading
+ * it because the view takes a second pass over every container line (and a window over all
+ * containers) that this one grouping does not need: the samples' largest cost. A change to the
+ * view's rules must be made here too.
+ */
+const CONTAINER_FACTS = `
+lines AS (
+  SELECT subject AS container_id,
+    bool_or(kind = 'am_container') AS master,
+    any_value(node_id) FILTER (WHERE node_id IS NOT NULL) AS node_id,
+    any_value(memory_mb) FILTER (WHERE memory_mb IS NOT NULL) AS memory_mb,
+    any_value(vcores) FILTER (WHERE vcores IS NOT NULL) AS vcores,
+    any_value(priority) FILTER (WHERE priority IS NOT NULL) AS priority,
+    min(time_ms) FILTER (WHERE kind = 'container_state' AND to_state = 'ALLOCATED') AS state_allocated_ms,
+    min(time_ms) FILTER (WHERE kind = 'container_state' AND to_state IN ('COMPLETED', 'RELEASED', 'KILLED', 'EXPIRED')) AS end_ms,
+    arg_min(to_state, time_ms) FILTER (WHERE kind = 'container_state' AND to_state IN ('COMPLETED', 'RELEASED', 'KILLED', 'EXPIRED')) AS end_state,
+    any_value(detail) FILTER (WHERE kind = 'container_completed') AS completed_event,
+    any_value(to_state) FILTER (WHERE kind = 'container_released' AND to_state IS NOT NULL) AS released_event,
+    min(time_ms) FILTER (WHERE kind IN ('container_assigned', 'am_container')
+                         OR (kind = 'audit' AND detail = 'AM Allocated Container')) AS first_assignment_ms,
+    bool_or(kind = 'container_state' AND to_state = 'RESERVED') AS reserved_seen,
+    bool_or(kind = 'container_state' AND to_state NOT IN ('RESERVED', 'KILLED', 'RELEASED')) AS held_state_seen,
+    bool_or(kind IN ('container_assigned', 'am_container')) AS assigned_seen,
+    bool_or(kind <> 'container_unknown') AS held_seen,
+    min(time_ms) FILTER (WHERE kind IN ('container_released', 'container_completed', 'container_unknown')
+                         OR (kind = 'audit' AND detail = 'AM Released Container')) AS release_line_ms,
+    min(time_ms) FILTER (WHERE kind = 'container_state' AND from_state = 'NEW'
+                         AND to_state NOT IN ('ALLOCATED', 'RESERVED')) AS recovered_ms
+  FROM ${TRACE_EVENTS} WHERE starts_with(subject, 'container_') GROUP BY subject
+),
+numbered AS (
+  SELECT *, rm_attempt_of(container_id) AS attempt_id,
+    CAST(regexp_extract(container_id, '_(\\d+)$', 1) AS INTEGER) AS container_number,
+    coalesce(reserved_seen AND NOT held_state_seen AND NOT assigned_seen, false) AS reserved_only
+  FROM lines
+),
+attempts AS (
+  SELECT attempt_id, bool_or(master) AS has_master,
+    min(container_number) FILTER (WHERE NOT reserved_only) AS first_assigned_number
+  FROM numbered GROUP BY attempt_id
+),
+unmanaged_attempts AS (
+  SELECT DISTINCT subject AS attempt_id FROM ${TRACE_EVENTS} WHERE kind = 'attempt_state' AND to_state = 'LAUNCHED_UNMANAGED_SAVING'
+),
+containers AS (
+  SELECT n.container_id, rm_app_of(n.container_id) AS app_id, n.attempt_id,
+    CASE WHEN n.reserved_only OR n.attempt_id IN (SELECT attempt_id FROM unmanaged_attempts) THEN false
+         WHEN a.has_master THEN n.master
+         WHEN n.priority IS NOT NULL THEN n.priority = 0
+         ELSE n.container_number = a.first_assigned_number END AS is_am,
+    n.node_id, n.memory_mb, n.vcores, coalesce(n.state_allocated_ms, n.first_assignment_ms) AS allocated_ms,
+    n.end_ms, coalesce(n.end_state, n.completed_event, n.released_event) AS end_state,
+    n.reserved_seen, n.held_seen, n.release_line_ms, n.recovered_ms
+  FROM numbered AS n LEFT JOIN attempts AS a USING (attempt_id)
+)`;
+
+/**
  * One row per span of log time a container held its resources: from its allocation (or from
  * before the log, for a container the log first shows already held) to its end, cut at an RM
  * start or stop; a container recovered by a restarted RM (NEW -> RUNNING) holds them again
@@ -78,25 +139,14 @@ FROM service`;
  */
 const SEGMENTS = `
 CREATE OR REPLACE TEMP TABLE recorded_segments AS
-WITH ev AS ${TRACE_EVENTS},
-extra AS (
-  SELECT subject AS container_id,
-    bool_or(kind = 'container_state' AND to_state = 'RESERVED') AS reserved_seen,
-    bool_or(kind <> 'container_unknown') AS held_seen,
-    min(time_ms) FILTER (WHERE kind IN ('container_released', 'container_completed', 'container_unknown')
-                         OR (kind = 'audit' AND detail = 'AM Released Container')) AS release_line_ms,
-    min(time_ms) FILTER (WHERE kind = 'container_state' AND from_state = 'NEW'
-                         AND to_state NOT IN ('ALLOCATED', 'RESERVED')) AS recovered_ms
-  FROM ev WHERE starts_with(subject, 'container_') GROUP BY subject
-),
+WITH ${CONTAINER_FACTS},
 c AS (
-  SELECT rc.container_id, rc.app_id, rc.attempt_id, rc.is_am, rc.node_id, rc.memory_mb, rc.vcores,
-    coalesce(rc.end_ms, x.release_line_ms) AS ended_ms, x.recovered_ms, rc.allocated_ms IS NOT NULL AS allocated,
-    coalesce(rc.end_state, rc.exit_event) AS end_state,
-    CASE WHEN rc.allocated_ms IS NOT NULL THEN rc.allocated_ms
-         WHEN rc.start_unknown AND NOT x.reserved_seen AND x.held_seen AND x.recovered_ms IS NULL THEN ${BEFORE_LOG_MS}::BIGINT
+  SELECT container_id, app_id, attempt_id, is_am, node_id, memory_mb, vcores,
+    coalesce(end_ms, release_line_ms) AS ended_ms, recovered_ms, allocated_ms IS NOT NULL AS allocated, end_state,
+    CASE WHEN allocated_ms IS NOT NULL THEN allocated_ms
+         WHEN NOT reserved_seen AND held_seen AND recovered_ms IS NULL THEN ${BEFORE_LOG_MS}::BIGINT
     END AS start_ms
-  FROM rm_containers AS rc JOIN extra AS x USING (container_id) WHERE rc.trace = $trace
+  FROM containers
 ),
 spans AS (
   SELECT *, (SELECT min(r.time_ms) FROM ${RESETS} AS r WHERE r.time_ms > s.start_ms) AS reset_ms FROM (
