@@ -55,8 +55,8 @@ WITH node_lines AS (
     lead(time_ms) OVER w AS next_ms,
     lead(CASE WHEN kind = 'node_state' THEN to_state WHEN kind = 'node_removed' THEN 'REMOVED' ELSE 'REREGISTERED' END) OVER w AS next_as
   FROM ${TRACE_EVENTS}
-  WHERE node_id IS NOT NULL AND (kind IN ('node_registered', 'node_removed')
-        OR (kind = 'node_state' AND to_state IN ('LOST', 'UNHEALTHY', 'DECOMMISSIONED', 'REBOOTED', 'SHUTDOWN')))
+  WHERE kind IN ('node_registered', 'node_removed', 'node_state') AND node_id IS NOT NULL
+    AND (kind <> 'node_state' OR to_state IN ('LOST', 'UNHEALTHY', 'DECOMMISSIONED', 'REBOOTED', 'SHUTDOWN'))
   WINDOW w AS (PARTITION BY node_id ORDER BY time_ms, file_id, line_number)
 ),
 service AS (
@@ -174,12 +174,11 @@ FROM spans WHERE least(ended_ms, reset_ms) IS NULL OR least(ended_ms, reset_ms) 
  */
 const APP_SPANS = `
 CREATE OR REPLACE TEMP TABLE recorded_app_spans AS
-WITH ev AS ${TRACE_EVENTS},
-apps AS (SELECT * FROM recorded_apps),
+WITH apps AS (SELECT * FROM recorded_apps),
 attempt_lines AS (
   SELECT subject AS attempt_id, rm_app_of(subject) AS app_id, min(time_ms) AS first_ms,
     min(time_ms) FILTER (WHERE to_state NOT IN ('NEW', 'SUBMITTED', 'SCHEDULED')) AS left_scheduled_ms
-  FROM ev WHERE kind = 'attempt_state' GROUP BY subject
+  FROM ${TRACE_EVENTS} WHERE kind = 'attempt_state' GROUP BY subject
 ),
 am AS (
   SELECT attempt_id, any_value(app_id) AS app_id, min(start_ms) AS am_ms
@@ -200,10 +199,10 @@ pending AS (
 ),
 reservation_steps AS (
   SELECT app_id, time_ms, sum(delta) AS delta FROM (
-    SELECT rm_app_of(subject) AS app_id, time_ms, 1 AS delta FROM ev
+    SELECT rm_app_of(subject) AS app_id, time_ms, 1 AS delta FROM ${TRACE_EVENTS}
     WHERE kind = 'container_state' AND from_state = 'NEW' AND to_state = 'RESERVED'
     UNION ALL
-    SELECT subject, time_ms, -1 FROM ev WHERE kind = 'reservation' AND detail = 'unreserved' AND starts_with(subject, 'application_')
+    SELECT subject, time_ms, -1 FROM ${TRACE_EVENTS} WHERE kind = 'reservation' AND detail = 'unreserved' AND starts_with(subject, 'application_')
   ) GROUP BY app_id, time_ms
 ),
 reservation_levels AS (
