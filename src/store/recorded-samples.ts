@@ -295,12 +295,13 @@ export async function saveRecordedSamples(
   await createTimelineTables(store, trace);
   const [axis] = await store.queryObjects<{ firstSubmitMs: number | null; firstMs: number | null; lastMs: number | null; scheduler: string | null; calculator: string | null }>(
     // The log ends at its last entry (a line of no interest may come after the last event).
+    // One subquery per figure: each reads only the column and kind it needs.
     `SELECT (SELECT min(submit_ms) FROM recorded_apps WHERE submitted_in_log) AS "firstSubmitMs",
-            min(time_ms) AS "firstMs",
-            greatest(max(time_ms), (SELECT max(last_time_ms) FROM rmlog_files WHERE trace = $trace)) AS "lastMs",
-            arg_max(detail, time_ms) FILTER (WHERE kind = 'scheduler_class') AS scheduler,
-            arg_max(detail, time_ms) FILTER (WHERE kind = 'scheduler_config') AS calculator
-       FROM ${TRACE_EVENTS}`,
+            (SELECT min(time_ms) FROM ${TRACE_EVENTS}) AS "firstMs",
+            greatest((SELECT max(time_ms) FROM ${TRACE_EVENTS}),
+                     (SELECT max(last_time_ms) FROM rmlog_files WHERE trace = $trace)) AS "lastMs",
+            (SELECT arg_max(detail, time_ms) FROM ${TRACE_EVENTS} WHERE kind = 'scheduler_class') AS scheduler,
+            (SELECT arg_max(detail, time_ms) FROM ${TRACE_EVENTS} WHERE kind = 'scheduler_config') AS calculator`,
     { trace },
   );
   // A log without events (entries of no interest only, or none) shows no cluster to sample.
