@@ -9,7 +9,7 @@
 // up to each sample time: a sample at t holds the state after every
 // event at or before t, as a replay's sample does.
 
-import { createTimelineTables, dropTimelineTables, TRACE_EVENTS } from './recorded-timeline.js';
+import { boundValues, createTimelineTables, dropTimelineTables, traceEvents } from './recorded-timeline.js';
 import type { Store } from './store.js';
 
 /** At most this many samples per trace (a month at 10 s); a longer log is cut, and says so. */
@@ -98,13 +98,13 @@ FROM changes WHERE k IS NOT NULL GROUP BY queue, k`;
  * line (the cluster after the change), zero from an RM start or stop until the next one; before
  * the first of these lines it is not known. Per sample, the last such total it sees.
  */
-const CAPACITY = `(
+const CAPACITY = (events: string): string => `(
   SELECT k, arg_max(memory_mb, line_order) AS capacity_memory_mb, arg_max(vcores, line_order) AS capacity_vcores
   FROM (
-    SELECT ${sampleIndex('time_ms')} AS k, memory_mb, vcores, (time_ms, file_id, line_number) AS line_order FROM ${TRACE_EVENTS}
+    SELECT ${sampleIndex('time_ms')} AS k, memory_mb, vcores, (time_ms, file_id, line_number) AS line_order FROM ${events}
     WHERE (kind IN ('node_added', 'node_removed') AND memory_mb IS NOT NULL AND vcores IS NOT NULL)
     UNION ALL
-    SELECT ${sampleIndex('time_ms')}, 0, 0, (time_ms, file_id, line_number) FROM ${TRACE_EVENTS} WHERE kind IN ('rm_started', 'rm_stopped')
+    SELECT ${sampleIndex('time_ms')}, 0, 0, (time_ms, file_id, line_number) FROM ${events} WHERE kind IN ('rm_started', 'rm_stopped')
   ) WHERE k IS NOT NULL GROUP BY k
 )`;
 
@@ -155,7 +155,7 @@ const NODE_BUCKET_DELTAS = `(
  * The cluster at each sample: the changes it sees summed over samples 0 .. k (and the last
  * capacity line it sees carried forward).
  */
-const CLUSTER_AT_SAMPLES = `
+const CLUSTER_AT_SAMPLES = (events: string): string => `
 CREATE OR REPLACE TEMP TABLE recorded_cluster AS
 WITH per_sample AS (
   SELECT s.k, s.at_ms, ${DELTA_COLUMNS.map((c) => `coalesce(d.${c}, 0) AS ${c}`).join(', ')},
@@ -164,7 +164,7 @@ WITH per_sample AS (
   FROM ${SAMPLES} AS s
   LEFT JOIN (SELECT k, ${DELTA_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')} FROM recorded_deltas GROUP BY k) AS d USING (k)
   LEFT JOIN ${NODE_BUCKET_DELTAS} AS n USING (k)
-  LEFT JOIN ${CAPACITY} AS c USING (k)
+  LEFT JOIN ${CAPACITY(events)} AS c USING (k)
 )
 SELECT k, at_ms,
   ${[...DELTA_COLUMNS, ...BUCKETS.map((b) => `nodes_${b}`), 'service_memory_mb'].map((c) => `sum(${c}) OVER w AS ${c}`).join(', ')},
@@ -203,12 +203,12 @@ FROM known ORDER BY at_ms`;
  * The queues sampled: every queue an app ran in, and every leaf the CapacityScheduler set up
  * (with its set-up blocks, whose absolute capacity gives the queue's share).
  */
-const QUEUES = `configs AS (
+const QUEUES = (events: string): string => `configs AS (
   SELECT CASE WHEN queue = 'root' OR starts_with(queue, 'root.') THEN queue ELSE 'root.' || queue END AS queue,
     ${sampleIndex('time_ms')} AS k, (time_ms, file_id, line_number) AS line_order,
     coalesce(TRY_CAST(json_extract_string(extra, '$.absoluteCapacity') AS DOUBLE),
              TRY_CAST(json_extract_string(extra, '$.asboluteCapacity') AS DOUBLE)) AS absolute_capacity
-  FROM ${TRACE_EVENTS} WHERE kind = 'queue_config' AND queue IS NOT NULL AND NOT $fair
+  FROM ${events} WHERE kind = 'queue_config' AND queue IS NOT NULL AND NOT $fair
 ),
 every_queue AS (
   SELECT DISTINCT queue FROM recorded_deltas WHERE queue IS NOT NULL UNION SELECT queue FROM configs
@@ -219,9 +219,9 @@ every_queue AS (
  * capacity from the latest CapacityScheduler set-up block it sees times the cluster's capacity.
  * Every queue an app ran in or the CapacityScheduler set up, at every sample.
  */
-const INSERT_QUEUE_SAMPLES = `
+const INSERT_QUEUE_SAMPLES = (events: string): string => `
 INSERT INTO rm_queue_samples
-WITH ${QUEUES},
+WITH ${QUEUES(events)},
 per_sample AS (
   SELECT q.queue, s.k, s.at_ms,
     coalesce(d.used_memory_mb, 0) AS used_memory_mb, coalesce(d.used_vcores, 0) AS used_vcores,
@@ -292,17 +292,19 @@ export async function saveRecordedSamples(
 ): Promise<RecordedSampling | null> {
   if (!Number.isSafeInteger(intervalMs) || intervalMs <= 0) throw new RangeError(`sample interval must be a positive whole number of ms: ${intervalMs}`);
   await forgetRecordedSamples(store, trace);
-  await createTimelineTables(store, trace);
+  const events = await traceEvents(store, trace);
+  await createTimelineTables(store, trace, events);
+  // The log ends at its last entry (a line of no interest may come after the last event). The
+  // scheduler's lines are read apart: an aggregate over every event would read every detail.
+  const axisSql = `SELECT (SELECT min(submit_ms) FROM recorded_apps WHERE submitted_in_log) AS "firstSubmitMs",
+            t.first_ms AS "firstMs",
+            greatest(t.last_ms, (SELECT max(last_time_ms) FROM rmlog_files WHERE trace = $trace)) AS "lastMs",
+            (SELECT arg_max(detail, time_ms) FROM ${events.sql} WHERE kind = 'scheduler_class') AS scheduler,
+            (SELECT arg_max(detail, time_ms) FROM ${events.sql} WHERE kind = 'scheduler_config') AS calculator
+       FROM (SELECT min(time_ms) AS first_ms, max(time_ms) AS last_ms FROM ${events.sql}) AS t`;
   const [axis] = await store.queryObjects<{ firstSubmitMs: number | null; firstMs: number | null; lastMs: number | null; scheduler: string | null; calculator: string | null }>(
-    // The log ends at its last entry (a line of no interest may come after the last event).
-    // One subquery per figure: each reads only the column and kind it needs.
-    `SELECT (SELECT min(submit_ms) FROM recorded_apps WHERE submitted_in_log) AS "firstSubmitMs",
-            (SELECT min(time_ms) FROM ${TRACE_EVENTS}) AS "firstMs",
-            greatest((SELECT max(time_ms) FROM ${TRACE_EVENTS}),
-                     (SELECT max(last_time_ms) FROM rmlog_files WHERE trace = $trace)) AS "lastMs",
-            (SELECT arg_max(detail, time_ms) FROM ${TRACE_EVENTS} WHERE kind = 'scheduler_class') AS scheduler,
-            (SELECT arg_max(detail, time_ms) FROM ${TRACE_EVENTS} WHERE kind = 'scheduler_config') AS calculator`,
-    { trace },
+    axisSql,
+    boundValues(axisSql, events, { trace }),
   );
   // A log without events (entries of no interest only, or none) shows no cluster to sample.
   const originMs = axis?.firstSubmitMs ?? axis?.firstMs ?? null;
@@ -322,14 +324,16 @@ export async function saveRecordedSamples(
   const dominant = (axis.calculator ?? '').endsWith('DominantResourceCalculator');
   let sampling: RecordedSampling;
   try {
-    const times = { originMs, intervalMs, gridSamples, finalMs };
-    await store.run(DELTAS, times);
-    await store.run(CLUSTER_AT_SAMPLES, { trace, ...times });
-    await store.run(INSERT_SAMPLES, { trace, originMs, dominant });
-    const { rows } = await store.query(`WITH ${QUEUES} SELECT count(*) FROM every_queue`, { trace, fair, ...times });
+    const values = { trace, originMs, intervalMs, gridSamples, finalMs, fair, dominant };
+    const run = async (sql: string, more: Record<string, number> = {}): Promise<void> => store.run(sql, boundValues(sql, events, { ...values, ...more }));
+    await run(DELTAS);
+    await run(CLUSTER_AT_SAMPLES(events.sql));
+    await run(INSERT_SAMPLES);
+    const countSql = `WITH ${QUEUES(events.sql)} SELECT count(*) FROM every_queue`;
+    const { rows } = await store.query(countSql, boundValues(countSql, events, values));
     const queues = Number(rows[0]![0]);
     const queueSamples = queues === 0 ? samples : Math.min(samples, Math.floor(limits.maxQueueRows / queues));
-    await store.run(INSERT_QUEUE_SAMPLES, { trace, fair, queueSamples, ...times });
+    await run(INSERT_QUEUE_SAMPLES(events.sql), { queueSamples });
     sampling = { trace, originMs, intervalMs, endMs, samples, truncated, queueSamples };
     await store.run(
       `INSERT INTO rm_sampling VALUES ($trace, $originMs, $intervalMs, $endMs, $samples, $truncated, $queueSamples)`,
