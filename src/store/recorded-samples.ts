@@ -57,6 +57,8 @@ const SAMPLES = `(
 /**
  * The changes every figure is summed from, per queue (NULL: the app's queue is unknown) and per
  * sample that first sees them: summing them over samples 0 .. k gives the state at sample k.
+ * Sums are BIGINT (they fit), which the windows adding them up over samples sum faster than
+ * DuckDB's HUGEINT sums.
  */
 const DELTAS = `
 CREATE OR REPLACE TEMP TABLE recorded_deltas AS
@@ -90,7 +92,7 @@ changes AS (
     CASE WHEN s.kind = 'reserving' THEN s.sign ELSE 0 END
   FROM span_ends AS s LEFT JOIN queues AS q USING (app_id)
 )
-SELECT queue, k, ${DELTA_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')}
+SELECT queue, k, ${DELTA_COLUMNS.map((c) => `sum(${c})::BIGINT AS ${c}`).join(', ')}
 FROM changes WHERE k IS NOT NULL GROUP BY queue, k`;
 
 /**
@@ -111,39 +113,52 @@ const CAPACITY = (events: string): string => `(
 const BUCKETS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /**
+ * The utilisation range (0 .. 6, NULL: not in service) of a node that has `used` of `capacity`
+ * allocated, `inService` > 0 while it is in service.
+ */
+function bucketOf(used: string, capacity: string, inService: string): string {
+  return `CASE WHEN (${inService}) <= 0 OR (${capacity}) <= 0 THEN NULL
+           WHEN (${used}) <= 0 THEN 0 WHEN (${used}) >= (${capacity}) THEN 6
+           ELSE 1 + floor(5 * (${used}) / (${capacity}))::INTEGER END`;
+}
+
+/**
  * Nodes by memory utilisation, as run_samples counts them: per registered node in service
  * (recorded_nodes), its allocated memory over its capacity, in the ranges of utilisationBucket (src/replay/observer.ts).
  * As changes per sample: nodes entering (+1) and leaving (-1) each range, and the capacity of
- * the nodes in service.
+ * the nodes in service. A node's state before a sample's changes is its state after them less
+ * those changes, so one running sum per node gives both.
  */
 const NODE_BUCKET_DELTAS = `(
   WITH service AS (SELECT node_id, memory_mb, registered_ms, end_ms FROM recorded_nodes),
+  steps AS (
+    SELECT node_id, start_ms AS t, coalesce(memory_mb, 0) AS used, 0 AS capacity, 0 AS in_service
+    FROM recorded_segments WHERE node_id IS NOT NULL
+    UNION ALL
+    SELECT node_id, end_ms, -coalesce(memory_mb, 0), 0, 0 FROM recorded_segments WHERE node_id IS NOT NULL AND end_ms IS NOT NULL
+    UNION ALL SELECT node_id, registered_ms, 0, memory_mb, 1 FROM service
+    UNION ALL SELECT node_id, end_ms, 0, -memory_mb, -1 FROM service WHERE end_ms IS NOT NULL
+  ),
+  -- Nodes numbered, and sums made BIGINT (they fit: MB), for the window below: it sorts and
+  -- sums faster on integers than on node ids and DuckDB's HUGEINT sums.
+  node_numbers AS (SELECT node_id, row_number() OVER () AS node FROM (SELECT DISTINCT node_id FROM steps)),
   node_steps AS (
-    SELECT node_id, k, sum(used) AS used, sum(capacity) AS capacity, sum(in_service) AS in_service FROM (
-      SELECT node_id, ${sampleIndex('start_ms')} AS k, coalesce(memory_mb, 0) AS used, 0 AS capacity, 0 AS in_service
-      FROM recorded_segments WHERE node_id IS NOT NULL
-      UNION ALL
-      SELECT node_id, ${sampleIndex('end_ms')}, -coalesce(memory_mb, 0), 0, 0 FROM recorded_segments WHERE node_id IS NOT NULL AND end_ms IS NOT NULL
-      UNION ALL SELECT node_id, ${sampleIndex('registered_ms')}, 0, memory_mb, 1 FROM service
-      UNION ALL SELECT node_id, ${sampleIndex('end_ms')}, 0, -memory_mb, -1 FROM service WHERE end_ms IS NOT NULL
-    ) WHERE k IS NOT NULL GROUP BY node_id, k
+    SELECT node, k, sum(used)::BIGINT AS used, sum(capacity)::BIGINT AS capacity, sum(in_service)::BIGINT AS in_service FROM (
+      SELECT n.node, ${sampleIndex('s.t')} AS k, s.used, s.capacity, s.in_service FROM steps AS s JOIN node_numbers AS n USING (node_id)
+    ) WHERE k IS NOT NULL GROUP BY node, k
   ),
   node_levels AS (
-    SELECT node_id, k,
+    SELECT k, used AS used_step, capacity AS capacity_step, in_service AS in_service_step,
       sum(used) OVER w AS used, sum(capacity) OVER w AS capacity, sum(in_service) OVER w AS in_service
-    FROM node_steps WINDOW w AS (PARTITION BY node_id ORDER BY k ROWS UNBOUNDED PRECEDING)
-  ),
-  node_buckets AS (
-    SELECT node_id, k, CASE WHEN in_service > 0 THEN capacity ELSE 0 END AS service_capacity,
-      CASE WHEN in_service <= 0 OR capacity <= 0 THEN NULL
-           WHEN used <= 0 THEN 0 WHEN used >= capacity THEN 6
-           ELSE 1 + floor(5 * used / capacity)::INTEGER END AS bucket
-    FROM node_levels
+    FROM node_steps WINDOW w AS (PARTITION BY node ORDER BY k ROWS UNBOUNDED PRECEDING)
   ),
   changes AS (
-    SELECT k, bucket, service_capacity,
-      lag(bucket) OVER w AS previous_bucket, lag(service_capacity, 1, 0) OVER w AS previous_capacity
-    FROM node_buckets WINDOW w AS (PARTITION BY node_id ORDER BY k)
+    SELECT k,
+      ${bucketOf('used', 'capacity', 'in_service')} AS bucket,
+      ${bucketOf('used - used_step', 'capacity - capacity_step', 'in_service - in_service_step')} AS previous_bucket,
+      CASE WHEN in_service > 0 THEN capacity ELSE 0 END AS service_capacity,
+      CASE WHEN in_service - in_service_step > 0 THEN capacity - capacity_step ELSE 0 END AS previous_capacity
+    FROM node_levels
   )
   SELECT k,
     ${BUCKETS.map((b) => `sum((bucket IS NOT DISTINCT FROM ${b})::INTEGER - (previous_bucket IS NOT DISTINCT FROM ${b})::INTEGER) AS nodes_${b}`).join(',\n    ')},
@@ -153,13 +168,14 @@ const NODE_BUCKET_DELTAS = `(
 
 /**
  * The cluster at each sample: the changes it sees summed over samples 0 .. k (and the last
- * capacity line it sees carried forward).
+ * capacity line it sees carried forward). The window sums BIGINTs (the changes fit one), which
+ * it does faster than DuckDB's HUGEINT sums; its sums are HUGEINT as before.
  */
 const CLUSTER_AT_SAMPLES = (events: string): string => `
 CREATE OR REPLACE TEMP TABLE recorded_cluster AS
 WITH per_sample AS (
-  SELECT s.k, s.at_ms, ${DELTA_COLUMNS.map((c) => `coalesce(d.${c}, 0) AS ${c}`).join(', ')},
-    ${BUCKETS.map((b) => `coalesce(n.nodes_${b}, 0) AS nodes_${b}`).join(', ')}, coalesce(n.service_memory_mb, 0) AS service_memory_mb,
+  SELECT s.k, s.at_ms, ${DELTA_COLUMNS.map((c) => `coalesce(d.${c}, 0)::BIGINT AS ${c}`).join(', ')},
+    ${BUCKETS.map((b) => `coalesce(n.nodes_${b}, 0)::BIGINT AS nodes_${b}`).join(', ')}, coalesce(n.service_memory_mb, 0)::BIGINT AS service_memory_mb,
     c.capacity_memory_mb, c.capacity_vcores
   FROM ${SAMPLES} AS s
   LEFT JOIN (SELECT k, ${DELTA_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')} FROM recorded_deltas GROUP BY k) AS d USING (k)
