@@ -9,7 +9,7 @@
 // up to each sample time: a sample at t holds the state after every
 // event at or before t, as a replay's sample does.
 
-import { createTimelineTables, dropTimelineTables, TRACE_EVENTS } from './recorded-timeline.js';
+import { boundValues, createTimelineTables, dropTimelineTables, traceEvents } from './recorded-timeline.js';
 import type { Store } from './store.js';
 
 /** At most this many samples per trace (a month at 10 s); a longer log is cut, and says so. */
@@ -57,6 +57,8 @@ const SAMPLES = `(
 /**
  * The changes every figure is summed from, per queue (NULL: the app's queue is unknown) and per
  * sample that first sees them: summing them over samples 0 .. k gives the state at sample k.
+ * Sums are BIGINT (they fit), which the windows adding them up over samples sum faster than
+ * DuckDB's HUGEINT sums.
  */
 const DELTAS = `
 CREATE OR REPLACE TEMP TABLE recorded_deltas AS
@@ -90,7 +92,7 @@ changes AS (
     CASE WHEN s.kind = 'reserving' THEN s.sign ELSE 0 END
   FROM span_ends AS s LEFT JOIN queues AS q USING (app_id)
 )
-SELECT queue, k, ${DELTA_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')}
+SELECT queue, k, ${DELTA_COLUMNS.map((c) => `sum(${c})::BIGINT AS ${c}`).join(', ')}
 FROM changes WHERE k IS NOT NULL GROUP BY queue, k`;
 
 /**
@@ -98,52 +100,65 @@ FROM changes WHERE k IS NOT NULL GROUP BY queue, k`;
  * line (the cluster after the change), zero from an RM start or stop until the next one; before
  * the first of these lines it is not known. Per sample, the last such total it sees.
  */
-const CAPACITY = `(
+const CAPACITY = (events: string): string => `(
   SELECT k, arg_max(memory_mb, line_order) AS capacity_memory_mb, arg_max(vcores, line_order) AS capacity_vcores
   FROM (
-    SELECT ${sampleIndex('time_ms')} AS k, memory_mb, vcores, (time_ms, file_id, line_number) AS line_order FROM ${TRACE_EVENTS}
+    SELECT ${sampleIndex('time_ms')} AS k, memory_mb, vcores, (time_ms, file_id, line_number) AS line_order FROM ${events}
     WHERE (kind IN ('node_added', 'node_removed') AND memory_mb IS NOT NULL AND vcores IS NOT NULL)
     UNION ALL
-    SELECT ${sampleIndex('time_ms')}, 0, 0, (time_ms, file_id, line_number) FROM ${TRACE_EVENTS} WHERE kind IN ('rm_started', 'rm_stopped')
+    SELECT ${sampleIndex('time_ms')}, 0, 0, (time_ms, file_id, line_number) FROM ${events} WHERE kind IN ('rm_started', 'rm_stopped')
   ) WHERE k IS NOT NULL GROUP BY k
 )`;
 
 const BUCKETS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /**
+ * The utilisation range (0 .. 6, NULL: not in service) of a node that has `used` of `capacity`
+ * allocated, `inService` > 0 while it is in service.
+ */
+function bucketOf(used: string, capacity: string, inService: string): string {
+  return `CASE WHEN (${inService}) <= 0 OR (${capacity}) <= 0 THEN NULL
+           WHEN (${used}) <= 0 THEN 0 WHEN (${used}) >= (${capacity}) THEN 6
+           ELSE 1 + floor(5 * (${used}) / (${capacity}))::INTEGER END`;
+}
+
+/**
  * Nodes by memory utilisation, as run_samples counts them: per registered node in service
  * (recorded_nodes), its allocated memory over its capacity, in the ranges of utilisationBucket (src/replay/observer.ts).
  * As changes per sample: nodes entering (+1) and leaving (-1) each range, and the capacity of
- * the nodes in service.
+ * the nodes in service. A node's state before a sample's changes is its state after them less
+ * those changes, so one running sum per node gives both.
  */
 const NODE_BUCKET_DELTAS = `(
   WITH service AS (SELECT node_id, memory_mb, registered_ms, end_ms FROM recorded_nodes),
+  steps AS (
+    SELECT node_id, start_ms AS t, coalesce(memory_mb, 0) AS used, 0 AS capacity, 0 AS in_service
+    FROM recorded_segments WHERE node_id IS NOT NULL
+    UNION ALL
+    SELECT node_id, end_ms, -coalesce(memory_mb, 0), 0, 0 FROM recorded_segments WHERE node_id IS NOT NULL AND end_ms IS NOT NULL
+    UNION ALL SELECT node_id, registered_ms, 0, memory_mb, 1 FROM service
+    UNION ALL SELECT node_id, end_ms, 0, -memory_mb, -1 FROM service WHERE end_ms IS NOT NULL
+  ),
+  -- Nodes numbered, and sums made BIGINT (they fit: MB), for the window below: it sorts and
+  -- sums faster on integers than on node ids and DuckDB's HUGEINT sums.
+  node_numbers AS (SELECT node_id, row_number() OVER () AS node FROM (SELECT DISTINCT node_id FROM steps)),
   node_steps AS (
-    SELECT node_id, k, sum(used) AS used, sum(capacity) AS capacity, sum(in_service) AS in_service FROM (
-      SELECT node_id, ${sampleIndex('start_ms')} AS k, coalesce(memory_mb, 0) AS used, 0 AS capacity, 0 AS in_service
-      FROM recorded_segments WHERE node_id IS NOT NULL
-      UNION ALL
-      SELECT node_id, ${sampleIndex('end_ms')}, -coalesce(memory_mb, 0), 0, 0 FROM recorded_segments WHERE node_id IS NOT NULL AND end_ms IS NOT NULL
-      UNION ALL SELECT node_id, ${sampleIndex('registered_ms')}, 0, memory_mb, 1 FROM service
-      UNION ALL SELECT node_id, ${sampleIndex('end_ms')}, 0, -memory_mb, -1 FROM service WHERE end_ms IS NOT NULL
-    ) WHERE k IS NOT NULL GROUP BY node_id, k
+    SELECT node, k, sum(used)::BIGINT AS used, sum(capacity)::BIGINT AS capacity, sum(in_service)::BIGINT AS in_service FROM (
+      SELECT n.node, ${sampleIndex('s.t')} AS k, s.used, s.capacity, s.in_service FROM steps AS s JOIN node_numbers AS n USING (node_id)
+    ) WHERE k IS NOT NULL GROUP BY node, k
   ),
   node_levels AS (
-    SELECT node_id, k,
+    SELECT k, used AS used_step, capacity AS capacity_step, in_service AS in_service_step,
       sum(used) OVER w AS used, sum(capacity) OVER w AS capacity, sum(in_service) OVER w AS in_service
-    FROM node_steps WINDOW w AS (PARTITION BY node_id ORDER BY k ROWS UNBOUNDED PRECEDING)
-  ),
-  node_buckets AS (
-    SELECT node_id, k, CASE WHEN in_service > 0 THEN capacity ELSE 0 END AS service_capacity,
-      CASE WHEN in_service <= 0 OR capacity <= 0 THEN NULL
-           WHEN used <= 0 THEN 0 WHEN used >= capacity THEN 6
-           ELSE 1 + floor(5 * used / capacity)::INTEGER END AS bucket
-    FROM node_levels
+    FROM node_steps WINDOW w AS (PARTITION BY node ORDER BY k ROWS UNBOUNDED PRECEDING)
   ),
   changes AS (
-    SELECT k, bucket, service_capacity,
-      lag(bucket) OVER w AS previous_bucket, lag(service_capacity, 1, 0) OVER w AS previous_capacity
-    FROM node_buckets WINDOW w AS (PARTITION BY node_id ORDER BY k)
+    SELECT k,
+      ${bucketOf('used', 'capacity', 'in_service')} AS bucket,
+      ${bucketOf('used - used_step', 'capacity - capacity_step', 'in_service - in_service_step')} AS previous_bucket,
+      CASE WHEN in_service > 0 THEN capacity ELSE 0 END AS service_capacity,
+      CASE WHEN in_service - in_service_step > 0 THEN capacity - capacity_step ELSE 0 END AS previous_capacity
+    FROM node_levels
   )
   SELECT k,
     ${BUCKETS.map((b) => `sum((bucket IS NOT DISTINCT FROM ${b})::INTEGER - (previous_bucket IS NOT DISTINCT FROM ${b})::INTEGER) AS nodes_${b}`).join(',\n    ')},
@@ -153,18 +168,19 @@ const NODE_BUCKET_DELTAS = `(
 
 /**
  * The cluster at each sample: the changes it sees summed over samples 0 .. k (and the last
- * capacity line it sees carried forward).
+ * capacity line it sees carried forward). The window sums BIGINTs (the changes fit one), which
+ * it does faster than DuckDB's HUGEINT sums; its sums are HUGEINT as before.
  */
-const CLUSTER_AT_SAMPLES = `
+const CLUSTER_AT_SAMPLES = (events: string): string => `
 CREATE OR REPLACE TEMP TABLE recorded_cluster AS
 WITH per_sample AS (
-  SELECT s.k, s.at_ms, ${DELTA_COLUMNS.map((c) => `coalesce(d.${c}, 0) AS ${c}`).join(', ')},
-    ${BUCKETS.map((b) => `coalesce(n.nodes_${b}, 0) AS nodes_${b}`).join(', ')}, coalesce(n.service_memory_mb, 0) AS service_memory_mb,
+  SELECT s.k, s.at_ms, ${DELTA_COLUMNS.map((c) => `coalesce(d.${c}, 0)::BIGINT AS ${c}`).join(', ')},
+    ${BUCKETS.map((b) => `coalesce(n.nodes_${b}, 0)::BIGINT AS nodes_${b}`).join(', ')}, coalesce(n.service_memory_mb, 0)::BIGINT AS service_memory_mb,
     c.capacity_memory_mb, c.capacity_vcores
   FROM ${SAMPLES} AS s
   LEFT JOIN (SELECT k, ${DELTA_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')} FROM recorded_deltas GROUP BY k) AS d USING (k)
   LEFT JOIN ${NODE_BUCKET_DELTAS} AS n USING (k)
-  LEFT JOIN ${CAPACITY} AS c USING (k)
+  LEFT JOIN ${CAPACITY(events)} AS c USING (k)
 )
 SELECT k, at_ms,
   ${[...DELTA_COLUMNS, ...BUCKETS.map((b) => `nodes_${b}`), 'service_memory_mb'].map((c) => `sum(${c}) OVER w AS ${c}`).join(', ')},
@@ -203,12 +219,12 @@ FROM known ORDER BY at_ms`;
  * The queues sampled: every queue an app ran in, and every leaf the CapacityScheduler set up
  * (with its set-up blocks, whose absolute capacity gives the queue's share).
  */
-const QUEUES = `configs AS (
+const QUEUES = (events: string): string => `configs AS (
   SELECT CASE WHEN queue = 'root' OR starts_with(queue, 'root.') THEN queue ELSE 'root.' || queue END AS queue,
     ${sampleIndex('time_ms')} AS k, (time_ms, file_id, line_number) AS line_order,
     coalesce(TRY_CAST(json_extract_string(extra, '$.absoluteCapacity') AS DOUBLE),
              TRY_CAST(json_extract_string(extra, '$.asboluteCapacity') AS DOUBLE)) AS absolute_capacity
-  FROM ${TRACE_EVENTS} WHERE kind = 'queue_config' AND queue IS NOT NULL AND NOT $fair
+  FROM ${events} WHERE kind = 'queue_config' AND queue IS NOT NULL AND NOT $fair
 ),
 every_queue AS (
   SELECT DISTINCT queue FROM recorded_deltas WHERE queue IS NOT NULL UNION SELECT queue FROM configs
@@ -219,9 +235,9 @@ every_queue AS (
  * capacity from the latest CapacityScheduler set-up block it sees times the cluster's capacity.
  * Every queue an app ran in or the CapacityScheduler set up, at every sample.
  */
-const INSERT_QUEUE_SAMPLES = `
+const INSERT_QUEUE_SAMPLES = (events: string): string => `
 INSERT INTO rm_queue_samples
-WITH ${QUEUES},
+WITH ${QUEUES(events)},
 per_sample AS (
   SELECT q.queue, s.k, s.at_ms,
     coalesce(d.used_memory_mb, 0) AS used_memory_mb, coalesce(d.used_vcores, 0) AS used_vcores,
@@ -292,16 +308,19 @@ export async function saveRecordedSamples(
 ): Promise<RecordedSampling | null> {
   if (!Number.isSafeInteger(intervalMs) || intervalMs <= 0) throw new RangeError(`sample interval must be a positive whole number of ms: ${intervalMs}`);
   await forgetRecordedSamples(store, trace);
-  await createTimelineTables(store, trace);
+  const events = await traceEvents(store, trace);
+  await createTimelineTables(store, trace, events);
+  // The log ends at its last entry (a line of no interest may come after the last event). The
+  // scheduler's lines are read apart: an aggregate over every event would read every detail.
+  const axisSql = `SELECT (SELECT min(submit_ms) FROM recorded_apps WHERE submitted_in_log) AS "firstSubmitMs",
+            t.first_ms AS "firstMs",
+            greatest(t.last_ms, (SELECT max(last_time_ms) FROM rmlog_files WHERE trace = $trace)) AS "lastMs",
+            (SELECT arg_max(detail, time_ms) FROM ${events.sql} WHERE kind = 'scheduler_class') AS scheduler,
+            (SELECT arg_max(detail, time_ms) FROM ${events.sql} WHERE kind = 'scheduler_config') AS calculator
+       FROM (SELECT min(time_ms) AS first_ms, max(time_ms) AS last_ms FROM ${events.sql}) AS t`;
   const [axis] = await store.queryObjects<{ firstSubmitMs: number | null; firstMs: number | null; lastMs: number | null; scheduler: string | null; calculator: string | null }>(
-    // The log ends at its last entry (a line of no interest may come after the last event).
-    `SELECT (SELECT min(submit_ms) FROM recorded_apps WHERE submitted_in_log) AS "firstSubmitMs",
-            min(time_ms) AS "firstMs",
-            greatest(max(time_ms), (SELECT max(last_time_ms) FROM rmlog_files WHERE trace = $trace)) AS "lastMs",
-            arg_max(detail, time_ms) FILTER (WHERE kind = 'scheduler_class') AS scheduler,
-            arg_max(detail, time_ms) FILTER (WHERE kind = 'scheduler_config') AS calculator
-       FROM ${TRACE_EVENTS}`,
-    { trace },
+    axisSql,
+    boundValues(axisSql, events, { trace }),
   );
   // A log without events (entries of no interest only, or none) shows no cluster to sample.
   const originMs = axis?.firstSubmitMs ?? axis?.firstMs ?? null;
@@ -321,14 +340,16 @@ export async function saveRecordedSamples(
   const dominant = (axis.calculator ?? '').endsWith('DominantResourceCalculator');
   let sampling: RecordedSampling;
   try {
-    const times = { originMs, intervalMs, gridSamples, finalMs };
-    await store.run(DELTAS, times);
-    await store.run(CLUSTER_AT_SAMPLES, { trace, ...times });
-    await store.run(INSERT_SAMPLES, { trace, originMs, dominant });
-    const { rows } = await store.query(`WITH ${QUEUES} SELECT count(*) FROM every_queue`, { trace, fair, ...times });
+    const values = { trace, originMs, intervalMs, gridSamples, finalMs, fair, dominant };
+    const run = async (sql: string, more: Record<string, number> = {}): Promise<void> => store.run(sql, boundValues(sql, events, { ...values, ...more }));
+    await run(DELTAS);
+    await run(CLUSTER_AT_SAMPLES(events.sql));
+    await run(INSERT_SAMPLES);
+    const countSql = `WITH ${QUEUES(events.sql)} SELECT count(*) FROM every_queue`;
+    const { rows } = await store.query(countSql, boundValues(countSql, events, values));
     const queues = Number(rows[0]![0]);
     const queueSamples = queues === 0 ? samples : Math.min(samples, Math.floor(limits.maxQueueRows / queues));
-    await store.run(INSERT_QUEUE_SAMPLES, { trace, fair, queueSamples, ...times });
+    await run(INSERT_QUEUE_SAMPLES(events.sql), { queueSamples });
     sampling = { trace, originMs, intervalMs, endMs, samples, truncated, queueSamples };
     await store.run(
       `INSERT INTO rm_sampling VALUES ($trace, $originMs, $intervalMs, $endMs, $samples, $truncated, $queueSamples)`,
