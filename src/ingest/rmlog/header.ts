@@ -20,8 +20,7 @@ export interface MalformedHeader {
   readonly malformed: string;
 }
 
-const LEVELS = ['INFO', 'WARN', 'ERROR', 'DEBUG', 'TRACE', 'FATAL'] as const;
-export type Level = (typeof LEVELS)[number];
+export type Level = 'INFO' | 'WARN' | 'ERROR' | 'DEBUG' | 'TRACE' | 'FATAL';
 
 /** What HeaderParser.parseAt found: a continuation line, an entry (fields set), or a malformed entry. */
 export const CONTINUATION = 0;
@@ -38,7 +37,8 @@ const SHORT_LINE = 64;
  * of no interest; parse() returns plain objects, for callers that read a few lines.
  */
 export class HeaderParser {
-  private cachedPrefix = '';
+  /** The minute last read (its fields as one number, see baseMs) and its epoch ms. */
+  private cachedMinute = -1;
   private cachedBaseMs = 0;
 
   // Set by parseAt(): ENTRY fills all but `malformed`; MALFORMED only `malformed`.
@@ -78,8 +78,7 @@ export class HeaderParser {
     // The Windows event-log wrapper: `[<seq>:]e,MM/dd/yyyy HH:mm:ss,...String1="<log4j line>"`.
     const c0 = text.charCodeAt(start);
     if ((c0 === 101 /* e */ || (c0 >= 48 && c0 <= 57)) && text.charCodeAt(start + 4) !== 45 /* not yyyy- */) {
-      const colon = text.lastIndexOf(':e,', start + 15);
-      const marker = text.startsWith('e,', start) ? start : colon > start ? colon + 1 : -1;
+      const marker = text.startsWith('e,', start) ? start : eventLogMarker(text, start);
       if (marker >= 0 && text.charCodeAt(marker + 4) === 47 /* e,MM/ */) {
         const inner = text.indexOf('String1="', marker);
         if (inner < 0 || inner >= end) return this.fail('event-log line without String1="..."');
@@ -105,7 +104,7 @@ export class HeaderParser {
       if (text.charCodeAt(start + 13) !== 58 || text.charCodeAt(start + 16) !== 58 || (sep !== 44 && sep !== 46)) {
         return digitsAt(text, start, 4) >= 0 ? this.fail('timestamp is not yyyy-MM-dd HH:mm:ss,SSS') : CONTINUATION;
       }
-      const base = this.baseMs(text, start, 16, false);
+      const base = this.baseMs(text, start, false);
       const seconds = digitsAt(text, start + 17, 2);
       const millis = digitsAt(text, start + 20, 3);
       if (base < 0 || seconds < 0 || seconds > 60 || millis < 0) return this.fail('invalid timestamp');
@@ -114,7 +113,7 @@ export class HeaderParser {
     } else if (text.charCodeAt(start + 2) === 47 && text.charCodeAt(start + 5) === 47 && text.charCodeAt(start + 8) === 32) {
       // yy/MM/dd HH:mm:ss (console appender of 2.x: second resolution, two-digit year)
       if (text.charCodeAt(start + 11) !== 58 || text.charCodeAt(start + 14) !== 58) return CONTINUATION;
-      const base = this.baseMs(text, start, 14, true);
+      const base = this.baseMs(text, start, true);
       const seconds = digitsAt(text, start + 15, 2);
       if (base < 0 || seconds < 0 || seconds > 60) return this.fail('invalid timestamp');
       timeMs = base + seconds * 1000;
@@ -128,6 +127,7 @@ export class HeaderParser {
     if (pos >= end || text.charCodeAt(pos) !== 32) return this.fail('no space after the timestamp');
     while (text.charCodeAt(pos) === 32) pos++;
     const level = levelAt(text, pos);
+    // A level read past `end` leaves `pos` past it: the check below fails, as for no level.
     if (level === null) return this.fail('no log level after the timestamp');
     pos += level.length;
     if (pos >= end || text.charCodeAt(pos) !== 32) return this.fail('no log level after the timestamp');
@@ -155,7 +155,7 @@ export class HeaderParser {
     if (loggerEnd < end && text.charCodeAt(loggerEnd) === 58 /* : */) {
       messageStart = Math.min(loggerEnd + 2, end);
       // %c prints the full logger name (stock layout); %c{2} only its last two parts (console).
-      const fullName = text.startsWith('org.', pos) || text.startsWith('com.', pos);
+      const fullName = isFullNameStart(text, pos);
       layout = eventlog ? 'eventlog' : fullName ? 'stock' : 'console';
     } else if (loggerEnd + 1 < end && text.charCodeAt(loggerEnd + 1) === 40 /* ( */) {
       const inside = loggerEnd + 2;
@@ -190,11 +190,11 @@ export class HeaderParser {
   }
 
   /**
-   * Epoch ms of the stamp's `yyyy-MM-dd HH:mm` (or `yy/MM/dd HH:mm`) prefix, cached across lines:
-   * consecutive entries almost always share their minute.
+   * Epoch ms of the stamp's `yyyy-MM-dd HH:mm` (or `yy/MM/dd HH:mm`) prefix, or -1 if it is not a
+   * valid one. Consecutive entries almost always share their minute: its Date.UTC is kept.
    */
-  private baseMs(text: string, start: number, prefixLength: number, twoDigitYear: boolean): number {
-    if (this.cachedPrefix.length === prefixLength && text.startsWith(this.cachedPrefix, start)) return this.cachedBaseMs;
+  private baseMs(text: string, start: number, twoDigitYear: boolean): number {
+    // An unreadable two-digit year reads as 1999, as it always has: its month, day and time decide.
     const year = twoDigitYear ? 2000 + digitsAt(text, start, 2) : digitsAt(text, start, 4);
     const at = start + (twoDigitYear ? 3 : 5); // first digit of the month
     const month = digitsAt(text, at, 2);
@@ -204,10 +204,27 @@ export class HeaderParser {
     if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59) {
       return -1;
     }
-    this.cachedPrefix = text.slice(start, start + prefixLength);
-    this.cachedBaseMs = Date.UTC(year, month - 1, day, hour, minute);
+    // One number per (year, month, day, hour, minute): different fields never share a key.
+    const key = (((year * 13 + month) * 32 + day) * 24 + hour) * 60 + minute;
+    if (key !== this.cachedMinute) {
+      this.cachedMinute = key;
+      this.cachedBaseMs = Date.UTC(year, month - 1, day, hour, minute);
+    }
     return this.cachedBaseMs;
   }
+}
+
+/**
+ * Where `e,` follows a `<seq>:` within the 16 characters from `start` (the last `:e,` there), or -1.
+ * Only those positions are looked at: a backward search in a block of lines would pass the line's start.
+ */
+function eventLogMarker(text: string, start: number): number {
+  for (let colon = start + 15; colon > start; colon--) {
+    if (text.charCodeAt(colon) === 58 /* : */ && text.charCodeAt(colon + 1) === 101 /* e */ && text.charCodeAt(colon + 2) === 44 /* , */) {
+      return colon + 1;
+    }
+  }
+  return -1;
 }
 
 /** `index` if it lies before `end`, else -1 (a search in a block of lines may find a later line). */
@@ -215,10 +232,39 @@ function before(index: number, end: number): number {
   return index < end ? index : -1;
 }
 
-/** The log level written at `start` (no substring is made: this runs on every line). */
+/** The log level written at `start`, told by its first letter (no substring is made: this runs on every line). */
 function levelAt(text: string, start: number): Level | null {
-  for (const level of LEVELS) if (text.startsWith(level, start)) return level;
-  return null;
+  switch (text.charCodeAt(start)) {
+    case 73 /* I */:
+      return isAt(text, start + 1, 78, 70, 79) ? 'INFO' : null;
+    case 87 /* W */:
+      return isAt(text, start + 1, 65, 82, 78) ? 'WARN' : null;
+    case 69 /* E */:
+      return isAt(text, start + 1, 82, 82, 79, 82) ? 'ERROR' : null;
+    case 68 /* D */:
+      return isAt(text, start + 1, 69, 66, 85, 71) ? 'DEBUG' : null;
+    case 84 /* T */:
+      return isAt(text, start + 1, 82, 65, 67, 69) ? 'TRACE' : null;
+    case 70 /* F */:
+      return isAt(text, start + 1, 65, 84, 65, 76) ? 'FATAL' : null;
+    default:
+      return null;
+  }
+}
+
+/** Whether the characters at `start` have the codes c0, c1, c2 (and c3 when given). */
+function isAt(text: string, start: number, c0: number, c1: number, c2: number, c3 = -1): boolean {
+  return (
+    text.charCodeAt(start) === c0 &&
+    text.charCodeAt(start + 1) === c1 &&
+    text.charCodeAt(start + 2) === c2 &&
+    (c3 < 0 || text.charCodeAt(start + 3) === c3)
+  );
+}
+
+/** Whether a logger name starts with `org.` or `com.`, as %c prints it. */
+function isFullNameStart(text: string, start: number): boolean {
+  return (isAt(text, start, 111, 114, 103, 46) /* org. */ || isAt(text, start, 99, 111, 109, 46)) /* com. */;
 }
 
 /** The non-negative integer written in `length` digits at `start`, or -1. */
