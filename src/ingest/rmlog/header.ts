@@ -37,9 +37,9 @@ const SHORT_LINE = 64;
  * of no interest; parse() returns plain objects, for callers that read a few lines.
  */
 export class HeaderParser {
-  /** The minute last read (its fields as one number, see baseMs) and its epoch ms. */
-  private cachedMinute = -1;
-  private cachedBaseMs = 0;
+  /** The day last read, as yyyyMMdd, and its epoch ms. */
+  private cachedDay = -1;
+  private cachedDayMs = 0;
 
   // Set by parseAt(): ENTRY fills all but `malformed`; MALFORMED only `malformed`.
   timeMs = 0;
@@ -105,7 +105,7 @@ export class HeaderParser {
         return digitsAt(text, start, 4) >= 0 ? this.fail('timestamp is not yyyy-MM-dd HH:mm:ss,SSS') : CONTINUATION;
       }
       const base = this.baseMs(text, start, false);
-      const seconds = digitsAt(text, start + 17, 2);
+      const seconds = twoDigitsAt(text, start + 17);
       const millis = digitsAt(text, start + 20, 3);
       if (base < 0 || seconds < 0 || seconds > 60 || millis < 0) return this.fail('invalid timestamp');
       timeMs = base + seconds * 1000 + millis;
@@ -114,7 +114,7 @@ export class HeaderParser {
       // yy/MM/dd HH:mm:ss (console appender of 2.x: second resolution, two-digit year)
       if (text.charCodeAt(start + 11) !== 58 || text.charCodeAt(start + 14) !== 58) return CONTINUATION;
       const base = this.baseMs(text, start, true);
-      const seconds = digitsAt(text, start + 15, 2);
+      const seconds = twoDigitsAt(text, start + 15);
       if (base < 0 || seconds < 0 || seconds > 60) return this.fail('invalid timestamp');
       timeMs = base + seconds * 1000;
       pos = start + 17;
@@ -191,26 +191,26 @@ export class HeaderParser {
 
   /**
    * Epoch ms of the stamp's `yyyy-MM-dd HH:mm` (or `yy/MM/dd HH:mm`) prefix, or -1 if it is not a
-   * valid one. Consecutive entries almost always share their minute: its Date.UTC is kept.
+   * valid one. Consecutive entries almost always share their day: its Date.UTC is kept.
    */
   private baseMs(text: string, start: number, twoDigitYear: boolean): number {
     // An unreadable two-digit year reads as 1999, as it always has: its month, day and time decide.
-    const year = twoDigitYear ? 2000 + digitsAt(text, start, 2) : digitsAt(text, start, 4);
+    const year = twoDigitYear ? 2000 + twoDigitsAt(text, start) : digitsAt(text, start, 4);
     const at = start + (twoDigitYear ? 3 : 5); // first digit of the month
-    const month = digitsAt(text, at, 2);
-    const day = digitsAt(text, at + 3, 2);
-    const hour = digitsAt(text, at + 6, 2);
-    const minute = digitsAt(text, at + 9, 2);
+    const month = twoDigitsAt(text, at);
+    const day = twoDigitsAt(text, at + 3);
+    const hour = twoDigitsAt(text, at + 6);
+    const minute = twoDigitsAt(text, at + 9);
     if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59) {
       return -1;
     }
-    // One number per (year, month, day, hour, minute): different fields never share a key.
-    const key = (((year * 13 + month) * 32 + day) * 24 + hour) * 60 + minute;
-    if (key !== this.cachedMinute) {
-      this.cachedMinute = key;
-      this.cachedBaseMs = Date.UTC(year, month - 1, day, hour, minute);
+    const dayKey = (year * 100 + month) * 100 + day;
+    if (dayKey !== this.cachedDay) {
+      this.cachedDay = dayKey;
+      this.cachedDayMs = Date.UTC(year, month - 1, day);
     }
-    return this.cachedBaseMs;
+    // The same as Date.UTC(year, month - 1, day, hour, minute), which counts no leap seconds.
+    return this.cachedDayMs + hour * 3_600_000 + minute * 60_000;
   }
 }
 
@@ -265,6 +265,13 @@ function isAt(text: string, start: number, c0: number, c1: number, c2: number, c
 /** Whether a logger name starts with `org.` or `com.`, as %c prints it. */
 function isFullNameStart(text: string, start: number): boolean {
   return (isAt(text, start, 111, 114, 103, 46) /* org. */ || isAt(text, start, 99, 111, 109, 46)) /* com. */;
+}
+
+/** The two-digit number at `start`, or -1 (digitsAt for two digits, without its loop). */
+function twoDigitsAt(text: string, start: number): number {
+  const high = text.charCodeAt(start) - 48;
+  const low = text.charCodeAt(start + 1) - 48;
+  return high >= 0 && high <= 9 && low >= 0 && low <= 9 ? high * 10 + low : -1;
 }
 
 /** The non-negative integer written in `length` digits at `start`, or -1. */
