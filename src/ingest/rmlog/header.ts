@@ -31,15 +31,39 @@ export type HeaderKind = typeof CONTINUATION | typeof ENTRY | typeof MALFORMED;
 /** Lines shorter than this are parsed as strings of their own (no position past their end is read). */
 const SHORT_LINE = 64;
 
+/** Slots of the segment cache (a power of two): a log has a few dozen loggers, most of them rare. */
+const SEGMENT_SLOTS = 128;
+
+/**
+ * What lies between an entry's timestamp and its message, `  INFO org.apache...RMContainerImpl: `,
+ * as a line printed it, and what the parser read there (offsets from the segment's start).
+ */
+interface Segment<C> {
+  readonly text: string;
+  readonly level: Level;
+  readonly loggerStart: number;
+  readonly loggerEnd: number;
+  readonly fullName: boolean;
+  readonly loggerClass: C | null;
+}
+
+/** Names a logger from its simple name, text[start, end) (the reader: its parsers for that class). */
+export type LoggerClassifier<C> = (text: string, start: number, end: number) => C;
+
 /**
  * Parses lines; one instance per file. parseAt() reads a line in place (offsets into a block of
  * lines) and leaves what it found in its fields, so the reader allocates nothing for entries
  * of no interest; parse() returns plain objects, for callers that read a few lines.
+ *
+ * Lines of one logger repeat the text between timestamp and message (the segment cache): when a
+ * line's text from its timestamp to the next `: ` is a segment read before, the level, the logger
+ * and the message's start are taken from that reading, as reading the same characters again would.
  */
-export class HeaderParser {
+export class HeaderParser<C = null> {
   /** The day last read, as yyyyMMdd, and its epoch ms. */
   private cachedDay = -1;
   private cachedDayMs = 0;
+  private readonly segments: (Segment<C> | undefined)[] = new Array<Segment<C> | undefined>(SEGMENT_SLOTS).fill(undefined);
 
   // Set by parseAt(): ENTRY fills all but `malformed`; MALFORMED only `malformed`.
   timeMs = 0;
@@ -53,7 +77,12 @@ export class HeaderParser {
   /** The message is text[messageStart, messageEnd). */
   messageStart = 0;
   messageEnd = 0;
+  /** What `classify` made of the logger's simple name (null without one). */
+  loggerClass: C | null = null;
   malformed = '';
+
+  /** `classify` names the logger of each entry, once per segment rather than once per line. */
+  constructor(private readonly classify: LoggerClassifier<C> | null = null) {}
 
   /** The entry a whole line starts, a malformed entry, or null for a continuation line. */
   parse(line: string): EntryHeader | MalformedHeader | null {
@@ -122,6 +151,31 @@ export class HeaderParser {
       return eventlog ? this.fail('event-log line whose inner text has no timestamp') : CONTINUATION;
     }
 
+    // The segment cache. Only a segment read in full by the code below that ended at the first ':'
+    // after the timestamp, followed by a space (the ': ' after a logger name, no thread in
+    // brackets), is kept; that code reads nothing else of a line to reach the message, so a line
+    // that repeats the segment reads the same. (The search stops at the next line's timestamp.)
+    const segmentEnd = text.indexOf(':', pos) + 2;
+    let slot = -1;
+    if (segmentEnd > pos + 2 && segmentEnd <= end && text.charCodeAt(segmentEnd - 1) === 32) {
+      const length = segmentEnd - pos;
+      slot = (length * 31 + text.charCodeAt(segmentEnd - 3) * 7 + text.charCodeAt(segmentEnd - 4)) & (SEGMENT_SLOTS - 1);
+      const segment = this.segments[slot];
+      if (segment !== undefined && segment.text.length === length && text.slice(pos, segmentEnd) === segment.text) {
+        this.timeMs = timeMs;
+        this.level = segment.level;
+        this.layout = eventlog ? 'eventlog' : segment.fullName ? 'stock' : 'console';
+        this.text = text;
+        this.loggerStart = pos + segment.loggerStart;
+        this.loggerEnd = pos + segment.loggerEnd;
+        this.loggerClass = segment.loggerClass;
+        this.messageStart = segmentEnd;
+        this.messageEnd = end;
+        return ENTRY;
+      }
+    }
+    const segmentStart = pos;
+
     // From here on every position read is checked against `end`, or is a newline there, which
     // nothing below matches.
     if (pos >= end || text.charCodeAt(pos) !== 32) return this.fail('no space after the timestamp');
@@ -152,11 +206,22 @@ export class HeaderParser {
 
     let messageStart: number;
     let layout: Layout;
+    const loggerClass = this.classify === null ? null : this.classify(text, loggerStart, loggerEnd);
     if (loggerEnd < end && text.charCodeAt(loggerEnd) === 58 /* : */) {
       messageStart = Math.min(loggerEnd + 2, end);
       // %c prints the full logger name (stock layout); %c{2} only its last two parts (console).
       const fullName = isFullNameStart(text, pos);
       layout = eventlog ? 'eventlog' : fullName ? 'stock' : 'console';
+      if (slot >= 0 && messageStart === segmentEnd && !threadInBrackets) {
+        this.segments[slot] = {
+          text: flatCopy(text.slice(segmentStart, segmentEnd)),
+          level,
+          loggerStart: loggerStart - segmentStart,
+          loggerEnd: loggerEnd - segmentStart,
+          fullName,
+          loggerClass,
+        };
+      }
     } else if (loggerEnd + 1 < end && text.charCodeAt(loggerEnd + 1) === 40 /* ( */) {
       const inside = loggerEnd + 2;
       if (isSourceLocation(text, inside, end)) {
@@ -179,6 +244,7 @@ export class HeaderParser {
     this.text = text;
     this.loggerStart = loggerStart;
     this.loggerEnd = loggerEnd;
+    this.loggerClass = loggerClass;
     this.messageStart = messageStart;
     this.messageEnd = end;
     return ENTRY;
@@ -225,6 +291,14 @@ function eventLogMarker(text: string, start: number): number {
     }
   }
   return -1;
+}
+
+/**
+ * `text` as a string of its own: a slice of a block would keep the whole block alive while the
+ * cache holds it (V8 copies a string built by concatenation when it is cut).
+ */
+function flatCopy(text: string): string {
+  return ` ${text}`.slice(1);
 }
 
 /** `index` if it lies before `end`, else -1 (a search in a block of lines may find a later line). */

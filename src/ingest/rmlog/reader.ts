@@ -68,7 +68,8 @@ export async function readRmLog(input: string | LineInput, options: ReadOptions,
 
 /** The state of one read: counts, the version and scheduler clues, an entry collecting its continuation lines. */
 class LogReader implements LineHandler {
-  private readonly headers = new HeaderParser();
+  /** Names each entry's logger once per segment (HeaderParser), not once per line. */
+  private readonly headers = new HeaderParser<LoggerInfo | null>((text, start, end) => LOGGERS.find(text, start, end));
   private readonly clues = new VersionClues();
   /** What the fast paths of in-place.ts are told of the entry they read. */
   private readonly inPlace: InPlaceEntry = { lineNumber: 0, timeMs: 0, clues: this.clues };
@@ -150,7 +151,7 @@ class LogReader implements LineHandler {
     if (this.firstTimeMs === null) this.firstTimeMs = timeMs;
     this.lastTimeMs = timeMs;
     // Most entries come from classes of no interest: they are counted without a string being made.
-    const info = LOGGERS.find(h.text, h.loggerStart, h.loggerEnd);
+    const info = h.loggerClass;
     if (info === null) {
       this.ignoredEntries++;
       return;
