@@ -48,6 +48,12 @@ function matchAt(pattern: RegExp, text: string, start: number, end: number, stop
   return next < end && (c === stop || c === stop2 || c === stop3) ? match : null;
 }
 
+/** The match of `pattern` (sticky) at `start`: for expressions whose classes exclude CR and LF and stop as the general parser's. */
+function matchHere(pattern: RegExp, text: string, start: number): RegExpExecArray | null {
+  pattern.lastIndex = start;
+  return pattern.exec(text);
+}
+
 /** The match of `pattern` (sticky) at `start` if it takes the whole message text[start, end). */
 function matchWhole(pattern: RegExp, text: string, start: number, end: number): RegExpExecArray | null {
   pattern.lastIndex = start;
@@ -85,6 +91,24 @@ function event(kind: EventKind, entry: InPlaceEntry): RmEvent {
 // A container id as isContainerId accepts it, when a character other than a digit or `_` follows.
 const CONTAINER = String.raw`container_(?:e\d+_)?\d+_\d+_\d+_\d+`;
 
+// A container record in its 2.2 - 2.8 shape, from its id to its closing bracket (docs/log-formats.md
+// section 2), capturing the id, node, `<`s, memory, vcores and priority. readContainerBlock finds
+// each label it looks for first where it is matched here: the values between hold no spaces.
+const RECORD =
+  String.raw`ContainerId: (${CONTAINER}), (?:Version: \d+, )?NodeId: ([^ ,\]\r\n]+), NodeHttpAddress: [^ ,\r\n]*, ` +
+  String.raw`Resource: (<+)memory:(\d+), vCores:(\d+)>, Priority: (-?\d+), ` +
+  String.raw`Token: (?:null|Token \{ kind: ContainerToken, service: [^ ,}\r\n]* \}), \]`;
+
+/** Sets the event's fields from RECORD's groups, the first at m[at]; false where readContainerBlock would not read them. */
+function setRecord(e: RmEvent, m: RegExpExecArray, at: number): boolean {
+  const priority = Number(m[at + 5]);
+  if (!setResource(e, m[at + 2]!, m[at + 3]!, m[at + 4]!) || Math.abs(priority) > INT32_MAX) return false;
+  e.subject = m[at]!;
+  e.nodeId = m[at + 1]!;
+  e.priority = priority;
+  return true;
+}
+
 // ---- per-class fast paths --------------------------------------------------------------------
 
 const TRANSITION = new RegExp(String.raw`(${CONTAINER}) Container Transitioned from ([A-Z_]+) to ([A-Z_]+)`, 'y');
@@ -120,9 +144,22 @@ const rmApp: InPlaceParser = (text, start, end, entry) => {
   return stateChange('app_state', m, entry);
 };
 
+const STORING_ATTEMPT = new RegExp(
+  String.raw`Storing attempt: AppId: application_\d+_\d+ AttemptId: appattempt_\d+_\d+_\d+ MasterContainer: Container: \[${RECORD}`,
+  'y',
+);
+
+/**
+ * State changes, and `Storing attempt: AppId: <app> AttemptId: <attempt> MasterContainer: <record>`,
+ * the message whole (so it holds no ' State change from ', which rmAppAttempt tests first).
+ */
 const rmAppAttempt: InPlaceParser = (text, start, end, entry) => {
   const m = matchWhole(ATTEMPT_STATE, text, start, end);
-  return m === null ? null : stateChange('attempt_state', m, entry);
+  if (m !== null) return stateChange('attempt_state', m, entry);
+  const stored = matchWhole(STORING_ATTEMPT, text, start, end);
+  if (stored === null) return null;
+  const e = event('am_container', entry);
+  return setRecord(e, stored, 1) ? e : null;
 };
 
 function stateChange(kind: EventKind, m: RegExpExecArray, entry: InPlaceEntry): RmEvent {
@@ -155,7 +192,13 @@ const schedulerNode: InPlaceParser = (text, start, end, entry) => {
   return e;
 };
 
-// 2.7+ prints the node's resources, up to 2.6 its memory in MB only (docs/log-formats.md section 2).
+/**
+ * `Application attempt <attempt> released container <c> on node: host: <node> #containers=<n>
+ * available=<r> used=<r> with event: <E>` (CS, FS): scheduler's released-container branch (no
+ * opening it tests before matches), and each label it looks for first occurs where it is matched
+ * here (between them are ids, numbers, resources and tokens without spaces). 2.7+ prints the
+ * node's resources, up to 2.6 its memory in MB only (docs/log-formats.md section 2).
+ */
 const NODE_RESOURCE = String.raw`(?:\d+|<memory:\d+(?:, vCores:\d+)?>)`;
 const ATTEMPT_RELEASED = new RegExp(
   String.raw`Application attempt appattempt_\d+_\d+_\d+ released container (${CONTAINER}) on node: host: ([^ ,\r\n]+) #containers=\d+ available=${NODE_RESOURCE} used=${NODE_RESOURCE} with event: ([^ ,\r\n]+)`,
@@ -163,19 +206,44 @@ const ATTEMPT_RELEASED = new RegExp(
 );
 
 /**
- * `Application attempt <attempt> released container <c> on node: host: <node> #containers=<n>
- * available=<r> used=<r> with event: <E>` (CS, FS). scheduler reaches the same branch (no other
- * opening it tests matches), and each label it looks for first occurs where it is matched here
- * (between them are ids, numbers, resources and tokens without spaces).
+ * `Application Attempt <attempt> is done. finalState=<S>` (CS), `Application <attempt> is done.
+ * finalState=<S>` (FS): scheduler's attempt-done branch, whose first `appattempt_` and
+ * `finalState=` are the ones matched here.
  */
+const ATTEMPT_DONE = /Application (?:Attempt )?(appattempt_\d+_\d+_\d+) is done\. finalState=([^ ,\r\n]+)/y;
+
+/**
+ * `Accepted application <app> from user: <user>, in queue: <queue>`: ACCEPTED in messages.ts reads
+ * the same (its lazy user part ends at the first `, in queue: `, and this user holds no comma).
+ */
+const ACCEPTED = /Accepted application (application_\d+_\d+) from user: ([^\s,]+), in queue: ([^,\s]+)/y;
+
+/** CapacityScheduler, FairScheduler and FifoScheduler: released containers, attempts done, apps accepted. */
 const scheduler: InPlaceParser = (text, start, end, entry) => {
   const m = matchAt(ATTEMPT_RELEASED, text, start, end, SPACE, COMMA);
-  if (m === null) return null;
-  const e = event('container_released', entry);
-  e.subject = m[1]!;
-  e.nodeId = m[2]!;
-  e.toState = m[3]!;
-  return e;
+  if (m !== null) {
+    const e = event('container_released', entry);
+    e.subject = m[1]!;
+    e.nodeId = m[2]!;
+    e.toState = m[3]!;
+    return e;
+  }
+  const done = matchAt(ATTEMPT_DONE, text, start, end, SPACE, COMMA);
+  if (done !== null) {
+    const e = event('attempt_done', entry);
+    e.subject = done[1]!;
+    e.toState = done[2]!;
+    return e;
+  }
+  const accepted = matchHere(ACCEPTED, text, start);
+  if (accepted !== null) {
+    const e = event('app_accepted', entry);
+    e.subject = accepted[1]!;
+    e.user = accepted[2]!;
+    e.queue = accepted[3]!;
+    return e;
+  }
+  return null;
 };
 
 const COMPLETED = new RegExp(String.raw`Completed container: (${CONTAINER}) in state: ([^ ,\r\n]+) event:([^ ,\r\n]*)`, 'y');
@@ -196,9 +264,7 @@ const schedulerApp: InPlaceParser = (text, start, end, entry) => {
 };
 
 const LEAF_QUEUE_CONTAINER = new RegExp(
-  String.raw`(completedContainer|assignedContainer application attempt=appattempt_\d+_\d+_\d+) container=Container: \[` +
-    String.raw`ContainerId: (${CONTAINER}), NodeId: ([^ ,\]\r\n]+), NodeHttpAddress: [^ ,\r\n]*, Resource: (<+)memory:(\d+), vCores:(\d+)>, ` +
-    String.raw`Priority: (-?\d+), Token: (?:null|Token \{ kind: ContainerToken, service: [^ ,}\r\n]* \}), \] queue=([^: ,\r\n]*)`,
+  String.raw`(completedContainer|assignedContainer application attempt=appattempt_\d+_\d+_\d+) container=Container: \[${RECORD} queue=([^: ,\r\n]*)`,
   'y',
 );
 
@@ -222,13 +288,8 @@ function leafQueueContainer(text: string, start: number, end: number, entry: InP
   // The queue's token ends at a colon, space or comma (the colon of `<queue>: capacity=...`).
   const m = matchAt(LEAF_QUEUE_CONTAINER, text, start, end, 58 /* : */, SPACE, COMMA);
   if (m === null) return null;
-  const assigned = m[1] !== 'completedContainer';
-  const e = event(assigned ? 'container_assigned' : 'container_released', entry);
-  const priority = Number(m[7]);
-  if (!setResource(e, m[4]!, m[5]!, m[6]!) || Math.abs(priority) > INT32_MAX) return null;
-  e.subject = m[2]!;
-  e.nodeId = m[3]!;
-  e.priority = priority;
+  const e = event(m[1] === 'completedContainer' ? 'container_released' : 'container_assigned', entry);
+  if (!setRecord(e, m, 2)) return null;
   e.queue = m[8]!;
   return e;
 }
@@ -300,6 +361,21 @@ const auditLogger: InPlaceParser = (text, start, end, entry) => {
 const CONTAINER_ID = new RegExp(`^${CONTAINER}$`);
 const AUDIT_RESOURCE = /^(<+)memory:(\d+), vCores:(\d+)/;
 
+const UNKNOWN_CONTAINER = new RegExp(
+  String.raw`Container (${CONTAINER}) completed with event ([^ ,\r\n]+), but corresponding RMContainer doesn't exist\.`,
+  'y',
+);
+
+/** AbstractYarnScheduler, 2.8+: the message whole, as yarnScheduler reads it. */
+const yarnScheduler: InPlaceParser = (text, start, end, entry) => {
+  const m = matchWhole(UNKNOWN_CONTAINER, text, start, end);
+  if (m === null) return null;
+  const e = event('container_unknown', entry);
+  e.subject = m[1]!;
+  e.detail = m[2]!;
+  return e;
+};
+
 /** The fast path of each logger that has one. */
 export const IN_PLACE_PARSERS: ReadonlyMap<string, InPlaceParser> = new Map<string, InPlaceParser>([
   ['RMContainerImpl', rmContainer],
@@ -317,5 +393,6 @@ export const IN_PLACE_PARSERS: ReadonlyMap<string, InPlaceParser> = new Map<stri
   ['LeafQueue', leafQueue(true)],
   ['AbstractLeafQueue', leafQueue(false)],
   ['AppSchedulingInfo', appSchedulingInfo],
+  ['AbstractYarnScheduler', yarnScheduler],
   ['RMAuditLogger', auditLogger],
 ]);
