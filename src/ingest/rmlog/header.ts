@@ -64,6 +64,11 @@ export class HeaderParser<C = null> {
   private cachedDay = -1;
   private cachedDayMs = 0;
   private readonly segments: (Segment<C> | undefined)[] = new Array<Segment<C> | undefined>(SEGMENT_SLOTS).fill(undefined);
+  // The closing texts a line may lack, searched for so that a block is gone through once (see LineSearch).
+  private readonly eventLogPayloads = new LineSearch('String1="');
+  private readonly threadEnds = new LineSearch('] ');
+  private readonly locationEnds = new LineSearch(') - ');
+  private readonly threadNameEnds = new LineSearch('): ');
 
   // Set by parseAt(): ENTRY fills all but `malformed`; MALFORMED only `malformed`.
   timeMs = 0;
@@ -109,7 +114,7 @@ export class HeaderParser<C = null> {
     if ((c0 === 101 /* e */ || (c0 >= 48 && c0 <= 57)) && text.charCodeAt(start + 4) !== 45 /* not yyyy- */) {
       const marker = text.startsWith('e,', start) ? start : eventLogMarker(text, start);
       if (marker >= 0 && text.charCodeAt(marker + 4) === 47 /* e,MM/ */) {
-        const inner = text.indexOf('String1="', marker);
+        const inner = this.eventLogPayloads.indexOf(text, marker, start, end);
         if (inner < 0 || inner >= end) return this.fail('event-log line without String1="..."');
         const innerEnd = text.charCodeAt(end - 1) === 34 /* " */ ? end - 1 : end;
         const line = text.slice(inner + 9, innerEnd);
@@ -189,7 +194,7 @@ export class HeaderParser<C = null> {
 
     let threadInBrackets = false;
     if (text.charCodeAt(pos) === 91 /* [ */ && pos < end) {
-      const close = text.indexOf('] ', pos);
+      const close = this.threadEnds.indexOf(text, pos, start, end);
       if (close < 0 || close + 2 > end) return this.fail('unclosed [thread]');
       pos = close + 2;
       threadInBrackets = true;
@@ -225,12 +230,12 @@ export class HeaderParser<C = null> {
     } else if (loggerEnd + 1 < end && text.charCodeAt(loggerEnd + 1) === 40 /* ( */) {
       const inside = loggerEnd + 2;
       if (isSourceLocation(text, inside, end)) {
-        const dash = before(text.indexOf(') - ', inside), end - 3);
+        const dash = before(this.locationEnds.indexOf(text, inside, start, end), end - 3);
         if (dash < 0) return this.fail('unclosed (File.java:method(line)) location');
         messageStart = dash + 4;
         layout = threadInBrackets ? 'minicluster' : 'hdp';
       } else {
-        const close = before(text.indexOf('): ', inside), end - 2);
+        const close = before(this.threadNameEnds.indexOf(text, inside, start, end), end - 2);
         if (close < 0) return this.fail('unclosed (thread name)');
         messageStart = close + 3;
         layout = 'emr';
@@ -291,6 +296,34 @@ function eventLogMarker(text: string, start: number): number {
     }
   }
   return -1;
+}
+
+/**
+ * indexOf for a text that closes a part of a line (a thread name, a source location): a line may
+ * lack it, and a plain search would then go on through the lines after it, for each such line of
+ * a block. In a block, this one remembers where it found the text (or that it is nowhere after
+ * where it looked), and lines come in order, so a block is searched through at most once.
+ */
+class LineSearch {
+  private text = '';
+  private from = 0;
+  private found = -1;
+
+  constructor(private readonly needle: string) {}
+
+  /** The first needle at or after `from` in `text`, whose line is text[start, end); it may lie past the line. */
+  indexOf(text: string, from: number, start: number, end: number): number {
+    // A line that is its own string (a short line cut out, an event log's payload) is searched whole.
+    if (start === 0 && end === text.length) return text.indexOf(this.needle, from);
+    // Equal texts are the same block: the kept object is swapped for this one, so the next test is by identity.
+    const known = text === this.text && from >= this.from && (this.found < 0 || from <= this.found);
+    this.text = text;
+    if (!known) {
+      this.from = from;
+      this.found = text.indexOf(this.needle, from);
+    }
+    return this.found;
+  }
 }
 
 /**
