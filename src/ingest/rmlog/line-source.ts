@@ -4,9 +4,9 @@
 // before): those bytes are not read again.
 //
 // Written for speed: bytes are read into one reused buffer, each block of whole lines is decoded
-// once (as Latin-1 when it is all ASCII, which is the same text and several times cheaper than
-// UTF-8), and lines are handed on as offsets into that block's text, so no line is copied unless
-// the reader keeps part of it.
+// once, in pieces of about 64 KB (as Latin-1 when a piece is all ASCII, which is the same text and
+// several times cheaper than UTF-8), and lines are handed on as offsets into a piece's text, so no
+// line is copied unless the reader keeps part of it.
 
 import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
