@@ -4,9 +4,9 @@
 // before): those bytes are not read again.
 //
 // Written for speed: bytes are read into one reused buffer, each block of whole lines is decoded
-// once (as Latin-1 when it is all ASCII, which is the same text and several times cheaper than
-// UTF-8), and lines are handed on as offsets into that block's text, so no line is copied unless
-// the reader keeps part of it.
+// once, in pieces of about 64 KB (as Latin-1 when a piece is all ASCII, which is the same text and
+// several times cheaper than UTF-8), and lines are handed on as offsets into a piece's text, so no
+// line is copied unless the reader keeps part of it.
 
 import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
@@ -24,6 +24,8 @@ export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 /** How much of a cut line is handed on: enough to see what it was. */
 export const CUT_LINE_KEPT_BYTES = 65_536;
 const CHUNK_BYTES = 1 << 20;
+/** Lines are decoded in pieces of about this size (see LineSplitter.split). */
+const DECODE_PIECE_BYTES = 64 * 1024;
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
 /** Where the lines come from: a file, or an already open stream (standard input). */
@@ -322,13 +324,24 @@ class LineSplitter {
         return;
       }
     }
-    const text = this.decode(from, lastNl + 1);
     const handler = this.handler;
     let lineNumber = this.lineNumber;
-    let start = 0;
-    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      handler.line(text, start, nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl, ++lineNumber);
-      start = nl + 1;
+    // Decoded a piece at a time: a piece under V8's large-object size is an ordinary young string,
+    // copied once and freed by the next scavenge; a 1 MB one would be an external string (slower to
+    // read by character) in memory newly mapped for each block.
+    for (let pieceStart = from; pieceStart <= lastNl; ) {
+      let pieceEnd = lastNl + 1;
+      if (pieceEnd - pieceStart > DECODE_PIECE_BYTES) {
+        const nl = buffer.lastIndexOf(10, pieceStart + DECODE_PIECE_BYTES - 1);
+        pieceEnd = (nl >= pieceStart ? nl : buffer.indexOf(10, pieceStart + DECODE_PIECE_BYTES)) + 1;
+      }
+      const text = this.decode(pieceStart, pieceEnd);
+      let start = 0;
+      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+        handler.line(text, start, nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl, ++lineNumber);
+        start = nl + 1;
+      }
+      pieceStart = pieceEnd;
     }
     this.completeLines += lineNumber - this.lineNumber;
     this.lineNumber = lineNumber;

@@ -7,6 +7,8 @@ import { combineLineCounts } from '../../model/rm-events.js';
 import type { RmEvent, RmFileCounts, RmLineCounts } from '../../model/rm-events.js';
 import { CONTINUATION, HeaderParser, MALFORMED } from './header.js';
 import type { Layout } from './header.js';
+import { IN_PLACE_PARSERS } from './in-place.js';
+import type { InPlaceEntry, InPlaceParser } from './in-place.js';
 import { MAX_LINE_BYTES, readLines } from './line-source.js';
 import type { LineHandler, LineInput, LineSourceOptions, LineSourceResult } from './line-source.js';
 import { bannerEvent, CONTINUATION_LOGGERS, MESSAGE_PARSERS, queueConfigEvent, wantsContinuation } from './messages.js';
@@ -66,8 +68,11 @@ export async function readRmLog(input: string | LineInput, options: ReadOptions,
 
 /** The state of one read: counts, the version and scheduler clues, an entry collecting its continuation lines. */
 class LogReader implements LineHandler {
-  private readonly headers = new HeaderParser();
+  /** Names each entry's logger once per segment (HeaderParser), not once per line. */
+  private readonly headers = new HeaderParser<LoggerInfo | null>((text, start, end) => LOGGERS.find(text, start, end));
   private readonly clues = new VersionClues();
+  /** What the fast paths of in-place.ts are told of the entry they read. */
+  private readonly inPlace: InPlaceEntry = { lineNumber: 0, timeMs: 0, clues: this.clues };
   private readonly layoutCounts = new Map<Layout, number>();
   private entries = 0;
   private events = 0;
@@ -146,12 +151,25 @@ class LogReader implements LineHandler {
     if (this.firstTimeMs === null) this.firstTimeMs = timeMs;
     this.lastTimeMs = timeMs;
     // Most entries come from classes of no interest: they are counted without a string being made.
-    const info = LOGGERS.find(h.text, h.loggerStart, h.loggerEnd);
+    const info = h.loggerClass;
     if (info === null) {
       this.ignoredEntries++;
       return;
     }
     if (info.family !== null) this.schedulerFamilies.add(info.family);
+    const fast = info.inPlace;
+    if (fast !== null) {
+      // The frequent shapes are read in place; a null leaves the entry to the general parser below.
+      const inPlace = this.inPlace;
+      inPlace.lineNumber = lineNumber;
+      inPlace.timeMs = timeMs;
+      const e = fast(h.text, h.messageStart, h.messageEnd, inPlace);
+      if (e !== null) {
+        this.clues.logger(info.name);
+        this.emit(e);
+        return;
+      }
+    }
     const logger = info.name;
     const message = h.text.slice(h.messageStart, h.messageEnd);
     const at: EntryContext = { lineNumber, timeMs, logger };
@@ -256,6 +274,8 @@ interface LoggerInfo {
   /** The logger's simple class name. */
   readonly name: string;
   readonly parse: MessageParser | null;
+  /** Its fast path for the most frequent shapes, if it has one. */
+  readonly inPlace: InPlaceParser | null;
   /** The scheduler this class belongs to, to name it when no "Using Scheduler" line says. */
   readonly family: SchedulerFamily | null;
   /** Whether some of its entries carry facts in continuation lines. */
@@ -306,6 +326,7 @@ const LOGGERS = new LoggerTable(
   [...new Set([...MESSAGE_PARSERS.keys(), ...Object.keys(FAMILY_OF)])].map((logger) => ({
     name: logger,
     parse: MESSAGE_PARSERS.get(logger) ?? null,
+    inPlace: IN_PLACE_PARSERS.get(logger) ?? null,
     family: FAMILY_OF[logger] ?? null,
     continuation: CONTINUATION_LOGGERS.has(logger),
   })),

@@ -21,6 +21,9 @@ const ONLY_3_1 = mask(['3.1']);
 const ONLY_2_7 = mask(['2.7']);
 const SUMMARY_PLAIN = mask(['2.2', '2.6']);
 
+/** How an RMAppImpl state change names its event: ` on event = X` (2.10+), ` on event=X` (2.8), or not at all. */
+export type StateChangeEvent = 'spaced' | 'unspaced' | 'none';
+
 export class VersionClues {
   private candidates = ALL;
   private conflicting = false;
@@ -29,19 +32,32 @@ export class VersionClues {
     switch (logger) {
       case 'RMAppImpl':
         if (message.includes(' State change from ')) {
-          if (message.includes(' on event = ')) this.narrow(FROM_2_10);
-          else if (message.includes(' on event=')) this.narrow(ONLY_2_8);
-          else this.narrow(UP_TO_2_7);
+          this.appStateChange(message.includes(' on event = ') ? 'spaced' : message.includes(' on event=') ? 'unspaced' : 'none');
         }
         break;
       case 'LeafQueue':
-        if (message.startsWith('assignedContainer ')) this.narrow(UP_TO_2_7);
+        if (message.startsWith('assignedContainer ')) this.leafQueueAssignment();
         break;
       case 'AbstractContainerAllocator':
         if (message.startsWith('assignedContainer ')) {
           this.narrow(message.includes('RegularContainerAllocator@') ? ONLY_2_8 : FROM_2_10);
         }
         break;
+      case 'RMAppManager$ApplicationSummary':
+        if (message.includes(',applicationTags=')) this.narrow(SUMMARY_WITH_TAGS);
+        else if (message.includes(',submitTime=')) this.narrow(ONLY_3_1);
+        else if (message.includes(',preemptedMemorySeconds=')) this.narrow(ONLY_2_8);
+        else if (message.includes(',memorySeconds=')) this.narrow(ONLY_2_7);
+        else this.narrow(SUMMARY_PLAIN);
+        break;
+      default:
+        this.logger(logger);
+    }
+  }
+
+  /** What an entry of `logger` says whatever its message: the classes some releases renamed. */
+  logger(logger: string): void {
+    switch (logger) {
       case 'SchedulerNode':
         this.narrow(SCHEDULER_NODE);
         break;
@@ -52,14 +68,17 @@ export class VersionClues {
       case 'FSSchedulerApp':
         this.narrow(ONLY_2_2);
         break;
-      case 'RMAppManager$ApplicationSummary':
-        if (message.includes(',applicationTags=')) this.narrow(SUMMARY_WITH_TAGS);
-        else if (message.includes(',submitTime=')) this.narrow(ONLY_3_1);
-        else if (message.includes(',preemptedMemorySeconds=')) this.narrow(ONLY_2_8);
-        else if (message.includes(',memorySeconds=')) this.narrow(ONLY_2_7);
-        else this.narrow(SUMMARY_PLAIN);
-        break;
     }
+  }
+
+  /** RMAppImpl printed a state change, naming its event as `event` says. */
+  appStateChange(event: StateChangeEvent): void {
+    this.narrow(event === 'spaced' ? FROM_2_10 : event === 'unspaced' ? ONLY_2_8 : UP_TO_2_7);
+  }
+
+  /** The CS LeafQueue printed `assignedContainer ...` (2.8 moved the line to AbstractContainerAllocator). */
+  leafQueueAssignment(): void {
+    this.narrow(UP_TO_2_7);
   }
 
   /** `2.7`, `2.10 or 3.1 or ...`, or null when nothing was learnt or the clues conflict. */
