@@ -9,7 +9,8 @@
 // up to each sample time: a sample at t holds the state after every
 // event at or before t, as a replay's sample does.
 
-import { boundValues, createTimelineTables, dropTimelineTables, traceEvents } from './recorded-timeline.js';
+import { createTimelineTables, dropTimelineTables } from './recorded-timeline.js';
+import { boundValues, traceEvents } from './trace-events.js';
 import type { Store } from './store.js';
 
 /** At most this many samples per trace (a month at 10 s); a longer log is cut, and says so. */

@@ -8,6 +8,7 @@ import type { RmFileCounts } from '../model/rm-events.js';
 import { appendReject } from './append.js';
 import { ChunkColumns } from './chunk-columns.js';
 import type { Store } from './store.js';
+import { boundValues, traceEvents, withPrefix } from './trace-events.js';
 
 export interface RmLogFileRecord extends RmFileCounts {
   /** Unique across traces. */
@@ -165,9 +166,6 @@ for (const field of [...RM_EVENT_INT_FIELDS, ...RM_EVENT_STRING_FIELDS]) {
   if (!(EVENT_COLUMNS_AFTER_KIND as readonly string[]).includes(field)) throw new Error(`rmlog_events has no column for ${field}`);
 }
 
-/** The stored events of trace `$trace` (the raw table: rm_events adds columns these queries do not need). */
-const TRACE_EVENTS = `(SELECT * FROM rmlog_events WHERE file_id IN (SELECT file_id FROM rmlog_files WHERE trace = $trace))`;
-
 /**
  * Apps submitted, containers and nodes a trace's events name (cheap: no derived view is read),
  * and the lines its files rejected.
@@ -176,14 +174,16 @@ export async function countRmTrace(
   store: Store,
   trace: string,
 ): Promise<{ apps: number; containers: number; nodes: number; rejectedLines: number }> {
+  const events = await traceEvents(store, trace);
+  // Apps and rejected lines are already in the trace's catalogue row (upsertRmLogTrace); each
+  // count reads only the lines it counts (a third of the time of one pass filtering both).
+  const sql = `SELECT (SELECT coalesce(max(jobs), 0)::BIGINT FROM traces WHERE trace = $trace) AS apps,
+            (SELECT count(DISTINCT subject) FROM ${events.sql} WHERE ${withPrefix('subject', 'container_')}) AS containers,
+            (SELECT count(DISTINCT node_id) FROM ${events.sql} WHERE kind = 'node_registered') AS nodes,
+            (SELECT coalesce(max(rejected_lines), 0)::BIGINT FROM traces WHERE trace = $trace) AS "rejectedLines"`;
   const [counts] = await store.queryObjects<{ apps: number; containers: number; nodes: number; rejectedLines: number }>(
-    // Apps and rejected lines are already in the trace's catalogue row (upsertRmLogTrace).
-    `SELECT (SELECT coalesce(max(jobs), 0)::BIGINT FROM traces WHERE trace = $trace) AS apps,
-            count(DISTINCT subject) FILTER (WHERE starts_with(subject, 'container_')) AS containers,
-            count(DISTINCT node_id) FILTER (WHERE kind = 'node_registered') AS nodes,
-            (SELECT coalesce(max(rejected_lines), 0)::BIGINT FROM traces WHERE trace = $trace) AS "rejectedLines"
-       FROM ${TRACE_EVENTS}`,
-    { trace },
+    sql,
+    boundValues(sql, events, { trace }),
   );
   return counts!;
 }
@@ -191,17 +191,16 @@ export async function countRmTrace(
 /** The trace's row in the `traces` catalogue, summed over its files. */
 export async function upsertRmLogTrace(store: Store, trace: string): Promise<void> {
   await store.run('DELETE FROM traces WHERE trace = $trace', { trace });
-  await store.run(
-    `INSERT INTO traces
+  const events = await traceEvents(store, trace);
+  const sql = `INSERT INTO traces
      SELECT $trace, 'rmlog',
        arg_max(path, file_id), sum(size_bytes),
        sha256(string_agg(file_sha256, ',' ORDER BY file_id)), NULL,
        sum(lines), 0, sum(rejected_lines),
-       (SELECT count(DISTINCT subject) FROM ${TRACE_EVENTS} WHERE kind = 'app_state' AND from_state = 'NEW'),
+       (SELECT count(DISTINCT subject) FROM ${events.sql} WHERE kind = 'app_state' AND from_state = 'NEW'),
        max(ingested_at)
-     FROM rmlog_files WHERE trace = $trace`,
-    { trace },
-  );
+     FROM rmlog_files WHERE trace = $trace`;
+  await store.run(sql, boundValues(sql, events, { trace }));
 }
 
 export interface RmAppRow {
@@ -280,20 +279,21 @@ export interface RmTraceRows {
 /** Everything the workload builder needs of an RM-log trace, in time order. */
 export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceRows> {
   const params = { trace };
-  const appRows = await store.queryObjects<Omit<RmAppRow, 'askDrainsMs'>>(
+  // The raw events (rm_events adds columns these queries do not need), read as traceEvents says.
+  const events = await traceEvents(store, trace);
+  const query = <T>(sql: string): Promise<T[]> => store.queryObjects<T>(sql, boundValues(sql, events, params));
+  const appRows = await query<Omit<RmAppRow, 'askDrainsMs'>>(
     `SELECT app_id AS "appId", app_name AS "appName", user_name AS "userName", queue,
             submitted_in_log AS "submittedInLog", submit_ms AS "submitMs", am_allocated_ms AS "amAllocatedMs",
             finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts, unmanaged_am AS "unmanagedAm", running_ms AS "runningMs",
             summary.application_type AS "applicationType"
        FROM rm_apps
        LEFT JOIN (SELECT subject AS app_id, any_value(json_extract_string(extra, '$.applicationType')) AS application_type
-                    FROM ${TRACE_EVENTS} WHERE kind = 'app_summary' GROUP BY subject) AS summary USING (app_id)
+                    FROM ${events.sql} WHERE kind = 'app_summary' GROUP BY subject) AS summary USING (app_id)
       WHERE trace = $trace ORDER BY submit_ms NULLS LAST, app_id`,
-    params,
   );
-  const drains = await store.queryObjects<{ appId: string; timeMs: number }>(
-    `SELECT subject AS "appId", time_ms AS "timeMs" FROM ${TRACE_EVENTS} WHERE kind = 'ask_drained' ORDER BY subject, time_ms`,
-    params,
+  const drains = await query<{ appId: string; timeMs: number }>(
+    `SELECT subject AS "appId", time_ms AS "timeMs" FROM ${events.sql} WHERE kind = 'ask_drained' ORDER BY subject, time_ms`,
   );
   const drainsByApp = new Map<string, number[]>();
   for (const { appId, timeMs } of drains) {
@@ -310,30 +310,27 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
        FROM rm_containers WHERE trace = $trace ORDER BY allocated_ms NULLS LAST, container_id`,
     params,
   );
-  const nodeEvents = await store.queryObjects<RmNodeEventRow>(
+  const nodeEvents = await query<RmNodeEventRow>(
     `SELECT time_ms AS "timeMs", kind, node_id AS "nodeId", from_state AS "fromState", to_state AS "toState",
             CASE WHEN kind = 'node_registered' THEN memory_mb END AS "memoryMb",
             CASE WHEN kind = 'node_registered' THEN vcores END AS vcores
-       FROM ${TRACE_EVENTS}
+       FROM ${events.sql}
       WHERE kind IN ('node_registered', 'node_added', 'node_removed', 'node_state', 'rm_started', 'rm_stopped')
       ORDER BY time_ms, file_id, line_number`,
-    params,
   );
-  const [facts] = await store.queryObjects<{ schedulerClass: string | null; schedulerConfig: string | null; logEndMs: number | null }>(
+  const [facts] = await query<{ schedulerClass: string | null; schedulerConfig: string | null; logEndMs: number | null }>(
     `SELECT arg_max(detail, time_ms) FILTER (WHERE kind = 'scheduler_class') AS "schedulerClass",
             arg_max(extra, time_ms) FILTER (WHERE kind = 'scheduler_config') AS "schedulerConfig",
             max(time_ms) AS "logEndMs"
-       FROM ${TRACE_EVENTS}`,
-    params,
+       FROM ${events.sql}`,
   );
   const [file] = await store.queryObjects<{ hadoopVersion: string | null }>(
     `SELECT arg_max(hadoop_version, file_id) AS "hadoopVersion" FROM rmlog_files WHERE trace = $trace`,
     params,
   );
-  const queues = await store.queryObjects<{ queue: string; config: string }>(
-    `SELECT queue, arg_max(extra, time_ms) AS config FROM ${TRACE_EVENTS}
+  const queues = await query<{ queue: string; config: string }>(
+    `SELECT queue, arg_max(extra, time_ms) AS config FROM ${events.sql}
       WHERE kind = 'queue_config' AND queue IS NOT NULL GROUP BY queue ORDER BY queue`,
-    params,
   );
   return {
     apps,
