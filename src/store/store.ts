@@ -150,6 +150,20 @@ export class Store {
   }
 
   /**
+   * Run `work` with DuckDB's FSST string compression off, then back to the default. Bulk ingest
+   * writes hundreds of thousands of strings a second: trying FSST on each column besides
+   * dictionary compression is a sixth of DuckDB's time storing them, for files 10% smaller.
+   */
+  async withoutFsst<T>(work: () => Promise<T>): Promise<T> {
+    await this.connection.run(`SET disabled_compression_methods = 'fsst'`);
+    try {
+      return await work();
+    } finally {
+      await this.connection.run('RESET disabled_compression_methods');
+    }
+  }
+
+  /**
    * Run `work` with DuckDB's own threads capped at `threads`, then go back to the default (one
    * per core). Ingest appends from the calling thread: DuckDB's workers have nothing to do but
    * would take turns on the cores the parsers need (one core: 0.8x the ingest time with one).

@@ -322,6 +322,20 @@ describe('Store', () => {
     }
   });
 
+  it('turns FSST string compression off for a piece of work only, even one that fails', async () => {
+    const store = await Store.open(':memory:');
+    const disabled = async (): Promise<string> => String((await store.query("SELECT current_setting('disabled_compression_methods')")).rows[0]![0]);
+    try {
+      const before = await disabled();
+      expect((await store.withoutFsst(disabled)).toLowerCase()).toBe('fsst');
+      expect(await disabled()).toBe(before);
+      await expect(store.withoutFsst(() => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+      expect(await disabled()).toBe(before);
+    } finally {
+      store.close();
+    }
+  });
+
   it('raises the checkpoint threshold only while a bulk load runs, even one that fails', async () => {
     const store = await Store.open(':memory:');
     const threshold = async (): Promise<string> => String((await store.query("SELECT current_setting('checkpoint_threshold')")).rows[0]![0]);

@@ -172,9 +172,12 @@ async function sampleTrace(store: Store, trace: string): Promise<void> {
   await store.transaction(() => saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS));
 }
 
-/** DuckDB's buffer pool capped (memory flat in file size), and one DuckDB thread (see Store.withThreads). */
+/**
+ * DuckDB's buffer pool capped (memory flat in file size), one DuckDB thread (see
+ * Store.withThreads), and strings stored without FSST (Store.withoutFsst).
+ */
 function withIngestSettings<T>(store: Store, work: () => Promise<T>): Promise<T> {
-  return store.withMemoryLimit(INGEST_MEMORY_LIMIT, () => store.withThreads(1, work));
+  return store.withMemoryLimit(INGEST_MEMORY_LIMIT, () => store.withThreads(1, () => store.withoutFsst(work)));
 }
 
 /** An existing trace of that name, refused if it is not an RM-log trace. */
