@@ -18,7 +18,7 @@ export type { DemoResult } from './demo.js';
 export { listTraces, Store, StoreError } from '../store/index.js';
 export type { RejectRow, TraceRecord } from '../store/index.js';
 export { ingestRmLog, traceNameOf } from '../ingest/rmlog/ingest.js';
-export type { IngestRmLogFileResult, IngestRmLogOptions, IngestRmLogResult } from '../ingest/rmlog/ingest.js';
+export type { IngestRmLogFileResult, IngestRmLogOptions, IngestRmLogResult, IngestTiming } from '../ingest/rmlog/ingest.js';
 export { runFidelity } from './fidelity.js';
 export type { FidelityApp, FidelityRequest, FidelityResult } from './fidelity.js';
 export { DEFAULT_DIAGNOSE_OPTIONS, runDiagnose } from './diagnose.js';

@@ -49,6 +49,10 @@ describe('ingestRmLog', () => {
       const again = await ingestRmLog(store, { paths: [path] });
       expect(again.files[0]).toMatchObject({ status: 'unchanged', linesRead: 0 });
       expect(await snapshot(store, first.trace)).toBe(before);
+      // The first ingest read the file and took the recorded samples; the second did neither.
+      expect(first.timing.readMs).toBeGreaterThan(0);
+      expect(first.timing.samplesMs).toBeGreaterThan(0);
+      expect(again.timing.samplesMs).toBe(0);
     });
   });
 

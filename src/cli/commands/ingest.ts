@@ -81,10 +81,19 @@ export function ingestCommand(context: CliContext): Command {
         lines.push(...backwardsLines(f));
       }
       lines.push(...rejectLines(result.rejects, result.rejectedLines));
+      const { readMs, samplesMs } = result.timing;
+      lines.push(
+        `  read and stored in ${seconds(readMs)}` + (samplesMs > 0 ? `; the recorded cluster sampled (rm_samples) in ${seconds(samplesMs)}` : ''),
+      );
       lines.push(`Check it: ${hint(context, ['fidelity', '--trace', result.trace])}`);
       print(context, lines.join('\n'));
     });
   return ingest;
+}
+
+/** A duration for people: `0.85 s`, `12.3 s`. */
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
 
 /**

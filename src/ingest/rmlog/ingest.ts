@@ -94,6 +94,13 @@ export interface IngestRmLogResult {
   readonly rejectedLines: number;
   /** The first REJECTS_RETURNED of them, by file and line (all of them can be millions). */
   readonly rejects: readonly RejectRow[];
+  /** Where the time went: reading and storing the files, and taking the recorded samples (0 when none were taken). */
+  readonly timing: IngestTiming;
+}
+
+export interface IngestTiming {
+  readonly readMs: number;
+  readonly samplesMs: number;
 }
 
 export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Promise<IngestRmLogResult> {
@@ -118,6 +125,9 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
     }
   }
   const files: IngestRmLogFileResult[] = [];
+  const started = performance.now();
+  let readMs = 0;
+  let samplesMs = 0;
   const threads = options.parserThreads ?? (availableParallelism() > 1 ? Math.min(availableParallelism(), ordered.length) : 0);
   const pool = new RmLogParsePool(threads);
   try {
@@ -141,13 +151,18 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
         if (storedAny) await sampleTrace(store, trace).catch(() => undefined);
         throw error;
       }
-      if (storedAny || (await recordedSamplesMissing(store, trace))) await sampleTrace(store, trace);
+      readMs = performance.now() - started;
+      if (storedAny || (await recordedSamplesMissing(store, trace))) {
+        const sampling = performance.now();
+        await sampleTrace(store, trace);
+        samplesMs = performance.now() - sampling;
+      }
     });
   } finally {
     await pool.close();
   }
   const counts = await countRmTrace(store, trace);
-  return { trace, files, ...counts, rejects: await loadRejects(store, trace, REJECTS_RETURNED) };
+  return { trace, files, ...counts, rejects: await loadRejects(store, trace, REJECTS_RETURNED), timing: { readMs, samplesMs } };
 }
 
 /**
@@ -301,6 +316,8 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
   const trace = options.name ?? STDIN_TRACE;
   const existing = await checkTrace(store, trace);
   const pool = new RmLogParsePool(0);
+  const started = performance.now();
+  let samplesMs = 0;
   let file: IngestRmLogFileResult;
   try {
     file = await withIngestSettings(store, () =>
@@ -319,7 +336,9 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
         const record = mergeRecord(trace, fileId, STDIN_PATH, outcome.compressed, null, outcome);
         await saveRmLogFile(store, record);
         await upsertRmLogTrace(store, trace);
+        const sampling = performance.now();
         await saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS);
+        samplesMs = performance.now() - sampling;
         return summary(STDIN_PATH, 'ingested', record, outcome);
       }),
     );
@@ -327,12 +346,17 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
     if (!(error instanceof SameContent)) throw error;
     file = summary(STDIN_PATH, 'unchanged', error.file, null);
     // Nothing stored now; samples an earlier ingest died before taking are taken here.
-    if (await recordedSamplesMissing(store, trace)) await withIngestSettings(store, () => sampleTrace(store, trace));
+    if (await recordedSamplesMissing(store, trace)) {
+      const sampling = performance.now();
+      await withIngestSettings(store, () => sampleTrace(store, trace));
+      samplesMs = performance.now() - sampling;
+    }
   } finally {
     await pool.close();
   }
+  const readMs = performance.now() - started - samplesMs;
   const counts = await countRmTrace(store, trace);
-  return { trace, files: [file], ...counts, rejects: await loadRejects(store, trace, REJECTS_RETURNED) };
+  return { trace, files: [file], ...counts, rejects: await loadRejects(store, trace, REJECTS_RETURNED), timing: { readMs, samplesMs } };
 }
 
 /** Thrown to roll back standard input that a stored file already holds. */
