@@ -49,6 +49,29 @@ import {
 } from '../policies/scheduling/index.js';
 import type { Scheduler, SchedulerListener } from '../policies/scheduling/index.js';
 import { HeartbeatWheel } from './heartbeat-wheel.js';
+import {
+  AM_DONE,
+  AM_FAIL,
+  AM_HEARTBEAT,
+  AM_REGISTERED,
+  APP_KILL,
+  APP_LOST,
+  APP_TIMEOUT,
+  appEvent,
+  CONTROL_STEP,
+  heartbeatEvent,
+  NODE_ADMISSION,
+  NODE_CHANGE,
+  NODE_HEARTBEAT,
+  nodeAdmissionEvent,
+  PRIORITY_OF_KIND,
+  SCHEDULER_UPDATE,
+  STAGE_REQUEST,
+  stageEvent,
+  SUBMIT,
+  updateEvent,
+} from './events.js';
+import type { Event, HeartbeatEvent } from './events.js';
 import { decideReduces } from './mapreduce-am.js';
 import type { MapReduceAmSettings } from './mapreduce-am.js';
 import { RunObserver } from './observer.js';
@@ -108,113 +131,6 @@ export interface ReplayInput {
 
 export const DEFAULT_SAMPLE_INTERVAL_MS = 10_000;
 const PROGRESS_EVERY_EVENTS = 1 << 16;
-
-// Event kinds, and their order among events at the same instant: what a log recorded happening
-// from outside (below), then releases (they free room), then the scheduler's periodic update and an admission controller's step (both read the
-// cluster as the releases left it), then AM-side work (asks arrive), then submissions, then
-// admissions made at a node's heartbeat (the AM they admit can be placed by the heartbeats at
-// that instant), then node heartbeats (which serve all of the above), then timeouts (an app
-// that could still be served at the deadline instant is served).
-// CONTAINER_DONE = 0: a container's own end (state.ts).
-const AM_DONE = 1;
-const SCHEDULER_UPDATE = 2;
-const AM_REGISTERED = 3;
-const STAGE_REQUEST = 4;
-const AM_HEARTBEAT = 5;
-const SUBMIT = 6;
-const NODE_HEARTBEAT = 7;
-const APP_TIMEOUT = 8;
-const CONTROL_STEP = 9;
-const NODE_ADMISSION = 10;
-// What a log recorded happening from outside (docs/model.md 12): nodes joining or leaving (and an
-// RM restart losing its apps), a user's kill, an attempt's AM failing. First of all at their
-// instant: what the log shows an app doing at the same millisecond came after (its containers
-// ended by the RM's act), and every other event should see the change.
-const NODE_CHANGE = 11;
-const APP_KILL = 12;
-const AM_FAIL = 13;
-const APP_LOST = 14;
-const PRIORITY_OF_KIND = [1, 1, 2, 3, 3, 3, 4, 6, 7, 2, 5, 0, 0, 0, 0];
-
-interface AppEvent {
-  readonly kind:
-    | typeof AM_DONE
-    | typeof AM_REGISTERED
-    | typeof AM_HEARTBEAT
-    | typeof SUBMIT
-    | typeof APP_TIMEOUT
-    | typeof APP_KILL
-    | typeof APP_LOST
-    | typeof AM_FAIL;
-  readonly app: AppRun;
-  /** For an attempt's own events: the attempt (AppRun.attempts) it belongs to; a later one makes it stale. */
-  readonly token: number;
-}
-
-interface StageEvent {
-  readonly kind: typeof STAGE_REQUEST;
-  readonly app: AppRun;
-  readonly stage: StageState;
-  /** The attempt that asked (see AppEvent.token). */
-  readonly token: number;
-}
-
-interface HeartbeatEvent {
-  readonly kind: typeof NODE_HEARTBEAT;
-  /** Null for the wheel's cursor: whichever node is due then. */
-  readonly node: NodeState | null;
-  readonly token: number;
-  readonly timeMs: number;
-}
-
-interface UpdateEvent {
-  readonly kind: typeof SCHEDULER_UPDATE | typeof CONTROL_STEP | typeof NODE_CHANGE;
-}
-
-/** The head of the admission queue is admitted at this node's heartbeat, if still valid. */
-interface NodeAdmissionEvent {
-  readonly kind: typeof NODE_ADMISSION;
-  readonly node: NodeState;
-  readonly token: number;
-}
-
-type Event = Container | AppEvent | StageEvent | HeartbeatEvent | UpdateEvent | NodeAdmissionEvent;
-
-/**
- * The one runtime shape of every event but a container's end. The event loop reads `kind` from
- * every event; from two shapes V8 keeps that a fast inline check, from five (one per interface
- * above) it falls back to a generic lookup per event.
- */
-class ControlEvent {
-  constructor(
-    readonly kind: number,
-    readonly app: AppRun | null,
-    readonly stage: StageState | null,
-    readonly node: NodeState | null,
-    readonly token: number,
-    readonly timeMs: number,
-  ) {}
-}
-
-function appEvent(kind: AppEvent['kind'], app: AppRun, token = 0): AppEvent {
-  return new ControlEvent(kind, app, null, null, token, 0) as AppEvent;
-}
-
-function stageEvent(app: AppRun, stage: StageState): StageEvent {
-  return new ControlEvent(STAGE_REQUEST, app, stage, null, app.attempts, 0) as StageEvent;
-}
-
-function heartbeatEvent(node: NodeState | null, token: number, timeMs: number): HeartbeatEvent {
-  return new ControlEvent(NODE_HEARTBEAT, null, null, node, token, timeMs) as HeartbeatEvent;
-}
-
-function updateEvent(kind: UpdateEvent['kind']): UpdateEvent {
-  return new ControlEvent(kind, null, null, null, 0, 0) as UpdateEvent;
-}
-
-function nodeAdmissionEvent(node: NodeState, token: number): NodeAdmissionEvent {
-  return new ControlEvent(NODE_ADMISSION, null, null, node, token, 0) as NodeAdmissionEvent;
-}
 
 export function replay(input: ReplayInput): ReplayResult {
   return new ReplayEngine(input).run();
