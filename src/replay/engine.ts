@@ -29,9 +29,9 @@ import type { NormalizationRule } from '../model/normalize.js';
 import { clusterCapacity } from '../model/cluster.js';
 import { taskDurationMs } from '../model/workload.js';
 import type { Cluster } from '../model/cluster.js';
-import type { AttemptSpec, Workload } from '../model/workload.js';
+import type { Workload } from '../model/workload.js';
 import { checkNodeTimeline } from '../model/node-timeline.js';
-import type { NodeChange, NodeTimeline } from '../model/node-timeline.js';
+import type { NodeTimeline } from '../model/node-timeline.js';
 import type { ControllerStepColumns, FailureCause, ReplayProgress, ReplayResult } from '../model/replay-result.js';
 import type { AdmissionDecision, AdmissionPolicy, AmShareController } from '../policies/admission/types.js';
 import {
@@ -74,6 +74,8 @@ import {
 import type { Event, HeartbeatEvent } from './events.js';
 import { decideReduces } from './mapreduce-am.js';
 import type { MapReduceAmSettings } from './mapreduce-am.js';
+import { Membership } from './membership.js';
+import type { MembershipHost } from './membership.js';
 import { RunObserver } from './observer.js';
 import { buildResult } from './result.js';
 import {
@@ -90,7 +92,6 @@ import {
   FAILED_LIMIT,
   FINISHED,
   IN_WHEEL,
-  KILLED,
   NodeState,
   REJECTED,
   RESERVED_IDLE,
@@ -98,7 +99,7 @@ import {
   UNUSABLE,
   WAITING,
 } from './state.js';
-import type { StageState } from './state.js';
+import type { KILLED, StageState } from './state.js';
 
 export interface ReplayOptions {
   /** Interval of the periodic samples (ms). */
@@ -136,7 +137,7 @@ export function replay(input: ReplayInput): ReplayResult {
   return new ReplayEngine(input).run();
 }
 
-class ReplayEngine implements SchedulerListener {
+class ReplayEngine implements SchedulerListener, MembershipHost {
   private readonly cluster: Cluster;
   private readonly admission: AdmissionPolicy;
   private readonly scheduler: Scheduler;
@@ -195,11 +196,10 @@ class ReplayEngine implements SchedulerListener {
   private unfinishedBatchApps = 0;
   /** What the nodes in service give the cluster; admission policies read it as the view's capacity. */
   private readonly capacity: { memoryMb: number; vcores: number };
-  /** The recorded membership changes, and the next one to apply. */
-  private readonly nodeChanges: readonly NodeChange[];
-  private nextNodeChange = 0;
+  /** Nodes joining and leaving, kills and failed attempts, as a log recorded them. */
+  private readonly membership: Membership;
   /** Apps submitted so far (apps are submitted in index order). */
-  private submittedApps = 0;
+  submittedApps = 0;
   /**
    * The run ends with its last app: events the log recorded (node changes, kills, AM failures)
    * may still be queued for later, and must not stretch the run.
@@ -214,7 +214,6 @@ class ReplayEngine implements SchedulerListener {
   private reservationsMade = 0;
   private placementFailures = 0;
   private reducesPreempted = 0;
-  private containersLost = 0;
   private lastResourceChangeMs = 0;
   private nextProgressAt = PROGRESS_EVERY_EVENTS;
 
@@ -276,7 +275,6 @@ class ReplayEngine implements SchedulerListener {
     const timeline = input.nodeTimeline;
     if (timeline) checkNodeTimeline(timeline, this.nodes.length);
     const inService = timeline ? new Set(timeline.initialNodes) : null;
-    this.nodeChanges = timeline ? timeline.changes : [];
     this.endsWithLastApp =
       timeline !== undefined ||
       apps.some(
@@ -306,6 +304,16 @@ class ReplayEngine implements SchedulerListener {
     );
     this.observer = new RunObserver(this.view, this.scheduler, sampleIntervalMs, this.options.recordContainers === true);
     for (const node of this.nodes) if (node.state === ABSENT) this.observer.nodeLeft(node, 0);
+    this.membership = new Membership(this, {
+      nodes: this.nodes,
+      apps: this.apps,
+      changes: timeline ? timeline.changes : [],
+      capacity: this.capacity,
+      view: this.view,
+      observer: this.observer,
+      scheduler: this.scheduler,
+      heartbeatIntervalMs: this.heartbeatIntervalMs,
+    });
     this.sim = new Simulation<Event>((event, nowMs) => this.handle(event, nowMs), this.eventCapacityHint());
   }
 
@@ -327,7 +335,7 @@ class ReplayEngine implements SchedulerListener {
     // a day's thousands of submissions would otherwise deepen the event heap for most of the run.
     if (this.apps.length > 0) this.scheduleSubmit(this.apps[0]!);
     if (this.controller) this.scheduleControlStep();
-    this.scheduleNodeChange();
+    this.membership.scheduleNext();
     const observer = this.observer;
     const outcome = this.sim.run({
       untilMs: this.options.horizonMs,
@@ -347,7 +355,7 @@ class ReplayEngine implements SchedulerListener {
         reservationsMade: this.reservationsMade,
         placementFailures: this.placementFailures,
         reducesPreempted: this.reducesPreempted,
-        containersLost: this.containersLost,
+        containersLost: this.membership.containersLost,
         samplesTaken: observer.samplesTaken,
         sampleIntervalMs: observer.sampleIntervalMs,
         lastResourceChangeMs: this.lastResourceChangeMs,
@@ -432,17 +440,17 @@ class ReplayEngine implements SchedulerListener {
         if (event.token === this.nodeAdmissionToken) this.admitAtNodeUpdate(event.node);
         break;
       case NODE_CHANGE:
-        this.applyNodeChanges();
+        this.membership.applyDue(nowMs);
         break;
       case APP_KILL:
-        this.killApp(event.app);
+        this.membership.killApp(event.app);
         break;
       case APP_LOST:
-        this.loseApp(event.app);
+        this.membership.loseApp(event.app);
         break;
       case AM_FAIL:
         if (event.token === event.app.attempts && (event.app.phase === AM_STARTING || event.app.phase === RUNNING)) {
-          this.attemptEnded(event.app, true);
+          this.membership.attemptEnded(event.app, true, nowMs);
         }
         break;
     }
@@ -769,8 +777,8 @@ class ReplayEngine implements SchedulerListener {
     else this.idleAm(app);
   }
 
-  /** The AM kills a task: its container is released and the task runs again later. */
-  private killTask(container: Container): void {
+  /** A task's container ends before its task (its AM killed it, or its node left): released, and the task runs again later. */
+  killTask(container: Container): void {
     const stage = container.stage!;
     container.killed = true;
     container.endMs = this.nowMs;
@@ -796,7 +804,7 @@ class ReplayEngine implements SchedulerListener {
     if (asked === 0) this.wakeReservedNodes(app, stage.index);
   }
 
-  private changeOutstanding(app: AppRun, delta: number): void {
+  changeOutstanding(app: AppRun, delta: number): void {
     const before = app.outstanding;
     app.outstanding += delta;
     if (before === 0 && app.outstanding > 0) {
@@ -830,7 +838,7 @@ class ReplayEngine implements SchedulerListener {
   }
 
   /** Fail (or kill) an app that never got its AM container (held by admission control or the scheduler). */
-  private failWaiting(app: AppRun, cause: FailureCause | null, reason: string, phase: typeof FAILED | typeof KILLED = FAILED): void {
+  failWaiting(app: AppRun, cause: FailureCause | null, reason: string, phase: typeof FAILED | typeof KILLED = FAILED): void {
     if (app.phase === WAITING) {
       this.waiting = this.waiting.filter((a) => a !== app);
       this.view.waitingApps = this.waiting.length;
@@ -852,7 +860,7 @@ class ReplayEngine implements SchedulerListener {
    * Withdraw every outstanding ask of `app` and kill its running tasks; with `requeue` (a new
    * attempt redoes them) each killed task is asked for again.
    */
-  private killTasks(app: AppRun, requeue: boolean): void {
+  killTasks(app: AppRun, requeue: boolean): void {
     for (const stage of app.stages) {
       if (stage.asked > 0) this.setAsked(app, stage, 0);
       for (let i = stage.live.length - 1; i >= 0; i--) {
@@ -871,7 +879,7 @@ class ReplayEngine implements SchedulerListener {
   }
 
   /** Give up the nodes `app` has reserved and let them heartbeat again. */
-  private dropReservationsOf(app: AppRun): void {
+  dropReservationsOf(app: AppRun): void {
     for (const nodeIndex of [...app.reservedNodes]) {
       const node = this.nodes[nodeIndex]!;
       this.dropReservation(node, true);
@@ -879,7 +887,7 @@ class ReplayEngine implements SchedulerListener {
     }
   }
 
-  private endApp(
+  endApp(
     app: AppRun,
     phase: typeof FINISHED | typeof FAILED | typeof KILLED,
     cause: FailureCause | null,
@@ -922,7 +930,7 @@ class ReplayEngine implements SchedulerListener {
     this.admissionDirty = true;
   }
 
-  // ---- what a log recorded happening from outside (docs/model.md 12) ------------------------
+  // ---- unmanaged AMs and resumed attempts (docs/model.md 12) ----------------------------------
 
   /**
    * An unmanaged AM is started by its client once the attempt exists; it takes no container,
@@ -964,196 +972,40 @@ class ReplayEngine implements SchedulerListener {
     this.setAsked(app, stage, stage.remaining);
   }
 
-  private scheduleNodeChange(): void {
-    const change = this.nodeChanges[this.nextNodeChange];
-    if (change) this.schedule(change.atMs, updateEvent(NODE_CHANGE));
-  }
+  // ---- what outside changes ask of the engine (MembershipHost, membership.ts) -------------------
 
-  /** Every recorded membership change due now, in the recorded order. */
-  private applyNodeChanges(): void {
-    const changes = this.nodeChanges;
-    while (this.nextNodeChange < changes.length && changes[this.nextNodeChange]!.atMs <= this.nowMs) {
-      const change = changes[this.nextNodeChange++]!;
-      if (change.kind === 'join') this.nodeJoins(this.nodes[change.node]!);
-      else if (change.kind === 'leave') this.nodeLeaves(this.nodes[change.node]!);
-      else this.loseApps();
-    }
-    this.scheduleNodeChange();
-  }
-
-  /**
-   * A node starts serving, empty. Its NodeManager heartbeats as soon as it has registered and
-   * every interval from then; the scheduler's cluster grows with it.
-   */
-  private nodeJoins(node: NodeState): void {
-    node.freeMemoryMb = node.capacityMemoryMb;
-    node.freeVcores = node.capacityVcores;
-    node.heartbeatAnchorMs = this.nowMs - this.heartbeatIntervalMs;
-    this.capacity.memoryMb += node.capacityMemoryMb;
-    this.capacity.vcores += node.capacityVcores;
-    this.observer.nodeJoined(node, this.nowMs);
-    this.scheduler.addNode(node, this.nowMs);
+  putInWheel(node: NodeState): void {
     node.state = IN_WHEEL;
     this.wheel.insert(node.index, node.heartbeatAnchorMs, this.nowMs);
     this.wheelGrew = true;
-    this.admissionDirty = true;
-    this.stateChanged();
   }
 
-  /**
-   * A node leaves (lost, decommissioned, shut down, unhealthy, or the RM restarted). The
-   * scheduler ends every container on it as KILLED (exit status ABORTED) and drops its
-   * reservation, then the cluster shrinks. The AM of a task lost this way asks for the task again
-   * (a MapReduce task attempt killed by its node's loss is rescheduled); an attempt whose AM was
-   * on the node fails and the app starts a new one (attemptEnded).
-   */
-  private nodeLeaves(node: NodeState): void {
-    this.detach(node);
-    if (node.reservedApp >= 0) this.dropReservation(node, true);
-    const lostAms: AppRun[] = [];
-    const reasks: StageState[] = [];
-    const reaskApps: AppRun[] = [];
-    for (const app of this.apps) {
-      if (app.phase !== AM_STARTING && app.phase !== RUNNING) continue;
-      const am = app.amContainer;
-      if (am !== null && am.node === node) {
-        am.killed = true;
-        am.endMs = this.nowMs;
-        this.release(am);
-        app.amContainer = null;
-        this.containersLost++;
-        lostAms.push(app);
-      }
-      for (const stage of app.stages) {
-        for (let i = stage.live.length - 1; i >= 0; i--) {
-          const container = stage.live[i]!;
-          if (container.node !== node) continue;
-          this.loseTask(container);
-          if (!reasks.includes(stage)) {
-            reasks.push(stage);
-            reaskApps.push(app);
-          }
-        }
-      }
-    }
-    // Its freed space went with it: no out-of-band heartbeat.
-    if (node.freed) {
-      node.freed = false;
-      const freed = this.freedNodes;
-      const at = freed.indexOf(node);
-      for (let i = at; i < this.freedCount - 1; i++) freed[i] = freed[i + 1]!;
-      this.freedCount--;
-    }
-    this.observer.nodeLeft(node, this.nowMs);
-    node.state = ABSENT;
-    node.freeMemoryMb = 0;
-    node.freeVcores = 0;
-    this.capacity.memoryMb -= node.capacityMemoryMb;
-    this.capacity.vcores -= node.capacityVcores;
-    this.scheduler.removeNode(node, this.nowMs);
-    for (const app of lostAms) this.attemptEnded(app, false);
-    for (let i = 0; i < reasks.length; i++) {
-      const app = reaskApps[i]!;
-      const stage = reasks[i]!;
-      // An app whose attempt ended asks again with its next AM; a modelled MapReduce AM asks
-      // for reduces through its ramp-up.
-      if (app.phase !== RUNNING || !stage.requested) continue;
-      if (app.mapReduceModelled && stage.index === 1) this.wakeMapReduceAm(app);
-      else if (app.spec.observed) this.reask(app, stage);
-      else this.schedule(this.nextAmHeartbeatMs(app, this.nowMs), stageEvent(app, stage));
-    }
-    this.admissionDirty = true;
-    this.stateChanged();
+  dropFreed(node: NodeState): void {
+    if (!node.freed) return;
+    node.freed = false;
+    const freed = this.freedNodes;
+    const at = freed.indexOf(node);
+    for (let i = at; i < this.freedCount - 1; i++) freed[i] = freed[i + 1]!;
+    this.freedCount--;
   }
 
-  /** A task's container is lost with its node: the task is to run again, from its start. */
-  private loseTask(container: Container): void {
-    const stage = container.stage!;
-    container.killed = true;
-    container.endMs = this.nowMs;
-    this.release(container);
-    this.containersLost++;
-    stage.running--;
-    stage.retry.push(container.task);
-    removeLive(stage, container);
-    const at = stage.waiting.indexOf(container);
-    if (at >= 0) stage.waiting.splice(at, 1);
-  }
-
-  /**
-   * The current attempt failed: its AM failed as the log recorded (`amFailed`) or was lost with
-   * its node. The RM kills the attempt's containers (containers are not kept across attempts),
-   * and starts a new attempt: the next one the log recorded, else the same work again, the
-   * completed tasks kept (a MapReduce AM recovers them from its previous attempt's history). A
-   * lost AM never counts toward yarn.resourcemanager.am.max-attempts (its container exits
-   * ABORTED), so losses alone never fail an app; a recorded failure of the app's last recorded
-   * attempt fails it.
-   */
-  private attemptEnded(app: AppRun, amFailed: boolean): void {
-    const spec = app.spec;
-    const recorded = spec.failedAttempts ?? NO_ATTEMPTS;
-    const lastRecorded = app.attemptIndex >= recorded.length;
-    if (amFailed && lastRecorded) {
-      this.endApp(app, FAILED, 'am-failed', `its AM failed on attempt ${app.attempts}, as the log recorded`);
-      return;
-    }
-    this.killTasks(app, true);
-    this.dropReservationsOf(app);
-    const am = app.amContainer;
-    if (am) {
-      am.killed = true;
-      am.endMs = this.nowMs;
-      this.release(am);
-      app.amContainer = null;
-    }
-    if (lastRecorded) {
-      // Work to redo only if the attempt had registered; otherwise the new AM starts afresh.
-      app.resumesStages = app.stages.length > 0;
-    } else {
-      app.attemptIndex++;
-      app.attempt = recorded[app.attemptIndex] ?? spec;
-      app.stages = [];
-      app.openStages = app.attempt.stages.length;
-      app.resumesStages = false;
-    }
-    app.amHeartbeatPending = false;
-    app.amIdle = false;
-    app.attempts++;
-    app.phase = ACCEPTED;
-    const view = this.view;
-    view.runningApps--;
-    this.scheduler.restartAttempt(app.index, this.nowMs);
-    view.unplacedAmMemoryMb += app.amMemoryMb;
-    view.unplacedAmVcores += app.amVcores;
-    view.pendingApps++;
-    view.pendingContainers++;
-    this.changeOutstanding(app, 1);
+  armTimeout(app: AppRun): void {
     if (this.appTimeoutMs !== null && !app.timeoutPending) {
       app.timeoutPending = true;
       this.schedule(this.nowMs + this.appTimeoutMs, appEvent(APP_TIMEOUT, app));
     }
-    this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
+  }
+
+  /** A modelled MapReduce AM asks for reduces through its ramp-up; a log's app at once; others on the AM's heartbeat. */
+  reaskLost(app: AppRun, stage: StageState): void {
+    if (app.mapReduceModelled && stage.index === 1) this.wakeMapReduceAm(app);
+    else if (app.spec.observed) this.reask(app, stage);
+    else this.schedule(this.nextAmHeartbeatMs(app, this.nowMs), stageEvent(app, stage));
+  }
+
+  clusterChanged(): void {
     this.admissionDirty = true;
     this.stateChanged();
-  }
-
-  /** The app's user killed it (as the log recorded): the RM ends it, with every container it holds. */
-  private killApp(app: AppRun): void {
-    const reason = 'killed at the time the log recorded';
-    if (app.phase === WAITING) this.failWaiting(app, null, reason, KILLED);
-    else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) this.endApp(app, KILLED, null, reason);
-  }
-
-  /** The RM restarted without recovering its apps: every app submitted so far that has not ended is lost. */
-  private loseApps(): void {
-    for (let i = 0; i < this.submittedApps; i++) this.loseApp(this.apps[i]!);
-  }
-
-  /** The RM the app ran under went away without recovering it: it fails, with every container it holds. */
-  private loseApp(app: AppRun): void {
-    const reason = 'lost when the RM stopped or restarted without recovering its apps';
-    if (app.phase === WAITING) this.failWaiting(app, 'rm-restart', reason);
-    else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) this.endApp(app, FAILED, 'rm-restart', reason);
   }
 
   // ---- settling after each event -----------------------------------------------------------
@@ -1386,7 +1238,7 @@ class ReplayEngine implements SchedulerListener {
   }
 
   /** Take a node out of whatever sleeping or armed state it is in. */
-  private detach(node: NodeState): void {
+  detach(node: NodeState): void {
     switch (node.state) {
       case IN_WHEEL:
         this.wheel.remove(node.index);
@@ -1539,7 +1391,7 @@ class ReplayEngine implements SchedulerListener {
   }
 
   /** Clear a node's reservation; `tellScheduler` when the engine, not the scheduler, decided it. */
-  private dropReservation(node: NodeState, tellScheduler: boolean): void {
+  dropReservation(node: NodeState, tellScheduler: boolean): void {
     const app = this.apps[node.reservedApp]!;
     if (tellScheduler) {
       this.scheduler.unreserved(node.reservedApp, node.reservedKey, node.index, node.reservedMemoryMb, node.reservedVcores);
@@ -1627,7 +1479,7 @@ class ReplayEngine implements SchedulerListener {
     this.schedule(container.endMs, container);
   }
 
-  private schedule(atMs: number, event: Event): void {
+  schedule(atMs: number, event: Event): void {
     this.sim.at(atMs, PRIORITY_OF_KIND[event.kind]!, event);
   }
 
@@ -1638,7 +1490,7 @@ class ReplayEngine implements SchedulerListener {
     this.observer.containerTaken(container);
   }
 
-  private release(container: Container): void {
+  release(container: Container): void {
     const node = container.node;
     this.account(container, -1);
     this.scheduler.release(
@@ -1695,8 +1547,6 @@ class ReplayEngine implements SchedulerListener {
     this.stateChanged();
   }
 }
-
-const NO_ATTEMPTS: readonly AttemptSpec[] = [];
 
 /** The stage after `stage` (guarded: reading past an array's end is slow in V8). */
 function nextStage(app: AppRun, stage: StageState): StageState | undefined {
