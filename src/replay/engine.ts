@@ -32,8 +32,8 @@ import type { Cluster } from '../model/cluster.js';
 import type { Workload } from '../model/workload.js';
 import { checkNodeTimeline } from '../model/node-timeline.js';
 import type { NodeTimeline } from '../model/node-timeline.js';
-import type { ControllerStepColumns, FailureCause, ReplayProgress, ReplayResult } from '../model/replay-result.js';
-import type { AdmissionDecision, AdmissionPolicy, AmShareController } from '../policies/admission/types.js';
+import type { FailureCause, ReplayProgress, ReplayResult } from '../model/replay-result.js';
+import type { AdmissionPolicy } from '../policies/admission/types.js';
 import {
   ALLOCATE,
   AM_ASK,
@@ -48,6 +48,8 @@ import {
   UNRESERVE,
 } from '../policies/scheduling/index.js';
 import type { Scheduler, SchedulerListener } from '../policies/scheduling/index.js';
+import { AdmissionControl } from './admission-control.js';
+import type { AdmissionHost } from './admission-control.js';
 import { HeartbeatWheel } from './heartbeat-wheel.js';
 import {
   AM_DONE,
@@ -63,7 +65,6 @@ import {
   NODE_ADMISSION,
   NODE_CHANGE,
   NODE_HEARTBEAT,
-  nodeAdmissionEvent,
   PRIORITY_OF_KIND,
   SCHEDULER_UPDATE,
   STAGE_REQUEST,
@@ -137,9 +138,10 @@ export function replay(input: ReplayInput): ReplayResult {
   return new ReplayEngine(input).run();
 }
 
-class ReplayEngine implements SchedulerListener, MembershipHost {
+class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
   private readonly cluster: Cluster;
-  private readonly admission: AdmissionPolicy;
+  /** The admission policy's side of the run: apps held, its decisions, its controller. */
+  private readonly admission: AdmissionControl;
   private readonly scheduler: Scheduler;
   private readonly sim: Simulation<Event>;
   private readonly nodes: NodeState[] = [];
@@ -160,9 +162,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
   private readonly slot = { timeMs: 0 };
 
   private nowMs = 0;
-  /** Submitted, held by admission control, in submission order. */
-  private waiting: AppRun[] = [];
-  private admissionDirty = false;
   private readonly freedNodes: NodeState[] = [];
   private freedCount = 0;
   /** Asks that arrived while freed nodes had yet to heartbeat, to offer after them; null: offer at once. */
@@ -173,27 +172,8 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
   private cursor: HeartbeatEvent | null = null;
   private wheelGrew = false;
   private updatePending = false;
-  /** Admission decided at node heartbeats (AutoAdmin's ARC) rather than on events. */
-  private readonly admitsOnNodeUpdates: boolean;
-  /** The pending node admission event; an older one with another token is stale. */
-  private nodeAdmissionToken = 0;
-  /** Per node, when it last admitted an app at its heartbeat (one per heartbeat). */
-  private readonly nodeAdmittedAtMs: Float64Array;
-  /** The adaptive AM-limit controller (MARP), if the policy has one; its steps that changed the share. */
-  private readonly controller: AmShareController | null;
-  private controlStepPending = false;
-  private readonly controllerSteps: ControllerStepColumns = {
-    timeMs: [],
-    controller: [],
-    measured: [],
-    filtered: [],
-    oldShare: [],
-    newShare: [],
-  };
   /** MapReduce AMs whose last heartbeat decided nothing (some may have been woken since). */
   private readonly idleAms: AppRun[] = [];
-  /** Batch apps that have not finished, failed or been rejected: a controller stops with the last. */
-  private unfinishedBatchApps = 0;
   /** What the nodes in service give the cluster; admission policies read it as the view's capacity. */
   private readonly capacity: { memoryMb: number; vcores: number };
   /** Nodes joining and leaving, kills and failed attempts, as a log recorded them. */
@@ -218,7 +198,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
   private nextProgressAt = PROGRESS_EVERY_EVENTS;
 
   constructor(input: ReplayInput) {
-    this.admission = input.admission;
     // The admission policy decides what becomes of the scheduler's own AM limits.
     this.cluster = applyAmLimit(input.cluster, input.admission.amLimit);
     this.options = input.options ?? {};
@@ -258,11 +237,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
     this.apps = apps.map((spec, index) => new AppRun(index, spec));
     for (const app of this.apps) {
       if (app.mapReduceModelled) app.slowStartMaps = Math.ceil(mapreduce.reduceSlowStart * app.spec.stages[0]!.taskCount);
-      if (app.batch) this.unfinishedBatchApps++;
     }
-    this.admitsOnNodeUpdates = this.admission.admitsOn === 'node-updates';
-    this.nodeAdmittedAtMs = new Float64Array(this.nodes.length).fill(NaN);
-    this.controller = this.admission.createController ? this.admission.createController() : null;
     const kind = schedulerKind(settings.type);
     this.normalization = kind.normalization;
     this.scheduler = kind.create({
@@ -304,6 +279,15 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
     );
     this.observer = new RunObserver(this.view, this.scheduler, sampleIntervalMs, this.options.recordContainers === true);
     for (const node of this.nodes) if (node.state === ABSENT) this.observer.nodeLeft(node, 0);
+    this.admission = new AdmissionControl(this, {
+      policy: input.admission,
+      apps: this.apps,
+      nodes: this.nodes,
+      view: this.view,
+      scheduler: this.scheduler,
+      checksVcores: this.checksVcores,
+      heartbeatIntervalMs: this.heartbeatIntervalMs,
+    });
     this.membership = new Membership(this, {
       nodes: this.nodes,
       apps: this.apps,
@@ -334,7 +318,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
     // One submission is queued at a time, the next when it runs: apps are in submission order, and
     // a day's thousands of submissions would otherwise deepen the event heap for most of the run.
     if (this.apps.length > 0) this.scheduleSubmit(this.apps[0]!);
-    if (this.controller) this.scheduleControlStep();
+    this.admission.scheduleControlStep(this.nowMs);
     this.membership.scheduleNext();
     const observer = this.observer;
     const outcome = this.sim.run({
@@ -361,9 +345,13 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
         lastResourceChangeMs: this.lastResourceChangeMs,
       },
       observed,
-      this.controllerSteps,
-      { nodes: this.nodes, checksVcores: this.checksVcores, waitingApps: this.waiting.length, admissionSpec: this.admission.spec },
+      this.admission.steps,
+      { nodes: this.nodes, checksVcores: this.checksVcores, waitingApps: this.admission.waitingApps, admissionSpec: this.admission.policySpec },
     );
+  }
+
+  get pendingEvents(): number {
+    return this.sim.pendingEvents;
   }
 
   // ---- scheduler listener ------------------------------------------------------------------
@@ -434,10 +422,10 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
         this.checkTimeout(event.app);
         break;
       case CONTROL_STEP:
-        this.controlStep();
+        this.admission.controlStep(nowMs);
         break;
       case NODE_ADMISSION:
-        if (event.token === this.nodeAdmissionToken) this.admitAtNodeUpdate(event.node);
+        this.admission.admitAtNodeUpdate(event, nowMs);
         break;
       case NODE_CHANGE:
         this.membership.applyDue(nowMs);
@@ -481,14 +469,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
     app.amVcores = granted.granted.vcores;
     if (app.spec.killAfterMs !== undefined) this.schedule(this.nowMs + app.spec.killAfterMs, appEvent(APP_KILL, app));
     if (app.spec.lostAfterMs !== undefined) this.schedule(this.nowMs + app.spec.lostAfterMs, appEvent(APP_LOST, app));
-    if (this.admitsOnNodeUpdates && this.waiting.length === 0 && this.decideAdmission(app) === 'admit') {
-      // Decided at once when no app waits before it; otherwise it queues behind them.
-      this.admit(app);
-    } else {
-      this.waiting.push(app);
-      this.view.waitingApps = this.waiting.length;
-    }
-    this.admissionDirty = true;
+    this.admission.submit(app);
     if (this.appTimeoutMs !== null) {
       app.timeoutPending = true;
       this.schedule(this.nowMs + this.appTimeoutMs, appEvent(APP_TIMEOUT, app));
@@ -506,7 +487,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
   /** An app finished, failed or was rejected. */
   private countEnded(app: AppRun): void {
     this.appsEnded++;
-    if (app.batch) this.unfinishedBatchApps--;
+    this.admission.appEnded(app);
     if (this.endsWithLastApp && this.appsEnded === this.apps.length) this.sim.finishNow();
   }
 
@@ -710,7 +691,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
   }
 
   /** Something an idle MapReduce AM's decision reads may have changed: wake them all. */
-  private stateChanged(): void {
+  stateChanged(): void {
     const idle = this.idleAms;
     if (idle.length === 0) return;
     for (const app of idle) {
@@ -840,10 +821,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
   /** Fail (or kill) an app that never got its AM container (held by admission control or the scheduler). */
   failWaiting(app: AppRun, cause: FailureCause | null, reason: string, phase: typeof FAILED | typeof KILLED = FAILED): void {
     if (app.phase === WAITING) {
-      this.waiting = this.waiting.filter((a) => a !== app);
-      this.view.waitingApps = this.waiting.length;
-      // The head may have changed: admission at node heartbeats looks again.
-      if (this.admitsOnNodeUpdates) this.admissionDirty = true;
+      this.admission.withdraw(app);
       app.phase = phase;
       app.reason = reason;
       app.failureCause = cause;
@@ -927,7 +905,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
     app.finishMs = this.nowMs;
     this.view.admittedApps--;
     this.countEnded(app);
-    this.admissionDirty = true;
+    this.admission.reconsider();
   }
 
   // ---- unmanaged AMs and resumed attempts (docs/model.md 12) ----------------------------------
@@ -1004,7 +982,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
   }
 
   clusterChanged(): void {
-    this.admissionDirty = true;
+    this.admission.reconsider();
     this.stateChanged();
   }
 
@@ -1012,48 +990,16 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
 
   /** After each event: admit, let nodes that freed room heartbeat, wake nodes for new asks. */
   private settle(): void {
-    if (this.admissionDirty && !this.admitsOnNodeUpdates) {
-      this.admissionDirty = false;
-      if (this.waiting.length > 0) this.evaluateAdmission();
-    }
+    const admission = this.admission;
+    admission.decideAfterEvent();
     this.flushFreedNodes();
-    // After the out-of-band heartbeats: a node that freed room has heartbeated now.
-    if (this.admissionDirty && this.admitsOnNodeUpdates) {
-      this.admissionDirty = false;
-      if (this.waiting.length > 0) this.scheduleNodeAdmission();
-    }
+    admission.decideForNodeUpdates(this.nowMs);
     this.moveCursor();
-    if (this.controller && !this.controlStepPending) this.scheduleControlStep();
-  }
-
-  private decideAdmission(app: AppRun): AdmissionDecision {
-    return this.admission.decide(
-      { amResource: { memoryMb: app.amMemoryMb, vcores: app.amVcores }, submitMs: app.spec.submitMs },
-      this.view,
-    );
-  }
-
-  private evaluateAdmission(): void {
-    const view = this.view;
-    const still: AppRun[] = [];
-    const waiting = this.waiting;
-    let i = 0;
-    for (; i < waiting.length; i++) {
-      const app = waiting[i]!;
-      const decision = this.decideAdmission(app);
-      if (decision === 'admit') this.admit(app);
-      else {
-        still.push(app);
-        if (decision === 'stop') break;
-      }
-    }
-    for (i++; i < waiting.length; i++) still.push(waiting[i]!);
-    this.waiting = still;
-    view.waitingApps = still.length;
+    admission.scheduleControlStep(this.nowMs);
   }
 
   /** Hand an admitted app to the scheduler, which places it in a queue or refuses it. */
-  private admit(app: AppRun): void {
+  admit(app: AppRun): void {
     app.admittedMs = this.nowMs;
     const spec = app.spec;
     const placement = spec.unmanagedAm
@@ -1079,88 +1025,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
     this.changeOutstanding(app, 1);
     this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
     this.stateChanged();
-  }
-
-  // ---- admission at node heartbeats (AutoAdmin's ARC) ---------------------------------------
-
-  /**
-   * The head of the admission queue is admitted at the first NodeManager heartbeat, from now
-   * on, of a node with room for its AM, once the policy's rule holds. Nodes heartbeat every
-   * interval whether or not the engine simulates the heartbeat (it skips those that could not
-   * allocate), so the time is worked out from each node's phase; a node that heartbeated at
-   * this very instant counts as heartbeating now, unless it already admitted an app then.
-   * The event is re-checked when it comes: anything in between that matters marks admission
-   * dirty and schedules a new one.
-   */
-  private scheduleNodeAdmission(): void {
-    const head = this.waiting[0]!;
-    // Whatever was scheduled before was decided on a cluster that has changed since.
-    this.nodeAdmissionToken++;
-    if (this.decideAdmission(head) !== 'admit') return;
-    const interval = this.heartbeatIntervalMs;
-    const nowMs = this.nowMs;
-    let best: NodeState | null = null;
-    let bestMs = Infinity;
-    // The node with room for the AM whose heartbeat comes first (ties: the lowest index).
-    for (const node of this.nodes) {
-      if (!this.canHoldAm(node, head)) continue;
-      const anchor = node.heartbeatAnchorMs;
-      let dueMs = anchor + Math.max(0, Math.ceil((nowMs - anchor) / interval)) * interval;
-      if (dueMs === nowMs && this.nodeAdmittedAtMs[node.index] === nowMs) dueMs += interval;
-      if (dueMs < bestMs) {
-        bestMs = dueMs;
-        best = node;
-      }
-    }
-    if (best !== null) this.schedule(bestMs, nodeAdmissionEvent(best, this.nodeAdmissionToken));
-  }
-
-  private canHoldAm(node: NodeState, app: AppRun): boolean {
-    return (
-      node.reservedApp < 0 &&
-      node.freeMemoryMb >= app.amMemoryMb &&
-      (!this.checksVcores || node.freeVcores >= app.amVcores)
-    );
-  }
-
-  /** A node heartbeats: the head of the admission queue is admitted if the rule still holds. */
-  private admitAtNodeUpdate(node: NodeState): void {
-    const head = this.waiting[0];
-    if (!head || !this.canHoldAm(node, head) || this.nodeAdmittedAtMs[node.index] === this.nowMs) return;
-    if (this.decideAdmission(head) !== 'admit') return;
-    this.waiting.shift();
-    this.view.waitingApps = this.waiting.length;
-    this.nodeAdmittedAtMs[node.index] = this.nowMs;
-    this.admit(head);
-    this.admissionDirty = true;
-  }
-
-  // ---- adaptive AM limits (MARP) -------------------------------------------------------------
-
-  private scheduleControlStep(): void {
-    // Steps go on while a batch app is unfinished, unless a step is all that is left to happen
-    // and the controller would never change anything again: then the run has ended (or is
-    // deadlocked) and stepping on would never end it.
-    if (this.unfinishedBatchApps === 0) return;
-    if (this.sim.pendingEvents === 0 && this.controller!.settled(this.view)) return;
-    this.controlStepPending = true;
-    this.schedule(this.nowMs + this.controller!.intervalMs, updateEvent(CONTROL_STEP));
-  }
-
-  private controlStep(): void {
-    this.controlStepPending = false;
-    const controller = this.controller!;
-    const step = controller.step(this.view, this.nowMs);
-    if (step.newShare === step.oldShare) return;
-    this.scheduler.setAmShare(step.newShare);
-    this.stateChanged();
-    const steps = this.controllerSteps;
-    steps.timeMs.push(this.nowMs);
-    steps.controller.push(controller.name);
-    steps.measured.push(step.measured);
-    steps.filtered.push(step.filtered);
-    steps.oldShare.push(step.oldShare);
-    steps.newShare.push(step.newShare);
   }
 
   // ---- node heartbeats -------------------------------------------------------------------
@@ -1485,8 +1349,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
 
   private take(container: Container): void {
     this.account(container, 1);
-    // What a node can hold and AutoAdmin's prediction changed.
-    if (this.admitsOnNodeUpdates) this.admissionDirty = true;
+    this.admission.containerTaken();
     this.observer.containerTaken(container);
   }
 
@@ -1504,7 +1367,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost {
       node.freed = true;
       this.freedNodes[this.freedCount++] = node;
     }
-    if (this.admission.watchesFreeResources || this.admitsOnNodeUpdates) this.admissionDirty = true;
+    this.admission.containerReleased();
     this.observer.containerReleased(container);
   }
 
