@@ -4,7 +4,10 @@
 // src/policies/scheduling); which app is let in is the admission policy's, made on a read-only
 // ClusterView; the engine applies both. The run's state is in state.ts and changes only
 // through the handlers below and `applyAllocation` / `take` / `release` / reservations;
-// reading it for samples and the result is in observer.ts and result.ts.
+// reading it for samples and the result is in observer.ts and result.ts. Admission control
+// (admission-control.ts), what a log recorded happening from outside (membership.ts) and the
+// MapReduce AMs' heartbeats (am-heartbeats.ts) are parts of their own, each reaching the engine
+// through the host interface it declares; the events are declared in events.ts.
 //
 // Heartbeats (docs/model.md 2): containers are allocated only when a node heartbeats. Each
 // NodeManager heartbeats every interval from its last heartbeat (phases seeded), and at once
@@ -20,7 +23,7 @@
 // the app ends. For modelled (not log-observed) apps, asks reach the RM and granted containers
 // reach the AM on the AM's heartbeats (every amHeartbeatIntervalMs from its registration); a
 // MapReduce AM also ramps its reduce asks up and down from the headroom and kills its own
-// reducers when maps starve (replay/mapreduce-am.ts).
+// reducers when maps starve (mapreduce-am.ts, am-heartbeats.ts).
 
 import { Simulation } from '../sim/simulation.js';
 import { createRandom } from '../sim/random.js';
@@ -50,6 +53,8 @@ import {
 import type { Scheduler, SchedulerListener } from '../policies/scheduling/index.js';
 import { AdmissionControl } from './admission-control.js';
 import type { AdmissionHost } from './admission-control.js';
+import { MapReduceAmHeartbeats, nextAmHeartbeatMs } from './am-heartbeats.js';
+import type { MapReduceAmHost } from './am-heartbeats.js';
 import { HeartbeatWheel } from './heartbeat-wheel.js';
 import {
   AM_DONE,
@@ -73,8 +78,6 @@ import {
   updateEvent,
 } from './events.js';
 import type { Event, HeartbeatEvent } from './events.js';
-import { decideReduces } from './mapreduce-am.js';
-import type { MapReduceAmSettings } from './mapreduce-am.js';
 import { Membership } from './membership.js';
 import type { MembershipHost } from './membership.js';
 import { RunObserver } from './observer.js';
@@ -138,7 +141,7 @@ export function replay(input: ReplayInput): ReplayResult {
   return new ReplayEngine(input).run();
 }
 
-class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
+class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, MapReduceAmHost {
   private readonly cluster: Cluster;
   /** The admission policy's side of the run: apps held, its decisions, its controller. */
   private readonly admission: AdmissionControl;
@@ -154,11 +157,9 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
   private readonly heartbeatIntervalMs: number;
   private readonly amHeartbeatIntervalMs: number;
   private readonly appTimeoutMs: number | null;
-  private readonly mrSettings: MapReduceAmSettings;
   private readonly normalization: NormalizationRule;
   private readonly options: ReplayOptions;
   private readonly decision = new Decision();
-  private readonly headroom = { memoryMb: 0, vcores: 0 };
   private readonly slot = { timeMs: 0 };
 
   private nowMs = 0;
@@ -172,8 +173,8 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
   private cursor: HeartbeatEvent | null = null;
   private wheelGrew = false;
   private updatePending = false;
-  /** MapReduce AMs whose last heartbeat decided nothing (some may have been woken since). */
-  private readonly idleAms: AppRun[] = [];
+  /** When modelled MapReduce AMs heartbeat, and what their reduce decisions do. */
+  private readonly mapReduceAms: MapReduceAmHeartbeats;
   /** What the nodes in service give the cluster; admission policies read it as the view's capacity. */
   private readonly capacity: { memoryMb: number; vcores: number };
   /** Nodes joining and leaving, kills and failed attempts, as a log recorded them. */
@@ -193,7 +194,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
   private nodeHeartbeats = 0;
   private reservationsMade = 0;
   private placementFailures = 0;
-  private reducesPreempted = 0;
   private lastResourceChangeMs = 0;
   private nextProgressAt = PROGRESS_EVERY_EVENTS;
 
@@ -210,7 +210,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
     this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
     const mapreduce = this.cluster.mapreduce;
     this.amHeartbeatIntervalMs = mapreduce.amHeartbeatIntervalMs;
-    this.mrSettings = mapreduce;
 
     const random = createRandom(this.options.seed ?? 1);
     const phases = this.options.heartbeatPhasesMs;
@@ -247,6 +246,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
       listener: this,
     });
     this.checksVcores = this.scheduler.checksVcores;
+    this.mapReduceAms = new MapReduceAmHeartbeats(this, this.scheduler, mapreduce, this.amHeartbeatIntervalMs, this.checksVcores);
     const timeline = input.nodeTimeline;
     if (timeline) checkNodeTimeline(timeline, this.nodes.length);
     const inService = timeline ? new Set(timeline.initialNodes) : null;
@@ -338,7 +338,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
         tasksCompleted: this.tasksCompleted,
         reservationsMade: this.reservationsMade,
         placementFailures: this.placementFailures,
-        reducesPreempted: this.reducesPreempted,
+        reducesPreempted: this.mapReduceAms.reducesPreempted,
         containersLost: this.membership.containersLost,
         samplesTaken: observer.samplesTaken,
         sampleIntervalMs: observer.sampleIntervalMs,
@@ -402,7 +402,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
         // A later heartbeat left behind by an earlier one scheduled for an idle AM is stale.
         if (!event.app.amHeartbeatPending || event.app.amHeartbeatAtMs !== nowMs || event.token !== event.app.attempts) break;
         event.app.amHeartbeatPending = false;
-        if (event.app.phase === RUNNING) this.mapReduceHeartbeat(event.app);
+        if (event.app.phase === RUNNING) this.mapReduceAms.heartbeat(event.app, nowMs);
         break;
       case SUBMIT: {
         this.submittedApps++;
@@ -556,7 +556,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
   private afterStageChange(app: AppRun): void {
     if (app.phase !== RUNNING) return;
     if (app.openStages === 0) this.tasksDone(app);
-    else if (app.mapReduceModelled) this.wakeMapReduceAm(app);
+    else if (app.mapReduceModelled) this.mapReduceAms.wake(app, this.nowMs);
   }
 
   /** Every task has ended: the AM wraps up for amTeardownMs, then releases its container. */
@@ -569,7 +569,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
   /** A stage's start condition holds: its tasks are asked for on the AM's next heartbeat. */
   private releaseStage(app: AppRun, stage: StageState): void {
     stage.released = true;
-    const delayMs = app.spec.observed ? stage.spec.requestDelayMs : this.nextAmHeartbeatMs(app, this.nowMs) - this.nowMs;
+    const delayMs = app.spec.observed ? stage.spec.requestDelayMs : nextAmHeartbeatMs(app, this.nowMs, this.amHeartbeatIntervalMs) - this.nowMs;
     if (delayMs > 0) this.schedule(this.nowMs + delayMs, stageEvent(app, stage));
     else this.requestStage(app, stage);
   }
@@ -623,139 +623,14 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
     }
   }
 
-  /** The AM's next heartbeat at or after `timeMs`. */
-  private nextAmHeartbeatMs(app: AppRun, timeMs: number): number {
-    const anchor = app.amAnchorMs;
-    if (!(timeMs > anchor)) return anchor;
-    const interval = this.amHeartbeatIntervalMs;
-    return anchor + Math.ceil((timeMs - anchor) / interval) * interval;
-  }
-
-  // ---- MapReduce AM ---------------------------------------------------------------------
-
-  /** Schedule the AM's next heartbeat if it has a reduce decision to make (its own tasks moved). */
-  private wakeMapReduceAm(app: AppRun): void {
-    if (app.amIdle) {
-      this.wakeIdleAm(app);
-      return;
-    }
-    if (app.amHeartbeatPending || !this.mapReduceAmHasWork(app)) return;
-    this.scheduleAmHeartbeat(app, this.nextAmHeartbeatMs(app, this.nowMs));
-  }
-
-  private scheduleAmHeartbeat(app: AppRun, atMs: number): void {
-    app.amHeartbeatPending = true;
-    app.amHeartbeatAtMs = atMs;
-    this.schedule(atMs, appEvent(AM_HEARTBEAT, app, app.attempts));
-  }
+  // ---- MapReduce AMs (am-heartbeats.ts) ---------------------------------------------------------
 
   /**
-   * An AM heartbeat that decided nothing: the AM heartbeats again only when what its decision
-   * reads may have changed. A MapReduce AM's reduce decision reads its own tasks (their events
-   * wake it), the headroom (which moves only with allocations, releases, asks, apps coming and
-   * going and the scheduler's updates: each wakes every idle AM, stateChanged) and how long its
-   * maps have waited (a preemption delay passing: a heartbeat is scheduled for it). Skipping
-   * the heartbeats in between, which would have decided nothing again, changes no result; and a
-   * run frozen with AMs still waiting ends, and is found deadlocked, instead of heartbeating on
-   * for ever.
+   * Something an idle MapReduce AM's decision reads (the headroom: allocations, releases, asks,
+   * apps coming and going, the scheduler's updates) may have changed: wake them all.
    */
-  private idleAm(app: AppRun): void {
-    app.amIdle = true;
-    this.idleAms.push(app);
-    const maps = app.stages[0]!;
-    const reduces = app.stages[1]!;
-    // Reducer preemption can start by time alone only while maps wait and none runs, with reduces held or asked.
-    if (maps.running > 0 || maps.asked === 0 || (reduces.running === 0 && reduces.asked === 0)) return;
-    const settings = this.mrSettings;
-    // A preemption delay of 0 (or less) does not wait; an unconditional one of -1 never preempts.
-    const delaysMs = [settings.reducerPreemptDelayMs > 0 ? settings.reducerPreemptDelayMs : -1, settings.reducerUnconditionalPreemptDelayMs];
-    let dueMs = Infinity;
-    for (const delayMs of delaysMs) {
-      // The decision reads "waited more than the delay": the first heartbeat strictly after it.
-      const crossingMs = app.mapAskMs + delayMs;
-      if (delayMs < 0 || crossingMs < app.lastAmHeartbeatMs) continue;
-      let slotMs = this.nextAmHeartbeatMs(app, crossingMs);
-      if (slotMs <= crossingMs) slotMs += this.amHeartbeatIntervalMs;
-      if (slotMs < dueMs) dueMs = slotMs;
-    }
-    if (dueMs !== Infinity) this.scheduleAmHeartbeat(app, dueMs);
-  }
-
-  /** Wake an idle AM at its next heartbeat, never a second one at an instant it has heartbeated. */
-  private wakeIdleAm(app: AppRun): void {
-    app.amIdle = false;
-    let atMs = this.nextAmHeartbeatMs(app, this.nowMs);
-    if (atMs <= app.lastAmHeartbeatMs) atMs = app.lastAmHeartbeatMs + this.amHeartbeatIntervalMs;
-    if (app.amHeartbeatPending && app.amHeartbeatAtMs <= atMs) return;
-    this.scheduleAmHeartbeat(app, atMs);
-  }
-
-  /** Something an idle MapReduce AM's decision reads may have changed: wake them all. */
   stateChanged(): void {
-    const idle = this.idleAms;
-    if (idle.length === 0) return;
-    for (const app of idle) {
-      if (app.amIdle && app.phase === RUNNING) this.wakeIdleAm(app);
-    }
-    idle.length = 0;
-  }
-
-  private mapReduceAmHasWork(app: AppRun): boolean {
-    const maps = app.stages[0]!;
-    const reduces = app.stages[1]!;
-    if (!maps.requested) return false;
-    const pendingReduces = reduces.remaining - reduces.asked;
-    const started = app.reduceStarted || maps.completed >= app.slowStartMaps;
-    if (pendingReduces > 0 && started) return true;
-    return maps.asked > 0 && maps.running === 0 && (reduces.running > 0 || reduces.asked > 0);
-  }
-
-  private mapReduceHeartbeat(app: AppRun): void {
-    const maps = app.stages[0]!;
-    const reduces = app.stages[1]!;
-    app.lastAmHeartbeatMs = this.nowMs;
-    this.scheduler.headroom(app.index, this.headroom);
-    const decision = decideReduces(
-      {
-        totalMaps: maps.spec.taskCount,
-        completedMaps: maps.completed,
-        scheduledMaps: maps.asked,
-        assignedMaps: maps.running,
-        scheduledReduces: reduces.asked,
-        assignedReduces: reduces.running,
-        pendingReduces: reduces.remaining - reduces.asked,
-        reduceStarted: app.reduceStarted,
-        mapMemoryMb: maps.memoryMb,
-        mapVcores: maps.vcores,
-        reduceMemoryMb: reduces.memoryMb,
-        reduceVcores: reduces.vcores,
-        headroomMemoryMb: this.headroom.memoryMb,
-        headroomVcores: this.headroom.vcores,
-        oldestMapWaitMs: maps.asked > 0 ? this.nowMs - app.mapAskMs : 0,
-        countsVcores: this.checksVcores,
-      },
-      this.mrSettings,
-    );
-    const changed = decision.preempt > 0 || decision.reduceStarted !== app.reduceStarted;
-    app.reduceStarted = decision.reduceStarted;
-    for (let i = 0; i < decision.preempt; i++) {
-      // The reduce that has made least progress goes first: the most recently allocated.
-      let victim: Container | undefined;
-      for (const c of reduces.live) if (!victim || c.allocatedMs >= victim.allocatedMs) victim = c;
-      if (!victim) break;
-      this.killTask(victim);
-      app.reducesPreempted++;
-      this.reducesPreempted++;
-    }
-    const asked = reduces.asked - decision.rampDown + decision.rampUp;
-    const asksChanged = asked !== reduces.asked;
-    if (asksChanged) {
-      reduces.requested = true;
-      this.setAsked(app, reduces, asked);
-    }
-    if (app.phase !== RUNNING || !this.mapReduceAmHasWork(app)) return;
-    if (changed || asksChanged) this.scheduleAmHeartbeat(app, this.nowMs + this.amHeartbeatIntervalMs);
-    else this.idleAm(app);
+    this.mapReduceAms.stateChanged(this.nowMs);
   }
 
   /** A task's container ends before its task (its AM killed it, or its node left): released, and the task runs again later. */
@@ -774,7 +649,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
   // ---- asks and timeouts ------------------------------------------------------------------
 
   /** Set how many containers a stage asks the RM for. */
-  private setAsked(app: AppRun, stage: StageState, asked: number): void {
+  setAsked(app: AppRun, stage: StageState, asked: number): void {
     const delta = asked - stage.asked;
     if (delta === 0) return;
     stage.asked = asked;
@@ -976,9 +851,9 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
 
   /** A modelled MapReduce AM asks for reduces through its ramp-up; a log's app at once; others on the AM's heartbeat. */
   reaskLost(app: AppRun, stage: StageState): void {
-    if (app.mapReduceModelled && stage.index === 1) this.wakeMapReduceAm(app);
+    if (app.mapReduceModelled && stage.index === 1) this.mapReduceAms.wake(app, this.nowMs);
     else if (app.spec.observed) this.reask(app, stage);
-    else this.schedule(this.nextAmHeartbeatMs(app, this.nowMs), stageEvent(app, stage));
+    else this.schedule(nextAmHeartbeatMs(app, this.nowMs, this.amHeartbeatIntervalMs), stageEvent(app, stage));
   }
 
   clusterChanged(): void {
@@ -1323,7 +1198,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
     container.liveIndex = stage.live.length;
     stage.live.push(container);
     // The AM learns of the container on its next heartbeat and launches the task then.
-    const startMs = app.spec.observed ? now : this.nextAmHeartbeatMs(app, now);
+    const startMs = app.spec.observed ? now : nextAmHeartbeatMs(app, now, this.amHeartbeatIntervalMs);
     const previous = stage.index > 0 ? app.stages[stage.index - 1] : undefined;
     if (stage.spec.waitsForPreviousStage && previous && !previous.done) {
       container.startMs = startMs;
@@ -1332,7 +1207,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost {
       this.startWork(container, startMs);
     }
     if (stage.asked === 0) this.wakeReservedNodes(app, stage.index);
-    if (app.mapReduceModelled) this.wakeMapReduceAm(app);
+    if (app.mapReduceModelled) this.mapReduceAms.wake(app, this.nowMs);
   }
 
   /** The task's own work starts: it ends `durationMs` later (never, for a streaming app). */
