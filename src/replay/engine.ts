@@ -4,7 +4,10 @@
 // src/policies/scheduling); which app is let in is the admission policy's, made on a read-only
 // ClusterView; the engine applies both. The run's state is in state.ts and changes only
 // through the handlers below and `applyAllocation` / `take` / `release` / reservations;
-// reading it for samples and the result is in observer.ts and result.ts.
+// reading it for samples and the result is in observer.ts and result.ts. Admission control
+// (admission-control.ts), what a log recorded happening from outside (membership.ts) and the
+// MapReduce AMs' heartbeats (am-heartbeats.ts) are parts of their own, each reaching the engine
+// through the host interface it declares; the events are declared in events.ts.
 //
 // Heartbeats (docs/model.md 2): containers are allocated only when a node heartbeats. Each
 // NodeManager heartbeats every interval from its last heartbeat (phases seeded), and at once
@@ -20,7 +23,7 @@
 // the app ends. For modelled (not log-observed) apps, asks reach the RM and granted containers
 // reach the AM on the AM's heartbeats (every amHeartbeatIntervalMs from its registration); a
 // MapReduce AM also ramps its reduce asks up and down from the headroom and kills its own
-// reducers when maps starve (replay/mapreduce-am.ts).
+// reducers when maps starve (mapreduce-am.ts, am-heartbeats.ts).
 
 import { Simulation } from '../sim/simulation.js';
 import { createRandom } from '../sim/random.js';
@@ -29,11 +32,11 @@ import type { NormalizationRule } from '../model/normalize.js';
 import { clusterCapacity } from '../model/cluster.js';
 import { taskDurationMs } from '../model/workload.js';
 import type { Cluster } from '../model/cluster.js';
-import type { AttemptSpec, Workload } from '../model/workload.js';
+import type { Workload } from '../model/workload.js';
 import { checkNodeTimeline } from '../model/node-timeline.js';
-import type { NodeChange, NodeTimeline } from '../model/node-timeline.js';
-import type { ControllerStepColumns, FailureCause, ReplayProgress, ReplayResult } from '../model/replay-result.js';
-import type { AdmissionDecision, AdmissionPolicy, AmShareController } from '../policies/admission/types.js';
+import type { NodeTimeline } from '../model/node-timeline.js';
+import type { FailureCause, ReplayProgress, ReplayResult } from '../model/replay-result.js';
+import type { AdmissionPolicy } from '../policies/admission/types.js';
 import {
   ALLOCATE,
   AM_ASK,
@@ -48,9 +51,16 @@ import {
   UNRESERVE,
 } from '../policies/scheduling/index.js';
 import type { Scheduler, SchedulerListener } from '../policies/scheduling/index.js';
+import { AdmissionControl } from './admission-control.js';
+import type { AdmissionHost } from './admission-control.js';
+import { MapReduceAmHeartbeats, nextAmHeartbeatMs } from './am-heartbeats.js';
+import type { MapReduceAmHost } from './am-heartbeats.js';
 import { HeartbeatWheel } from './heartbeat-wheel.js';
-import { decideReduces } from './mapreduce-am.js';
-import type { MapReduceAmSettings } from './mapreduce-am.js';
+import * as events from './events.js';
+import { appEvent, heartbeatEvent, stageEvent, updateEvent } from './events.js';
+import type { Event, HeartbeatEvent } from './events.js';
+import { Membership } from './membership.js';
+import type { MembershipHost } from './membership.js';
 import { RunObserver } from './observer.js';
 import { buildResult } from './result.js';
 import {
@@ -67,7 +77,6 @@ import {
   FAILED_LIMIT,
   FINISHED,
   IN_WHEEL,
-  KILLED,
   NodeState,
   REJECTED,
   RESERVED_IDLE,
@@ -75,7 +84,7 @@ import {
   UNUSABLE,
   WAITING,
 } from './state.js';
-import type { StageState } from './state.js';
+import type { KILLED, StageState } from './state.js';
 
 export interface ReplayOptions {
   /** Interval of the periodic samples (ms). */
@@ -107,122 +116,39 @@ export interface ReplayInput {
 }
 
 export const DEFAULT_SAMPLE_INTERVAL_MS = 10_000;
+
+// The event kinds are bound here rather than read through the import: V8 folds a module's own
+// constants into optimised code but loads an imported binding at every read, and the dispatch
+// switch and `schedule` read them on every event (a cold FB-2009 replay runs about 0.4% fewer
+// instructions so, by valgrind's count).
+const {
+  AM_DONE,
+  AM_FAIL,
+  AM_HEARTBEAT,
+  AM_REGISTERED,
+  APP_KILL,
+  APP_LOST,
+  APP_TIMEOUT,
+  CONTROL_STEP,
+  NODE_ADMISSION,
+  NODE_CHANGE,
+  NODE_HEARTBEAT,
+  PRIORITY_OF_KIND,
+  SCHEDULER_UPDATE,
+  STAGE_REQUEST,
+  SUBMIT,
+} = events;
+
 const PROGRESS_EVERY_EVENTS = 1 << 16;
-
-// Event kinds, and their order among events at the same instant: what a log recorded happening
-// from outside (below), then releases (they free room), then the scheduler's periodic update and an admission controller's step (both read the
-// cluster as the releases left it), then AM-side work (asks arrive), then submissions, then
-// admissions made at a node's heartbeat (the AM they admit can be placed by the heartbeats at
-// that instant), then node heartbeats (which serve all of the above), then timeouts (an app
-// that could still be served at the deadline instant is served).
-// CONTAINER_DONE = 0: a container's own end (state.ts).
-const AM_DONE = 1;
-const SCHEDULER_UPDATE = 2;
-const AM_REGISTERED = 3;
-const STAGE_REQUEST = 4;
-const AM_HEARTBEAT = 5;
-const SUBMIT = 6;
-const NODE_HEARTBEAT = 7;
-const APP_TIMEOUT = 8;
-const CONTROL_STEP = 9;
-const NODE_ADMISSION = 10;
-// What a log recorded happening from outside (docs/model.md 12): nodes joining or leaving (and an
-// RM restart losing its apps), a user's kill, an attempt's AM failing. First of all at their
-// instant: what the log shows an app doing at the same millisecond came after (its containers
-// ended by the RM's act), and every other event should see the change.
-const NODE_CHANGE = 11;
-const APP_KILL = 12;
-const AM_FAIL = 13;
-const APP_LOST = 14;
-const PRIORITY_OF_KIND = [1, 1, 2, 3, 3, 3, 4, 6, 7, 2, 5, 0, 0, 0, 0];
-
-interface AppEvent {
-  readonly kind:
-    | typeof AM_DONE
-    | typeof AM_REGISTERED
-    | typeof AM_HEARTBEAT
-    | typeof SUBMIT
-    | typeof APP_TIMEOUT
-    | typeof APP_KILL
-    | typeof APP_LOST
-    | typeof AM_FAIL;
-  readonly app: AppRun;
-  /** For an attempt's own events: the attempt (AppRun.attempts) it belongs to; a later one makes it stale. */
-  readonly token: number;
-}
-
-interface StageEvent {
-  readonly kind: typeof STAGE_REQUEST;
-  readonly app: AppRun;
-  readonly stage: StageState;
-  /** The attempt that asked (see AppEvent.token). */
-  readonly token: number;
-}
-
-interface HeartbeatEvent {
-  readonly kind: typeof NODE_HEARTBEAT;
-  /** Null for the wheel's cursor: whichever node is due then. */
-  readonly node: NodeState | null;
-  readonly token: number;
-  readonly timeMs: number;
-}
-
-interface UpdateEvent {
-  readonly kind: typeof SCHEDULER_UPDATE | typeof CONTROL_STEP | typeof NODE_CHANGE;
-}
-
-/** The head of the admission queue is admitted at this node's heartbeat, if still valid. */
-interface NodeAdmissionEvent {
-  readonly kind: typeof NODE_ADMISSION;
-  readonly node: NodeState;
-  readonly token: number;
-}
-
-type Event = Container | AppEvent | StageEvent | HeartbeatEvent | UpdateEvent | NodeAdmissionEvent;
-
-/**
- * The one runtime shape of every event but a container's end. The event loop reads `kind` from
- * every event; from two shapes V8 keeps that a fast inline check, from five (one per interface
- * above) it falls back to a generic lookup per event.
- */
-class ControlEvent {
-  constructor(
-    readonly kind: number,
-    readonly app: AppRun | null,
-    readonly stage: StageState | null,
-    readonly node: NodeState | null,
-    readonly token: number,
-    readonly timeMs: number,
-  ) {}
-}
-
-function appEvent(kind: AppEvent['kind'], app: AppRun, token = 0): AppEvent {
-  return new ControlEvent(kind, app, null, null, token, 0) as AppEvent;
-}
-
-function stageEvent(app: AppRun, stage: StageState): StageEvent {
-  return new ControlEvent(STAGE_REQUEST, app, stage, null, app.attempts, 0) as StageEvent;
-}
-
-function heartbeatEvent(node: NodeState | null, token: number, timeMs: number): HeartbeatEvent {
-  return new ControlEvent(NODE_HEARTBEAT, null, null, node, token, timeMs) as HeartbeatEvent;
-}
-
-function updateEvent(kind: UpdateEvent['kind']): UpdateEvent {
-  return new ControlEvent(kind, null, null, null, 0, 0) as UpdateEvent;
-}
-
-function nodeAdmissionEvent(node: NodeState, token: number): NodeAdmissionEvent {
-  return new ControlEvent(NODE_ADMISSION, null, null, node, token, 0) as NodeAdmissionEvent;
-}
 
 export function replay(input: ReplayInput): ReplayResult {
   return new ReplayEngine(input).run();
 }
 
-class ReplayEngine implements SchedulerListener {
+class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, MapReduceAmHost {
   private readonly cluster: Cluster;
-  private readonly admission: AdmissionPolicy;
+  /** The admission policy's side of the run: apps held, its decisions, its controller. */
+  private readonly admission: AdmissionControl;
   private readonly scheduler: Scheduler;
   private readonly sim: Simulation<Event>;
   private readonly nodes: NodeState[] = [];
@@ -235,17 +161,12 @@ class ReplayEngine implements SchedulerListener {
   private readonly heartbeatIntervalMs: number;
   private readonly amHeartbeatIntervalMs: number;
   private readonly appTimeoutMs: number | null;
-  private readonly mrSettings: MapReduceAmSettings;
   private readonly normalization: NormalizationRule;
   private readonly options: ReplayOptions;
   private readonly decision = new Decision();
-  private readonly headroom = { memoryMb: 0, vcores: 0 };
   private readonly slot = { timeMs: 0 };
 
   private nowMs = 0;
-  /** Submitted, held by admission control, in submission order. */
-  private waiting: AppRun[] = [];
-  private admissionDirty = false;
   private readonly freedNodes: NodeState[] = [];
   private freedCount = 0;
   /** Asks that arrived while freed nodes had yet to heartbeat, to offer after them; null: offer at once. */
@@ -256,34 +177,14 @@ class ReplayEngine implements SchedulerListener {
   private cursor: HeartbeatEvent | null = null;
   private wheelGrew = false;
   private updatePending = false;
-  /** Admission decided at node heartbeats (AutoAdmin's ARC) rather than on events. */
-  private readonly admitsOnNodeUpdates: boolean;
-  /** The pending node admission event; an older one with another token is stale. */
-  private nodeAdmissionToken = 0;
-  /** Per node, when it last admitted an app at its heartbeat (one per heartbeat). */
-  private readonly nodeAdmittedAtMs: Float64Array;
-  /** The adaptive AM-limit controller (MARP), if the policy has one; its steps that changed the share. */
-  private readonly controller: AmShareController | null;
-  private controlStepPending = false;
-  private readonly controllerSteps: ControllerStepColumns = {
-    timeMs: [],
-    controller: [],
-    measured: [],
-    filtered: [],
-    oldShare: [],
-    newShare: [],
-  };
-  /** MapReduce AMs whose last heartbeat decided nothing (some may have been woken since). */
-  private readonly idleAms: AppRun[] = [];
-  /** Batch apps that have not finished, failed or been rejected: a controller stops with the last. */
-  private unfinishedBatchApps = 0;
+  /** When modelled MapReduce AMs heartbeat, and what their reduce decisions do. */
+  private readonly mapReduceAms: MapReduceAmHeartbeats;
   /** What the nodes in service give the cluster; admission policies read it as the view's capacity. */
   private readonly capacity: { memoryMb: number; vcores: number };
-  /** The recorded membership changes, and the next one to apply. */
-  private readonly nodeChanges: readonly NodeChange[];
-  private nextNodeChange = 0;
+  /** Nodes joining and leaving, kills and failed attempts, as a log recorded them. */
+  private readonly membership: Membership;
   /** Apps submitted so far (apps are submitted in index order). */
-  private submittedApps = 0;
+  submittedApps = 0;
   /**
    * The run ends with its last app: events the log recorded (node changes, kills, AM failures)
    * may still be queued for later, and must not stretch the run.
@@ -297,13 +198,10 @@ class ReplayEngine implements SchedulerListener {
   private nodeHeartbeats = 0;
   private reservationsMade = 0;
   private placementFailures = 0;
-  private reducesPreempted = 0;
-  private containersLost = 0;
   private lastResourceChangeMs = 0;
   private nextProgressAt = PROGRESS_EVERY_EVENTS;
 
   constructor(input: ReplayInput) {
-    this.admission = input.admission;
     // The admission policy decides what becomes of the scheduler's own AM limits.
     this.cluster = applyAmLimit(input.cluster, input.admission.amLimit);
     this.options = input.options ?? {};
@@ -316,7 +214,6 @@ class ReplayEngine implements SchedulerListener {
     this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
     const mapreduce = this.cluster.mapreduce;
     this.amHeartbeatIntervalMs = mapreduce.amHeartbeatIntervalMs;
-    this.mrSettings = mapreduce;
 
     const random = createRandom(this.options.seed ?? 1);
     const phases = this.options.heartbeatPhasesMs;
@@ -343,11 +240,7 @@ class ReplayEngine implements SchedulerListener {
     this.apps = apps.map((spec, index) => new AppRun(index, spec));
     for (const app of this.apps) {
       if (app.mapReduceModelled) app.slowStartMaps = Math.ceil(mapreduce.reduceSlowStart * app.spec.stages[0]!.taskCount);
-      if (app.batch) this.unfinishedBatchApps++;
     }
-    this.admitsOnNodeUpdates = this.admission.admitsOn === 'node-updates';
-    this.nodeAdmittedAtMs = new Float64Array(this.nodes.length).fill(NaN);
-    this.controller = this.admission.createController ? this.admission.createController() : null;
     const kind = schedulerKind(settings.type);
     this.normalization = kind.normalization;
     this.scheduler = kind.create({
@@ -357,10 +250,10 @@ class ReplayEngine implements SchedulerListener {
       listener: this,
     });
     this.checksVcores = this.scheduler.checksVcores;
+    this.mapReduceAms = new MapReduceAmHeartbeats(this, this.scheduler, mapreduce, this.amHeartbeatIntervalMs, this.checksVcores);
     const timeline = input.nodeTimeline;
     if (timeline) checkNodeTimeline(timeline, this.nodes.length);
     const inService = timeline ? new Set(timeline.initialNodes) : null;
-    this.nodeChanges = timeline ? timeline.changes : [];
     this.endsWithLastApp =
       timeline !== undefined ||
       apps.some(
@@ -390,6 +283,25 @@ class ReplayEngine implements SchedulerListener {
     );
     this.observer = new RunObserver(this.view, this.scheduler, sampleIntervalMs, this.options.recordContainers === true);
     for (const node of this.nodes) if (node.state === ABSENT) this.observer.nodeLeft(node, 0);
+    this.admission = new AdmissionControl(this, {
+      policy: input.admission,
+      apps: this.apps,
+      nodes: this.nodes,
+      view: this.view,
+      scheduler: this.scheduler,
+      checksVcores: this.checksVcores,
+      heartbeatIntervalMs: this.heartbeatIntervalMs,
+    });
+    this.membership = new Membership(this, {
+      nodes: this.nodes,
+      apps: this.apps,
+      changes: timeline ? timeline.changes : [],
+      capacity: this.capacity,
+      view: this.view,
+      observer: this.observer,
+      scheduler: this.scheduler,
+      heartbeatIntervalMs: this.heartbeatIntervalMs,
+    });
     this.sim = new Simulation<Event>((event, nowMs) => this.handle(event, nowMs), this.eventCapacityHint());
   }
 
@@ -410,8 +322,8 @@ class ReplayEngine implements SchedulerListener {
     // One submission is queued at a time, the next when it runs: apps are in submission order, and
     // a day's thousands of submissions would otherwise deepen the event heap for most of the run.
     if (this.apps.length > 0) this.scheduleSubmit(this.apps[0]!);
-    if (this.controller) this.scheduleControlStep();
-    this.scheduleNodeChange();
+    this.admission.scheduleControlStep(this.nowMs);
+    this.membership.scheduleNext();
     const observer = this.observer;
     const outcome = this.sim.run({
       untilMs: this.options.horizonMs,
@@ -430,16 +342,20 @@ class ReplayEngine implements SchedulerListener {
         tasksCompleted: this.tasksCompleted,
         reservationsMade: this.reservationsMade,
         placementFailures: this.placementFailures,
-        reducesPreempted: this.reducesPreempted,
-        containersLost: this.containersLost,
+        reducesPreempted: this.mapReduceAms.reducesPreempted,
+        containersLost: this.membership.containersLost,
         samplesTaken: observer.samplesTaken,
         sampleIntervalMs: observer.sampleIntervalMs,
         lastResourceChangeMs: this.lastResourceChangeMs,
       },
       observed,
-      this.controllerSteps,
-      { nodes: this.nodes, checksVcores: this.checksVcores, waitingApps: this.waiting.length, admissionSpec: this.admission.spec },
+      this.admission.steps,
+      { nodes: this.nodes, checksVcores: this.checksVcores, waitingApps: this.admission.waitingApps, admissionSpec: this.admission.policySpec },
     );
+  }
+
+  get pendingEvents(): number {
+    return this.sim.pendingEvents;
   }
 
   // ---- scheduler listener ------------------------------------------------------------------
@@ -490,7 +406,7 @@ class ReplayEngine implements SchedulerListener {
         // A later heartbeat left behind by an earlier one scheduled for an idle AM is stale.
         if (!event.app.amHeartbeatPending || event.app.amHeartbeatAtMs !== nowMs || event.token !== event.app.attempts) break;
         event.app.amHeartbeatPending = false;
-        if (event.app.phase === RUNNING) this.mapReduceHeartbeat(event.app);
+        if (event.app.phase === RUNNING) this.mapReduceAms.heartbeat(event.app, nowMs);
         break;
       case SUBMIT: {
         this.submittedApps++;
@@ -510,23 +426,23 @@ class ReplayEngine implements SchedulerListener {
         this.checkTimeout(event.app);
         break;
       case CONTROL_STEP:
-        this.controlStep();
+        this.admission.controlStep(nowMs);
         break;
       case NODE_ADMISSION:
-        if (event.token === this.nodeAdmissionToken) this.admitAtNodeUpdate(event.node);
+        this.admission.admitAtNodeUpdate(event, nowMs);
         break;
       case NODE_CHANGE:
-        this.applyNodeChanges();
+        this.membership.applyDue(nowMs);
         break;
       case APP_KILL:
-        this.killApp(event.app);
+        this.membership.killApp(event.app);
         break;
       case APP_LOST:
-        this.loseApp(event.app);
+        this.membership.loseApp(event.app);
         break;
       case AM_FAIL:
         if (event.token === event.app.attempts && (event.app.phase === AM_STARTING || event.app.phase === RUNNING)) {
-          this.attemptEnded(event.app, true);
+          this.membership.attemptEnded(event.app, true, nowMs);
         }
         break;
     }
@@ -557,14 +473,7 @@ class ReplayEngine implements SchedulerListener {
     app.amVcores = granted.granted.vcores;
     if (app.spec.killAfterMs !== undefined) this.schedule(this.nowMs + app.spec.killAfterMs, appEvent(APP_KILL, app));
     if (app.spec.lostAfterMs !== undefined) this.schedule(this.nowMs + app.spec.lostAfterMs, appEvent(APP_LOST, app));
-    if (this.admitsOnNodeUpdates && this.waiting.length === 0 && this.decideAdmission(app) === 'admit') {
-      // Decided at once when no app waits before it; otherwise it queues behind them.
-      this.admit(app);
-    } else {
-      this.waiting.push(app);
-      this.view.waitingApps = this.waiting.length;
-    }
-    this.admissionDirty = true;
+    this.admission.submit(app);
     if (this.appTimeoutMs !== null) {
       app.timeoutPending = true;
       this.schedule(this.nowMs + this.appTimeoutMs, appEvent(APP_TIMEOUT, app));
@@ -582,7 +491,7 @@ class ReplayEngine implements SchedulerListener {
   /** An app finished, failed or was rejected. */
   private countEnded(app: AppRun): void {
     this.appsEnded++;
-    if (app.batch) this.unfinishedBatchApps--;
+    this.admission.appEnded(app);
     if (this.endsWithLastApp && this.appsEnded === this.apps.length) this.sim.finishNow();
   }
 
@@ -651,7 +560,7 @@ class ReplayEngine implements SchedulerListener {
   private afterStageChange(app: AppRun): void {
     if (app.phase !== RUNNING) return;
     if (app.openStages === 0) this.tasksDone(app);
-    else if (app.mapReduceModelled) this.wakeMapReduceAm(app);
+    else if (app.mapReduceModelled) this.mapReduceAms.wake(app, this.nowMs);
   }
 
   /** Every task has ended: the AM wraps up for amTeardownMs, then releases its container. */
@@ -664,7 +573,7 @@ class ReplayEngine implements SchedulerListener {
   /** A stage's start condition holds: its tasks are asked for on the AM's next heartbeat. */
   private releaseStage(app: AppRun, stage: StageState): void {
     stage.released = true;
-    const delayMs = app.spec.observed ? stage.spec.requestDelayMs : this.nextAmHeartbeatMs(app, this.nowMs) - this.nowMs;
+    const delayMs = app.spec.observed ? stage.spec.requestDelayMs : nextAmHeartbeatMs(app, this.nowMs, this.amHeartbeatIntervalMs) - this.nowMs;
     if (delayMs > 0) this.schedule(this.nowMs + delayMs, stageEvent(app, stage));
     else this.requestStage(app, stage);
   }
@@ -718,143 +627,18 @@ class ReplayEngine implements SchedulerListener {
     }
   }
 
-  /** The AM's next heartbeat at or after `timeMs`. */
-  private nextAmHeartbeatMs(app: AppRun, timeMs: number): number {
-    const anchor = app.amAnchorMs;
-    if (!(timeMs > anchor)) return anchor;
-    const interval = this.amHeartbeatIntervalMs;
-    return anchor + Math.ceil((timeMs - anchor) / interval) * interval;
-  }
-
-  // ---- MapReduce AM ---------------------------------------------------------------------
-
-  /** Schedule the AM's next heartbeat if it has a reduce decision to make (its own tasks moved). */
-  private wakeMapReduceAm(app: AppRun): void {
-    if (app.amIdle) {
-      this.wakeIdleAm(app);
-      return;
-    }
-    if (app.amHeartbeatPending || !this.mapReduceAmHasWork(app)) return;
-    this.scheduleAmHeartbeat(app, this.nextAmHeartbeatMs(app, this.nowMs));
-  }
-
-  private scheduleAmHeartbeat(app: AppRun, atMs: number): void {
-    app.amHeartbeatPending = true;
-    app.amHeartbeatAtMs = atMs;
-    this.schedule(atMs, appEvent(AM_HEARTBEAT, app, app.attempts));
-  }
+  // ---- MapReduce AMs (am-heartbeats.ts) ---------------------------------------------------------
 
   /**
-   * An AM heartbeat that decided nothing: the AM heartbeats again only when what its decision
-   * reads may have changed. A MapReduce AM's reduce decision reads its own tasks (their events
-   * wake it), the headroom (which moves only with allocations, releases, asks, apps coming and
-   * going and the scheduler's updates: each wakes every idle AM, stateChanged) and how long its
-   * maps have waited (a preemption delay passing: a heartbeat is scheduled for it). Skipping
-   * the heartbeats in between, which would have decided nothing again, changes no result; and a
-   * run frozen with AMs still waiting ends, and is found deadlocked, instead of heartbeating on
-   * for ever.
+   * Something an idle MapReduce AM's decision reads (the headroom: allocations, releases, asks,
+   * apps coming and going, the scheduler's updates) may have changed: wake them all.
    */
-  private idleAm(app: AppRun): void {
-    app.amIdle = true;
-    this.idleAms.push(app);
-    const maps = app.stages[0]!;
-    const reduces = app.stages[1]!;
-    // Reducer preemption can start by time alone only while maps wait and none runs, with reduces held or asked.
-    if (maps.running > 0 || maps.asked === 0 || (reduces.running === 0 && reduces.asked === 0)) return;
-    const settings = this.mrSettings;
-    // A preemption delay of 0 (or less) does not wait; an unconditional one of -1 never preempts.
-    const delaysMs = [settings.reducerPreemptDelayMs > 0 ? settings.reducerPreemptDelayMs : -1, settings.reducerUnconditionalPreemptDelayMs];
-    let dueMs = Infinity;
-    for (const delayMs of delaysMs) {
-      // The decision reads "waited more than the delay": the first heartbeat strictly after it.
-      const crossingMs = app.mapAskMs + delayMs;
-      if (delayMs < 0 || crossingMs < app.lastAmHeartbeatMs) continue;
-      let slotMs = this.nextAmHeartbeatMs(app, crossingMs);
-      if (slotMs <= crossingMs) slotMs += this.amHeartbeatIntervalMs;
-      if (slotMs < dueMs) dueMs = slotMs;
-    }
-    if (dueMs !== Infinity) this.scheduleAmHeartbeat(app, dueMs);
+  stateChanged(): void {
+    this.mapReduceAms.stateChanged(this.nowMs);
   }
 
-  /** Wake an idle AM at its next heartbeat, never a second one at an instant it has heartbeated. */
-  private wakeIdleAm(app: AppRun): void {
-    app.amIdle = false;
-    let atMs = this.nextAmHeartbeatMs(app, this.nowMs);
-    if (atMs <= app.lastAmHeartbeatMs) atMs = app.lastAmHeartbeatMs + this.amHeartbeatIntervalMs;
-    if (app.amHeartbeatPending && app.amHeartbeatAtMs <= atMs) return;
-    this.scheduleAmHeartbeat(app, atMs);
-  }
-
-  /** Something an idle MapReduce AM's decision reads may have changed: wake them all. */
-  private stateChanged(): void {
-    const idle = this.idleAms;
-    if (idle.length === 0) return;
-    for (const app of idle) {
-      if (app.amIdle && app.phase === RUNNING) this.wakeIdleAm(app);
-    }
-    idle.length = 0;
-  }
-
-  private mapReduceAmHasWork(app: AppRun): boolean {
-    const maps = app.stages[0]!;
-    const reduces = app.stages[1]!;
-    if (!maps.requested) return false;
-    const pendingReduces = reduces.remaining - reduces.asked;
-    const started = app.reduceStarted || maps.completed >= app.slowStartMaps;
-    if (pendingReduces > 0 && started) return true;
-    return maps.asked > 0 && maps.running === 0 && (reduces.running > 0 || reduces.asked > 0);
-  }
-
-  private mapReduceHeartbeat(app: AppRun): void {
-    const maps = app.stages[0]!;
-    const reduces = app.stages[1]!;
-    app.lastAmHeartbeatMs = this.nowMs;
-    this.scheduler.headroom(app.index, this.headroom);
-    const decision = decideReduces(
-      {
-        totalMaps: maps.spec.taskCount,
-        completedMaps: maps.completed,
-        scheduledMaps: maps.asked,
-        assignedMaps: maps.running,
-        scheduledReduces: reduces.asked,
-        assignedReduces: reduces.running,
-        pendingReduces: reduces.remaining - reduces.asked,
-        reduceStarted: app.reduceStarted,
-        mapMemoryMb: maps.memoryMb,
-        mapVcores: maps.vcores,
-        reduceMemoryMb: reduces.memoryMb,
-        reduceVcores: reduces.vcores,
-        headroomMemoryMb: this.headroom.memoryMb,
-        headroomVcores: this.headroom.vcores,
-        oldestMapWaitMs: maps.asked > 0 ? this.nowMs - app.mapAskMs : 0,
-        countsVcores: this.checksVcores,
-      },
-      this.mrSettings,
-    );
-    const changed = decision.preempt > 0 || decision.reduceStarted !== app.reduceStarted;
-    app.reduceStarted = decision.reduceStarted;
-    for (let i = 0; i < decision.preempt; i++) {
-      // The reduce that has made least progress goes first: the most recently allocated.
-      let victim: Container | undefined;
-      for (const c of reduces.live) if (!victim || c.allocatedMs >= victim.allocatedMs) victim = c;
-      if (!victim) break;
-      this.killTask(victim);
-      app.reducesPreempted++;
-      this.reducesPreempted++;
-    }
-    const asked = reduces.asked - decision.rampDown + decision.rampUp;
-    const asksChanged = asked !== reduces.asked;
-    if (asksChanged) {
-      reduces.requested = true;
-      this.setAsked(app, reduces, asked);
-    }
-    if (app.phase !== RUNNING || !this.mapReduceAmHasWork(app)) return;
-    if (changed || asksChanged) this.scheduleAmHeartbeat(app, this.nowMs + this.amHeartbeatIntervalMs);
-    else this.idleAm(app);
-  }
-
-  /** The AM kills a task: its container is released and the task runs again later. */
-  private killTask(container: Container): void {
+  /** A task's container ends before its task (its AM killed it, or its node left): released, and the task runs again later. */
+  killTask(container: Container): void {
     const stage = container.stage!;
     container.killed = true;
     container.endMs = this.nowMs;
@@ -869,7 +653,7 @@ class ReplayEngine implements SchedulerListener {
   // ---- asks and timeouts ------------------------------------------------------------------
 
   /** Set how many containers a stage asks the RM for. */
-  private setAsked(app: AppRun, stage: StageState, asked: number): void {
+  setAsked(app: AppRun, stage: StageState, asked: number): void {
     const delta = asked - stage.asked;
     if (delta === 0) return;
     stage.asked = asked;
@@ -880,7 +664,7 @@ class ReplayEngine implements SchedulerListener {
     if (asked === 0) this.wakeReservedNodes(app, stage.index);
   }
 
-  private changeOutstanding(app: AppRun, delta: number): void {
+  changeOutstanding(app: AppRun, delta: number): void {
     const before = app.outstanding;
     app.outstanding += delta;
     if (before === 0 && app.outstanding > 0) {
@@ -914,12 +698,9 @@ class ReplayEngine implements SchedulerListener {
   }
 
   /** Fail (or kill) an app that never got its AM container (held by admission control or the scheduler). */
-  private failWaiting(app: AppRun, cause: FailureCause | null, reason: string, phase: typeof FAILED | typeof KILLED = FAILED): void {
+  failWaiting(app: AppRun, cause: FailureCause | null, reason: string, phase: typeof FAILED | typeof KILLED = FAILED): void {
     if (app.phase === WAITING) {
-      this.waiting = this.waiting.filter((a) => a !== app);
-      this.view.waitingApps = this.waiting.length;
-      // The head may have changed: admission at node heartbeats looks again.
-      if (this.admitsOnNodeUpdates) this.admissionDirty = true;
+      this.admission.withdraw(app);
       app.phase = phase;
       app.reason = reason;
       app.failureCause = cause;
@@ -936,7 +717,7 @@ class ReplayEngine implements SchedulerListener {
    * Withdraw every outstanding ask of `app` and kill its running tasks; with `requeue` (a new
    * attempt redoes them) each killed task is asked for again.
    */
-  private killTasks(app: AppRun, requeue: boolean): void {
+  killTasks(app: AppRun, requeue: boolean): void {
     for (const stage of app.stages) {
       if (stage.asked > 0) this.setAsked(app, stage, 0);
       for (let i = stage.live.length - 1; i >= 0; i--) {
@@ -955,7 +736,7 @@ class ReplayEngine implements SchedulerListener {
   }
 
   /** Give up the nodes `app` has reserved and let them heartbeat again. */
-  private dropReservationsOf(app: AppRun): void {
+  dropReservationsOf(app: AppRun): void {
     for (const nodeIndex of [...app.reservedNodes]) {
       const node = this.nodes[nodeIndex]!;
       this.dropReservation(node, true);
@@ -963,7 +744,7 @@ class ReplayEngine implements SchedulerListener {
     }
   }
 
-  private endApp(
+  endApp(
     app: AppRun,
     phase: typeof FINISHED | typeof FAILED | typeof KILLED,
     cause: FailureCause | null,
@@ -1003,10 +784,10 @@ class ReplayEngine implements SchedulerListener {
     app.finishMs = this.nowMs;
     this.view.admittedApps--;
     this.countEnded(app);
-    this.admissionDirty = true;
+    this.admission.reconsider();
   }
 
-  // ---- what a log recorded happening from outside (docs/model.md 12) ------------------------
+  // ---- unmanaged AMs and resumed attempts (docs/model.md 12) ----------------------------------
 
   /**
    * An unmanaged AM is started by its client once the attempt exists; it takes no container,
@@ -1048,244 +829,56 @@ class ReplayEngine implements SchedulerListener {
     this.setAsked(app, stage, stage.remaining);
   }
 
-  private scheduleNodeChange(): void {
-    const change = this.nodeChanges[this.nextNodeChange];
-    if (change) this.schedule(change.atMs, updateEvent(NODE_CHANGE));
-  }
+  // ---- what outside changes ask of the engine (MembershipHost, membership.ts) -------------------
 
-  /** Every recorded membership change due now, in the recorded order. */
-  private applyNodeChanges(): void {
-    const changes = this.nodeChanges;
-    while (this.nextNodeChange < changes.length && changes[this.nextNodeChange]!.atMs <= this.nowMs) {
-      const change = changes[this.nextNodeChange++]!;
-      if (change.kind === 'join') this.nodeJoins(this.nodes[change.node]!);
-      else if (change.kind === 'leave') this.nodeLeaves(this.nodes[change.node]!);
-      else this.loseApps();
-    }
-    this.scheduleNodeChange();
-  }
-
-  /**
-   * A node starts serving, empty. Its NodeManager heartbeats as soon as it has registered and
-   * every interval from then; the scheduler's cluster grows with it.
-   */
-  private nodeJoins(node: NodeState): void {
-    node.freeMemoryMb = node.capacityMemoryMb;
-    node.freeVcores = node.capacityVcores;
-    node.heartbeatAnchorMs = this.nowMs - this.heartbeatIntervalMs;
-    this.capacity.memoryMb += node.capacityMemoryMb;
-    this.capacity.vcores += node.capacityVcores;
-    this.observer.nodeJoined(node, this.nowMs);
-    this.scheduler.addNode(node, this.nowMs);
+  putInWheel(node: NodeState): void {
     node.state = IN_WHEEL;
     this.wheel.insert(node.index, node.heartbeatAnchorMs, this.nowMs);
     this.wheelGrew = true;
-    this.admissionDirty = true;
-    this.stateChanged();
   }
 
-  /**
-   * A node leaves (lost, decommissioned, shut down, unhealthy, or the RM restarted). The
-   * scheduler ends every container on it as KILLED (exit status ABORTED) and drops its
-   * reservation, then the cluster shrinks. The AM of a task lost this way asks for the task again
-   * (a MapReduce task attempt killed by its node's loss is rescheduled); an attempt whose AM was
-   * on the node fails and the app starts a new one (attemptEnded).
-   */
-  private nodeLeaves(node: NodeState): void {
-    this.detach(node);
-    if (node.reservedApp >= 0) this.dropReservation(node, true);
-    const lostAms: AppRun[] = [];
-    const reasks: StageState[] = [];
-    const reaskApps: AppRun[] = [];
-    for (const app of this.apps) {
-      if (app.phase !== AM_STARTING && app.phase !== RUNNING) continue;
-      const am = app.amContainer;
-      if (am !== null && am.node === node) {
-        am.killed = true;
-        am.endMs = this.nowMs;
-        this.release(am);
-        app.amContainer = null;
-        this.containersLost++;
-        lostAms.push(app);
-      }
-      for (const stage of app.stages) {
-        for (let i = stage.live.length - 1; i >= 0; i--) {
-          const container = stage.live[i]!;
-          if (container.node !== node) continue;
-          this.loseTask(container);
-          if (!reasks.includes(stage)) {
-            reasks.push(stage);
-            reaskApps.push(app);
-          }
-        }
-      }
-    }
-    // Its freed space went with it: no out-of-band heartbeat.
-    if (node.freed) {
-      node.freed = false;
-      const freed = this.freedNodes;
-      const at = freed.indexOf(node);
-      for (let i = at; i < this.freedCount - 1; i++) freed[i] = freed[i + 1]!;
-      this.freedCount--;
-    }
-    this.observer.nodeLeft(node, this.nowMs);
-    node.state = ABSENT;
-    node.freeMemoryMb = 0;
-    node.freeVcores = 0;
-    this.capacity.memoryMb -= node.capacityMemoryMb;
-    this.capacity.vcores -= node.capacityVcores;
-    this.scheduler.removeNode(node, this.nowMs);
-    for (const app of lostAms) this.attemptEnded(app, false);
-    for (let i = 0; i < reasks.length; i++) {
-      const app = reaskApps[i]!;
-      const stage = reasks[i]!;
-      // An app whose attempt ended asks again with its next AM; a modelled MapReduce AM asks
-      // for reduces through its ramp-up.
-      if (app.phase !== RUNNING || !stage.requested) continue;
-      if (app.mapReduceModelled && stage.index === 1) this.wakeMapReduceAm(app);
-      else if (app.spec.observed) this.reask(app, stage);
-      else this.schedule(this.nextAmHeartbeatMs(app, this.nowMs), stageEvent(app, stage));
-    }
-    this.admissionDirty = true;
-    this.stateChanged();
+  dropFreed(node: NodeState): void {
+    if (!node.freed) return;
+    node.freed = false;
+    const freed = this.freedNodes;
+    const at = freed.indexOf(node);
+    for (let i = at; i < this.freedCount - 1; i++) freed[i] = freed[i + 1]!;
+    this.freedCount--;
   }
 
-  /** A task's container is lost with its node: the task is to run again, from its start. */
-  private loseTask(container: Container): void {
-    const stage = container.stage!;
-    container.killed = true;
-    container.endMs = this.nowMs;
-    this.release(container);
-    this.containersLost++;
-    stage.running--;
-    stage.retry.push(container.task);
-    removeLive(stage, container);
-    const at = stage.waiting.indexOf(container);
-    if (at >= 0) stage.waiting.splice(at, 1);
-  }
-
-  /**
-   * The current attempt failed: its AM failed as the log recorded (`amFailed`) or was lost with
-   * its node. The RM kills the attempt's containers (containers are not kept across attempts),
-   * and starts a new attempt: the next one the log recorded, else the same work again, the
-   * completed tasks kept (a MapReduce AM recovers them from its previous attempt's history). A
-   * lost AM never counts toward yarn.resourcemanager.am.max-attempts (its container exits
-   * ABORTED), so losses alone never fail an app; a recorded failure of the app's last recorded
-   * attempt fails it.
-   */
-  private attemptEnded(app: AppRun, amFailed: boolean): void {
-    const spec = app.spec;
-    const recorded = spec.failedAttempts ?? NO_ATTEMPTS;
-    const lastRecorded = app.attemptIndex >= recorded.length;
-    if (amFailed && lastRecorded) {
-      this.endApp(app, FAILED, 'am-failed', `its AM failed on attempt ${app.attempts}, as the log recorded`);
-      return;
-    }
-    this.killTasks(app, true);
-    this.dropReservationsOf(app);
-    const am = app.amContainer;
-    if (am) {
-      am.killed = true;
-      am.endMs = this.nowMs;
-      this.release(am);
-      app.amContainer = null;
-    }
-    if (lastRecorded) {
-      // Work to redo only if the attempt had registered; otherwise the new AM starts afresh.
-      app.resumesStages = app.stages.length > 0;
-    } else {
-      app.attemptIndex++;
-      app.attempt = recorded[app.attemptIndex] ?? spec;
-      app.stages = [];
-      app.openStages = app.attempt.stages.length;
-      app.resumesStages = false;
-    }
-    app.amHeartbeatPending = false;
-    app.amIdle = false;
-    app.attempts++;
-    app.phase = ACCEPTED;
-    const view = this.view;
-    view.runningApps--;
-    this.scheduler.restartAttempt(app.index, this.nowMs);
-    view.unplacedAmMemoryMb += app.amMemoryMb;
-    view.unplacedAmVcores += app.amVcores;
-    view.pendingApps++;
-    view.pendingContainers++;
-    this.changeOutstanding(app, 1);
+  armTimeout(app: AppRun): void {
     if (this.appTimeoutMs !== null && !app.timeoutPending) {
       app.timeoutPending = true;
       this.schedule(this.nowMs + this.appTimeoutMs, appEvent(APP_TIMEOUT, app));
     }
-    this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
-    this.admissionDirty = true;
+  }
+
+  /** A modelled MapReduce AM asks for reduces through its ramp-up; a log's app at once; others on the AM's heartbeat. */
+  reaskLost(app: AppRun, stage: StageState): void {
+    if (app.mapReduceModelled && stage.index === 1) this.mapReduceAms.wake(app, this.nowMs);
+    else if (app.spec.observed) this.reask(app, stage);
+    else this.schedule(nextAmHeartbeatMs(app, this.nowMs, this.amHeartbeatIntervalMs), stageEvent(app, stage));
+  }
+
+  clusterChanged(): void {
+    this.admission.reconsider();
     this.stateChanged();
-  }
-
-  /** The app's user killed it (as the log recorded): the RM ends it, with every container it holds. */
-  private killApp(app: AppRun): void {
-    const reason = 'killed at the time the log recorded';
-    if (app.phase === WAITING) this.failWaiting(app, null, reason, KILLED);
-    else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) this.endApp(app, KILLED, null, reason);
-  }
-
-  /** The RM restarted without recovering its apps: every app submitted so far that has not ended is lost. */
-  private loseApps(): void {
-    for (let i = 0; i < this.submittedApps; i++) this.loseApp(this.apps[i]!);
-  }
-
-  /** The RM the app ran under went away without recovering it: it fails, with every container it holds. */
-  private loseApp(app: AppRun): void {
-    const reason = 'lost when the RM stopped or restarted without recovering its apps';
-    if (app.phase === WAITING) this.failWaiting(app, 'rm-restart', reason);
-    else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) this.endApp(app, FAILED, 'rm-restart', reason);
   }
 
   // ---- settling after each event -----------------------------------------------------------
 
   /** After each event: admit, let nodes that freed room heartbeat, wake nodes for new asks. */
   private settle(): void {
-    if (this.admissionDirty && !this.admitsOnNodeUpdates) {
-      this.admissionDirty = false;
-      if (this.waiting.length > 0) this.evaluateAdmission();
-    }
+    const admission = this.admission;
+    admission.decideAfterEvent();
     this.flushFreedNodes();
-    // After the out-of-band heartbeats: a node that freed room has heartbeated now.
-    if (this.admissionDirty && this.admitsOnNodeUpdates) {
-      this.admissionDirty = false;
-      if (this.waiting.length > 0) this.scheduleNodeAdmission();
-    }
+    admission.decideForNodeUpdates(this.nowMs);
     this.moveCursor();
-    if (this.controller && !this.controlStepPending) this.scheduleControlStep();
-  }
-
-  private decideAdmission(app: AppRun): AdmissionDecision {
-    return this.admission.decide(
-      { amResource: { memoryMb: app.amMemoryMb, vcores: app.amVcores }, submitMs: app.spec.submitMs },
-      this.view,
-    );
-  }
-
-  private evaluateAdmission(): void {
-    const view = this.view;
-    const still: AppRun[] = [];
-    const waiting = this.waiting;
-    let i = 0;
-    for (; i < waiting.length; i++) {
-      const app = waiting[i]!;
-      const decision = this.decideAdmission(app);
-      if (decision === 'admit') this.admit(app);
-      else {
-        still.push(app);
-        if (decision === 'stop') break;
-      }
-    }
-    for (i++; i < waiting.length; i++) still.push(waiting[i]!);
-    this.waiting = still;
-    view.waitingApps = still.length;
+    admission.scheduleControlStep(this.nowMs);
   }
 
   /** Hand an admitted app to the scheduler, which places it in a queue or refuses it. */
-  private admit(app: AppRun): void {
+  admit(app: AppRun): void {
     app.admittedMs = this.nowMs;
     const spec = app.spec;
     const placement = spec.unmanagedAm
@@ -1311,88 +904,6 @@ class ReplayEngine implements SchedulerListener {
     this.changeOutstanding(app, 1);
     this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
     this.stateChanged();
-  }
-
-  // ---- admission at node heartbeats (AutoAdmin's ARC) ---------------------------------------
-
-  /**
-   * The head of the admission queue is admitted at the first NodeManager heartbeat, from now
-   * on, of a node with room for its AM, once the policy's rule holds. Nodes heartbeat every
-   * interval whether or not the engine simulates the heartbeat (it skips those that could not
-   * allocate), so the time is worked out from each node's phase; a node that heartbeated at
-   * this very instant counts as heartbeating now, unless it already admitted an app then.
-   * The event is re-checked when it comes: anything in between that matters marks admission
-   * dirty and schedules a new one.
-   */
-  private scheduleNodeAdmission(): void {
-    const head = this.waiting[0]!;
-    // Whatever was scheduled before was decided on a cluster that has changed since.
-    this.nodeAdmissionToken++;
-    if (this.decideAdmission(head) !== 'admit') return;
-    const interval = this.heartbeatIntervalMs;
-    const nowMs = this.nowMs;
-    let best: NodeState | null = null;
-    let bestMs = Infinity;
-    // The node with room for the AM whose heartbeat comes first (ties: the lowest index).
-    for (const node of this.nodes) {
-      if (!this.canHoldAm(node, head)) continue;
-      const anchor = node.heartbeatAnchorMs;
-      let dueMs = anchor + Math.max(0, Math.ceil((nowMs - anchor) / interval)) * interval;
-      if (dueMs === nowMs && this.nodeAdmittedAtMs[node.index] === nowMs) dueMs += interval;
-      if (dueMs < bestMs) {
-        bestMs = dueMs;
-        best = node;
-      }
-    }
-    if (best !== null) this.schedule(bestMs, nodeAdmissionEvent(best, this.nodeAdmissionToken));
-  }
-
-  private canHoldAm(node: NodeState, app: AppRun): boolean {
-    return (
-      node.reservedApp < 0 &&
-      node.freeMemoryMb >= app.amMemoryMb &&
-      (!this.checksVcores || node.freeVcores >= app.amVcores)
-    );
-  }
-
-  /** A node heartbeats: the head of the admission queue is admitted if the rule still holds. */
-  private admitAtNodeUpdate(node: NodeState): void {
-    const head = this.waiting[0];
-    if (!head || !this.canHoldAm(node, head) || this.nodeAdmittedAtMs[node.index] === this.nowMs) return;
-    if (this.decideAdmission(head) !== 'admit') return;
-    this.waiting.shift();
-    this.view.waitingApps = this.waiting.length;
-    this.nodeAdmittedAtMs[node.index] = this.nowMs;
-    this.admit(head);
-    this.admissionDirty = true;
-  }
-
-  // ---- adaptive AM limits (MARP) -------------------------------------------------------------
-
-  private scheduleControlStep(): void {
-    // Steps go on while a batch app is unfinished, unless a step is all that is left to happen
-    // and the controller would never change anything again: then the run has ended (or is
-    // deadlocked) and stepping on would never end it.
-    if (this.unfinishedBatchApps === 0) return;
-    if (this.sim.pendingEvents === 0 && this.controller!.settled(this.view)) return;
-    this.controlStepPending = true;
-    this.schedule(this.nowMs + this.controller!.intervalMs, updateEvent(CONTROL_STEP));
-  }
-
-  private controlStep(): void {
-    this.controlStepPending = false;
-    const controller = this.controller!;
-    const step = controller.step(this.view, this.nowMs);
-    if (step.newShare === step.oldShare) return;
-    this.scheduler.setAmShare(step.newShare);
-    this.stateChanged();
-    const steps = this.controllerSteps;
-    steps.timeMs.push(this.nowMs);
-    steps.controller.push(controller.name);
-    steps.measured.push(step.measured);
-    steps.filtered.push(step.filtered);
-    steps.oldShare.push(step.oldShare);
-    steps.newShare.push(step.newShare);
   }
 
   // ---- node heartbeats -------------------------------------------------------------------
@@ -1470,7 +981,7 @@ class ReplayEngine implements SchedulerListener {
   }
 
   /** Take a node out of whatever sleeping or armed state it is in. */
-  private detach(node: NodeState): void {
+  detach(node: NodeState): void {
     switch (node.state) {
       case IN_WHEEL:
         this.wheel.remove(node.index);
@@ -1623,7 +1134,7 @@ class ReplayEngine implements SchedulerListener {
   }
 
   /** Clear a node's reservation; `tellScheduler` when the engine, not the scheduler, decided it. */
-  private dropReservation(node: NodeState, tellScheduler: boolean): void {
+  dropReservation(node: NodeState, tellScheduler: boolean): void {
     const app = this.apps[node.reservedApp]!;
     if (tellScheduler) {
       this.scheduler.unreserved(node.reservedApp, node.reservedKey, node.index, node.reservedMemoryMb, node.reservedVcores);
@@ -1691,7 +1202,7 @@ class ReplayEngine implements SchedulerListener {
     container.liveIndex = stage.live.length;
     stage.live.push(container);
     // The AM learns of the container on its next heartbeat and launches the task then.
-    const startMs = app.spec.observed ? now : this.nextAmHeartbeatMs(app, now);
+    const startMs = app.spec.observed ? now : nextAmHeartbeatMs(app, now, this.amHeartbeatIntervalMs);
     const previous = stage.index > 0 ? app.stages[stage.index - 1] : undefined;
     if (stage.spec.waitsForPreviousStage && previous && !previous.done) {
       container.startMs = startMs;
@@ -1700,7 +1211,7 @@ class ReplayEngine implements SchedulerListener {
       this.startWork(container, startMs);
     }
     if (stage.asked === 0) this.wakeReservedNodes(app, stage.index);
-    if (app.mapReduceModelled) this.wakeMapReduceAm(app);
+    if (app.mapReduceModelled) this.mapReduceAms.wake(app, this.nowMs);
   }
 
   /** The task's own work starts: it ends `durationMs` later (never, for a streaming app). */
@@ -1711,18 +1222,17 @@ class ReplayEngine implements SchedulerListener {
     this.schedule(container.endMs, container);
   }
 
-  private schedule(atMs: number, event: Event): void {
+  schedule(atMs: number, event: Event): void {
     this.sim.at(atMs, PRIORITY_OF_KIND[event.kind]!, event);
   }
 
   private take(container: Container): void {
     this.account(container, 1);
-    // What a node can hold and AutoAdmin's prediction changed.
-    if (this.admitsOnNodeUpdates) this.admissionDirty = true;
+    this.admission.containerTaken();
     this.observer.containerTaken(container);
   }
 
-  private release(container: Container): void {
+  release(container: Container): void {
     const node = container.node;
     this.account(container, -1);
     this.scheduler.release(
@@ -1736,7 +1246,7 @@ class ReplayEngine implements SchedulerListener {
       node.freed = true;
       this.freedNodes[this.freedCount++] = node;
     }
-    if (this.admission.watchesFreeResources || this.admitsOnNodeUpdates) this.admissionDirty = true;
+    this.admission.containerReleased();
     this.observer.containerReleased(container);
   }
 
@@ -1779,8 +1289,6 @@ class ReplayEngine implements SchedulerListener {
     this.stateChanged();
   }
 }
-
-const NO_ATTEMPTS: readonly AttemptSpec[] = [];
 
 /** The stage after `stage` (guarded: reading past an array's end is slow in V8). */
 function nextStage(app: AppRun, stage: StageState): StageState | undefined {

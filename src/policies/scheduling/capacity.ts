@@ -17,18 +17,20 @@
 // Simplifications: no locality (asks are ANY), so no delay scheduling; the user limit and the AM
 // limit use the queue's limit as cached at its last scheduling pass, as 2.7 does, but headroom is
 // computed when the AM asks for it.
+// This file keeps the apps' books (activation, asks, usage, reservations) and walks the tree on a
+// heartbeat; the queue tree and its users are in capacity-queues.ts, the limits the walk,
+// activation and submission check in capacity-limits.ts.
 
 import { clusterCapacity } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
-import { DEFAULT_QUEUE, queueConfig } from '../../model/queues.js';
 import { markAsState } from '../../sim/state-fields.js';
-import type { QueueConfig } from '../../model/queues.js';
-import { AppAsks } from './asks.js';
-import { chargeQueues, QueueBooks, reserveQueues, RunnableLimits, ServableAsks } from './books.js';
-import type { UserRunnable } from './books.js';
+import { chargeQueues, reserveQueues, RunnableLimits, ServableAsks } from './books.js';
+import type { QueueBooks } from './books.js';
 import type { Ask } from './asks.js';
 import { CapacityCalculator } from './calculator.js';
-import { roundDownTo, roundUpTo } from '../../model/resources.js';
+import { CapacityLimits } from './capacity-limits.js';
+import { CapacityQueues, CsApp } from './capacity-queues.js';
+import type { CsQueue, CsReservation, CsUser } from './capacity-queues.js';
 import {
   ALLOCATE,
   AM_ASK,
@@ -40,101 +42,6 @@ import {
   UNRESERVE,
 } from './types.js';
 import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
-
-interface CsUser {
-  usedMemoryMb: number;
-  usedVcores: number;
-  amUsedMemoryMb: number;
-  amUsedVcores: number;
-  /** Apps of this user in the queue with asks outstanding (the user is "active" while > 0). */
-  appsWithAsks: number;
-  /** Pending and active apps, for the per-user maximum-applications. */
-  apps: number;
-}
-
-class CsQueue extends QueueBooks {
-  declare readonly parent: CsQueue | null;
-  readonly children: CsQueue[] = [];
-  // Leaf state.
-  /** Runnable apps waiting for their AM to fit the AM limits. */
-  readonly pending: number[] = [];
-  activeApps = 0;
-  /** The limit the queue was given at its last scheduling pass (queueCurrentLimit). */
-  limitMemoryMb: number;
-  limitVcores: number;
-  readonly users = new Map<string, CsUser>();
-  activeUsers = 0;
-  /** A lower bound of the user limit, whatever the queue's usage: a user at or below it is never blocked. */
-  userLimitFloorMemoryMb = 0;
-  userLimitFloorVcores = 0;
-
-  constructor(
-    path: string,
-    parent: CsQueue | null,
-    leaf: boolean,
-    readonly absCapacity: number,
-    readonly absMaxCapacity: number,
-    /** Guaranteed and maximum resources follow the cluster's size (see resizeQueues). */
-    public guaranteedMemoryMb: number,
-    public guaranteedVcores: number,
-    public maxMemoryMb: number,
-    public maxVcores: number,
-    /** maximum-am-resource-percent; changed only by setAmShare (refreshQueues). */
-    public amShare: number,
-    readonly userLimitFactor: number,
-    readonly minimumUserLimitPercent: number,
-    readonly maxApplications: number,
-    maxParallelApps: number,
-    appCount: number,
-  ) {
-    super(path, parent, leaf, maxParallelApps, appCount);
-    this.limitMemoryMb = maxMemoryMb;
-    this.limitVcores = maxVcores;
-    // They change only when nodes join or leave, but limit checks read them constantly (see markAsState).
-    markAsState(this, 'guaranteedMemoryMb', 'guaranteedVcores', 'maxMemoryMb', 'maxVcores');
-  }
-
-  get sampledShareMemoryMb(): number {
-    return Math.trunc(this.guaranteedMemoryMb);
-  }
-
-  get sampledShareVcores(): number {
-    return Math.trunc(this.guaranteedVcores);
-  }
-}
-
-interface CsReservation {
-  readonly node: number;
-  readonly key: number;
-  readonly memoryMb: number;
-  readonly vcores: number;
-  /** Re-reservations before this time are already counted in the ask (see reReservationsOf). */
-  countedFromMs: number;
-}
-
-class CsApp {
-  readonly asks = new AppAsks();
-  runnable = false;
-  active = false;
-  amAllocated = false;
-  usedMemoryMb = 0;
-  usedVcores = 0;
-  reservedMemoryMb = 0;
-  reservedVcores = 0;
-  readonly reservations: CsReservation[] = [];
-  constructor(
-    readonly index: number,
-    readonly leaf: CsQueue,
-    readonly user: CsUser,
-    readonly runner: UserRunnable,
-    readonly startMs: number,
-    readonly amMemoryMb: number,
-    readonly amVcores: number,
-  ) {
-    // Reservations are rare; limit checks read these on every allocation (see markAsState).
-    markAsState(this, 'reservedMemoryMb', 'reservedVcores');
-  }
-}
 
 export interface CapacitySchedulerOptions {
   readonly cluster: Cluster;
@@ -152,13 +59,15 @@ export class CapacityScheduler implements Scheduler {
   readonly checksVcores: boolean;
 
   private readonly calc: CapacityCalculator;
+  /** Queue, user and AM limits, maximum-applications, headroom. */
+  private readonly limits: CapacityLimits;
+  private readonly queues: CapacityQueues;
   private readonly root: CsQueue;
-  private readonly leaves: CsQueue[] = [];
+  private readonly leaves: readonly CsQueue[];
   /** root's only child when it is a leaf (the stock layout): scheduling skips the tree walk. */
   private readonly onlyLeaf: CsQueue | null;
-  private readonly leafByPath = new Map<string, CsQueue>();
-  private readonly leafByName = new Map<string, CsQueue>();
-  private readonly limits: RunnableLimits;
+  /** 3.x max-parallel-apps, per queue and per user. */
+  private readonly maxRunning: RunnableLimits;
   private readonly apps: (CsApp | undefined)[];
   /** Asks of active apps. */
   private readonly servable = new ServableAsks();
@@ -181,7 +90,7 @@ export class CapacityScheduler implements Scheduler {
     this.nodes = nodes;
     this.listener = listener;
     this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
-    this.limits = new RunnableLimits(settings.capacity.userMaxParallelApps, settings.capacity.userMaxParallelAppsDefault);
+    this.maxRunning = new RunnableLimits(settings.capacity.userMaxParallelApps, settings.capacity.userMaxParallelAppsDefault);
     const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
     this.clusterMemoryMb = clusterMemoryMb;
     this.clusterVcores = clusterVcores;
@@ -192,151 +101,40 @@ export class CapacityScheduler implements Scheduler {
     this.maxAllocMemoryMb = settings.maximumAllocation.memoryMb;
     this.maxAllocVcores = settings.maximumAllocation.vcores;
     this.apps = new Array<CsApp | undefined>(appCount);
-
-    this.root = this.makeQueue('root', null, 1, 1, null, appCount, cluster);
-    const configured: readonly QueueConfig[] =
-      settings.queues.length > 0 ? settings.queues : [defaultLeaf()];
-    this.buildChildren(this.root, configured, 1, 1, appCount, cluster);
-    const children = this.root.children;
-    this.onlyLeaf = children.length === 1 && children[0]!.leaf ? children[0]! : null;
+    this.limits = new CapacityLimits(this.calc, this.minMemoryMb, this.minVcores);
+    this.queues = new CapacityQueues(cluster, appCount, this.limits);
+    this.root = this.queues.root;
+    this.leaves = this.queues.leaves;
+    this.onlyLeaf = this.queues.onlyLeaf;
     // They change only when nodes join or leave, but every multi-queue heartbeat reads them.
     markAsState(this, 'clusterMemoryMb', 'clusterVcores');
-  }
-
-  // ---- queue tree ------------------------------------------------------------------------
-
-  /** `config` is null for root, which is never a leaf. */
-  private makeQueue(
-    path: string,
-    parent: CsQueue | null,
-    absCapacity: number,
-    absMaxCapacity: number,
-    config: QueueConfig | null,
-    appCount: number,
-    cluster: Cluster,
-  ): CsQueue {
-    const leaf = config !== null && config.queues.length === 0;
-    const capacitySettings = cluster.scheduler.capacity;
-    const amShare = config?.maxAmShare ?? capacitySettings.maximumAmResourcePercent;
-    const maxApplications =
-      config?.maximumApplications ?? Math.trunc(capacitySettings.maximumApplications * absCapacity);
-    return new CsQueue(
-      path,
-      parent,
-      leaf,
-      absCapacity,
-      absMaxCapacity,
-      this.clusterMemoryMb * absCapacity,
-      this.clusterVcores * absCapacity,
-      roundDownTo(Math.trunc(this.clusterMemoryMb * absMaxCapacity), this.minMemoryMb),
-      roundDownTo(Math.trunc(this.clusterVcores * absMaxCapacity), this.minVcores),
-      // -1 (FairScheduler's "no limit") means the whole queue to the CapacityScheduler.
-      amShare === -1 ? 1 : amShare,
-      config?.userLimitFactor ?? 1,
-      config?.minimumUserLimitPercent ?? 100,
-      maxApplications,
-      (config === null ? cluster.scheduler.rootMaxRunningApps : config.maxRunningApps) ?? Infinity,
-      appCount,
-    );
-  }
-
-  private buildChildren(
-    parent: CsQueue,
-    configs: readonly QueueConfig[],
-    parentAbsCapacity: number,
-    parentAbsMax: number,
-    appCount: number,
-    cluster: Cluster,
-  ): void {
-    // Capacity left by siblings that set one is split among the others by weight.
-    let specified = 0;
-    let unspecifiedWeight = 0;
-    let unspecified = 0;
-    for (const c of configs) {
-      if (c.capacityPercent !== null) specified += c.capacityPercent;
-      else {
-        unspecified++;
-        unspecifiedWeight += c.weight;
-      }
-    }
-    const rest = Math.max(0, 100 - specified);
-    for (const config of configs) {
-      const percent =
-        config.capacityPercent ??
-        (unspecifiedWeight > 0 ? (rest * config.weight) / unspecifiedWeight : rest / unspecified);
-      const absCapacity = parentAbsCapacity * (percent / 100);
-      const absMax = parentAbsMax * ((config.maximumCapacityPercent ?? 100) / 100);
-      const path = `${parent.path}.${config.name}`;
-      const queue = this.makeQueue(path, parent, absCapacity, absMax, config, appCount, cluster);
-      parent.children.push(queue);
-      if (queue.leaf) {
-        this.setUserLimitFloor(queue);
-        this.leaves.push(queue);
-        this.leafByPath.set(path, queue);
-        if (!this.leafByName.has(config.name)) this.leafByName.set(config.name, queue);
-      } else {
-        this.buildChildren(queue, config.queues, absCapacity, absMax, appCount, cluster);
-      }
-    }
-    // A queue's starting limit, before its first scheduling pass: what its parent would give it.
-    for (const child of parent.children) {
-      this.setChildLimit(parent, child, parent.limitMemoryMb, parent.limitVcores);
-    }
-  }
-
-  /**
-   * The user limit is min(max(current / users, current x MULP), capacity x ULF) with current at
-   * least the capacity, so it is never below min(capacity x MULP, capacity x ULF): a user under
-   * that needs no user-limit computation on a heartbeat.
-   */
-  private setUserLimitFloor(leaf: CsQueue): void {
-    const capMemoryMb = Math.max(roundUpTo(Math.trunc(leaf.guaranteedMemoryMb), this.minMemoryMb), this.minMemoryMb);
-    const capVcores = Math.max(roundUpTo(Math.trunc(leaf.guaranteedVcores), this.minVcores), this.minVcores);
-    const floor = (cap: number): number =>
-      Math.min(Math.ceil(Math.trunc(cap * leaf.minimumUserLimitPercent) / 100), Math.trunc(cap * leaf.userLimitFactor));
-    leaf.userLimitFloorMemoryMb = floor(capMemoryMb);
-    leaf.userLimitFloorVcores = floor(capVcores);
-  }
-
-  private findLeaf(name: string): CsQueue | undefined {
-    if (name === '' || name === DEFAULT_QUEUE) return this.leafByName.get(DEFAULT_QUEUE);
-    return this.leafByPath.get(name) ?? this.leafByPath.get(`root.${name}`) ?? this.leafByName.get(name);
   }
 
   // ---- apps ------------------------------------------------------------------------------
 
   addApp(app: number, queueName: string, userName: string, amMemoryMb: number, amVcores: number, nowMs: number): Placement {
-    const leaf = this.findLeaf(queueName);
+    const leaf = this.queues.findLeaf(queueName);
     if (!leaf) return { ok: false, reason: `submitted to unknown queue '${queueName}'` };
-    if (leaf.apps >= leaf.maxApplications) {
-      return {
-        ok: false,
-        reason: `queue ${leaf.path} already has ${leaf.apps} applications (maximum-applications ${leaf.maxApplications})`,
-      };
-    }
-    let user = leaf.users.get(userName);
+    const queueRefusal = this.limits.queueRefusal(leaf);
+    if (queueRefusal !== null) return { ok: false, reason: queueRefusal };
+    let user: CsUser | undefined = leaf.users.get(userName);
     if (!user) {
       user = { usedMemoryMb: 0, usedVcores: 0, amUsedMemoryMb: 0, amUsedVcores: 0, appsWithAsks: 0, apps: 0 };
       leaf.users.set(userName, user);
     }
-    const maxPerUser = Math.trunc(leaf.maxApplications * (leaf.minimumUserLimitPercent / 100) * leaf.userLimitFactor);
-    if (user.apps >= maxPerUser) {
-      return {
-        ok: false,
-        reason: `user ${userName} already has ${user.apps} applications in ${leaf.path} (the per-user maximum is ${maxPerUser})`,
-      };
-    }
-    const a = new CsApp(app, leaf, user, this.limits.user(userName), nowMs, amMemoryMb, amVcores);
+    const userRefusal = this.limits.userRefusal(leaf, user, userName);
+    if (userRefusal !== null) return { ok: false, reason: userRefusal };
+    const a = new CsApp(app, leaf, user, this.maxRunning.user(userName), nowMs, amMemoryMb, amVcores);
     this.apps[app] = a;
     leaf.apps++;
     user.apps++;
-    this.limits.add(a, (runnable) => this.makeRunnable(runnable));
+    this.maxRunning.add(a, (runnable) => this.makeRunnable(runnable));
     return { ok: true, queue: leaf.path };
   }
 
   /** A runnable app joins its leaf's pending apps and is activated when its AM fits. */
   private makeRunnable(a: CsApp): void {
-    this.limits.track(a);
+    this.maxRunning.track(a);
     a.leaf.pending.push(a.index);
     this.activate(a.leaf);
   }
@@ -360,13 +158,13 @@ export class CapacityScheduler implements Scheduler {
       const at = leaf.pending.indexOf(app);
       if (at >= 0) leaf.pending.splice(at, 1);
     }
-    const wasRunnable = this.limits.remove(a);
+    const wasRunnable = this.maxRunning.remove(a);
     if (a.amAllocated) leaf.runningApps--;
     leaf.apps--;
     user.apps--;
     this.apps[app] = undefined;
     this.activate(leaf);
-    if (wasRunnable) this.limits.promote(this.leaves, (i) => this.apps[i]!, (waiting) => this.makeRunnable(waiting));
+    if (wasRunnable) this.maxRunning.promote(this.leaves, (i) => this.apps[i]!, (waiting) => this.makeRunnable(waiting));
     this.listener.limitsLoosened();
   }
 
@@ -384,8 +182,8 @@ export class CapacityScheduler implements Scheduler {
   private activate(leaf: CsQueue): void {
     if (leaf.pending.length === 0) return;
     const calc = this.calc;
-    const amLimit = this.amLimit(leaf);
-    const userAmLimit = this.userAmLimit(leaf);
+    const amLimit = this.limits.amLimit(leaf);
+    const userAmLimit = this.limits.userAmLimit(leaf);
     let activated = false;
     for (let i = 0; i < leaf.pending.length; ) {
       const app = leaf.pending[i]!;
@@ -418,28 +216,6 @@ export class CapacityScheduler implements Scheduler {
       activated = true;
     }
     if (activated) this.listener.demandAdded();
-  }
-
-  /** maximum-am-resource-percent x max(guaranteed, current limit), rounded up to the minimum allocation. */
-  private amLimit(leaf: CsQueue): { memoryMb: number; vcores: number } {
-    const useLimit =
-      this.calc.compare(leaf.guaranteedMemoryMb, leaf.guaranteedVcores, leaf.limitMemoryMb, leaf.limitVcores) < 0;
-    const baseMemoryMb = useLimit ? leaf.limitMemoryMb : leaf.guaranteedMemoryMb;
-    const baseVcores = useLimit ? leaf.limitVcores : leaf.guaranteedVcores;
-    return {
-      memoryMb: roundUpTo(Math.trunc(baseMemoryMb * leaf.amShare), this.minMemoryMb),
-      vcores: roundUpTo(Math.trunc(baseVcores * leaf.amShare), this.minVcores),
-    };
-  }
-
-  /** The user's AM limit: guaranteed x MARP x max(MULP, 1 / active users) x ULF, rounded up. */
-  private userAmLimit(leaf: CsQueue): { memoryMb: number; vcores: number } {
-    const userShare = Math.max(leaf.minimumUserLimitPercent / 100, 1 / Math.max(leaf.activeUsers, 1));
-    const factor = leaf.amShare * userShare * leaf.userLimitFactor;
-    return {
-      memoryMb: roundUpTo(Math.trunc(leaf.guaranteedMemoryMb * factor), this.minMemoryMb),
-      vcores: roundUpTo(Math.trunc(leaf.guaranteedVcores * factor), this.minVcores),
-    };
   }
 
   setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): void {
@@ -602,7 +378,7 @@ export class CapacityScheduler implements Scheduler {
       }
       const child = children[pick]!;
       if (child.servableAsks === 0) continue;
-      this.setChildLimit(q, child, limitMemoryMb, limitVcores);
+      this.limits.setChildLimit(q, child, limitMemoryMb, limitVcores);
       this.assignQueue(child, node, child.limitMemoryMb, child.limitVcores, nowMs, d);
       if (d.kind === ALLOCATE || d.kind === RESERVE) return;
       if (d.kind === LIMITED) limited = true;
@@ -616,23 +392,12 @@ export class CapacityScheduler implements Scheduler {
     return this.calc.divide(q.usedMemoryMb, q.usedVcores, q.guaranteedMemoryMb, q.guaranteedVcores);
   }
 
-  /** child limit = min(parent limit - parent used + child used, child maximum), rounded down. */
-  private setChildLimit(parent: CsQueue, child: CsQueue, parentLimitMemoryMb: number, parentLimitVcores: number): void {
-    let memoryMb = parentLimitMemoryMb - parent.usedMemoryMb + child.usedMemoryMb;
-    let vcores = parentLimitVcores - parent.usedVcores + child.usedVcores;
-    if (this.calc.compare(child.maxMemoryMb, child.maxVcores, memoryMb, vcores) < 0) {
-      memoryMb = child.maxMemoryMb;
-      vcores = child.maxVcores;
-    }
-    child.limitMemoryMb = roundDownTo(memoryMb, this.minMemoryMb);
-    child.limitVcores = this.calc.dominant ? roundDownTo(vcores, this.minVcores) : vcores;
-  }
-
   private assignLeaf(leaf: CsQueue, node: SchedulerNode, limitMemoryMb: number, limitVcores: number, nowMs: number, d: Decision): void {
     leaf.limitMemoryMb = limitMemoryMb;
     leaf.limitVcores = limitVcores;
     if (leaf.servableAsks === 0) return;
     const calc = this.calc;
+    const limits = this.limits;
     let userLimitKnown = false;
     let limited = false;
     const demand = leaf.demand!;
@@ -665,13 +430,13 @@ export class CapacityScheduler implements Scheduler {
         calc.compare(user.usedMemoryMb, user.usedVcores, leaf.userLimitFloorMemoryMb, leaf.userLimitFloorVcores) > 0 &&
         !userLimitKnown
       ) {
-        this.computeUserLimit(leaf);
+        limits.computeUserLimit(leaf);
         userLimitKnown = true;
       }
-      if (userLimitKnown && calc.compare(user.usedMemoryMb, user.usedVcores, this.userLimitMemoryMb, this.userLimitVcores) > 0) {
+      if (userLimitKnown && calc.compare(user.usedMemoryMb, user.usedVcores, limits.userLimitMemoryMb, limits.userLimitVcores) > 0) {
         if (
           a.reservedMemoryMb > 0 &&
-          calc.compare(user.usedMemoryMb - a.reservedMemoryMb, user.usedVcores - a.reservedVcores, this.userLimitMemoryMb, this.userLimitVcores) <= 0
+          calc.compare(user.usedMemoryMb - a.reservedMemoryMb, user.usedVcores - a.reservedVcores, limits.userLimitMemoryMb, limits.userLimitVcores) <= 0
         ) {
           needUnreserve = true;
         } else {
@@ -687,62 +452,6 @@ export class CapacityScheduler implements Scheduler {
       }
     }
     d.kind = limited ? LIMITED : NO_FIT;
-  }
-
-  /** Set by computeUserLimit. */
-  private userLimitMemoryMb = 0;
-  private userLimitVcores = 0;
-
-  /** computeUserLimit (docs/model.md 3.2), with the minimum allocation as `required`. */
-  private computeUserLimit(leaf: CsQueue): void {
-    if (!this.calc.dominant) {
-      this.computeUserLimitMemory(leaf);
-      return;
-    }
-    const calc = this.calc;
-    let capMemoryMb = roundUpTo(Math.trunc(leaf.guaranteedMemoryMb), this.minMemoryMb);
-    let capVcores = roundUpTo(Math.trunc(leaf.guaranteedVcores), this.minVcores);
-    if (calc.compare(capMemoryMb, capVcores, this.minMemoryMb, this.minVcores) < 0) {
-      capMemoryMb = this.minMemoryMb;
-      capVcores = this.minVcores;
-    }
-    const below = calc.compare(leaf.usedMemoryMb, leaf.usedVcores, capMemoryMb, capVcores) < 0;
-    const currentMemoryMb = below ? capMemoryMb : leaf.usedMemoryMb + this.minMemoryMb;
-    const currentVcores = below ? capVcores : leaf.usedVcores + this.minVcores;
-    const users = Math.max(leaf.activeUsers, 1);
-    const perUserMemoryMb = Math.ceil(currentMemoryMb / users);
-    const perUserVcores = Math.ceil(currentVcores / users);
-    const shareMemoryMb = Math.ceil(Math.trunc(currentMemoryMb * leaf.minimumUserLimitPercent) / 100);
-    const shareVcores = Math.ceil(Math.trunc(currentVcores * leaf.minimumUserLimitPercent) / 100);
-    let limitMemoryMb = perUserMemoryMb;
-    let limitVcores = perUserVcores;
-    if (calc.compare(shareMemoryMb, shareVcores, limitMemoryMb, limitVcores) > 0) {
-      limitMemoryMb = shareMemoryMb;
-      limitVcores = shareVcores;
-    }
-    const maxMemoryMb = Math.trunc(capMemoryMb * leaf.userLimitFactor);
-    const maxVcores = Math.trunc(capVcores * leaf.userLimitFactor);
-    if (calc.compare(maxMemoryMb, maxVcores, limitMemoryMb, limitVcores) < 0) {
-      limitMemoryMb = maxMemoryMb;
-      limitVcores = maxVcores;
-    }
-    this.userLimitMemoryMb = roundUpTo(limitMemoryMb, this.minMemoryMb);
-    this.userLimitVcores = roundUpTo(limitVcores, this.minVcores);
-  }
-
-  /** computeUserLimit with the memory-only calculator (the same arithmetic on one resource). */
-  private computeUserLimitMemory(leaf: CsQueue): void {
-    const min = this.minMemoryMb;
-    let cap = roundUpTo(Math.trunc(leaf.guaranteedMemoryMb), min);
-    if (cap < min) cap = min;
-    const current = leaf.usedMemoryMb < cap ? cap : leaf.usedMemoryMb + min;
-    const perUser = Math.ceil(current / Math.max(leaf.activeUsers, 1));
-    const share = Math.ceil(Math.trunc(current * leaf.minimumUserLimitPercent) / 100);
-    let limit = share > perUser ? share : perUser;
-    const max = Math.trunc(cap * leaf.userLimitFactor);
-    if (max < limit) limit = max;
-    this.userLimitMemoryMb = roundUpTo(limit, min);
-    this.userLimitVcores = Infinity;
   }
 
   /** Try the app's next ask on the node: allocate, reserve, or nothing (returns false). */
@@ -836,12 +545,7 @@ export class CapacityScheduler implements Scheduler {
       out.vcores = 0;
       return;
     }
-    const leaf = a.leaf;
-    this.computeUserLimit(leaf);
-    const memoryMb = Math.min(this.userLimitMemoryMb - a.user.usedMemoryMb, leaf.limitMemoryMb - leaf.usedMemoryMb);
-    const vcores = Math.min(this.userLimitVcores - a.user.usedVcores, leaf.limitVcores - leaf.usedVcores);
-    out.memoryMb = Math.max(0, roundDownTo(memoryMb, this.minMemoryMb));
-    out.vcores = Math.max(0, this.calc.dominant ? roundDownTo(vcores, this.minVcores) : vcores);
+    this.limits.headroom(a.leaf, a.user, out);
   }
 
   get servableAskSizes(): AskSizeList {
@@ -930,34 +634,11 @@ export class CapacityScheduler implements Scheduler {
     this.clusterMemoryMb += memoryMb;
     this.clusterVcores += vcores;
     this.calc.resize(this.clusterMemoryMb, this.clusterVcores);
-    this.resizeQueue(this.root);
-    this.root.limitMemoryMb = this.root.maxMemoryMb;
-    this.root.limitVcores = this.root.maxVcores;
-    this.passLimits(this.root);
+    this.queues.resize(this.clusterMemoryMb, this.clusterVcores);
     for (const leaf of this.leaves) {
-      this.setUserLimitFloor(leaf);
+      this.limits.setUserLimitFloor(leaf);
       this.activate(leaf);
     }
     this.listener.limitsLoosened();
   }
-
-  private resizeQueue(q: CsQueue): void {
-    q.guaranteedMemoryMb = this.clusterMemoryMb * q.absCapacity;
-    q.guaranteedVcores = this.clusterVcores * q.absCapacity;
-    q.maxMemoryMb = roundDownTo(Math.trunc(this.clusterMemoryMb * q.absMaxCapacity), this.minMemoryMb);
-    q.maxVcores = roundDownTo(Math.trunc(this.clusterVcores * q.absMaxCapacity), this.minVcores);
-    for (const child of q.children) this.resizeQueue(child);
-  }
-
-  private passLimits(parent: CsQueue): void {
-    for (const child of parent.children) {
-      this.setChildLimit(parent, child, parent.limitMemoryMb, parent.limitVcores);
-      this.passLimits(child);
-    }
-  }
-}
-
-/** The stock CapacityScheduler's only queue. */
-function defaultLeaf(): QueueConfig {
-  return queueConfig(DEFAULT_QUEUE, { capacityPercent: 100, maximumCapacityPercent: 100 });
 }

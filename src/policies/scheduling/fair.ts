@@ -19,81 +19,23 @@
 // Simplifications: queue demand (for "needy") is read live instead of at the last update; a
 // zero fair-share component under drf is replaced by min(cluster free, max share) in the AM
 // check, as 3.x does, so drf leaves under a fair parent can start AMs.
+// This file keeps the apps' books (asks, usage, reservations), the fair-share updates, the
+// comparators and the walk down the tree on a heartbeat; the queue tree and placement are in
+// fair-queues.ts, the limits the walk checks in fair-limits.ts.
 
 import { clusterCapacity } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
-import { DEFAULT_QUEUE } from '../../model/queues.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
-import { UNBOUNDED } from '../../model/resources.js';
-import type { Resources } from '../../model/resources.js';
-import { AppAsks } from './asks.js';
-import { chargeQueues, QueueBooks, reserveQueues, RunnableLimits, ServableAsks } from './books.js';
-import type { UserRunnable } from './books.js';
+import { chargeQueues, reserveQueues, RunnableLimits, ServableAsks } from './books.js';
+import type { QueueBooks } from './books.js';
 import type { Ask } from './asks.js';
+import { FairLimits } from './fair-limits.js';
+import { FairQueues, FsApp } from './fair-queues.js';
+import type { FsQueue } from './fair-queues.js';
 import { computeFairShares } from './fair-share.js';
 import type { ShareEntity } from './fair-share.js';
 import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, RESERVE, UNRESERVE } from './types.js';
 import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
-
-class FsQueue extends QueueBooks {
-  declare readonly parent: FsQueue | null;
-  readonly children: FsQueue[] = [];
-  fairShareMemoryMb = 0;
-  fairShareVcores = 0;
-  // A queue is active while it has a runnable app (runnableApps > 0).
-  // Leaf state.
-  /** Usage plus outstanding asks of every app in the leaf (demand before the max-share cap). */
-  rawDemandMemoryMb = 0;
-  rawDemandVcores = 0;
-
-  constructor(
-    path: string,
-    parent: FsQueue | null,
-    leaf: boolean,
-    readonly queueWeight: number,
-    /** Shares given as a percentage of the cluster follow its size (see scaleQueueShares). */
-    public minShareMemoryMb: number,
-    public minShareVcores: number,
-    public maxShareMemoryMb: number,
-    public maxShareVcores: number,
-    maxRunningApps: number,
-    /** maxAMShare (-1: none); changed only by setAmShare (refreshQueues). */
-    public maxAmShare: number,
-    readonly policy: QueuePolicyName,
-    appCount: number,
-  ) {
-    super(path, parent, leaf, maxRunningApps, appCount);
-  }
-
-  get sampledShareMemoryMb(): number {
-    return this.fairShareMemoryMb;
-  }
-
-  get sampledShareVcores(): number {
-    return this.fairShareVcores;
-  }
-}
-
-class FsApp {
-  readonly asks = new AppAsks();
-  runnable = false;
-  amRunning = false;
-  /** Its AM runs outside the cluster (see addUnmanagedApp). */
-  unmanagedAm = false;
-  liveContainers = 0;
-  /** Nodes reserved for this app. */
-  reservations = 0;
-  usedMemoryMb = 0;
-  usedVcores = 0;
-  constructor(
-    readonly index: number,
-    readonly leaf: FsQueue,
-    readonly runner: UserRunnable,
-    readonly startMs: number,
-    readonly amMemoryMb: number,
-    readonly amVcores: number,
-  ) {}
-}
 
 export interface FairSchedulerOptions {
   readonly cluster: Cluster;
@@ -108,10 +50,13 @@ export class FairScheduler implements Scheduler {
   readonly schedulesAfterFulfilling = false;
   readonly checksVcores = true;
 
+  private readonly queues: FairQueues;
   private readonly root: FsQueue;
-  private readonly leaves: FsQueue[] = [];
-  private readonly queueByPath = new Map<string, FsQueue>();
-  private readonly limits: RunnableLimits;
+  private readonly leaves: readonly FsQueue[];
+  /** maxAMShare, max shares, reservation limits, headroom. */
+  private readonly limits: FairLimits;
+  /** maxRunningApps, per queue and per user. */
+  private readonly maxRunning: RunnableLimits;
   private readonly apps: (FsApp | undefined)[];
   /** Asks of runnable apps. */
   private readonly servable = new ServableAsks();
@@ -120,182 +65,46 @@ export class FairScheduler implements Scheduler {
   private clusterVcores: number;
   private usedMemoryMb = 0;
   private usedVcores = 0;
-  private readonly appCount: number;
   private readonly settings: Cluster['scheduler'];
-  /** maxAMShare of queues created on demand: queueMaxAMShareDefault, until setAmShare. */
-  private createdLeafAmShare: number;
   private readonly listener: SchedulerListener;
   private updateDueMs = -1;
   private readonly scratch: number[] = [];
-  /** 2.8+: the smallest container a node is reserved for; null: any (2.7). */
-  private readonly reservationThreshold: { readonly memoryMb: number; readonly vcores: number } | null;
-  /** 2.8+: how many nodes one app may hold reserved; Infinity: no limit (2.7). */
-  private readonly reservableNodesPerApp: number;
 
   constructor(options: FairSchedulerOptions) {
     const { cluster, appCount, listener } = options;
     this.settings = cluster.scheduler;
-    this.limits = new RunnableLimits(this.settings.fair.userMaxApps, this.settings.fair.userMaxAppsDefault);
+    this.maxRunning = new RunnableLimits(this.settings.fair.userMaxApps, this.settings.fair.userMaxAppsDefault);
     this.label = fairLabel(cluster);
-    this.createdLeafAmShare = this.settings.fair.queueMaxAmShareDefault;
     this.listener = listener;
-    this.appCount = appCount;
     const fair = this.settings.fair;
     this.containersPerHeartbeat = fair.assignMultiple ? (fair.maxAssign > 0 ? fair.maxAssign : Infinity) : 1;
     const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
     this.clusterMemoryMb = clusterMemoryMb;
     this.clusterVcores = clusterVcores;
-    // Resources.multiply of the increment: memory and vcores truncated.
-    const multiple = fair.reservationThresholdIncrementMultiple;
-    const increment = this.settings.incrementAllocation;
-    this.reservationThreshold =
-      multiple === null ? null : { memoryMb: Math.trunc(increment.memoryMb * multiple), vcores: Math.trunc(increment.vcores * multiple) };
-    const nodeCount = cluster.nodeGroups.reduce((n, group) => n + group.count, 0);
-    this.reservableNodesPerApp = fair.reservableNodes === null ? Infinity : Math.ceil(nodeCount * fair.reservableNodes);
+    this.limits = new FairLimits(cluster);
     this.apps = new Array<FsApp | undefined>(appCount);
-    const rootPolicy = parentPolicy(fair.rootSchedulingPolicy ?? fair.defaultQueueSchedulingPolicy);
-    const rootMaxRunningApps = this.settings.rootMaxRunningApps ?? Infinity;
-    this.root = new FsQueue('root', null, false, 1, 0, 0, UNBOUNDED, UNBOUNDED, rootMaxRunningApps, -1, rootPolicy, appCount);
-    this.root.fairShareMemoryMb = clusterMemoryMb;
-    this.root.fairShareVcores = clusterVcores;
-    this.queueByPath.set('root', this.root);
-    this.buildChildren(this.root, this.settings.queues, 1, 1);
-    // The FairScheduler always has root.default.
-    if (!this.queueByPath.has(`root.${DEFAULT_QUEUE}`)) this.createLeaf(this.root, DEFAULT_QUEUE);
-  }
-
-  private buildChildren(parent: FsQueue, configs: readonly QueueConfig[], parentAbsCapacity: number, parentAbsMax: number): void {
-    for (const config of configs) {
-      const absCapacity = parentAbsCapacity * ((config.capacityPercent ?? 100) / 100);
-      const absMax = parentAbsMax * ((config.maximumCapacityPercent ?? 100) / 100);
-      const leaf = config.queues.length === 0;
-      const { min, max } = this.configuredShares(config, absCapacity, absMax);
-      const policy = config.schedulingPolicy ?? this.settings.fair.defaultQueueSchedulingPolicy;
-      const queue = new FsQueue(
-        `${parent.path}.${config.name}`,
-        parent,
-        leaf,
-        config.weight,
-        min.memoryMb,
-        min.vcores,
-        max.memoryMb,
-        max.vcores,
-        config.maxRunningApps ?? Infinity,
-        config.maxAmShare ?? this.settings.fair.queueMaxAmShareDefault,
-        leaf ? policy : parentPolicy(policy),
-        this.appCount,
-      );
-      parent.children.push(queue);
-      this.queueByPath.set(queue.path, queue);
-      if (leaf) this.leaves.push(queue);
-      else this.buildChildren(queue, config.queues, absCapacity, absMax);
-    }
-  }
-
-  /** A queue's min and max share: as configured, else its capacity percentages of the cluster. */
-  private configuredShares(config: QueueConfig, absCapacity: number, absMax: number): { min: Resources; max: Resources } {
-    const min = config.minResources ?? (config.capacityPercent !== null
-      ? { memoryMb: Math.trunc(this.clusterMemoryMb * absCapacity), vcores: Math.trunc(this.clusterVcores * absCapacity) }
-      : { memoryMb: 0, vcores: 0 });
-    const max = config.maxResources ?? (absMax < 1
-      ? { memoryMb: Math.trunc(this.clusterMemoryMb * absMax), vcores: Math.trunc(this.clusterVcores * absMax) }
-      : { memoryMb: UNBOUNDED, vcores: UNBOUNDED });
-    return { min, max };
-  }
-
-  /** A leaf created on demand: weight 1, no min or max share, the default policy and limits. */
-  private createLeaf(parent: FsQueue, name: string): FsQueue {
-    const queue = new FsQueue(
-      `${parent.path}.${name}`,
-      parent,
-      true,
-      1,
-      0,
-      0,
-      UNBOUNDED,
-      UNBOUNDED,
-      this.settings.fair.queueMaxAppsDefault ?? Infinity,
-      this.createdLeafAmShare,
-      this.settings.fair.defaultQueueSchedulingPolicy,
-      this.appCount,
-    );
-    parent.children.push(queue);
-    this.queueByPath.set(queue.path, queue);
-    this.leaves.push(queue);
-    return queue;
-  }
-
-  /** The leaf for `path`, creating it (and missing parents) if allowed; null if not possible. */
-  private leafAt(path: string, create: boolean): FsQueue | null {
-    const existing = this.queueByPath.get(path);
-    if (existing) return existing.leaf ? existing : null;
-    if (!create) return null;
-    const names = path.split('.').slice(1);
-    let parent = this.root;
-    for (let i = 0; i < names.length - 1; i++) {
-      const p = this.queueByPath.get(`${parent.path}.${names[i]}`);
-      if (p?.leaf) return null;
-      parent = p ?? this.createParent(parent, names[i]!);
-    }
-    return this.createLeaf(parent, names[names.length - 1]!);
-  }
-
-  private createParent(parent: FsQueue, name: string): FsQueue {
-    const queue = new FsQueue(
-      `${parent.path}.${name}`,
-      parent,
-      false,
-      1,
-      0,
-      0,
-      UNBOUNDED,
-      UNBOUNDED,
-      this.settings.fair.queueMaxAppsDefault ?? Infinity,
-      -1,
-      parentPolicy(this.settings.fair.defaultQueueSchedulingPolicy),
-      this.appCount,
-    );
-    parent.children.push(queue);
-    this.queueByPath.set(queue.path, queue);
-    return queue;
-  }
-
-  /** The queue placement policy: `specified` (creating if allowed), then `user` or `default`. */
-  private place(queueName: string, user: string): Placement {
-    const fair = this.settings.fair;
-    const create = fair.allowUndeclaredPools;
-    // The FairScheduler cannot have dots in a user's queue name.
-    const userQueue = `root.${user.replace(/\./g, '_dot_')}`;
-    const fallback = (): FsQueue =>
-      (fair.userAsDefaultQueue ? this.leafAt(userQueue, create) : null) ?? this.leafAt(`root.${DEFAULT_QUEUE}`, true)!;
-    const name = queueName.trim();
-    if (name === '' || name === DEFAULT_QUEUE || name === `root.${DEFAULT_QUEUE}`) {
-      return { ok: true, queue: fallback().path };
-    }
-    const path = name.startsWith('root.') ? name : `root.${name}`;
-    const existing = this.queueByPath.get(path);
-    if (existing && !existing.leaf) return { ok: false, reason: `submitted to ${path}, a parent queue` };
-    const leaf = this.leafAt(path, create);
-    return { ok: true, queue: (leaf ?? fallback()).path };
+    this.queues = new FairQueues(cluster, appCount);
+    this.root = this.queues.root;
+    this.leaves = this.queues.leaves;
   }
 
   // ---- apps ------------------------------------------------------------------------------
 
   addApp(app: number, queueName: string, user: string, amMemoryMb: number, amVcores: number, nowMs: number): Placement {
-    const placement = this.place(queueName, user);
+    const placement = this.queues.place(queueName, user);
     if (!placement.ok) return placement;
-    const leaf = this.queueByPath.get(placement.queue)!;
-    const a = new FsApp(app, leaf, this.limits.user(user), nowMs, amMemoryMb, amVcores);
+    const leaf = this.queues.leaf(placement.queue);
+    const a = new FsApp(app, leaf, this.maxRunning.user(user), nowMs, amMemoryMb, amVcores);
     this.apps[app] = a;
     leaf.apps++;
-    this.limits.add(a, (runnable) => this.makeRunnable(runnable, nowMs));
+    this.maxRunning.add(a, (runnable) => this.makeRunnable(runnable, nowMs));
     return placement;
   }
 
   private makeRunnable(a: FsApp, nowMs: number): void {
     // A queue that gains its first runnable app joins the active set (an ancestor can only do so with its leaf).
     const leafWasIdle = a.leaf.runnableApps === 0;
-    this.limits.track(a);
+    this.maxRunning.track(a);
     if (leafWasIdle) this.activeSetChanged(nowMs);
     for (const ask of a.asks.list) if (ask.outstanding > 0) this.servable.add(a, ask, ask.vcores, ask.outstanding);
     this.listener.demandAdded();
@@ -306,7 +115,7 @@ export class FairScheduler implements Scheduler {
     if (!a) return;
     const leaf = a.leaf;
     for (const ask of a.asks.list) if (ask.outstanding > 0) this.changeOutstanding(a, ask, -ask.outstanding);
-    const wasRunnable = this.limits.remove(a);
+    const wasRunnable = this.maxRunning.remove(a);
     if (wasRunnable && leaf.runnableApps === 0) this.activeSetChanged(nowMs);
     if (a.amRunning) {
       leaf.amUsedMemoryMb -= a.amMemoryMb;
@@ -317,7 +126,7 @@ export class FairScheduler implements Scheduler {
     leaf.apps--;
     this.apps[app] = undefined;
     if (wasRunnable) {
-      this.limits.promote(this.leaves, (i) => this.apps[i]!, (waiting) => this.makeRunnable(waiting, nowMs));
+      this.maxRunning.promote(this.leaves, (i) => this.apps[i]!, (waiting) => this.makeRunnable(waiting, nowMs));
     }
     this.listener.limitsLoosened();
   }
@@ -440,7 +249,7 @@ export class FairScheduler implements Scheduler {
     if (
       node.reservedMemoryMb > node.freeMemoryMb ||
       node.reservedVcores > node.freeVcores ||
-      (a.liveContainers === 0 && !this.canRunAppAm(a))
+      (a.liveContainers === 0 && !this.limits.canRunAppAm(a, this.usedMemoryMb, this.usedVcores))
     ) {
       d.kind = KEEP_RESERVATION;
       return;
@@ -526,7 +335,7 @@ export class FairScheduler implements Scheduler {
       const ask = asks[i]!;
       // hasContainerForNode compares memory only against the node's capacity.
       if (ask.outstanding <= 0 || ask.memoryMb > node.capacityMemoryMb) continue;
-      if (a.liveContainers === 0 && !this.canRunAppAm(a)) {
+      if (a.liveContainers === 0 && !this.limits.canRunAppAm(a, this.usedMemoryMb, this.usedVcores)) {
         d.kind = LIMITED;
         return false;
       }
@@ -535,11 +344,11 @@ export class FairScheduler implements Scheduler {
         return true;
       }
       this.noteFailure(d, a, ask);
-      if (!this.fitsInMaxShare(a.leaf, ask.memoryMb, ask.vcores)) {
+      if (!this.limits.fitsInMaxShare(a.leaf, ask.memoryMb, ask.vcores)) {
         d.kind = LIMITED;
         return false;
       }
-      if (!this.mayReserve(a, ask)) {
+      if (!this.limits.mayReserve(a, ask)) {
         // 2.8+: the app passes the node on to the next (FSAppAttempt.assignContainer returns none).
         d.kind = NO_FIT;
         return false;
@@ -556,30 +365,6 @@ export class FairScheduler implements Scheduler {
     return false;
   }
 
-  /**
-   * Whether an ask that does not fit the node's free space may reserve it (2.8+,
-   * FSAppAttempt.isReservable and reservationExceedsThreshold; docs/model.md 4.7): the container
-   * is at least the reservation threshold, compared by the leaf's policy (memory under fair and
-   * fifo, dominant shares under drf), and the app holds fewer reservations than its reservable
-   * nodes (every ask is off-switch, so all its reservations count). 2.7 reserves any.
-   */
-  private mayReserve(a: FsApp, ask: Ask): boolean {
-    if (a.reservations >= this.reservableNodesPerApp) return false;
-    const threshold = this.reservationThreshold;
-    if (threshold === null) return true;
-    if (a.leaf.policy !== 'drf') return ask.memoryMb >= threshold.memoryMb;
-    return this.compareDominant(ask.memoryMb, ask.vcores, threshold.memoryMb, threshold.vcores) >= 0;
-  }
-
-  /** DominantResourceCalculator.compare against the cluster: dominant shares, then the other. */
-  private compareDominant(xMem: number, xVc: number, yMem: number, yVc: number): number {
-    const xm = xMem / this.clusterMemoryMb;
-    const xv = xVc / this.clusterVcores;
-    const ym = yMem / this.clusterMemoryMb;
-    const yv = yVc / this.clusterVcores;
-    return Math.sign(Math.max(xm, xv) - Math.max(ym, yv)) || Math.sign(Math.min(xm, xv) - Math.min(ym, yv));
-  }
-
   private noteFailure(d: Decision, a: FsApp, ask: Ask): void {
     if (d.failedApp >= 0) return;
     d.failedApp = a.index;
@@ -587,41 +372,11 @@ export class FairScheduler implements Scheduler {
     d.failedVcores = ask.vcores;
   }
 
-  private fitsInMaxShare(leaf: FsQueue, memoryMb: number, vcores: number): boolean {
-    for (let q: FsQueue | null = leaf; q; q = q.parent) {
-      if (q.usedMemoryMb + memoryMb > q.maxShareMemoryMb || q.usedVcores + vcores > q.maxShareVcores) return false;
-    }
-    return true;
-  }
-
   setAmShare(share: number): void {
-    this.createdLeafAmShare = share;
-    for (const leaf of this.leaves) leaf.maxAmShare = share;
+    this.queues.setAmShare(share);
     // maxAMShare is checked when an AM is about to be allocated: a node held back by it may
     // now place one.
     this.listener.limitsLoosened();
-  }
-
-  /** maxAMShare x the leaf's fair share must hold the queue's running AMs plus this one. */
-  private canRunAppAm(a: FsApp): boolean {
-    // FSAppAttempt skips the check for an unmanaged AM, which takes no container of the queue.
-    if (a.unmanagedAm) return true;
-    const leaf = a.leaf;
-    if (leaf.maxAmShare === -1) return true;
-    let shareMemoryMb = leaf.fairShareMemoryMb;
-    let shareVcores = leaf.fairShareVcores;
-    if (leaf.policy === 'drf') {
-      const freeMemoryMb = this.clusterMemoryMb - this.usedMemoryMb;
-      const freeVcores = this.clusterVcores - this.usedVcores;
-      if (shareMemoryMb === 0) shareMemoryMb = Math.min(freeMemoryMb, leaf.maxShareMemoryMb);
-      if (shareVcores === 0) shareVcores = Math.min(freeVcores, leaf.maxShareVcores);
-    }
-    const maxMemoryMb = Math.trunc(shareMemoryMb * leaf.maxAmShare);
-    const maxVcores = Math.trunc(shareVcores * leaf.maxAmShare);
-    const memoryMb = leaf.amUsedMemoryMb + a.amMemoryMb;
-    const vcores = leaf.amUsedVcores + a.amVcores;
-    if (leaf.policy === 'drf') return memoryMb <= maxMemoryMb && vcores <= maxVcores;
-    return memoryMb <= maxMemoryMb;
   }
 
   private allocate(a: FsApp, ask: Ask, d: Decision): void {
@@ -720,14 +475,7 @@ export class FairScheduler implements Scheduler {
       out.vcores = 0;
       return;
     }
-    const leaf = a.leaf;
-    const availableMemoryMb = Math.min(this.clusterMemoryMb - this.usedMemoryMb, leaf.maxShareMemoryMb - leaf.usedMemoryMb);
-    const availableVcores = Math.min(this.clusterVcores - this.usedVcores, leaf.maxShareVcores - leaf.usedVcores);
-    out.memoryMb = Math.min(availableMemoryMb, Math.max(leaf.fairShareMemoryMb - leaf.usedMemoryMb, 0));
-    out.vcores =
-      leaf.policy === 'drf'
-        ? Math.min(availableVcores, Math.max(leaf.fairShareVcores - leaf.usedVcores, 0))
-        : availableVcores;
+    this.limits.headroom(a, this.usedMemoryMb, this.usedVcores, out);
   }
 
   get servableAskSizes(): AskSizeList {
@@ -745,15 +493,15 @@ export class FairScheduler implements Scheduler {
    * it in the queue's AM usage. Its AM runs from the start, so the app counts as running.
    */
   addUnmanagedApp(app: number, queueName: string, user: string, nowMs: number): Placement {
-    const placement = this.place(queueName, user);
+    const placement = this.queues.place(queueName, user);
     if (!placement.ok) return placement;
-    const leaf = this.queueByPath.get(placement.queue)!;
-    const a = new FsApp(app, leaf, this.limits.user(user), nowMs, 0, 0);
+    const leaf = this.queues.leaf(placement.queue);
+    const a = new FsApp(app, leaf, this.maxRunning.user(user), nowMs, 0, 0);
     a.unmanagedAm = true;
     this.apps[app] = a;
     leaf.apps++;
     leaf.runningApps++;
-    this.limits.add(a, (runnable) => this.makeRunnable(runnable, nowMs));
+    this.maxRunning.add(a, (runnable) => this.makeRunnable(runnable, nowMs));
     return placement;
   }
 
@@ -772,14 +520,14 @@ export class FairScheduler implements Scheduler {
       leaf.amUsedVcores -= old.amVcores;
       leaf.runningApps--;
     }
-    const wasRunnable = this.limits.remove(old);
+    const wasRunnable = this.maxRunning.remove(old);
     if (wasRunnable && leaf.runnableApps === 0) this.activeSetChanged(nowMs);
     const a = new FsApp(app, leaf, old.runner, nowMs, old.amMemoryMb, old.amVcores);
     this.apps[app] = a;
     if (wasRunnable) {
-      this.limits.promote(this.leaves, (i) => this.apps[i]!, (waiting) => this.makeRunnable(waiting, nowMs));
+      this.maxRunning.promote(this.leaves, (i) => this.apps[i]!, (waiting) => this.makeRunnable(waiting, nowMs));
     }
-    this.limits.add(a, (runnable) => this.makeRunnable(runnable, nowMs));
+    this.maxRunning.add(a, (runnable) => this.makeRunnable(runnable, nowMs));
     this.listener.limitsLoosened();
   }
 
@@ -799,33 +547,12 @@ export class FairScheduler implements Scheduler {
   private resizeCluster(memoryMb: number, vcores: number, nowMs: number): void {
     this.clusterMemoryMb += memoryMb;
     this.clusterVcores += vcores;
-    this.root.fairShareMemoryMb = this.clusterMemoryMb;
-    this.root.fairShareVcores = this.clusterVcores;
-    this.scaleQueueShares(this.settings.queues, 'root', 1, 1);
+    this.queues.resize(this.clusterMemoryMb, this.clusterVcores);
+    this.limits.resize(this.clusterMemoryMb, this.clusterVcores);
     this.activeSetChanged(nowMs);
     this.listener.limitsLoosened();
   }
 
-  private scaleQueueShares(configs: readonly QueueConfig[], parentPath: string, parentAbsCapacity: number, parentAbsMax: number): void {
-    for (const config of configs) {
-      const absCapacity = parentAbsCapacity * ((config.capacityPercent ?? 100) / 100);
-      const absMax = parentAbsMax * ((config.maximumCapacityPercent ?? 100) / 100);
-      const path = `${parentPath}.${config.name}`;
-      const queue = this.queueByPath.get(path);
-      if (!queue) continue;
-      const { min, max } = this.configuredShares(config, absCapacity, absMax);
-      queue.minShareMemoryMb = min.memoryMb;
-      queue.minShareVcores = min.vcores;
-      queue.maxShareMemoryMb = max.memoryMb;
-      queue.maxShareVcores = max.vcores;
-      this.scaleQueueShares(config.queues, path, absCapacity, absMax);
-    }
-  }
-}
-
-/** The FairScheduler allows fifo on leaves only; a parent given fifo shares fairly. */
-function parentPolicy(policy: QueuePolicyName): QueuePolicyName {
-  return policy === 'fifo' ? 'fair' : policy;
 }
 
 /**

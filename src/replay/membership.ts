@@ -1,0 +1,251 @@
+// What a log recorded happening from outside the scheduler (docs/model.md 12): nodes joining and
+// leaving service, an RM restart that loses its apps, a user's kill, an attempt whose AM failed
+// or was lost with its node, and the attempt that follows. The engine owns nodes, containers and
+// what the scheduler is told; this module decides what each change does to them, through the
+// few engine operations in MembershipHost, and keeps the node timeline's position and the count
+// of containers lost. None of it runs for a workload without such records (a SWIM trace, a
+// scenario), so none of it is on the replay's hot path.
+
+import type { NodeChange } from '../model/node-timeline.js';
+import type { FailureCause } from '../model/replay-result.js';
+import type { AttemptSpec } from '../model/workload.js';
+import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
+import type { Scheduler } from '../policies/scheduling/index.js';
+import { NODE_CHANGE, updateEvent } from './events.js';
+import type { Event } from './events.js';
+import type { RunObserver } from './observer.js';
+import { ABSENT, ACCEPTED, AM_STARTING, FAILED, KILLED, RUNNING, WAITING } from './state.js';
+import type { AppRun, ClusterState, Container, FINISHED, NodeState, StageState } from './state.js';
+
+/** The engine's operations that outside changes use. */
+export interface MembershipHost {
+  /** Apps submitted so far (apps are submitted in index order). */
+  readonly submittedApps: number;
+  schedule(atMs: number, event: Event): void;
+
+  // A node's heartbeats.
+  /** Take a node out of whatever sleeping or armed state it is in. */
+  detach(node: NodeState): void;
+  /** The node sleeps in the wheel, to heartbeat when asks wait. */
+  putInWheel(node: NodeState): void;
+  /** Clear a node's reservation; `tellScheduler` when the engine, not the scheduler, decided it. */
+  dropReservation(node: NodeState, tellScheduler: boolean): void;
+  /** The node was to heartbeat at once for the room it freed: it will not. */
+  dropFreed(node: NodeState): void;
+
+  // Containers and apps.
+  release(container: Container): void;
+  /** A task's container ends before its task does: released, and the task runs again later. */
+  killTask(container: Container): void;
+  /** Withdraw the app's asks and kill its running tasks; with `requeue` each is asked for again. */
+  killTasks(app: AppRun, requeue: boolean): void;
+  /** Give up the nodes `app` has reserved and let them heartbeat again. */
+  dropReservationsOf(app: AppRun): void;
+  changeOutstanding(app: AppRun, delta: number): void;
+  /** Start the app's wait for a container, unless one is being timed. */
+  armTimeout(app: AppRun): void;
+  /** A stage's task was lost with its node while the app runs: its AM asks for it again. */
+  reaskLost(app: AppRun, stage: StageState): void;
+  endApp(app: AppRun, phase: typeof FINISHED | typeof FAILED | typeof KILLED, cause: FailureCause | null, reason: string | null): void;
+  /** Fail (or kill) an app that never got its AM container. */
+  failWaiting(app: AppRun, cause: FailureCause | null, reason: string, phase: typeof FAILED | typeof KILLED): void;
+  /** Admission looks again and idle AMs wake: what the cluster holds or asks for changed. */
+  clusterChanged(): void;
+}
+
+/** What outside changes act on, besides the host. */
+export interface MembershipParts {
+  readonly nodes: readonly NodeState[];
+  readonly apps: readonly AppRun[];
+  /** The recorded membership changes, in time order (model/node-timeline.ts). */
+  readonly changes: readonly NodeChange[];
+  /** What the nodes in service give the cluster; the view's capacity, changed here. */
+  readonly capacity: { memoryMb: number; vcores: number };
+  readonly view: ClusterState;
+  readonly observer: RunObserver;
+  readonly scheduler: Scheduler;
+  readonly heartbeatIntervalMs: number;
+}
+
+const NO_ATTEMPTS: readonly AttemptSpec[] = [];
+
+export class Membership {
+  /** Containers ended by the loss of their node. */
+  containersLost = 0;
+  /** The next recorded change to apply. */
+  private nextChange = 0;
+
+  constructor(
+    private readonly host: MembershipHost,
+    private readonly parts: MembershipParts,
+  ) {}
+
+  /** Schedule the next recorded change, if any. */
+  scheduleNext(): void {
+    const change = this.parts.changes[this.nextChange];
+    if (change) this.host.schedule(change.atMs, updateEvent(NODE_CHANGE));
+  }
+
+  /** Every recorded membership change due now, in the recorded order. */
+  applyDue(nowMs: number): void {
+    const { changes, nodes } = this.parts;
+    while (this.nextChange < changes.length && changes[this.nextChange]!.atMs <= nowMs) {
+      const change = changes[this.nextChange++]!;
+      if (change.kind === 'join') this.nodeJoins(nodes[change.node]!, nowMs);
+      else if (change.kind === 'leave') this.nodeLeaves(nodes[change.node]!, nowMs);
+      else this.loseApps();
+    }
+    this.scheduleNext();
+  }
+
+  /**
+   * A node starts serving, empty. Its NodeManager heartbeats as soon as it has registered and
+   * every interval from then; the scheduler's cluster grows with it.
+   */
+  private nodeJoins(node: NodeState, nowMs: number): void {
+    const { capacity } = this.parts;
+    node.freeMemoryMb = node.capacityMemoryMb;
+    node.freeVcores = node.capacityVcores;
+    node.heartbeatAnchorMs = nowMs - this.parts.heartbeatIntervalMs;
+    capacity.memoryMb += node.capacityMemoryMb;
+    capacity.vcores += node.capacityVcores;
+    this.parts.observer.nodeJoined(node, nowMs);
+    this.parts.scheduler.addNode(node, nowMs);
+    this.host.putInWheel(node);
+    this.host.clusterChanged();
+  }
+
+  /**
+   * A node leaves (lost, decommissioned, shut down, unhealthy, or the RM restarted). The
+   * scheduler ends every container on it as KILLED (exit status ABORTED) and drops its
+   * reservation, then the cluster shrinks. The AM of a task lost this way asks for the task again
+   * (a MapReduce task attempt killed by its node's loss is rescheduled); an attempt whose AM was
+   * on the node fails and the app starts a new one (attemptEnded).
+   */
+  private nodeLeaves(node: NodeState, nowMs: number): void {
+    const host = this.host;
+    const { capacity } = this.parts;
+    host.detach(node);
+    if (node.reservedApp >= 0) host.dropReservation(node, true);
+    const lostAms: AppRun[] = [];
+    const reasks: StageState[] = [];
+    const reaskApps: AppRun[] = [];
+    for (const app of this.parts.apps) {
+      if (app.phase !== AM_STARTING && app.phase !== RUNNING) continue;
+      const am = app.amContainer;
+      if (am !== null && am.node === node) {
+        am.killed = true;
+        am.endMs = nowMs;
+        host.release(am);
+        app.amContainer = null;
+        this.containersLost++;
+        lostAms.push(app);
+      }
+      for (const stage of app.stages) {
+        for (let i = stage.live.length - 1; i >= 0; i--) {
+          const container = stage.live[i]!;
+          if (container.node !== node) continue;
+          // The task is to run again, from its start.
+          host.killTask(container);
+          this.containersLost++;
+          if (!reasks.includes(stage)) {
+            reasks.push(stage);
+            reaskApps.push(app);
+          }
+        }
+      }
+    }
+    // Its freed space went with it: no out-of-band heartbeat.
+    host.dropFreed(node);
+    this.parts.observer.nodeLeft(node, nowMs);
+    node.state = ABSENT;
+    node.freeMemoryMb = 0;
+    node.freeVcores = 0;
+    capacity.memoryMb -= node.capacityMemoryMb;
+    capacity.vcores -= node.capacityVcores;
+    this.parts.scheduler.removeNode(node, nowMs);
+    for (const app of lostAms) this.attemptEnded(app, false, nowMs);
+    for (let i = 0; i < reasks.length; i++) {
+      const app = reaskApps[i]!;
+      const stage = reasks[i]!;
+      // An app whose attempt ended asks again with its next AM.
+      if (app.phase !== RUNNING || !stage.requested) continue;
+      host.reaskLost(app, stage);
+    }
+    host.clusterChanged();
+  }
+
+  /**
+   * The current attempt failed: its AM failed as the log recorded (`amFailed`) or was lost with
+   * its node. The RM kills the attempt's containers (containers are not kept across attempts),
+   * and starts a new attempt: the next one the log recorded, else the same work again, the
+   * completed tasks kept (a MapReduce AM recovers them from its previous attempt's history). A
+   * lost AM never counts toward yarn.resourcemanager.am.max-attempts (its container exits
+   * ABORTED), so losses alone never fail an app; a recorded failure of the app's last recorded
+   * attempt fails it.
+   */
+  attemptEnded(app: AppRun, amFailed: boolean, nowMs: number): void {
+    const host = this.host;
+    const spec = app.spec;
+    const recorded = spec.failedAttempts ?? NO_ATTEMPTS;
+    const lastRecorded = app.attemptIndex >= recorded.length;
+    if (amFailed && lastRecorded) {
+      host.endApp(app, FAILED, 'am-failed', `its AM failed on attempt ${app.attempts}, as the log recorded`);
+      return;
+    }
+    host.killTasks(app, true);
+    host.dropReservationsOf(app);
+    const am = app.amContainer;
+    if (am) {
+      am.killed = true;
+      am.endMs = nowMs;
+      host.release(am);
+      app.amContainer = null;
+    }
+    if (lastRecorded) {
+      // Work to redo only if the attempt had registered; otherwise the new AM starts afresh.
+      app.resumesStages = app.stages.length > 0;
+    } else {
+      app.attemptIndex++;
+      app.attempt = recorded[app.attemptIndex] ?? spec;
+      app.stages = [];
+      app.openStages = app.attempt.stages.length;
+      app.resumesStages = false;
+    }
+    app.amHeartbeatPending = false;
+    app.amIdle = false;
+    app.attempts++;
+    app.phase = ACCEPTED;
+    const { view, scheduler } = this.parts;
+    view.runningApps--;
+    scheduler.restartAttempt(app.index, nowMs);
+    view.unplacedAmMemoryMb += app.amMemoryMb;
+    view.unplacedAmVcores += app.amVcores;
+    view.pendingApps++;
+    view.pendingContainers++;
+    host.changeOutstanding(app, 1);
+    host.armTimeout(app);
+    scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
+    host.clusterChanged();
+  }
+
+  /** The app's user killed it (as the log recorded): the RM ends it, with every container it holds. */
+  killApp(app: AppRun): void {
+    const reason = 'killed at the time the log recorded';
+    if (app.phase === WAITING) this.host.failWaiting(app, null, reason, KILLED);
+    else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) this.host.endApp(app, KILLED, null, reason);
+  }
+
+  /** The RM restarted without recovering its apps: every app submitted so far that has not ended is lost. */
+  private loseApps(): void {
+    const apps = this.parts.apps;
+    for (let i = 0; i < this.host.submittedApps; i++) this.loseApp(apps[i]!);
+  }
+
+  /** The RM the app ran under went away without recovering it: it fails, with every container it holds. */
+  loseApp(app: AppRun): void {
+    const reason = 'lost when the RM stopped or restarted without recovering its apps';
+    if (app.phase === WAITING) this.host.failWaiting(app, 'rm-restart', reason, FAILED);
+    else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) this.host.endApp(app, FAILED, 'rm-restart', reason);
+  }
+}
