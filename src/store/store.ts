@@ -164,18 +164,21 @@ export class Store {
   }
 
   /**
-   * Run `work` with DuckDB's own threads capped at `threads`, then go back to the default (one
-   * per core). Ingest appends from the calling thread: DuckDB's workers have nothing to do but
-   * would take turns on the cores the parsers need (one core: 0.8x the ingest time with one).
+   * Run `work` with DuckDB's own threads set to `threads`, then go back to what they were (the
+   * default is one per core; calls nest). Ingest appends from the calling thread: DuckDB's
+   * workers have nothing to do but would take turns on the cores the parsers need (one core: 0.8x
+   * the ingest time with one); the queries that follow, once the parsers are done, get every core.
    */
   async withThreads<T>(threads: number, work: () => Promise<T>): Promise<T> {
     // SET takes no bound parameters: the value is checked to be a whole number first.
     if (!Number.isInteger(threads) || threads < 1) throw new Error(`not a thread count: ${threads}`);
+    const { rows } = await this.query(`SELECT current_setting('threads')`);
+    const before = Number(rows[0]![0]);
     await this.connection.run(`SET threads = ${threads}`);
     try {
       return await work();
     } finally {
-      await this.connection.run('RESET threads');
+      await this.connection.run(`SET threads = ${before}`);
     }
   }
 

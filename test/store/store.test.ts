@@ -322,6 +322,24 @@ describe('Store', () => {
     }
   });
 
+  it('sets DuckDB threads for a piece of work and puts back what they were, nested or failing', async () => {
+    const store = await Store.open(':memory:');
+    const threads = async (): Promise<number> => Number((await store.query("SELECT current_setting('threads')")).rows[0]![0]);
+    try {
+      const before = await threads();
+      const seen = await store.withThreads(1, async () => {
+        const inner = await store.withThreads(3, threads);
+        return [inner, await threads()];
+      });
+      expect(seen).toEqual([3, 1]);
+      expect(await threads()).toBe(before);
+      await expect(store.withThreads(2, () => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+      expect(await threads()).toBe(before);
+    } finally {
+      store.close();
+    }
+  });
+
   it('turns FSST string compression off for a piece of work only, even one that fails', async () => {
     const store = await Store.open(':memory:');
     const disabled = async (): Promise<string> => String((await store.query("SELECT current_setting('disabled_compression_methods')")).rows[0]![0]);

@@ -181,10 +181,12 @@ function fileGroups(heads: readonly FileHead[], threads: number): (first: number
 
 /**
  * The trace's recorded samples, taken again over all its stored files, in a transaction of their
- * own: once per ingest, however many transactions stored its files.
+ * own: once per ingest, however many transactions stored its files. The parsers are done by
+ * then: DuckDB's queries get every core (two 100 MB files on two cores: 1.50x the throughput of
+ * one file on one core, 1.44x with one DuckDB thread).
  */
 async function sampleTrace(store: Store, trace: string): Promise<void> {
-  await store.transaction(() => saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS));
+  await store.withThreads(availableParallelism(), () => store.transaction(() => saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS)));
 }
 
 /**
@@ -337,7 +339,8 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
         await saveRmLogFile(store, record);
         await upsertRmLogTrace(store, trace);
         const sampling = performance.now();
-        await saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS);
+        // Standard input is read in this thread, which has stopped reading: the samples get every core.
+        await store.withThreads(availableParallelism(), () => saveRecordedSamples(store, trace, DEFAULT_SAMPLE_INTERVAL_MS));
         samplesMs = performance.now() - sampling;
         return summary(STDIN_PATH, 'ingested', record, outcome);
       }),
