@@ -691,7 +691,7 @@ const VERSION_8 = [
 // The values are EVENT_KINDS of src/model/rm-events.ts in its order: its index is what the
 // ingest writes. A new kind needs a migration that widens the ENUM (the schema test checks).
 const VERSION_9 = [
-  `CREATE TYPE rm_event_kind AS ENUM (
+  `CREATE TYPE IF NOT EXISTS rm_event_kind AS ENUM (
      'rm_started', 'rm_stopped', 'scheduler_class', 'scheduler_config', 'queue_config', 'node_registered',
      'node_added', 'node_removed', 'node_state', 'app_state', 'app_accepted', 'app_activated', 'app_summary',
      'attempt_state', 'attempt_done', 'am_container', 'container_state', 'container_assigned', 'container_released',
