@@ -10,7 +10,7 @@
 // event at or before t, as a replay's sample does.
 
 import { createTimelineTables, dropTimelineTables } from './recorded-timeline.js';
-import { boundValues, traceEvents } from './trace-events.js';
+import { boundValues, kindIs, traceEvents } from './trace-events.js';
 import type { Store } from './store.js';
 
 /** At most this many samples per trace (a month at 10 s); a longer log is cut, and says so. */
@@ -105,9 +105,9 @@ const CAPACITY = (events: string): string => `(
   SELECT k, arg_max(memory_mb, line_order) AS capacity_memory_mb, arg_max(vcores, line_order) AS capacity_vcores
   FROM (
     SELECT ${sampleIndex('time_ms')} AS k, memory_mb, vcores, (time_ms, file_id, line_number) AS line_order FROM ${events}
-    WHERE (kind IN ('node_added', 'node_removed') AND memory_mb IS NOT NULL AND vcores IS NOT NULL)
+    WHERE (${kindIs('node_added', 'node_removed')} AND memory_mb IS NOT NULL AND vcores IS NOT NULL)
     UNION ALL
-    SELECT ${sampleIndex('time_ms')}, 0, 0, (time_ms, file_id, line_number) FROM ${events} WHERE kind IN ('rm_started', 'rm_stopped')
+    SELECT ${sampleIndex('time_ms')}, 0, 0, (time_ms, file_id, line_number) FROM ${events} WHERE ${kindIs('rm_started', 'rm_stopped')}
   ) WHERE k IS NOT NULL GROUP BY k
 )`;
 
@@ -225,7 +225,7 @@ const QUEUES = (events: string): string => `configs AS (
     ${sampleIndex('time_ms')} AS k, (time_ms, file_id, line_number) AS line_order,
     coalesce(TRY_CAST(json_extract_string(extra, '$.absoluteCapacity') AS DOUBLE),
              TRY_CAST(json_extract_string(extra, '$.asboluteCapacity') AS DOUBLE)) AS absolute_capacity
-  FROM ${events} WHERE kind = 'queue_config' AND queue IS NOT NULL AND NOT $fair
+  FROM ${events} WHERE ${kindIs('queue_config')} AND queue IS NOT NULL AND NOT $fair
 ),
 every_queue AS (
   SELECT DISTINCT queue FROM recorded_deltas WHERE queue IS NOT NULL UNION SELECT queue FROM configs
@@ -316,8 +316,8 @@ export async function saveRecordedSamples(
   const axisSql = `SELECT (SELECT min(submit_ms) FROM recorded_apps WHERE submitted_in_log) AS "firstSubmitMs",
             t.first_ms AS "firstMs",
             greatest(t.last_ms, (SELECT max(last_time_ms) FROM rmlog_files WHERE trace = $trace)) AS "lastMs",
-            (SELECT arg_max(detail, time_ms) FROM ${events.sql} WHERE kind = 'scheduler_class') AS scheduler,
-            (SELECT arg_max(detail, time_ms) FROM ${events.sql} WHERE kind = 'scheduler_config') AS calculator
+            (SELECT arg_max(detail, time_ms) FROM ${events.sql} WHERE ${kindIs('scheduler_class')}) AS scheduler,
+            (SELECT arg_max(detail, time_ms) FROM ${events.sql} WHERE ${kindIs('scheduler_config')}) AS calculator
        FROM (SELECT min(time_ms) AS first_ms, max(time_ms) AS last_ms FROM ${events.sql}) AS t`;
   const [axis] = await store.queryObjects<{ firstSubmitMs: number | null; firstMs: number | null; lastMs: number | null; scheduler: string | null; calculator: string | null }>(
     axisSql,

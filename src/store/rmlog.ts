@@ -8,7 +8,7 @@ import type { RmFileCounts } from '../model/rm-events.js';
 import { appendReject } from './append.js';
 import { ChunkColumns } from './chunk-columns.js';
 import type { Store } from './store.js';
-import { boundValues, traceEvents, withPrefix } from './trace-events.js';
+import { boundValues, kindIs, traceEvents, withPrefix } from './trace-events.js';
 
 export interface RmLogFileRecord extends RmFileCounts {
   /** Unique across traces. */
@@ -179,7 +179,7 @@ export async function countRmTrace(
   // count reads only the lines it counts (a third of the time of one pass filtering both).
   const sql = `SELECT (SELECT coalesce(max(jobs), 0)::BIGINT FROM traces WHERE trace = $trace) AS apps,
             (SELECT count(DISTINCT subject) FROM ${events.sql} WHERE ${withPrefix('subject', 'container_')}) AS containers,
-            (SELECT count(DISTINCT node_id) FROM ${events.sql} WHERE kind = 'node_registered') AS nodes,
+            (SELECT count(DISTINCT node_id) FROM ${events.sql} WHERE ${kindIs('node_registered')}) AS nodes,
             (SELECT coalesce(max(rejected_lines), 0)::BIGINT FROM traces WHERE trace = $trace) AS "rejectedLines"`;
   const [counts] = await store.queryObjects<{ apps: number; containers: number; nodes: number; rejectedLines: number }>(
     sql,
@@ -197,7 +197,7 @@ export async function upsertRmLogTrace(store: Store, trace: string): Promise<voi
        arg_max(path, file_id), sum(size_bytes),
        sha256(string_agg(file_sha256, ',' ORDER BY file_id)), NULL,
        sum(lines), 0, sum(rejected_lines),
-       (SELECT count(DISTINCT subject) FROM ${events.sql} WHERE kind = 'app_state' AND from_state = 'NEW'),
+       (SELECT count(DISTINCT subject) FROM ${events.sql} WHERE ${kindIs('app_state')} AND from_state = 'NEW'),
        max(ingested_at)
      FROM rmlog_files WHERE trace = $trace`;
   await store.run(sql, boundValues(sql, events, { trace }));
@@ -289,11 +289,11 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
             summary.application_type AS "applicationType"
        FROM rm_apps
        LEFT JOIN (SELECT subject AS app_id, any_value(json_extract_string(extra, '$.applicationType')) AS application_type
-                    FROM ${events.sql} WHERE kind = 'app_summary' GROUP BY subject) AS summary USING (app_id)
+                    FROM ${events.sql} WHERE ${kindIs('app_summary')} GROUP BY subject) AS summary USING (app_id)
       WHERE trace = $trace ORDER BY submit_ms NULLS LAST, app_id`,
   );
   const drains = await query<{ appId: string; timeMs: number }>(
-    `SELECT subject AS "appId", time_ms AS "timeMs" FROM ${events.sql} WHERE kind = 'ask_drained' ORDER BY subject, time_ms`,
+    `SELECT subject AS "appId", time_ms AS "timeMs" FROM ${events.sql} WHERE ${kindIs('ask_drained')} ORDER BY subject, time_ms`,
   );
   const drainsByApp = new Map<string, number[]>();
   for (const { appId, timeMs } of drains) {
@@ -312,15 +312,15 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
   );
   const nodeEvents = await query<RmNodeEventRow>(
     `SELECT time_ms AS "timeMs", kind, node_id AS "nodeId", from_state AS "fromState", to_state AS "toState",
-            CASE WHEN kind = 'node_registered' THEN memory_mb END AS "memoryMb",
-            CASE WHEN kind = 'node_registered' THEN vcores END AS vcores
+            CASE WHEN ${kindIs('node_registered')} THEN memory_mb END AS "memoryMb",
+            CASE WHEN ${kindIs('node_registered')} THEN vcores END AS vcores
        FROM ${events.sql}
-      WHERE kind IN ('node_registered', 'node_added', 'node_removed', 'node_state', 'rm_started', 'rm_stopped')
+      WHERE ${kindIs('node_registered', 'node_added', 'node_removed', 'node_state', 'rm_started', 'rm_stopped')}
       ORDER BY time_ms, file_id, line_number`,
   );
   const [facts] = await query<{ schedulerClass: string | null; schedulerConfig: string | null; logEndMs: number | null }>(
-    `SELECT arg_max(detail, time_ms) FILTER (WHERE kind = 'scheduler_class') AS "schedulerClass",
-            arg_max(extra, time_ms) FILTER (WHERE kind = 'scheduler_config') AS "schedulerConfig",
+    `SELECT arg_max(detail, time_ms) FILTER (WHERE ${kindIs('scheduler_class')}) AS "schedulerClass",
+            arg_max(extra, time_ms) FILTER (WHERE ${kindIs('scheduler_config')}) AS "schedulerConfig",
             max(time_ms) AS "logEndMs"
        FROM ${events.sql}`,
   );
@@ -330,7 +330,7 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
   );
   const queues = await query<{ queue: string; config: string }>(
     `SELECT queue, arg_max(extra, time_ms) AS config FROM ${events.sql}
-      WHERE kind = 'queue_config' AND queue IS NOT NULL GROUP BY queue ORDER BY queue`,
+      WHERE ${kindIs('queue_config')} AND queue IS NOT NULL GROUP BY queue ORDER BY queue`,
   );
   return {
     apps,

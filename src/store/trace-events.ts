@@ -3,6 +3,7 @@
 // rmlog_files), the values that subquery binds, and a prefix test DuckDB applies as it reads.
 
 import type { DuckDBValue } from '@duckdb/node-api';
+import type { EventKind } from '../model/rm-events.js';
 import type { Store } from './store.js';
 
 /**
@@ -56,4 +57,20 @@ export function boundValues(sql: string, events: TraceEvents, values: Readonly<R
 export function withPrefix(column: string, prefix: string): string {
   const after = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
   return `(${column} >= '${prefix}' AND ${column} < '${after}')`;
+}
+
+/**
+ * SQL true when the event's `kind` is one of `kinds`. The constants are typed as the column's
+ * ENUM: compared with a VARCHAR constant, DuckDB casts every row's kind to VARCHAR first (the
+ * recorded samples: 0.93x with the ENUM constants). The kinds are checked at compile time.
+ */
+export function kindIs(...kinds: readonly EventKind[]): string {
+  if (kinds.length === 0) throw new Error('kindIs needs at least one kind');
+  const typed = kinds.map(kindLiteral);
+  return typed.length === 1 ? `kind = ${typed[0]}` : `kind IN (${typed.join(', ')})`;
+}
+
+/** A kind as a constant of the column's ENUM (for CASE kind WHEN ...; see kindIs). */
+export function kindLiteral(kind: EventKind): string {
+  return `'${kind}'::rm_event_kind`;
 }
