@@ -104,6 +104,20 @@ function scenarioCases(): HashCase[] {
       }
     }
   }
+  // Hundreds of apps held back by the AM limit: every heartbeat offers each node to all of them.
+  const marp = findScenario('marp-swim');
+  for (const [workload, scheduler] of [['W1', 'fair-fair'], ['W1', 'fair-drf'], ['W3', 'fair-drf']] as const) {
+    const built = marp.build(resolveParameters(marp, { workload }), 1);
+    cases.push({
+      name: `marp-swim/${workload}/${scheduler}`,
+      workload: built.workload,
+      cluster: applySchedulingPolicy(built.cluster, scheduler),
+      policy: 'am-share:0.1',
+      seed: 1,
+      appTimeoutMs: built.appTimeoutMs ?? null,
+      recordContainers: false,
+    });
+  }
   return cases;
 }
 

@@ -37,6 +37,9 @@ import type { ShareEntity } from './fair-share.js';
 import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, RESERVE, UNRESERVE } from './types.js';
 import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
 
+/** Apps of a fair or DRF leaf offered a node in a pass each, before the rest are sorted (assignLeaf). */
+const LAZY_PICKS = 4;
+
 export interface FairSchedulerOptions {
   readonly cluster: Cluster;
   readonly appCount: number;
@@ -308,12 +311,21 @@ export class FairScheduler implements Scheduler {
         if (d.kind === LIMITED) limited = true;
       }
     } else {
-      // Least-served first; the winner almost always allocates or reserves, so pick the
-      // minimum lazily instead of sorting every app on every heartbeat.
+      // Least-served first. The winner usually allocates or reserves, so the first few are
+      // picked lazily (a pass each) instead of sorting every app on every heartbeat; when they
+      // do not (apps held back by the AM limit: hundreds of them on a backlogged queue), the
+      // rest are sorted once, as a pass per app would cost the square of their number.
+      // compareApps is a total order, so both ways offer the node in the same order. Apps whose
+      // AM the AM limit keeps off the node are passed over first: offered the node in any order
+      // they would change nothing and decline it.
       const candidates = this.scratch;
       candidates.length = 0;
-      for (let app = demand.head; app >= 0; app = demand.after(app)) candidates.push(app);
-      for (let round = 0; round < candidates.length; round++) {
+      for (let app = demand.head; app >= 0; app = demand.after(app)) {
+        if (this.heldByAmLimit(this.apps[app]!, node)) limited = true;
+        else candidates.push(app);
+      }
+      const lazyRounds = Math.min(LAZY_PICKS, candidates.length);
+      for (let round = 0; round < lazyRounds; round++) {
         let best = round;
         for (let i = round + 1; i < candidates.length; i++) {
           if (this.compareApps(leaf.policy, this.apps[candidates[i]!]!, this.apps[candidates[best]!]!) < 0) best = i;
@@ -324,8 +336,27 @@ export class FairScheduler implements Scheduler {
         if (this.assignApp(this.apps[app]!, node, d)) return;
         if (d.kind === LIMITED) limited = true;
       }
+      if (lazyRounds < candidates.length) {
+        const rest = candidates.slice(lazyRounds).sort((x, y) => this.compareApps(leaf.policy, this.apps[x]!, this.apps[y]!));
+        for (const app of rest) {
+          if (this.assignApp(this.apps[app]!, node, d)) return;
+          if (d.kind === LIMITED) limited = true;
+        }
+      }
     }
     d.kind = limited ? LIMITED : NO_FIT;
+  }
+
+  /**
+   * Whether assignApp would decline the node for the AM limit alone (LIMITED, nothing changed):
+   * the app runs no container yet and its first ask the node could hold is one maxAMShare refuses.
+   */
+  private heldByAmLimit(a: FsApp, node: SchedulerNode): boolean {
+    if (a.liveContainers !== 0) return false;
+    for (const ask of a.asks.list) {
+      if (ask.outstanding > 0 && ask.memoryMb <= node.capacityMemoryMb) return !this.limits.canRunAppAm(a, this.usedMemoryMb, this.usedVcores);
+    }
+    return false;
   }
 
   /** Offer the node to one app: allocate, reserve (true), or nothing (false, d says why). */

@@ -1,7 +1,7 @@
 // The FairScheduler's fair shares and its app comparators, by hand.
 
 import { describe, expect, it } from 'vitest';
-import { computeFairShares, FairScheduler, ALLOCATE, AM_ASK, Decision } from '../../../src/policies/scheduling/index.js';
+import { computeFairShares, FairScheduler, ALLOCATE, AM_ASK, Decision, LIMITED } from '../../../src/policies/scheduling/index.js';
 import type { SchedulerNode } from '../../../src/policies/scheduling/index.js';
 import { parseCluster } from '../../../src/model/cluster.js';
 import { UNBOUNDED } from '../../../src/model/resources.js';
@@ -91,5 +91,75 @@ describe('FairScheduler app order', () => {
   it('under fair compares memory only: B, with less memory, goes again', () => {
     // After A-task and B-task: A 3072 MB, B 2048 MB: B.
     expect(sequence('fair')).toEqual(['A-am', 'B-am', 'A-task', 'B-task', 'B-task']);
+  });
+});
+
+describe('FairScheduler app order with many apps', () => {
+  // One node of 12288 MB / 12 vcores, one fair leaf (default). The leaf offers the node to its
+  // first few apps a pass each, then sorts the rest: past those few, and past apps the AM limit
+  // holds back, the order must still be least-served first (ties by start time).
+  function setUp(queueMaxAmShareDefault: number) {
+    const cluster = parseCluster({
+      name: 't',
+      nodeGroups: [{ name: 'n', count: 1, memoryMb: 12_288, vcores: 12 }],
+      scheduler: { type: 'fair', fair: { defaultQueueSchedulingPolicy: 'fair', userAsDefaultQueue: false, queueMaxAmShareDefault } },
+    });
+    const node = {
+      index: 0,
+      capacityMemoryMb: 12_288,
+      capacityVcores: 12,
+      freeMemoryMb: 12_288,
+      freeVcores: 12,
+      reservedApp: -1,
+      reservedKey: 0,
+      reservedMemoryMb: 0,
+      reservedVcores: 0,
+      heartbeatAnchorMs: 0,
+    } satisfies SchedulerNode;
+    const listener = { demandAdded: () => {}, limitsLoosened: () => {}, updateAt: () => {} };
+    const scheduler = new FairScheduler({ cluster, appCount: 8, listener });
+    const d = new Decision();
+    const offer = (nowMs: number): string => {
+      scheduler.assign(node, nowMs, d);
+      if (d.kind !== ALLOCATE) return `kind ${d.kind}`;
+      node.freeMemoryMb -= d.memoryMb;
+      node.freeVcores -= d.vcores;
+      return `${d.app}-${d.key === AM_ASK ? 'am' : 'task'}`;
+    };
+    return { scheduler, offer, d };
+  }
+
+  it('offers the node least-served first past the apps it picks one pass each', () => {
+    const { scheduler, offer } = setUp(-1);
+    // Apps 0-4 (started first) ask for 16384 MB AMs, more than the node holds: each declines.
+    // Apps 5 and 6 ask for 1024 MB AMs.
+    for (let app = 0; app < 7; app++) {
+      scheduler.addApp(app, 'default', 'u', app < 5 ? 16_384 : 1024, 1, app);
+      scheduler.setAsk(app, AM_ASK, 0, app < 5 ? 16_384 : 1024, 1, 1);
+    }
+    scheduler.update(500);
+    // All at 0 MB: by start, 0-4 decline, 5 takes its AM; then 6 (0 MB) before 5 (1024 MB).
+    expect([offer(1000), offer(2000)]).toEqual(['5-am', '6-am']);
+    scheduler.setAsk(5, 0, 20, 2048, 1, 2);
+    scheduler.setAsk(6, 0, 20, 1024, 1, 2);
+    // 5 and 6 at 1024 MB: 5 (started first) -> 3072. 6 at 1024 -> 2048, still less -> 3072.
+    // Tied at 3072: 5 again.
+    expect([offer(3000), offer(4000), offer(5000), offer(6000)]).toEqual(['5-task', '6-task', '6-task', '5-task']);
+  });
+
+  it('passes over apps the AM limit holds back, and says the limit held the node when no other app takes it', () => {
+    // maxAMShare 0.25 of the leaf's fair share (the whole 12288 MB): 3072 MB of AMs, three of 1024.
+    const { scheduler, offer } = setUp(0.25);
+    for (let app = 0; app < 8; app++) {
+      scheduler.addApp(app, 'default', 'u', 1024, 1, app);
+      scheduler.setAsk(app, AM_ASK, 0, 1024, 1, 1);
+    }
+    scheduler.update(500);
+    expect([offer(1000), offer(2000), offer(3000)]).toEqual(['0-am', '1-am', '2-am']);
+    // Apps 3-7 are held back; 0-2 ask for nothing more: the node goes unused, for the limit.
+    expect(offer(4000)).toBe(`kind ${LIMITED}`);
+    // App 2 asks for a task: it takes the node past the five held apps.
+    scheduler.setAsk(2, 0, 20, 1024, 1, 1);
+    expect(offer(5000)).toBe('2-task');
   });
 });
