@@ -1,6 +1,6 @@
 // The cluster's membership over a run: which nodes are in service at time 0, and when nodes join
 // and leave after it, as an RM log records them (registrations, lost, decommissioned, shut down or
-// unhealthy nodes, RM restarts). Plain data in the run's description; the replay engine applies
+// unhealthy nodes, graceful decommissioning, RM restarts). Plain data in the run's description; the replay engine applies
 // it (docs/model.md 12). A run without a timeline keeps every node of its cluster for its whole
 // length, which is what a cluster file describes.
 
@@ -24,6 +24,14 @@ export type NodeChange =
   | { readonly atMs: number; readonly kind: 'join'; readonly node: number }
   /** Node `node` leaves: the containers it holds end (killed, as the RM ends a lost node's containers). */
   | { readonly atMs: number; readonly kind: 'leave'; readonly node: number; readonly cause: NodeLeaveCause }
+  /**
+   * Node `node`, in service, is decommissioned gracefully (RMNodeImpl DECOMMISSIONING): it takes
+   * no new container, and what its containers free leaves the cluster, until it leaves or is
+   * recommissioned.
+   */
+  | { readonly atMs: number; readonly kind: 'drain'; readonly node: number }
+  /** Node `node`, draining, is recommissioned (DECOMMISSIONING -> RUNNING): its whole size serves again. */
+  | { readonly atMs: number; readonly kind: 'recommission'; readonly node: number }
   /**
    * The RM restarted without recovering its apps (`yarn.resourcemanager.recovery.enabled` off,
    * Hadoop's default): every app it knew and that has not ended is lost. A restart that recovers
@@ -50,6 +58,7 @@ export function checkNodeTimeline(timeline: NodeTimeline, nodeCount: number): vo
     previous = node;
   }
   let lastMs = 0;
+  const draining = new Uint8Array(nodeCount);
   for (const change of timeline.changes) {
     if (!(Number.isInteger(change.atMs) && change.atMs >= lastMs)) {
       throw new RangeError(`node timeline: changes must be at whole ms from 0 on, in time order (${change.atMs} after ${lastMs})`);
@@ -58,10 +67,19 @@ export function checkNodeTimeline(timeline: NodeTimeline, nodeCount: number): vo
     if (change.kind === 'apps-lost') continue;
     const node = change.node;
     if (!(Number.isInteger(node) && node >= 0 && node < nodeCount)) throw new RangeError(`node timeline: no node ${node}`);
+    if (change.kind === 'drain' || change.kind === 'recommission') {
+      const drains = change.kind === 'drain';
+      if (inService[node] !== 1 || (draining[node] === 1) === drains) {
+        throw new RangeError(`node timeline: node ${node} is ${drains ? 'drained' : 'recommissioned'} while ${inService[node] !== 1 ? 'out of service' : drains ? 'draining' : 'not draining'} at ${change.atMs} ms`);
+      }
+      draining[node] = drains ? 1 : 0;
+      continue;
+    }
     const joining = change.kind === 'join';
     if ((inService[node] === 1) === joining) {
       throw new RangeError(`node timeline: node ${node} ${joining ? 'joins while in service' : 'leaves while out of service'} at ${change.atMs} ms`);
     }
     inService[node] = joining ? 1 : 0;
+    draining[node] = 0;
   }
 }

@@ -1242,7 +1242,9 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       container.vcores,
       this.nowMs,
     );
-    if (!node.freed) {
+    // A node being decommissioned keeps nothing it frees, and has no room to offer.
+    if (node.draining) this.membership.giveUpFree(node, this.nowMs);
+    else if (!node.freed) {
       node.freed = true;
       this.freedNodes[this.freedCount++] = node;
     }

@@ -1,5 +1,5 @@
 // What a log recorded happening from outside the scheduler (docs/model.md 12): nodes joining and
-// leaving service, an RM restart that loses its apps, a user's kill, an attempt whose AM failed
+// leaving service or decommissioned gracefully, an RM restart that loses its apps, a user's kill, an attempt whose AM failed
 // or was lost with its node, and the attempt that follows. The engine owns nodes, containers and
 // what the scheduler is told; this module decides what each change does to them, through the
 // few engine operations in MembershipHost, and keeps the node timeline's position and the count
@@ -93,6 +93,8 @@ export class Membership {
       const change = changes[this.nextChange++]!;
       if (change.kind === 'join') this.nodeJoins(nodes[change.node]!, nowMs);
       else if (change.kind === 'leave') this.nodeLeaves(nodes[change.node]!, nowMs);
+      else if (change.kind === 'drain') this.nodeDrains(nodes[change.node]!, nowMs);
+      else if (change.kind === 'recommission') this.nodeRecommissioned(nodes[change.node]!, nowMs);
       else this.loseApps();
     }
     this.scheduleNext();
@@ -164,6 +166,10 @@ export class Membership {
     capacity.memoryMb -= node.capacityMemoryMb;
     capacity.vcores -= node.capacityVcores;
     this.parts.scheduler.removeNode(node, nowMs);
+    // Should it join again, it does with its whole size.
+    node.draining = false;
+    node.capacityMemoryMb = node.configuredMemoryMb;
+    node.capacityVcores = node.configuredVcores;
     for (const app of lostAms) this.attemptEnded(app, false, nowMs);
     for (let i = 0; i < reasks.length; i++) {
       const app = reaskApps[i]!;
@@ -173,6 +179,54 @@ export class Membership {
       host.reaskLost(app, stage);
     }
     host.clusterChanged();
+  }
+
+  /**
+   * A node is decommissioned gracefully (RMNodeImpl DECOMMISSIONING). At each of its heartbeats
+   * from then on the scheduler sets its total resource to what its containers hold
+   * (AbstractYarnScheduler.nodeUpdate), so it takes no new container and the cluster shrinks by
+   * what it has free, and again by whatever its containers free as they end; its containers run
+   * on. Here that takes effect at once (YARN's update lands after the heartbeat that sends it, in
+   * which freed space may still be allocated: YARN-5128). A reservation on it cannot be met: dropped.
+   */
+  private nodeDrains(node: NodeState, nowMs: number): void {
+    node.draining = true;
+    if (node.reservedApp >= 0) this.host.dropReservation(node, true);
+    this.host.dropFreed(node);
+    this.giveUpFree(node, nowMs);
+    this.host.clusterChanged();
+  }
+
+  /** A container on a draining node ended: what it freed leaves the cluster (see nodeDrains). */
+  giveUpFree(node: NodeState, nowMs: number): void {
+    const memoryMb = node.freeMemoryMb;
+    const vcores = node.freeVcores;
+    if (memoryMb === 0 && vcores === 0) return;
+    this.resize(node, -memoryMb, -vcores, nowMs);
+  }
+
+  /** A draining node is recommissioned (DECOMMISSIONING -> RUNNING): its whole size serves again. */
+  private nodeRecommissioned(node: NodeState, nowMs: number): void {
+    node.draining = false;
+    this.resize(node, node.configuredMemoryMb - node.capacityMemoryMb, node.configuredVcores - node.capacityVcores, nowMs);
+    // Its next regular heartbeat offers the room, whatever list it waited in.
+    this.host.detach(node);
+    this.host.putInWheel(node);
+    this.host.clusterChanged();
+  }
+
+  /** A node in service grows or shrinks by (memoryMb, vcores): free space, cluster and scheduler follow. */
+  private resize(node: NodeState, memoryMb: number, vcores: number, nowMs: number): void {
+    const { capacity, observer, scheduler } = this.parts;
+    observer.accountUsage(node, nowMs);
+    node.capacityMemoryMb += memoryMb;
+    node.capacityVcores += vcores;
+    node.freeMemoryMb += memoryMb;
+    node.freeVcores += vcores;
+    capacity.memoryMb += memoryMb;
+    capacity.vcores += vcores;
+    observer.updateBucket(node);
+    scheduler.resizeNode(node, memoryMb, vcores, nowMs);
   }
 
   /**

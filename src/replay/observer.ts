@@ -187,9 +187,12 @@ export class RunObserver {
     }
   }
 
-  /** A node's usage has changed: move it to its new utilisation bucket. */
+  /**
+   * A node's usage has changed: move it to its new utilisation bucket, of its configured size (a
+   * node being decommissioned, whose capacity is what it holds, is as used as its machine is).
+   */
   updateBucket(node: NodeState): void {
-    const bucket = utilisationBucket(node.capacityMemoryMb - node.freeMemoryMb, node.capacityMemoryMb);
+    const bucket = utilisationBucket(node.capacityMemoryMb - node.freeMemoryMb, node.configuredMemoryMb);
     const i = node.index;
     const previous = this.nodeBuckets[i]!;
     if (bucket === previous) return;
@@ -378,8 +381,8 @@ export class RunObserver {
       if (this.nodeBuckets[node.index] !== OUT_OF_SERVICE) this.accountUsage(node, endMs);
       nodes.nodeIndex.push(node.index);
       nodes.nodeGroup.push(node.group);
-      nodes.memoryMb.push(node.capacityMemoryMb);
-      nodes.vcores.push(node.capacityVcores);
+      nodes.memoryMb.push(node.configuredMemoryMb);
+      nodes.vcores.push(node.configuredVcores);
       nodes.containersAllocated.push(node.containersAllocated);
       nodes.usedMemoryMbMs.push(this.usedMemoryMbMs[node.index]!);
       nodes.usedVcoresMs.push(this.usedVcoresMs[node.index]!);

@@ -109,8 +109,8 @@ function describeStall(runs: readonly AppRun[], context: StallContext): string {
   let largestMemoryMb = 0;
   let largestVcores = 0;
   for (const node of context.nodes) {
-    largestMemoryMb = Math.max(largestMemoryMb, node.capacityMemoryMb);
-    largestVcores = Math.max(largestVcores, node.capacityVcores);
+    largestMemoryMb = Math.max(largestMemoryMb, node.configuredMemoryMb);
+    largestVcores = Math.max(largestVcores, node.configuredVcores);
   }
   let accepted = 0;
   for (const app of runs) {

@@ -52,20 +52,30 @@ export class NodeState implements SchedulerNode, NodeView {
   taskContainers = 0;
   taskMemoryMb = 0;
   taskVcores = 0;
+  /**
+   * Being decommissioned gracefully (docs/model.md 12): its capacity is what its containers hold,
+   * and shrinks as they end; `configuredMemoryMb` / `configuredVcores` keep its size.
+   */
+  draining = false;
+  /** What it gives the cluster now: its configured size, but while it drains. */
+  capacityMemoryMb: number;
+  capacityVcores: number;
   // Statistics.
   containersAllocated = 0;
   reservations = 0;
   constructor(
     readonly index: number,
     readonly group: string,
-    readonly capacityMemoryMb: number,
-    readonly capacityVcores: number,
+    readonly configuredMemoryMb: number,
+    readonly configuredVcores: number,
     readonly speedFactor: number,
     phaseMs: number,
     intervalMs: number,
   ) {
-    this.freeMemoryMb = capacityMemoryMb;
-    this.freeVcores = capacityVcores;
+    this.capacityMemoryMb = configuredMemoryMb;
+    this.capacityVcores = configuredVcores;
+    this.freeMemoryMb = configuredMemoryMb;
+    this.freeVcores = configuredVcores;
     // As if it last heartbeated one interval before its first heartbeat.
     this.heartbeatAnchorMs = phaseMs - intervalMs;
     // Reservations are rare, but this is read on every heartbeat, allocation and release (see

@@ -1,16 +1,16 @@
 // RM logs as production writes them, replayed as recorded with no cluster file (docs/model.md
-// 12): nodes that register after the first submissions, a node lost mid-run, an RM restart, a
-// killed app. Each log is written by the fixture generator (test/fixtures/rmlog/scenarios.ts, where
+// 12): nodes that register after the first submissions, a node lost mid-run, a node
+// decommissioned gracefully, an RM restart, a killed app. Each log is written by the fixture generator (test/fixtures/rmlog/scenarios.ts, where
 // each history's timeline is described) and read back by the ingest; fidelity then compares the
 // replay's end states and turnarounds with the log's. Replay times are log times minus the first
 // submission (T0 + 10 s in every scenario).
 
 import { describe, expect, it } from 'vitest';
-import { ingestRmLog, runFidelity } from '../../src/api/index.js';
+import { ingestRmLog, replayRuns, runFidelity } from '../../src/api/index.js';
 import type { FidelityResult } from '../../src/api/index.js';
 import { Store } from '../../src/store/index.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
-import { killedAppScenario, lateNodesScenario, lostNodeScenario, rmRestartScenarios } from '../fixtures/rmlog/scenarios.js';
+import { decommissionScenario, killedAppScenario, lateNodesScenario, lostNodeScenario, rmRestartScenarios } from '../fixtures/rmlog/scenarios.js';
 import type { FixtureScenario } from '../fixtures/rmlog/scenario.js';
 import { tempFile } from '../helpers/files.js';
 
@@ -88,6 +88,35 @@ describe('replaying a log as recorded, with no cluster file', () => {
       expect(result.apps[1]!.errorPct!).toBeLessThan(-30);
       expect(result.notes).toContain(`replayed on the nodes of ${TWO_NODES}, not the log's (nor their joins and departures)`);
     }, TWO_NODES);
+  });
+
+  it('decommissions a node gracefully: it takes no new container while its own run on, then leaves', async () => {
+    // w2 goes DECOMMISSIONING at 25 s (15 s after the first submission) and DECOMMISSIONED at
+    // 43 s (33 s). The app's two maps asked for at 30 s find room on both nodes, but only w1
+    // takes them, in the log and in the replay; its map on w2 runs to its end.
+    await fidelityOf('decommission', logOf(decommissionScenario()), async (result, store) => {
+      expect(result.stateChanges).toBe(0);
+      for (const error of errors(result)) expect(Math.abs(error!)).toBeLessThan(5);
+      expect((await specOf(store, result.runId)).nodeTimeline).toEqual({
+        initialNodes: [0, 1],
+        changes: [
+          { atMs: 15_000, kind: 'drain', node: 1 },
+          { atMs: 33_000, kind: 'leave', node: 1, cause: 'DECOMMISSIONED' },
+        ],
+      });
+      expect(result.notes.join('\n')).toMatch(/1 graceful decommissioning\(s\)/);
+      const [run] = await replayRuns(store, { source: { kind: 'trace', trace: 'decommission' }, recordContainers: true });
+      const { rows } = await store.query(
+        `SELECT node_index, count(*) FILTER (WHERE start_ms >= 15000), count(*) FILTER (WHERE end_ms > 33000) FROM run_containers
+         WHERE run_id = $runId GROUP BY node_index ORDER BY node_index`,
+        { runId: run!.runId },
+      );
+      // w1 (node 0) takes both later maps; w2 (node 1) takes nothing after 15 s and holds nothing past 33 s.
+      expect(rows.map((r) => r.map(Number))).toEqual([
+        [0, 2, 3],
+        [1, 0, 0],
+      ]);
+    });
   });
 
   it('replays an RM restart that recovered nothing: the app it had running is lost, the next RM runs its own', async () => {

@@ -236,3 +236,102 @@ describe('unmanaged AMs', () => {
     expect(result.apps.map((a) => a.finishMs)).toEqual([13_000, 12_500]);
   });
 });
+
+describe('graceful decommissioning', () => {
+  it.each([
+    ['CapacityScheduler', {}],
+    ['FairScheduler', { type: 'fair' }],
+  ] as const)('%s: takes no new container on a draining node; the work waits for the nodes still serving', (_name, scheduler) => {
+    // Two nodes of 4096 MB, heartbeats at phases 0 and 500; one app at 0: AM and 4 maps of 10 s.
+    // Either scheduler (the FairScheduler reserves node 0 for D; neither offers node 1 anything).
+    // 0: AM on node 0. 1000: the AM registers and asks; node 0 takes map A (1000-11000). 1200:
+    // node 1, empty, is decommissioned gracefully: it takes nothing more and the cluster is node
+    // 0 alone. 2000: node 0 takes B (2000-12000); 3000: C (3000-13000); node 0 is full (AM and
+    // three maps). 11000: A ends; node 0's out-of-band heartbeat takes D (11000-21000).
+    const timeline: NodeTimeline = { initialNodes: [0, 1], changes: [{ atMs: 1200, kind: 'drain', node: 1 }] };
+    const result = run(cluster(2, 4096, 4, scheduler), [app('a', 0, [stage('map', 4, 10_000)])], 'none', [0, 500], timeline);
+    expect(result.apps[0]!.finishMs).toBe(21_000);
+    const c = result.containers!;
+    const maps = c.startMs.map((startMs, i) => [c.nodeIndex[i], startMs, c.endMs[i]]).filter((_, i) => c.kind[i] === 'map');
+    expect(maps.sort((x, y) => x[1]! - y[1]!)).toEqual([
+      [0, 1000, 11_000],
+      [0, 2000, 12_000],
+      [0, 3000, 13_000],
+      [0, 11_000, 21_000],
+    ]);
+    // At 10 s the cluster is node 0 (4096 MB), all of it held.
+    expect(result.samples.freeMemoryMb[1]).toBe(0);
+    expect(result.summary.containersLost).toBe(0);
+  });
+
+  it('lets the containers on a draining node run, gives up what they free, and serves again when recommissioned', () => {
+    // As above with 6 maps. 1500: node 1 takes B (starts at the AM heartbeat, 2000-12000). 1800:
+    // node 1 drains: its capacity is B's 1024 MB. Node 0 takes C at 2000 (2000-12000) and D at
+    // 3000 (3000-13000) and is full; E and F wait. 10 s: the cluster is 4096 + 1024 MB, all held.
+    // 11000: A ends, node 0 takes E (11000-21000). 11200: node 1 is recommissioned: 4096 MB
+    // again, 3072 free; its heartbeat at 11500 takes F, which starts at the AM's heartbeat at
+    // 12000 (12000-22000). Without the recommission F would wait for node 0 (C's end at 12000).
+    const timeline: NodeTimeline = {
+      initialNodes: [0, 1],
+      changes: [
+        { atMs: 1800, kind: 'drain', node: 1 },
+        { atMs: 11_200, kind: 'recommission', node: 1 },
+      ],
+    };
+    const result = run(cluster(2, 4096, 4), [app('a', 0, [stage('map', 6, 10_000)])], 'none', [0, 500], timeline);
+    expect(result.apps[0]!.finishMs).toBe(22_000);
+    const c = result.containers!;
+    const maps = c.startMs.map((startMs, i) => [c.nodeIndex[i], startMs, c.endMs[i]]).filter((_, i) => c.kind[i] === 'map');
+    // Containers from their allocation to their task's end.
+    expect(maps.sort((x, y) => x[1]! - y[1]! || x[0]! - y[0]!)).toEqual([
+      [0, 1000, 11_000],
+      [1, 1500, 12_000],
+      [0, 2000, 12_000],
+      [0, 3000, 13_000],
+      [0, 11_000, 21_000],
+      [1, 11_500, 22_000],
+    ]);
+    expect(result.samples.freeMemoryMb[1]).toBe(0);
+    // The nodes are reported at their configured size, whatever they gave while draining.
+    expect(result.nodes.memoryMb).toEqual([4096, 4096]);
+  });
+
+  it('refuses a timeline that drains a node out of service, drains one twice or recommissions one not draining', () => {
+    const tryTimeline = (changes: NodeTimeline['changes'], initialNodes = [0, 1]) => () =>
+      run(cluster(2, 4096, 4), [app('a', 0, oneMap(1000))], 'none', [0, 500], { initialNodes, changes });
+    expect(tryTimeline([{ atMs: 10, kind: 'drain', node: 1 }], [0])).toThrow(/node 1 is drained while out of service at 10 ms/);
+    expect(
+      tryTimeline([
+        { atMs: 10, kind: 'drain', node: 1 },
+        { atMs: 20, kind: 'drain', node: 1 },
+      ]),
+    ).toThrow(/node 1 is drained while draining at 20 ms/);
+    expect(tryTimeline([{ atMs: 10, kind: 'recommission', node: 0 }])).toThrow(/node 0 is recommissioned while not draining at 10 ms/);
+    // A node that leaves while draining and joins again serves whole: it may drain again.
+    expect(
+      tryTimeline([
+        { atMs: 10, kind: 'drain', node: 1 },
+        { atMs: 20, kind: 'leave', node: 1, cause: 'DECOMMISSIONED' },
+        { atMs: 30, kind: 'join', node: 1 },
+        { atMs: 40, kind: 'drain', node: 1 },
+      ]),
+    ).not.toThrow();
+  });
+
+  it('gives up the freed space of a draining node as its containers end; the node leaves when decommissioned', () => {
+    // Node 1 drains at 1800 holding B (2000-12000) and leaves (DECOMMISSIONED) at 15000. At
+    // 12 s B ends and its 1024 MB leave the cluster with it: the sample at 20 s sees node 0
+    // alone, holding the AM and E (11000-21000) and F (12000-22000): 4096 - 3 x 1024 free.
+    const timeline: NodeTimeline = {
+      initialNodes: [0, 1],
+      changes: [
+        { atMs: 1800, kind: 'drain', node: 1 },
+        { atMs: 15_000, kind: 'leave', node: 1, cause: 'DECOMMISSIONED' },
+      ],
+    };
+    const result = run(cluster(2, 4096, 4), [app('a', 0, [stage('map', 6, 10_000)])], 'none', [0, 500], timeline);
+    expect(result.samples.freeMemoryMb[2]).toBe(1024);
+    expect(result.summary.containersLost).toBe(0);
+    expect(result.apps[0]!.finishMs).toBe(22_000);
+  });
+});

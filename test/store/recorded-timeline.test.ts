@@ -10,6 +10,7 @@ import { amDeadlockScenario } from '../fixtures/rmlog/am-deadlock.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import type { RenderOptions } from '../fixtures/rmlog/render.js';
 import {
+  decommissionScenario,
   fullClusterReduceScenario,
   killedAppScenario,
   lateNodesScenario,
@@ -34,6 +35,7 @@ const SCENARIOS: readonly (readonly [string, FixtureScenario, RenderOptions])[] 
   ['full cluster FS 2.10', fullClusterReduceScenario('fair'), stock('2.10')],
   ['nodes registering late', lateNodesScenario(), stock('2.8')],
   ['a node lost', lostNodeScenario(), stock('2.8')],
+  ['a node decommissioned gracefully', decommissionScenario(), stock('2.8')],
   ['RM restart, work kept', restartKeeping, stock('2.8')],
   ['RM restart, work lost', restartLosing, stock('2.8')],
   ['a killed app', killedAppScenario(), stock('2.8')],

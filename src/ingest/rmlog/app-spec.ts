@@ -234,6 +234,13 @@ export interface CapacityStep {
   readonly capacity: Resources;
 }
 
+/** A node being decommissioned gracefully from `fromMs` to `toMs` (log times): it offers no room. */
+export interface DrainSpan {
+  readonly nodeId: string;
+  readonly fromMs: number;
+  readonly toMs: number;
+}
+
 /**
  * The RM logs a container's end and what it allocates in the same node update a few milliseconds
  * apart (up to a dozen on the heavily loaded real 2.8.5 runs); a node heartbeats every 1000.
@@ -247,21 +254,26 @@ export class ClusterUsage {
   private readonly usedVcores: number[];
   /** Container ends per node, in time order. */
   private readonly endsByNode = new Map<string, number[]>();
+  /** The containers of each node that drained (what it holds while it drains is no room to anyone). */
+  private readonly drainedHeld = new Map<string, { fromMs: number; toMs: number; memoryMb: number; vcores: number }[]>();
 
   constructor(
     containers: readonly RmContainerRow[],
-    /** In time order, the first from before the log. */
+    /** In time order, the first from before the log; draining nodes left out. */
     private readonly capacity: readonly CapacityStep[],
     /** The memory-only calculator places containers by memory alone. */
     private readonly ignoreVcores: boolean,
     logEndMs: number,
+    private readonly drains: readonly DrainSpan[] = [],
   ) {
+    for (const drain of drains) this.drainedHeld.set(drain.nodeId, []);
     const steps: { atMs: number; memoryMb: number; vcores: number }[] = [];
     for (const c of containers) {
       if (c.allocatedMs === null) continue;
       const size = sizeOf(c);
       steps.push({ atMs: c.allocatedMs, memoryMb: size.memoryMb, vcores: size.vcores });
       steps.push({ atMs: c.endMs ?? logEndMs, memoryMb: -size.memoryMb, vcores: -size.vcores });
+      if (c.nodeId !== null) this.drainedHeld.get(c.nodeId)?.push({ fromMs: c.allocatedMs, toMs: c.endMs ?? logEndMs, ...size });
       if (c.endMs !== null && c.nodeId !== null) {
         const ends = this.endsByNode.get(c.nodeId);
         if (ends) ends.push(c.endMs);
@@ -326,8 +338,17 @@ export class ClusterUsage {
         hi = mid - 1;
       }
     }
-    const usedMemoryMb = found < 0 ? 0 : this.usedMemoryMb[found]!;
-    const usedVcores = found < 0 ? 0 : this.usedVcores[found]!;
+    let usedMemoryMb = found < 0 ? 0 : this.usedMemoryMb[found]!;
+    let usedVcores = found < 0 ? 0 : this.usedVcores[found]!;
+    // A draining node is out of the capacity: what it holds is out of the usage too.
+    for (const drain of this.drains) {
+      if (atMs < drain.fromMs || atMs >= drain.toMs) continue;
+      for (const held of this.drainedHeld.get(drain.nodeId)!) {
+        if (held.fromMs > atMs || held.toMs <= atMs) continue;
+        usedMemoryMb -= held.memoryMb;
+        usedVcores -= held.vcores;
+      }
+    }
     let step = 0;
     while (step + 1 < this.capacity.length && this.capacity[step + 1]!.atMs <= atMs) step++;
     const capacity = this.capacity[step]!.capacity;

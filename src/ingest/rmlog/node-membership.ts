@@ -5,6 +5,8 @@
 // Where the log prints the scheduler's own "Added node" / "Removed node" lines, they decide
 // (they are what the scheduler scheduled on); otherwise registrations and RMNodeImpl states do
 // (NEW or UNHEALTHY -> RUNNING joins; LOST, DECOMMISSIONED, SHUTDOWN, UNHEALTHY, REBOOTED leave).
+// A node moving to DECOMMISSIONING drains (it takes no new container and gives up what its
+// containers free) until it leaves, or is recommissioned (DECOMMISSIONING -> RUNNING).
 // An RM start ends every node the previous RM had, as does its stop: NodeManagers register again
 // with the new RM. A restart that recovered its apps with their containers (work-preserving
 // recovery) keeps the nodes that register again; one that recovered nothing loses the apps it had.
@@ -49,6 +51,8 @@ export interface LogMembership {
   readonly joins: number;
   readonly leaves: number;
   readonly lostNodes: number;
+  /** Nodes the timeline drains (graceful decommissioning under way while the apps ran). */
+  readonly drains: number;
   readonly restarts: number;
   readonly restartsLosingApps: number;
 }
@@ -58,6 +62,13 @@ interface Interval {
   readonly fromMs: number;
   toMs: number | null;
   cause: NodeLeaveCause | null;
+  /** Graceful decommissioning while in service: starts (drain) and ends (recommission), in time order. */
+  readonly drains: Drain[];
+}
+
+interface Drain {
+  readonly atMs: number;
+  readonly kind: 'drain' | 'recommission';
 }
 
 /** An RM instance's end: the RM stopped (its stop line) or a new one started without one. */
@@ -89,7 +100,7 @@ export function membershipOf(
 
   const join = (nodeId: string, atMs: number): void => {
     if (open.has(nodeId)) return;
-    const interval: Interval = { nodeId, fromMs: atMs, toMs: null, cause: null };
+    const interval: Interval = { nodeId, fromMs: atMs, toMs: null, cause: null, drains: [] };
     intervals.push(interval);
     open.set(nodeId, interval);
   };
@@ -102,6 +113,9 @@ export function membershipOf(
   };
   const leaveAll = (atMs: number, cause: NodeLeaveCause): void => {
     for (const nodeId of [...open.keys()]) leave(nodeId, atMs, cause);
+  };
+  const drain = (nodeId: string, atMs: number, kind: Drain['kind']): void => {
+    open.get(nodeId)?.drains.push({ atMs, kind });
   };
 
   for (const e of withUnregisteredNodes(events, containers)) {
@@ -144,6 +158,8 @@ export function membershipOf(
         const nodeId = e.nodeId!;
         const to = e.toState ?? '';
         lastState.set(nodeId, to);
+        if (to === 'DECOMMISSIONING') drain(nodeId, t, 'drain');
+        else if (e.fromState === 'DECOMMISSIONING' && to === 'RUNNING') drain(nodeId, t, 'recommission');
         if (bySchedulerLines) break;
         if (to === 'RUNNING') join(nodeId, t);
         else if (LEAVING_STATES.has(to)) leave(nodeId, t, leaveCause(to));
@@ -220,6 +236,11 @@ export function membershipOf(
     const node = indexOf.get(iv.nodeId)!;
     if (iv.fromMs <= originMs) initial.add(node);
     else changes.push({ change: { atMs: iv.fromMs - originMs, kind: 'join', node }, order: 2 });
+    // Decommissioning under way when the replay starts drains the node at time 0.
+    for (const d of iv.drains) {
+      if (d.atMs > windowEndMs) break;
+      changes.push({ change: { atMs: Math.max(d.atMs, originMs) - originMs, kind: d.kind, node }, order: 3 });
+    }
     if (inWindow(iv.toMs)) {
       changes.push({ change: { atMs: iv.toMs! - originMs, kind: 'leave', node, cause: iv.cause ?? 'removed' }, order: 1 });
       if (iv.cause === 'LOST') lostNodes++;
@@ -237,13 +258,15 @@ export function membershipOf(
     }
   });
   changes.sort((x, y) => x.change.atMs - y.change.atMs || x.order - y.order || nodeOf(x.change) - nodeOf(y.change));
+  dropUnfollowableDrains(changes, initial, nodes.length);
   const joins = changes.filter((c) => c.change.kind === 'join').length;
   const leaves = changes.filter((c) => c.change.kind === 'leave').length;
+  const drains = changes.filter((c) => c.change.kind === 'drain').length;
   const timeline: NodeTimeline | null =
     changes.length === 0 && initial.size === nodes.length
       ? null
       : { initialNodes: [...initial].sort((x, y) => x - y), changes: changes.map((c) => c.change) };
-  return { nodes, timeline, appEndBoundMs, appLostAtMs, joins, leaves, lostNodes, restarts, restartsLosingApps };
+  return { nodes, timeline, appEndBoundMs, appLostAtMs, joins, leaves, lostNodes, drains, restarts, restartsLosingApps };
 }
 
 /**
@@ -281,6 +304,31 @@ function withUnregisteredNodes(
   return merged;
 }
 
+/**
+ * Leaves out the drains and recommissions a replay cannot follow, in place: a node drained again
+ * while it drains (its log moved it to DECOMMISSIONING twice, say across an RM restart), or not
+ * in service at that point of the timeline (a drain timed with its own leave or join).
+ */
+function dropUnfollowableDrains(changes: { change: NodeChange }[], initial: ReadonlySet<number>, nodeCount: number): void {
+  const inService = new Uint8Array(nodeCount);
+  const draining = new Uint8Array(nodeCount);
+  for (const node of initial) inService[node] = 1;
+  let kept = 0;
+  for (const entry of changes) {
+    const change = entry.change;
+    if (change.kind === 'drain' || change.kind === 'recommission') {
+      const drains = change.kind === 'drain';
+      if (inService[change.node] !== 1 || (draining[change.node] === 1) === drains) continue;
+      draining[change.node] = drains ? 1 : 0;
+    } else if (change.kind !== 'apps-lost') {
+      inService[change.node] = change.kind === 'join' ? 1 : 0;
+      draining[change.node] = 0;
+    }
+    changes[kept++] = entry;
+  }
+  changes.length = kept;
+}
+
 function nodeOf(change: NodeChange): number {
   return change.kind === 'apps-lost' ? -1 : change.node;
 }
@@ -303,6 +351,7 @@ function mergeAcrossPreservingRestarts(intervals: Interval[], ends: readonly RmE
       if (!next) continue;
       iv.toMs = next.toMs;
       iv.cause = next.cause;
+      iv.drains.push(...next.drains);
       intervals.splice(intervals.indexOf(next), 1);
     }
   }

@@ -25,6 +25,7 @@ import type { Resources } from '../../model/resources.js';
 import type { AppSpec, AttemptSpec, Workload } from '../../model/workload.js';
 import type { RmContainerRow, RmTraceRows } from '../../store/index.js';
 import { appSpec, ClusterUsage, MISSING_SIZE, stageSourcesNote } from './app-spec.js';
+import type { DrainSpan } from './app-spec.js';
 import type { StageSources } from './app-spec.js';
 import { clusterOf, schedulerOf } from './log-cluster.js';
 import type { LogScheduler } from './log-cluster.js';
@@ -144,6 +145,7 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
         capacityAt(membership, originMs),
         clusterFromLog.scheduler.resourceCalculator === 'default',
         logEndMs,
+        drainsOf(membership, originMs),
       )
     : null;
   const stageSources: StageSources = { rolesInferred: 0, rolesUnknown: 0 };
@@ -324,7 +326,11 @@ function unmanagedAm(c: Candidate, endBoundMs: number): RmContainerRow {
   };
 }
 
-/** The cluster's capacity over log time, as the membership has it (for telling waits for room from waits for completions). */
+/**
+ * The cluster's capacity over log time, as the membership has it (for telling waits for room from
+ * waits for completions). A draining node offers no room: it is left out here, and what it holds
+ * out of the usage (ClusterUsage, from drainsOf).
+ */
 function capacityAt(membership: LogMembership, originMs: number): { atMs: number; capacity: Resources }[] {
   const inService = new Set(membership.timeline?.initialNodes ?? membership.nodes.map((_, i) => i));
   const total = (): Resources => {
@@ -339,11 +345,30 @@ function capacityAt(membership: LogMembership, originMs: number): { atMs: number
   const steps = [{ atMs: -Infinity, capacity: total() }];
   for (const change of membership.timeline?.changes ?? []) {
     if (change.kind === 'apps-lost') continue;
-    if (change.kind === 'join') inService.add(change.node);
+    if (change.kind === 'join' || change.kind === 'recommission') inService.add(change.node);
     else inService.delete(change.node);
     steps.push({ atMs: change.atMs + originMs, capacity: total() });
   }
   return steps;
+}
+
+/** When each node drained (graceful decommissioning), in log time: to its recommission or leave. */
+function drainsOf(membership: LogMembership, originMs: number): DrainSpan[] {
+  const spans: DrainSpan[] = [];
+  const open = new Map<number, { nodeId: string; fromMs: number }>();
+  for (const change of membership.timeline?.changes ?? []) {
+    if (change.kind === 'apps-lost' || change.kind === 'join') continue;
+    if (change.kind === 'drain') {
+      open.set(change.node, { nodeId: membership.nodes[change.node]!.nodeId, fromMs: change.atMs + originMs });
+      continue;
+    }
+    const drain = open.get(change.node);
+    if (!drain) continue;
+    spans.push({ ...drain, toMs: change.atMs + originMs });
+    open.delete(change.node);
+  }
+  for (const drain of open.values()) spans.push({ ...drain, toMs: Infinity });
+  return spans;
 }
 
 /** Notes on the nodes the replay has and how they change. */
@@ -360,6 +385,9 @@ function describeMembership(membership: LogMembership, notes: string[]): void {
   const parts = [`${initial} of its ${membership.nodes.length} node(s) in service at the first submission`];
   if (membership.joins > 0) parts.push(`${membership.joins} join(s)`);
   if (membership.leaves > 0) parts.push(`${membership.leaves} departure(s)${membership.lostNodes > 0 ? ` (${membership.lostNodes} lost)` : ''}`);
+  if (membership.drains > 0) {
+    parts.push(`${membership.drains} graceful decommissioning(s) (the node takes no new container and gives up what its containers free)`);
+  }
   if (membership.restarts > 0) {
     parts.push(
       `${membership.restarts} RM restart(s)${membership.restartsLosingApps > 0 ? `, ${membership.restartsLosingApps} not recovering the apps it had` : ''}`,

@@ -624,8 +624,13 @@ export class CapacityScheduler implements Scheduler {
     this.resizeCluster(-node.capacityMemoryMb, -node.capacityVcores);
   }
 
+  resizeNode(_node: SchedulerNode, memoryMb: number, vcores: number): void {
+    // CapacityScheduler.updateNodeResource: the cluster resource changes, then as for a new node.
+    this.resizeCluster(memoryMb, vcores);
+  }
+
   /**
-   * The cluster grew or shrank (CapacityScheduler.addNode / removeNode, then
+   * The cluster grew or shrank (CapacityScheduler.addNode / removeNode / updateNodeResource, then
    * root.updateClusterResource): every queue's guaranteed and maximum resources are taken from
    * the new size, each parent passes its children their limits again with the usage of the
    * moment, and every leaf activates the pending apps its new AM limit allows.

@@ -570,6 +570,11 @@ export class FairScheduler implements Scheduler {
     this.resizeCluster(-node.capacityMemoryMb, -node.capacityVcores, nowMs);
   }
 
+  resizeNode(_node: SchedulerNode, memoryMb: number, vcores: number, nowMs: number): void {
+    // FairScheduler.updateNodeResource: the cluster resource changes; shares follow at the next update.
+    this.resizeCluster(memoryMb, vcores, nowMs);
+  }
+
   /**
    * The cluster grew or shrank: root's share is the new cluster, queue shares given as
    * percentages follow it, and the instantaneous fair shares are recomputed by the update

@@ -108,6 +108,12 @@ export interface Scheduler {
   addNode(node: SchedulerNode, nowMs: number): void;
   /** A node stopped serving; the engine has already released its containers and its reservation. */
   removeNode(node: SchedulerNode, nowMs: number): void;
+  /**
+   * A node in service changed size by (memoryMb, vcores), already in its capacity: a node being
+   * decommissioned gracefully gives up what its containers free (docs/model.md 12). The cluster
+   * changes as for addNode / removeNode.
+   */
+  resizeNode(node: SchedulerNode, memoryMb: number, vcores: number, nowMs: number): void;
   /** Set how many containers of this size the app asks for under this key (absolute, not a delta). */
   setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): void;
   /** A container of the app ended (for the AM container: `key` is AM_ASK). */

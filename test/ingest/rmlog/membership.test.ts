@@ -84,6 +84,52 @@ describe('the cluster a log records, node by node', () => {
     expect(log.clusterNotes).toContain('the cluster is replayed as the log records it: 0 of its 2 node(s) in service at the first submission, 2 join(s)');
   });
 
+  it('drains a node decommissioned gracefully, from the start when it began before; recommissions it', () => {
+    // w1 and w2 are added at 100; w2 goes DECOMMISSIONING at 500, before the first submission
+    // (1000): drained from replay 0. It is recommissioned at 8000 (replay 7000) and
+    // decommissioned again at 9000 (8000), then DECOMMISSIONED at 30 000 (29 000). w1 drains at
+    // 12 000 (11 000) and is recommissioned at 12 000 too. A second DECOMMISSIONING of w2 while
+    // it drains (15 000) is no change.
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, { finishMs: 41_000, state: 'FINISHED' })],
+        [container(1, 1, 1, ran(1100, 40_000)), container(1, 1, 2, ran(2000, 20_000))],
+        [
+          event(0, 'rm_started'),
+          registered(100, 'w1:1'),
+          event(100, 'node_added', 'w1:1'),
+          registered(100, 'w2:1'),
+          event(100, 'node_added', 'w2:1'),
+          event(500, 'node_state', 'w2:1', { fromState: 'RUNNING', toState: 'DECOMMISSIONING' }),
+          event(8000, 'node_state', 'w2:1', { fromState: 'DECOMMISSIONING', toState: 'RUNNING' }),
+          event(9000, 'node_state', 'w2:1', { fromState: 'RUNNING', toState: 'DECOMMISSIONING' }),
+          event(12_000, 'node_state', 'w1:1', { fromState: 'RUNNING', toState: 'DECOMMISSIONING' }),
+          event(12_000, 'node_state', 'w1:1', { fromState: 'DECOMMISSIONING', toState: 'RUNNING' }),
+          event(15_000, 'node_state', 'w2:1', { fromState: 'DECOMMISSIONING', toState: 'DECOMMISSIONING' }),
+          event(30_000, 'node_state', 'w2:1', { fromState: 'DECOMMISSIONING', toState: 'DECOMMISSIONED' }),
+          event(30_000, 'node_removed', 'w2:1'),
+        ],
+        50_000,
+      ),
+    );
+    expect(log.nodeTimeline).toEqual({
+      initialNodes: [0, 1],
+      changes: [
+        { atMs: 0, kind: 'drain', node: 1 },
+        { atMs: 7000, kind: 'recommission', node: 1 },
+        { atMs: 8000, kind: 'drain', node: 1 },
+        { atMs: 11_000, kind: 'drain', node: 0 },
+        { atMs: 11_000, kind: 'recommission', node: 0 },
+        { atMs: 29_000, kind: 'leave', node: 1, cause: 'DECOMMISSIONED' },
+      ],
+    });
+    expect(log.clusterNotes).toContain(
+      'the cluster is replayed as the log records it: 2 of its 2 node(s) in service at the first submission, 1 departure(s), ' +
+        '3 graceful decommissioning(s) (the node takes no new container and gives up what its containers free)',
+    );
+  });
+
   it('replays a node lost mid-run; the container the RM killed with it is left out, its retry kept', () => {
     // w1 and w2 are added at 100. The app (submitted at 1000) has its AM on w1 and a task on w2
     // from 2000; w2 is lost at 10 000 (RMNodeImpl), removed by the scheduler at 10 001, and the
