@@ -7,6 +7,29 @@ import { parseCluster } from '../../../src/model/cluster.js';
 import { UNBOUNDED } from '../../../src/model/resources.js';
 import type { QueuePolicyName } from '../../../src/model/queues.js';
 
+/** A FairScheduler on one node of 12288 MB / 12 vcores, one leaf (default), and that node. */
+function fairOnOneNode(fair: Record<string, unknown>, appCount: number) {
+  const cluster = parseCluster({
+    name: 't',
+    nodeGroups: [{ name: 'n', count: 1, memoryMb: 12_288, vcores: 12 }],
+    scheduler: { type: 'fair', fair: { userAsDefaultQueue: false, ...fair } },
+  });
+  const node = {
+    index: 0,
+    capacityMemoryMb: 12_288,
+    capacityVcores: 12,
+    freeMemoryMb: 12_288,
+    freeVcores: 12,
+    reservedApp: -1,
+    reservedKey: 0,
+    reservedMemoryMb: 0,
+    reservedVcores: 0,
+    heartbeatAnchorMs: 0,
+  } satisfies SchedulerNode;
+  const listener = { demandAdded: () => {}, limitsLoosened: () => {}, updateAt: () => {} };
+  return { scheduler: new FairScheduler({ cluster, appCount, listener }), node };
+}
+
 describe('fair shares (ComputeFairShares)', () => {
   const entity = (weight: number, more: { minShare?: number; maxShare?: number; active?: boolean } = {}) => ({
     weight,
@@ -41,25 +64,7 @@ describe('FairScheduler app order', () => {
   // One node of 12288 MB / 12 vcores, one leaf. Apps A and B, submitted together; A's tasks are
   // 2048 MB / 1 vcore, B's 1024 MB / 4 vcores. The node is offered repeatedly.
   function sequence(policy: QueuePolicyName): string[] {
-    const cluster = parseCluster({
-      name: 't',
-      nodeGroups: [{ name: 'n', count: 1, memoryMb: 12_288, vcores: 12 }],
-      scheduler: { type: 'fair', fair: { defaultQueueSchedulingPolicy: policy, userAsDefaultQueue: false } },
-    });
-    const node = {
-      index: 0,
-      capacityMemoryMb: 12_288,
-      capacityVcores: 12,
-      freeMemoryMb: 12_288,
-      freeVcores: 12,
-      reservedApp: -1,
-      reservedKey: 0,
-      reservedMemoryMb: 0,
-      reservedVcores: 0,
-      heartbeatAnchorMs: 0,
-    } satisfies SchedulerNode;
-    const listener = { demandAdded: () => {}, limitsLoosened: () => {}, updateAt: () => {} };
-    const scheduler = new FairScheduler({ cluster, appCount: 2, listener });
+    const { scheduler, node } = fairOnOneNode({ defaultQueueSchedulingPolicy: policy }, 2);
     for (const app of [0, 1]) {
       scheduler.addApp(app, 'default', 'u', 1024, 1, 0);
       scheduler.setAsk(app, AM_ASK, 0, 1024, 1, 1);
@@ -99,25 +104,7 @@ describe('FairScheduler app order with many apps', () => {
   // first few apps a pass each, then sorts the rest: past those few, and past apps the AM limit
   // holds back, the order must still be least-served first (ties by start time).
   function setUp(queueMaxAmShareDefault: number) {
-    const cluster = parseCluster({
-      name: 't',
-      nodeGroups: [{ name: 'n', count: 1, memoryMb: 12_288, vcores: 12 }],
-      scheduler: { type: 'fair', fair: { defaultQueueSchedulingPolicy: 'fair', userAsDefaultQueue: false, queueMaxAmShareDefault } },
-    });
-    const node = {
-      index: 0,
-      capacityMemoryMb: 12_288,
-      capacityVcores: 12,
-      freeMemoryMb: 12_288,
-      freeVcores: 12,
-      reservedApp: -1,
-      reservedKey: 0,
-      reservedMemoryMb: 0,
-      reservedVcores: 0,
-      heartbeatAnchorMs: 0,
-    } satisfies SchedulerNode;
-    const listener = { demandAdded: () => {}, limitsLoosened: () => {}, updateAt: () => {} };
-    const scheduler = new FairScheduler({ cluster, appCount: 8, listener });
+    const { scheduler, node } = fairOnOneNode({ defaultQueueSchedulingPolicy: 'fair', queueMaxAmShareDefault }, 8);
     const d = new Decision();
     const offer = (nowMs: number): string => {
       scheduler.assign(node, nowMs, d);
