@@ -31,7 +31,7 @@ import { normalizeRequest } from '../model/normalize.js';
 import type { NormalizationRule } from '../model/normalize.js';
 import { clusterCapacity } from '../model/cluster.js';
 import { taskDurationMs } from '../model/workload.js';
-import type { Cluster } from '../model/cluster.js';
+import type { Cluster, SchedulerSettings } from '../model/cluster.js';
 import type { Workload } from '../model/workload.js';
 import { checkNodeTimeline } from '../model/node-timeline.js';
 import type { NodeTimeline } from '../model/node-timeline.js';
@@ -59,6 +59,7 @@ import { HeartbeatWheel } from './heartbeat-wheel.js';
 import * as events from './events.js';
 import { appEvent, heartbeatEvent, stageEvent, updateEvent } from './events.js';
 import type { Event, HeartbeatEvent } from './events.js';
+import { allocationSettings } from './max-allocation.js';
 import { Membership } from './membership.js';
 import type { MembershipHost } from './membership.js';
 import { RunObserver } from './observer.js';
@@ -183,6 +184,8 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   private readonly capacity: { memoryMb: number; vcores: number };
   /** Nodes joining and leaving, kills and failed attempts, as a log recorded them. */
   private readonly membership: Membership;
+  /** The scheduler's settings with the maximum allocation as the nodes in service cap it (max-allocation.ts). */
+  private allocation: SchedulerSettings;
   /** Apps submitted so far (apps are submitted in index order). */
   submittedApps = 0;
   /**
@@ -283,6 +286,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     );
     this.observer = new RunObserver(this.view, this.scheduler, sampleIntervalMs, this.options.recordContainers === true);
     for (const node of this.nodes) if (node.state === ABSENT) this.observer.nodeLeft(node, 0);
+    this.allocation = allocationSettings(settings, this.nodes);
     this.admission = new AdmissionControl(this, {
       policy: input.admission,
       apps: this.apps,
@@ -463,7 +467,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   }
 
   private submit(app: AppRun): void {
-    const granted = normalizeRequest(app.spec.amRequest, this.cluster.scheduler, this.normalization, 'am');
+    const granted = normalizeRequest(app.spec.amRequest, this.allocation, this.normalization, 'am');
     if (!granted.ok) {
       // The RM refuses the submission: the app never reaches the scheduler.
       this.reject(app, `AM ${granted.reason}`, 'request-above-maximum');
@@ -504,7 +508,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     // The MapReduce AM checks its task sizes against the maximum before asking and kills the
     // job if one is too large; other frameworks fail the same way at their first allocate call.
     for (const stage of app.stages) {
-      const granted = normalizeRequest(stage.spec.request, this.cluster.scheduler, this.normalization, 'task');
+      const granted = normalizeRequest(stage.spec.request, this.allocation, this.normalization, 'task');
       if (!granted.ok) {
         this.endApp(app, FAILED, 'request-above-maximum', `${stage.spec.name} ${granted.reason}`);
         return;
@@ -858,6 +862,10 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     if (app.mapReduceModelled && stage.index === 1) this.mapReduceAms.wake(app, this.nowMs);
     else if (app.spec.observed) this.reask(app, stage);
     else this.schedule(nextAmHeartbeatMs(app, this.nowMs, this.amHeartbeatIntervalMs), stageEvent(app, stage));
+  }
+
+  nodesChanged(): void {
+    this.allocation = allocationSettings(this.cluster.scheduler, this.nodes);
   }
 
   clusterChanged(): void {

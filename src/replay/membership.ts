@@ -51,6 +51,8 @@ export interface MembershipHost {
   failWaiting(app: AppRun, cause: FailureCause | null, reason: string, phase: typeof FAILED | typeof KILLED): void;
   /** Admission looks again and idle AMs wake: what the cluster holds or asks for changed. */
   clusterChanged(): void;
+  /** A node joined, left or changed size: the largest node in service, which caps the maximum allocation, may have changed. */
+  nodesChanged(): void;
 }
 
 /** What outside changes act on, besides the host. */
@@ -114,6 +116,7 @@ export class Membership {
     this.parts.observer.nodeJoined(node, nowMs);
     this.parts.scheduler.addNode(node, nowMs);
     this.host.putInWheel(node);
+    this.host.nodesChanged();
     this.host.clusterChanged();
   }
 
@@ -170,6 +173,7 @@ export class Membership {
     node.draining = false;
     node.capacityMemoryMb = node.configuredMemoryMb;
     node.capacityVcores = node.configuredVcores;
+    host.nodesChanged();
     for (const app of lostAms) this.attemptEnded(app, false, nowMs);
     for (let i = 0; i < reasks.length; i++) {
       const app = reaskApps[i]!;
@@ -227,6 +231,7 @@ export class Membership {
     capacity.vcores += vcores;
     observer.updateBucket(node);
     scheduler.resizeNode(node, memoryMb, vcores, nowMs);
+    this.host.nodesChanged();
   }
 
   /**

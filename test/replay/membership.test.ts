@@ -335,3 +335,45 @@ describe('graceful decommissioning', () => {
     expect(result.apps[0]!.finishMs).toBe(22_000);
   });
 });
+
+describe('the maximum allocation follows the largest node in service', () => {
+  // yarn.scheduler.maximum-allocation-mb is 8192 (Hadoop's default); the nodes are smaller, so the
+  // RM's maximum is the largest node in service (AbstractYarnScheduler.updateMaximumAllocation).
+  const twoSizes = parseCluster({
+    name: 't',
+    nodeGroups: [
+      { name: 'small', count: 1, memoryMb: 4096, vcores: 4 },
+      { name: 'large', count: 1, memoryMb: 6144, vcores: 6 },
+    ],
+  });
+
+  it('refuses an AM ask larger than every node at submission, and fails an app whose task is', () => {
+    // Both nodes from 0: the maximum is 6144 MB / 6 vcores. a's AM asks 7168 MB: refused at
+    // submission (REJECTED), where it once waited for a node that never comes. b's AM (1024 MB)
+    // runs from 0 and registers at 1000, when its map of 7168 MB fails the app.
+    const apps = [
+      app('a', 0, oneMap(10_000), { amRequest: { memoryMb: 7168, vcores: 1 } }),
+      app('b', 0, [stage('map', 1, 10_000, { memoryMb: 7168, vcores: 1 })]),
+    ];
+    const result = run(twoSizes, apps, 'none', [0, 0]);
+    expect(result.apps.map((a) => [a.state, a.failureCause])).toEqual([
+      ['REJECTED', 'request-above-maximum'],
+      ['FAILED', 'request-above-maximum'],
+    ]);
+    expect(result.apps[1]!.finishMs).toBe(1000);
+  });
+
+  it('grows when a larger node joins: the same task asked for before the join fails, after it runs', () => {
+    // Only the 4096 MB node at 0; the 6144 MB node joins at 5000. Each app asks for one map of
+    // 5120 MB. a (at 0): AM on node 0 at 0, registers at 1000: 5120 > 4096, it fails. b (at
+    // 6000): AM at 6000 (both nodes heartbeat on the second; node 0 first), registers at 7000
+    // with the maximum now 6144: node 1's heartbeat at 7000 places the map, 7000-17000.
+    const timeline: NodeTimeline = { initialNodes: [0], changes: [{ atMs: 5000, kind: 'join', node: 1 }] };
+    const map = [stage('map', 1, 10_000, { memoryMb: 5120, vcores: 1 })];
+    const result = run(twoSizes, [app('a', 0, map), app('b', 6000, map)], 'none', [0, 0], timeline);
+    expect(result.apps.map((a) => [a.state, a.failureCause, a.finishMs])).toEqual([
+      ['FAILED', 'request-above-maximum', 1000],
+      ['FINISHED', null, 17_000],
+    ]);
+  });
+});
