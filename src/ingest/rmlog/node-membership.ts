@@ -141,8 +141,11 @@ export function membershipOf(
         const before = capability.get(nodeId);
         capability.set(nodeId, size);
         sawInstance = true;
-        // A NodeManager that registers again with another size is another node to the scheduler.
-        if (before && open.has(nodeId) && (before.memoryMb !== size.memoryMb || before.vcores !== size.vcores)) {
+        // A NodeManager that registers again with another size: with no app running on it the RM
+        // removes the node and adds it again, else it resizes it in place (RMNodeImpl
+        // ReconnectNodeTransition), its containers running on. The scheduler's lines, where the
+        // log prints them, say which; without them it is taken as another node.
+        if (!bySchedulerLines && before && open.has(nodeId) && (before.memoryMb !== size.memoryMb || before.vcores !== size.vcores)) {
           leave(nodeId, t, 'removed');
         }
         if (!bySchedulerLines) join(nodeId, t);

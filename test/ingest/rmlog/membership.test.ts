@@ -130,6 +130,23 @@ describe('the cluster a log records, node by node', () => {
     );
   });
 
+  it('keeps a node that registers again with another size while its containers run, as the scheduler kept it', () => {
+    // w1 is added at 100 (8192 MB) and registers again at 5000 with 16384 MB while the app's
+    // task runs on it: the RM resizes it in place (no Removed / Added node line), the task runs
+    // on. No membership change is replayed: the node serves throughout (at its latest size).
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, { finishMs: 31_000, state: 'FINISHED' })],
+        [container(1, 1, 1, ran(1100, 30_000)), container(1, 1, 2, ran(2000, 20_000))],
+        [event(0, 'rm_started'), registered(100, 'w1:1'), event(100, 'node_added', 'w1:1'), registered(5000, 'w1:1', 16_384, 16)],
+        40_000,
+      ),
+    );
+    expect(log.nodeTimeline).toBeNull();
+    expect(log.clusterFromLog!.nodeGroups.map((g) => [g.memoryMb, g.count])).toEqual([[16_384, 1]]);
+  });
+
   it('replays a node lost mid-run; the container the RM killed with it is left out, its retry kept', () => {
     // w1 and w2 are added at 100. The app (submitted at 1000) has its AM on w1 and a task on w2
     // from 2000; w2 is lost at 10 000 (RMNodeImpl), removed by the scheduler at 10 001, and the
