@@ -1,6 +1,6 @@
 // What a log recorded happening from outside the scheduler (docs/model.md 12): nodes joining and
-// leaving service or decommissioned gracefully, an RM restart that loses its apps, a user's kill, an attempt whose AM failed
-// or was lost with its node, and the attempt that follows. The engine owns nodes, containers and
+// leaving service or decommissioned gracefully, an RM restart that loses its apps, a user's kill,
+// an attempt whose AM failed or was lost with its node, and the attempt that follows. The engine owns nodes, containers and
 // what the scheduler is told; this module decides what each change does to them, through the
 // few engine operations in MembershipHost, and keeps the node timeline's position and the count
 // of containers lost. None of it runs for a workload without such records (a SWIM trace, a
