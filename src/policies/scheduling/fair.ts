@@ -333,13 +333,13 @@ export class FairScheduler implements Scheduler {
         const app = candidates[best]!;
         candidates[best] = candidates[round]!;
         candidates[round] = app;
-        if (this.assignApp(this.apps[app]!, node, d)) return;
+        if (this.assignUnheld(this.apps[app]!, node, d)) return;
         if (d.kind === LIMITED) limited = true;
       }
       if (lazyRounds < candidates.length) {
         const rest = candidates.slice(lazyRounds).sort((x, y) => this.compareApps(leaf.policy, this.apps[x]!, this.apps[y]!));
         for (const app of rest) {
-          if (this.assignApp(this.apps[app]!, node, d)) return;
+          if (this.assignUnheld(this.apps[app]!, node, d)) return;
           if (d.kind === LIMITED) limited = true;
         }
       }
@@ -347,53 +347,65 @@ export class FairScheduler implements Scheduler {
     d.kind = limited ? LIMITED : NO_FIT;
   }
 
-  /**
-   * Whether assignApp would decline the node for the AM limit alone (LIMITED, nothing changed):
-   * the app runs no container yet and its first ask the node could hold is one maxAMShare refuses.
-   */
-  private heldByAmLimit(a: FsApp, node: SchedulerNode): boolean {
-    if (a.liveContainers !== 0) return false;
-    for (const ask of a.asks.list) {
-      if (ask.outstanding > 0 && ask.memoryMb <= node.capacityMemoryMb) return !this.limits.canRunAppAm(a, this.usedMemoryMb, this.usedVcores);
-    }
-    return false;
-  }
-
   /** Offer the node to one app: allocate, reserve (true), or nothing (false, d says why). */
   private assignApp(a: FsApp, node: SchedulerNode, d: Decision): boolean {
-    const asks = a.asks.list;
-    for (let i = 0; i < asks.length; i++) {
-      const ask = asks[i]!;
-      // hasContainerForNode compares memory only against the node's capacity.
-      if (ask.outstanding <= 0 || ask.memoryMb > node.capacityMemoryMb) continue;
-      if (a.liveContainers === 0 && !this.limits.canRunAppAm(a, this.usedMemoryMb, this.usedVcores)) {
-        d.kind = LIMITED;
-        return false;
-      }
-      if (ask.memoryMb <= node.freeMemoryMb && ask.vcores <= node.freeVcores) {
-        this.allocate(a, ask, d);
-        return true;
-      }
-      this.noteFailure(d, a, ask);
-      if (!this.limits.fitsInMaxShare(a.leaf, ask.memoryMb, ask.vcores)) {
-        d.kind = LIMITED;
-        return false;
-      }
-      if (!this.limits.mayReserve(a, ask)) {
-        // 2.8+: the app passes the node on to the next (FSAppAttempt.assignContainer returns none).
-        d.kind = NO_FIT;
-        return false;
-      }
-      this.reserve(a, ask.memoryMb, ask.vcores);
-      d.kind = RESERVE;
-      d.app = a.index;
-      d.key = ask.key;
-      d.memoryMb = ask.memoryMb;
-      d.vcores = ask.vcores;
+    const ask = firstAskFor(a, node);
+    if (ask === null) {
+      d.kind = NO_FIT;
+      return false;
+    }
+    if (a.liveContainers === 0 && !this.limits.canRunAppAm(a, this.usedMemoryMb, this.usedVcores)) {
+      d.kind = LIMITED;
+      return false;
+    }
+    return this.offerAsk(a, ask, node, d);
+  }
+
+  /**
+   * Whether the AM limit keeps the app off the node: it runs no container yet and the node could
+   * hold one of its asks, which maxAMShare refuses. assignApp would decline the node (LIMITED)
+   * and change nothing.
+   */
+  private heldByAmLimit(a: FsApp, node: SchedulerNode): boolean {
+    return a.liveContainers === 0 && firstAskFor(a, node) !== null && !this.limits.canRunAppAm(a, this.usedMemoryMb, this.usedVcores);
+  }
+
+  /** assignApp for an app heldByAmLimit has let through. */
+  private assignUnheld(a: FsApp, node: SchedulerNode, d: Decision): boolean {
+    const ask = firstAskFor(a, node);
+    if (ask === null) {
+      d.kind = NO_FIT;
+      return false;
+    }
+    return this.offerAsk(a, ask, node, d);
+  }
+
+  /**
+   * The app's first ask the node could hold gets the node: allocated if it fits, else reserved
+   * or passed over. Whatever happens ends the offer to the app.
+   */
+  private offerAsk(a: FsApp, ask: Ask, node: SchedulerNode, d: Decision): boolean {
+    if (ask.memoryMb <= node.freeMemoryMb && ask.vcores <= node.freeVcores) {
+      this.allocate(a, ask, d);
       return true;
     }
-    d.kind = NO_FIT;
-    return false;
+    this.noteFailure(d, a, ask);
+    if (!this.limits.fitsInMaxShare(a.leaf, ask.memoryMb, ask.vcores)) {
+      d.kind = LIMITED;
+      return false;
+    }
+    if (!this.limits.mayReserve(a, ask)) {
+      // 2.8+: the app passes the node on to the next (FSAppAttempt.assignContainer returns none).
+      d.kind = NO_FIT;
+      return false;
+    }
+    this.reserve(a, ask.memoryMb, ask.vcores);
+    d.kind = RESERVE;
+    d.app = a.index;
+    d.key = ask.key;
+    d.memoryMb = ask.memoryMb;
+    d.vcores = ask.vcores;
+    return true;
   }
 
   private noteFailure(d: Decision, a: FsApp, ask: Ask): void {
@@ -608,4 +620,10 @@ export function fairLabel(cluster: Cluster): string {
   // Queues the FairScheduler creates on demand (root.default, root.<user>) take the default.
   policies.add(settings.fair.defaultQueueSchedulingPolicy);
   return policies.size === 1 ? `fair-${[...policies][0]!}` : 'fair-mixed';
+}
+
+/** The app's first ask with containers outstanding that the node could hold (hasContainerForNode compares memory only with the node's capacity). */
+function firstAskFor(a: FsApp, node: SchedulerNode): Ask | null {
+  for (const ask of a.asks.list) if (ask.outstanding > 0 && ask.memoryMb <= node.capacityMemoryMb) return ask;
+  return null;
 }
