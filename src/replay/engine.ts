@@ -184,8 +184,11 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   private readonly capacity: { memoryMb: number; vcores: number };
   /** Nodes joining and leaving, kills and failed attempts, as a log recorded them. */
   private readonly membership: Membership;
-  /** The scheduler's settings with the maximum allocation as the nodes in service cap it (max-allocation.ts). */
-  private allocation: SchedulerSettings;
+  /**
+   * The scheduler's settings with the maximum allocation as the nodes in service cap it
+   * (max-allocation.ts); null after the nodes changed, until a request is next normalized.
+   */
+  private cappedSettings: SchedulerSettings | null = null;
   /** Apps submitted so far (apps are submitted in index order). */
   submittedApps = 0;
   /**
@@ -286,7 +289,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     );
     this.observer = new RunObserver(this.view, this.scheduler, sampleIntervalMs, this.options.recordContainers === true);
     for (const node of this.nodes) if (node.state === ABSENT) this.observer.nodeLeft(node, 0);
-    this.allocation = allocationSettings(settings, this.nodes);
     this.admission = new AdmissionControl(this, {
       policy: input.admission,
       apps: this.apps,
@@ -467,7 +469,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   }
 
   private submit(app: AppRun): void {
-    const granted = normalizeRequest(app.spec.amRequest, this.allocation, this.normalization, 'am');
+    const granted = normalizeRequest(app.spec.amRequest, this.requestSettings(), this.normalization, 'am');
     if (!granted.ok) {
       // The RM refuses the submission: the app never reaches the scheduler.
       this.reject(app, `AM ${granted.reason}`, 'request-above-maximum');
@@ -508,7 +510,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     // The MapReduce AM checks its task sizes against the maximum before asking and kills the
     // job if one is too large; other frameworks fail the same way at their first allocate call.
     for (const stage of app.stages) {
-      const granted = normalizeRequest(stage.spec.request, this.allocation, this.normalization, 'task');
+      const granted = normalizeRequest(stage.spec.request, this.requestSettings(), this.normalization, 'task');
       if (!granted.ok) {
         this.endApp(app, FAILED, 'request-above-maximum', `${stage.spec.name} ${granted.reason}`);
         return;
@@ -865,7 +867,14 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   }
 
   nodesChanged(): void {
-    this.allocation = allocationSettings(this.cluster.scheduler, this.nodes);
+    // Taken again when next needed: a draining node changes size at every container it ends.
+    this.cappedSettings = null;
+  }
+
+  /** What requests are normalized and validated against (see cappedSettings). */
+  private requestSettings(): SchedulerSettings {
+    this.cappedSettings ??= allocationSettings(this.cluster.scheduler, this.nodes);
+    return this.cappedSettings;
   }
 
   clusterChanged(): void {
