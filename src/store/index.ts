@@ -34,7 +34,7 @@ export {
 } from './recorded-samples.js';
 export { createTimelineTables, dropTimelineTables, streamTimeline, timelineFacts } from './recorded-timeline.js';
 export type { RecordedSampling } from './recorded-samples.js';
-export type { RmAppRow, RmContainerRow, RmLogFileRecord, RmNodeEventRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';
+export type { RmAppRow, RmContainerRow, HashFunction, RmLogFileRecord, RmNodeEventRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';
 export { deleteSupersededRuns, listRuns, supersededRunCounts } from './run-catalogue.js';
 export type { RunListFilter, RunListing, RunStatus } from './run-catalogue.js';
 export { exportTables } from './export.js';

@@ -10,6 +10,9 @@ import { ChunkColumns } from './chunk-columns.js';
 import type { Store } from './store.js';
 import { boundValues, kindIs, traceEvents, withPrefix } from './trace-events.js';
 
+/** What made a file's prefix and file hashes (src/ingest/rmlog/content-hash.ts); 'sha256' in rows stored before schema version 10. */
+export type HashFunction = 'xxh128' | 'sha256';
+
 export interface RmLogFileRecord extends RmFileCounts {
   /** Unique across traces. */
   readonly fileId: number;
@@ -20,8 +23,9 @@ export interface RmLogFileRecord extends RmFileCounts {
   readonly completeBytes: number;
   readonly completeLines: number;
   readonly headSha256: string;
-  readonly prefixSha256: string;
-  readonly fileSha256: string;
+  readonly hashFunction: HashFunction;
+  readonly prefixHash: string;
+  readonly fileHash: string;
   readonly layout: string | null;
   readonly hadoopVersion: string | null;
   readonly versionSource: string;
@@ -34,7 +38,7 @@ export interface RmLogFileRecord extends RmFileCounts {
 
 const FILE_COLUMNS = `file_id AS "fileId", trace, path, compressed, size_bytes AS "sizeBytes",
   complete_bytes AS "completeBytes", complete_lines AS "completeLines", head_sha256 AS "headSha256",
-  prefix_sha256 AS "prefixSha256", file_sha256 AS "fileSha256", lines, entries, events,
+  hash_function AS "hashFunction", prefix_hash AS "prefixHash", file_hash AS "fileHash", lines, entries, events,
   ignored_entries AS "ignoredEntries", continuation_lines AS "continuationLines",
   rejected_lines AS "rejectedLines", backwards_timestamps AS "backwardsTimestamps", warnings, errors,
   first_time_ms AS "firstTimeMs", last_time_ms AS "lastTimeMs", layout, hadoop_version AS "hadoopVersion",
@@ -59,10 +63,10 @@ export async function saveRmLogFile(store: Store, file: RmLogFileRecord): Promis
   await store.run('DELETE FROM rmlog_files WHERE file_id = $fileId', { fileId: file.fileId });
   await store.run(
     `INSERT INTO rmlog_files VALUES ($fileId, $trace, $path, $compressed, $sizeBytes, $completeBytes,
-       $completeLines, $headSha256, $prefixSha256, $fileSha256, $lines, $entries, $events, $ignoredEntries,
+       $completeLines, $headSha256, $prefixHash, $fileHash, $lines, $entries, $events, $ignoredEntries,
        $continuationLines, $rejectedLines, $backwardsTimestamps, $warnings, $errors, $firstTimeMs, $lastTimeMs,
        $layout, $hadoopVersion, $versionSource, $scheduler, $streamError, $unterminatedLine::JSON,
-       $ingestedAt::TIMESTAMP)`,
+       $ingestedAt::TIMESTAMP, $hashFunction)`,
     { ...file, ingestedAt: file.ingestedAt.toISOString() },
   );
 }
@@ -195,7 +199,7 @@ export async function upsertRmLogTrace(store: Store, trace: string): Promise<voi
   const sql = `INSERT INTO traces
      SELECT $trace, 'rmlog',
        arg_max(path, file_id), sum(size_bytes),
-       sha256(string_agg(file_sha256, ',' ORDER BY file_id)), NULL,
+       sha256(string_agg(file_hash, ',' ORDER BY file_id)), NULL,
        sum(lines), 0, sum(rejected_lines),
        (SELECT count(DISTINCT subject) FROM ${events.sql} WHERE ${kindIs('app_state')} AND from_state = 'NEW'),
        max(ingested_at)

@@ -700,8 +700,19 @@ const VERSION_9 = [
   `ALTER TABLE rmlog_events ALTER COLUMN kind TYPE rm_event_kind`,
 ];
 
+// A log file's content hashes are no longer SHA-256 but a faster one (src/ingest/rmlog/content-hash.ts):
+// the columns are named for what they hold, and hash_function says which function made them.
+// Rows stored before keep their SHA-256 hashes, which recognition checks as such. The head hash
+// (4 KB) stays SHA-256.
+const VERSION_10 = [
+  `ALTER TABLE rmlog_files RENAME COLUMN prefix_sha256 TO prefix_hash`,
+  `ALTER TABLE rmlog_files RENAME COLUMN file_sha256 TO file_hash`,
+  `ALTER TABLE rmlog_files ADD COLUMN hash_function VARCHAR DEFAULT 'sha256'`,
+  `ALTER TABLE rmlog_files ALTER COLUMN hash_function SET NOT NULL`,
+];
+
 export const MIGRATIONS: readonly (readonly string[])[] = [
-  VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6, VERSION_7, VERSION_8, VERSION_9,
+  VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6, VERSION_7, VERSION_8, VERSION_9, VERSION_10,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -1,6 +1,7 @@
 // `rmreplay ingest rmlog -`: a log read from standard input (plain or gzip), read whole each time.
 
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -52,6 +53,19 @@ describe('ingestRmLog from standard input', () => {
       expect(await events(store, 'stdin')).toBe(before);
       const [files] = await store.queryObjects<{ n: number }>(`SELECT count(*) AS n FROM rmlog_files`);
       expect(files!.n).toBe(1);
+    });
+  });
+
+  it('stores nothing for content a trace holds from before schema version 10, when content hashes were SHA-256', async () => {
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: ['-'], stdin: stdin(SMALL) });
+      await store.run(`UPDATE rmlog_files SET hash_function = 'sha256', prefix_hash = $hash, file_hash = $hash`, {
+        hash: createHash('sha256').update(SMALL).digest('hex'),
+      });
+      const again = await ingestRmLog(store, { paths: ['-'], stdin: stdin(SMALL) });
+      expect(again.files).toMatchObject([{ status: 'unchanged', linesRead: 0 }]);
+      const other = await ingestRmLog(store, { paths: ['-'], name: 'stdin', stdin: stdin(OTHER) });
+      expect(other.files).toMatchObject([{ status: 'ingested' }]);
     });
   });
 

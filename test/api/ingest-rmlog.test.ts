@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,7 +87,7 @@ describe('ingestRmLog', () => {
     const whole = tempFile('twice-whole.log', SMALL);
     const hashes = (store: Store, trace: string) =>
       store.queryObjects(
-        `SELECT size_bytes, complete_bytes, head_sha256, prefix_sha256, file_sha256 FROM rmlog_files WHERE trace = $trace`,
+        `SELECT size_bytes, complete_bytes, head_sha256, hash_function, prefix_hash, file_hash FROM rmlog_files WHERE trace = $trace`,
         { trace },
       );
     await withStore(async (store) => {
@@ -98,6 +99,42 @@ describe('ingestRmLog', () => {
       await ingestRmLog(store, { paths: [whole], name: 'whole' });
       expect(await hashes(store, 'twice')).toEqual(await hashes(store, 'whole'));
       expect(await snapshot(store, 'twice')).toBe(await snapshot(store, 'whole'));
+    });
+  });
+
+  it('recognises files stored with SHA-256 hashes (before schema version 10): unchanged, grown, or edited', async () => {
+    const cut = SMALL.indexOf('\n', Math.floor(SMALL.length / 2)) + 1;
+    const path = tempPath('legacy.log');
+    writeFileSync(path, SMALL.slice(0, cut));
+    const whole = tempFile('legacy-whole.log', SMALL);
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    // The row as an older rmreplay stored it: every line ends in a newline, so both hashes are of it all.
+    const asBeforeVersion10 = (store: Store, content: string) =>
+      store.run(`UPDATE rmlog_files SET hash_function = 'sha256', prefix_hash = $hash, file_hash = $hash WHERE trace = 'legacy'`, {
+        hash: sha256(content),
+      });
+    const hashes = (store: Store, trace: string) =>
+      store.queryObjects(`SELECT size_bytes, complete_bytes, hash_function, prefix_hash, file_hash FROM rmlog_files WHERE trace = $trace`, { trace });
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [path], name: 'legacy' });
+      await asBeforeVersion10(store, SMALL.slice(0, cut));
+      expect((await ingestRmLog(store, { paths: [path], name: 'legacy' })).files[0]!.status).toBe('unchanged');
+      appendFileSync(path, SMALL.slice(cut));
+      const grown = await ingestRmLog(store, { paths: [path], name: 'legacy' });
+      expect(grown.files[0]).toMatchObject({ status: 'appended', linesRead: SMALL.slice(cut).split('\n').length - 1 });
+      await ingestRmLog(store, { paths: [whole], name: 'whole' });
+      // Resumed on the new content hash, taken in the read that checked the SHA-256.
+      expect(await hashes(store, 'legacy')).toEqual(await hashes(store, 'whole'));
+      expect((await hashes(store, 'legacy'))[0]).toMatchObject({ hash_function: 'xxh128' });
+      expect(await snapshot(store, 'legacy')).toBe(await snapshot(store, 'whole'));
+    });
+    await withStore(async (store) => {
+      // An edited file whose start is the same is not taken for the stored one grown.
+      writeFileSync(path, SMALL.slice(0, cut));
+      await ingestRmLog(store, { paths: [path], name: 'legacy' });
+      await asBeforeVersion10(store, SMALL.slice(0, cut).replace('application_', 'applicatioN_'));
+      writeFileSync(path, SMALL);
+      expect((await ingestRmLog(store, { paths: [path], name: 'legacy' })).files[0]!.status).toBe('ingested');
     });
   });
 

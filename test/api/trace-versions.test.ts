@@ -136,6 +136,10 @@ describe('trace versions', () => {
     await saveRun(store, fixtureSpec({ seed: 1 }), fixtureResult({ seed: 1 }), { startedAt: new Date(0), wallMs: 1, rmreplayVersion: 'test' });
     // As a version 7 database holds them: no trace_sha256 yet.
     await store.run('UPDATE runs SET trace_sha256 = NULL');
+    // ... and its file hashes' columns as named before version 10 (renames cannot be run twice).
+    await store.run('ALTER TABLE rmlog_files DROP COLUMN hash_function');
+    await store.run('ALTER TABLE rmlog_files RENAME COLUMN prefix_hash TO prefix_sha256');
+    await store.run('ALTER TABLE rmlog_files RENAME COLUMN file_hash TO file_sha256');
     await store.run('UPDATE schema_info SET version = 7');
     store.close();
     store = await Store.open(path);

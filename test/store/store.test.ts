@@ -244,13 +244,13 @@ describe('Store', () => {
   });
 
   it('brings a version 2 database up to date: old runs keep their rows, with nulls in the new columns', async () => {
-    expect(SCHEMA_VERSION).toBe(9);
+    expect(SCHEMA_VERSION).toBe(10);
     const path = tempPath('v2.duckdb');
     await versionTwoDatabaseWithARun(path);
 
     const store = await Store.open(path);
     try {
-      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[9]]);
+      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[10]]);
       const [run] = await store.queryObjects(
         `SELECT seed, makespan_ms, queue_structure, app_timeout_ms, apps_long_running, failed_am_never_placed,
            placement_failures, samples_taken, sample_interval_ms, apps_killed, containers_lost, trace_sha256 FROM runs WHERE run_id = 1`,
@@ -317,6 +317,31 @@ describe('Store', () => {
       // Queries compare kind with text as before; a name no kind has matches nothing.
       expect((await store.query(`SELECT count(*) FROM rmlog_events WHERE kind = 'audit'`)).rows).toEqual([[1]]);
       expect((await store.query(`SELECT count(*) FROM rmlog_events WHERE kind = 'no_such_kind'`)).rows).toEqual([[0]]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('brings a version 9 database up to date: its RM-log files keep their SHA-256 hashes, marked as such', async () => {
+    const path = tempPath('v9.duckdb');
+    const instance = await DuckDBInstance.create(path);
+    const connection = await instance.connect();
+    for (const migration of MIGRATIONS.slice(0, 9)) for (const statement of migration) await connection.run(statement);
+    await connection.run('INSERT INTO schema_info VALUES (9)');
+    await connection.run(
+      `INSERT INTO rmlog_files (file_id, trace, path, compressed, size_bytes, complete_bytes, complete_lines, head_sha256,
+         prefix_sha256, file_sha256, lines, entries, events, ignored_entries, continuation_lines, rejected_lines,
+         backwards_timestamps, warnings, errors, version_source, ingested_at)
+       VALUES (1, 't', '/logs/rm.log', false, 10, 10, 1, 'head', 'prefix', 'whole', 1, 1, 0, 1, 0, 0, 0, 0, 0, 'none', now())`,
+    );
+    connection.closeSync();
+    instance.closeSync();
+
+    const store = await Store.open(path);
+    try {
+      expect(await store.queryObjects('SELECT head_sha256, hash_function, prefix_hash, file_hash FROM rmlog_files')).toEqual([
+        { head_sha256: 'head', hash_function: 'sha256', prefix_hash: 'prefix', file_hash: 'whole' },
+      ]);
     } finally {
       store.close();
     }

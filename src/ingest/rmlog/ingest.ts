@@ -21,6 +21,7 @@ import { firstEntryTimeMs } from './first-entry.js';
 import { RmLogParsePool } from './parse-pool.js';
 import type { ParsedFile } from './parse-pool.js';
 import type { ParseOutcome } from './parse-job.js';
+import { CONTENT_HASH } from './content-hash.js';
 import { fileHead, HEAD_BYTES, headOf, mayBeSameFile, sha256Of } from './recognise.js';
 import { DEFAULT_SAMPLE_INTERVAL_MS } from '../../replay/engine.js';
 import type { FileHead } from './recognise.js';
@@ -326,9 +327,11 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
       store.transaction(async () => {
         const stored = await listRmLogFiles(store, trace);
         const fileId = await nextRmLogFileId(store);
-        const parsed = pool.startStream(options.stdin ?? process.stdin);
+        const parsed = pool.startStream(options.stdin ?? process.stdin, { legacySha256: stored.some((f) => f.hashFunction === 'sha256') });
         const outcome = await writeParsed(store, trace, fileId, parsed, (bytes) => options.onProgress?.(STDIN_PATH, bytes, 0));
-        const same = stored.find((f) => f.fileSha256 === outcome.stats.sha256 && f.sizeBytes === outcome.sizeBytes);
+        const same = stored.find(
+          (f) => f.sizeBytes === outcome.sizeBytes && f.fileHash === (f.hashFunction === 'sha256' ? outcome.stats.legacySha256 : outcome.stats.fileHash),
+        );
         if (same) throw new SameContent(same);
         if (existing && options.name === undefined) {
           throw new UserError(
@@ -434,8 +437,9 @@ function mergeRecord(
     completeLines: read.completeLines,
     // The hashes that will recognise this file at a later ingest, and where that one resumes.
     headSha256: outcome.headSha256,
-    prefixSha256: read.completeSha256 ?? read.sha256,
-    fileSha256: read.sha256,
+    hashFunction: CONTENT_HASH,
+    prefixHash: read.completeHash ?? read.fileHash,
+    fileHash: read.fileHash,
     lines: read.lastLine,
     ...combineLineCounts(earlier, read, 1),
     backwardsTimestamps: (previous?.backwardsTimestamps ?? 0) + read.backwardsTimestamps,

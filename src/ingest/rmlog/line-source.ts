@@ -1,7 +1,7 @@
 // Streams the lines of a plain or gzip-compressed log (a file, or standard input), in bounded
-// memory, hashing every byte as it goes. A plain file can resume at a byte offset, given the hash
-// of the bytes before it (which the caller computed to recognise them as what was ingested
-// before): those bytes are not read again.
+// memory, hashing every byte as it goes (content-hash.ts). A plain file can resume at a byte
+// offset, given the hash of the bytes before it (which the caller computed to recognise them as
+// what was ingested before): those bytes are not read again.
 //
 // Written for speed: bytes are read into one reused buffer, each block of whole lines is decoded
 // once, in pieces of about 64 KB (as Latin-1 when a piece is all ASCII, which is the same text and
@@ -9,11 +9,12 @@
 // line is copied unless the reader keeps part of it.
 
 import { createHash } from 'node:crypto';
-import type { Hash } from 'node:crypto';
 import { isAscii } from 'node:buffer';
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { ContentHash } from './content-hash.js';
+import type { ContentHashMark } from './content-hash.js';
 import { HEAD_BYTES } from './recognise.js';
 
 /**
@@ -34,8 +35,10 @@ export type LineInput = { readonly path: string } | { readonly stream: Readable 
 export interface LineSourceOptions {
   /** Files: whether the file is gzip-compressed. A stream is recognised by its first bytes. */
   readonly gzip: boolean;
-  /** Plain files only: start at `byte` (just after a newline); `hash` has hashed the bytes before it. */
-  readonly resume?: { readonly byte: number; readonly hash: Hash };
+  /** Plain files only: start at `byte` (just after a newline); `hash` has hashed the bytes before it (and goes on from there). */
+  readonly resume?: { readonly byte: number; readonly hash: ContentHash };
+  /** Also SHA-256 every byte read: to compare standard input with files stored before schema version 10 (content-hash.ts). */
+  readonly legacySha256?: boolean;
   /** Number of the first line read (1-based). */
   readonly firstLine?: number;
 }
@@ -49,10 +52,12 @@ export interface LineSourceResult {
   readonly completeLines: number;
   /** Number of the last line handed on (a final line without newline included). */
   readonly lastLine: number;
-  /** sha256 of every byte of the input. */
-  readonly sha256: string;
-  /** Plain files: sha256 of the bytes before `completeBytes`, which recognises the file once it has grown. */
-  readonly completeSha256: string | null;
+  /** The content hash (content-hash.ts) of every byte of the input. */
+  readonly fileHash: string;
+  /** Plain files: the content hash of the bytes before `completeBytes`, which recognises the file once it has grown. */
+  readonly completeHash: string | null;
+  /** SHA-256 of every byte, when asked for (legacySha256). */
+  readonly legacySha256: string | null;
   /** Why a compressed stream stopped early (a truncated or corrupt .gz), or null. */
   readonly streamError: string | null;
   /** The input's first HEAD_BYTES bytes (compressed ones for gzip), or null when reading resumed past them. */
@@ -79,11 +84,12 @@ export async function readLines(
   const isFile = 'path' in input;
   const resume = isFile && !options.gzip ? options.resume : undefined;
   const startByte = resume?.byte ?? 0;
-  const hash = resume ? resume.hash.copy() : createHash('sha256');
+  const hash = resume ? resume.hash : await ContentHash.create();
+  const legacy = options.legacySha256 ? createHash('sha256') : null;
   const splitter = new LineSplitter(handler, startByte, (options.firstLine ?? 1) - 1);
   let fileBytes = startByte;
-  // The hash up to the last newline read so far (a copy per chunk, not per line); plain files only.
-  let completeHash: Hash | null = null;
+  // The hash's state at the last newline read so far (kept per chunk, not per line); plain files only.
+  let complete: ContentHashMark | null = null;
   let streamError: string | null = null;
   const head = startByte === 0 ? new HeadKeeper() : null;
   let compressed = isFile && options.gzip;
@@ -91,7 +97,7 @@ export async function readLines(
   if (isFile && !options.gzip) {
     // Plain files are read synchronously straight into the splitter's buffer: the reader is
     // CPU-bound and an await per chunk only adds event-loop latency.
-    completeHash = hash.copy();
+    complete = hash.mark();
     const fd = openSync(input.path, 'r');
     try {
       for (;;) {
@@ -100,6 +106,7 @@ export async function readLines(
         if (read === 0) break;
         const bytes = target.subarray(0, read);
         head?.keep(bytes);
+        legacy?.update(bytes);
         fileBytes += read;
         onProgress?.(fileBytes);
         const lastNl = bytes.lastIndexOf(10);
@@ -107,7 +114,7 @@ export async function readLines(
           hash.update(bytes);
         } else {
           hash.update(bytes.subarray(0, lastNl + 1));
-          completeHash = hash.copy();
+          complete = hash.mark();
           hash.update(bytes.subarray(lastNl + 1));
         }
         splitter.filled(read);
@@ -126,15 +133,16 @@ export async function readLines(
       decoded = gunzip;
     }
     // A plain stream keeps the hash up to its last newline too, as a plain file does.
-    if (!compressed) completeHash = hash.copy();
+    if (!compressed) complete = hash.mark();
     const counted = (chunk: Buffer): void => {
       head?.keep(chunk);
+      legacy?.update(chunk);
       const lastNl = compressed ? -1 : chunk.lastIndexOf(10);
       if (lastNl < 0) {
         hash.update(chunk);
       } else {
         hash.update(chunk.subarray(0, lastNl + 1));
-        completeHash = hash.copy();
+        complete = hash.mark();
         hash.update(chunk.subarray(lastNl + 1));
       }
       fileBytes += chunk.length;
@@ -153,13 +161,15 @@ export async function readLines(
     }
   }
   splitter.end();
+  const fileHash = hash.digestAndGoOn();
   return {
     fileBytes,
     completeBytes: splitter.completeBytes,
     completeLines: splitter.completeLines,
     lastLine: splitter.lineNumber,
-    sha256: hash.digest('hex'),
-    completeSha256: completeHash ? completeHash.digest('hex') : null,
+    fileHash,
+    completeHash: complete ? hash.digestAt(complete) : null,
+    legacySha256: legacy ? legacy.digest('hex') : null,
     streamError,
     head: head ? head.bytes() : null,
     compressed,

@@ -67,13 +67,19 @@ export async function readJob(job: ParseJob, file: RecognisedFile, onBatch: (bat
   return { sizeBytes: file.sizeBytes, compressed: job.gzip, stats, headSha256: headHash };
 }
 
+export interface StreamJobOptions {
+  /** Also SHA-256 the stream, to compare it with files stored before schema version 10 (content-hash.ts). */
+  readonly legacySha256?: boolean;
+}
+
 /** Reads a stream (standard input) whole: it has no identity to recognise it by. */
-export async function runStreamJob(stream: Readable, onBatch: (batch: RmEventBatch) => void): Promise<ParseOutcome> {
+export async function runStreamJob(stream: Readable, onBatch: (batch: RmEventBatch) => void, options: StreamJobOptions = {}): Promise<ParseOutcome> {
   const batcher = new RmEventBatcher(onBatch);
   const { head, ...stats } = await readRmLog(
     { stream },
     {
       gzip: false,
+      legacySha256: options.legacySha256,
       onProgress: (bytes) => batcher.progress(bytes),
     },
     batcher,

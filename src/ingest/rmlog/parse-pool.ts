@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { UserError } from '../../model/errors.js';
 import type { RmEventBatch } from '../../model/rm-event-batch.js';
 import { readJob, recogniseJob, runStreamJob, summaryOf } from './parse-job.js';
-import type { ParseJob, ParseOutcome, RecognisedFile, RecognitionSummary } from './parse-job.js';
+import type { ParseJob, ParseOutcome, RecognisedFile, RecognitionSummary, StreamJobOptions } from './parse-job.js';
 import type { FromParseWorker, ToParseWorker } from './parse-protocol.js';
 import type { Readable } from 'node:stream';
 
@@ -45,10 +45,10 @@ export class RmLogParsePool {
   }
 
   /** A stream (standard input) is read in the calling thread, whole. */
-  startStream(stream: Readable): ParsedFile {
+  startStream(stream: Readable, options: StreamJobOptions = {}): ParsedFile {
     return {
       recognition: Promise.resolve({ kind: 'new', sizeBytes: 0 }),
-      read: (onBatch) => runStreamJob(stream, onBatch),
+      read: (onBatch) => runStreamJob(stream, onBatch, options),
     };
   }
 

@@ -1,12 +1,14 @@
 // Which stored file a log file is, by its content: the same bytes (unchanged), or those bytes
 // with more appended (grown, possibly renamed by a rotation), or none. A file is recognised by
-// hashes of its first bytes, of the bytes up to its last newline and of all of it, as they were
-// when it was ingested; a grown plain file then resumes where that ingest stopped.
+// a SHA-256 of its first bytes and content hashes (content-hash.ts) of the bytes up to its last
+// newline and of all of it, as they were when it was ingested; a grown plain file then resumes
+// where that ingest stopped. Rows stored before schema version 10 hold SHA-256 content hashes,
+// checked as such: a grown one resumes on the current content hash, taken in the same read.
 
 import { createHash } from 'node:crypto';
-import type { Hash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { RmLogFileRecord } from '../../store/index.js';
+import { ContentHash } from './content-hash.js';
 
 /** How many bytes of a file's start its head hash covers. */
 export const HEAD_BYTES = 4096;
@@ -14,14 +16,14 @@ export const HEAD_BYTES = 4096;
 /** What recognition needs of a stored file (a row of rmlog_files). */
 export type StoredFileIdentity = Pick<
   RmLogFileRecord,
-  'fileId' | 'compressed' | 'sizeBytes' | 'completeBytes' | 'completeLines' | 'headSha256' | 'prefixSha256' | 'fileSha256'
+  'fileId' | 'compressed' | 'sizeBytes' | 'completeBytes' | 'completeLines' | 'headSha256' | 'hashFunction' | 'prefixHash' | 'fileHash'
 >;
 
 export type Recognition =
   | { readonly kind: 'new' }
   | { readonly kind: 'unchanged'; readonly fileId: number }
   /** Plain files: `hash` has hashed the bytes before `byte`, where reading resumes. */
-  | { readonly kind: 'grown'; readonly fileId: number; readonly resume: { readonly byte: number; readonly hash: Hash } };
+  | { readonly kind: 'grown'; readonly fileId: number; readonly resume: { readonly byte: number; readonly hash: ContentHash } };
 
 /** The stored file `path` is, if any (the first that matches, in the order given). */
 export async function recogniseFile(
@@ -34,27 +36,41 @@ export async function recogniseFile(
     if (file.compressed !== gzip) continue;
     if (gzip) {
       // A compressed file cannot be resumed: it is the same file only if it is byte-identical.
-      if (file.sizeBytes === size && (await sha256Of(path, size)) === file.fileSha256) {
+      if (file.sizeBytes === size && (await wholeHashOf(file, path, size)) === file.fileHash) {
         return { kind: 'unchanged', fileId: file.fileId };
       }
       continue;
     }
     if (file.completeBytes > size) continue;
     if ((await sha256Of(path, Math.min(HEAD_BYTES, file.completeBytes))) !== file.headSha256) continue;
-    const completeHash = await hashBytes(createHash('sha256'), path, 0, file.completeBytes);
-    if (completeHash.copy().digest('hex') !== file.prefixSha256) continue;
+    const hash = await ContentHash.create();
+    const legacy = file.hashFunction === 'sha256' ? createHash('sha256') : null;
+    await hashBytes(legacy ? [hash, legacy] : [hash], path, 0, file.completeBytes);
+    if ((legacy ? legacy.copy().digest('hex') : hash.digestAndGoOn()) !== file.prefixHash) continue;
     if (size === file.sizeBytes) {
-      const whole = await hashBytes(completeHash.copy(), path, file.completeBytes, size);
-      if (whole.digest('hex') === file.fileSha256) return { kind: 'unchanged', fileId: file.fileId };
+      const atComplete = hash.mark();
+      await hashBytes([legacy ?? hash], path, file.completeBytes, size);
+      if ((legacy ? legacy.digest('hex') : hash.digestAndGoOn()) === file.fileHash) return { kind: 'unchanged', fileId: file.fileId };
+      hash.restore(atComplete);
     }
-    return { kind: 'grown', fileId: file.fileId, resume: { byte: file.completeBytes, hash: completeHash } };
+    return { kind: 'grown', fileId: file.fileId, resume: { byte: file.completeBytes, hash } };
   }
   return { kind: 'new' };
 }
 
+/** The hash of a file's first `bytes` bytes by the function `file` was stored with. */
+async function wholeHashOf(file: StoredFileIdentity, path: string, bytes: number): Promise<string> {
+  if (file.hashFunction === 'sha256') return sha256Of(path, bytes);
+  const hash = await ContentHash.create();
+  await hashBytes([hash], path, 0, bytes);
+  return hash.digestAndGoOn();
+}
+
 /** sha256 of the first `bytes` bytes of a file. */
 export async function sha256Of(path: string, bytes: number): Promise<string> {
-  return (await hashBytes(createHash('sha256'), path, 0, bytes)).digest('hex');
+  const hash = createHash('sha256');
+  await hashBytes([hash], path, 0, bytes);
+  return hash.digest('hex');
 }
 
 /** The first `bytes` bytes of a file (fewer if it is shorter). */
@@ -69,8 +85,8 @@ export async function headOf(path: string, bytes: number): Promise<Buffer> {
   }
 }
 
-/** `hash` updated with the file's bytes from `from` to `to`. */
-async function hashBytes(hash: Hash, path: string, from: number, to: number): Promise<Hash> {
+/** Each of `hashes` updated with the file's bytes from `from` to `to`. */
+async function hashBytes(hashes: readonly { update(bytes: Uint8Array): unknown }[], path: string, from: number, to: number): Promise<void> {
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(1 << 20);
@@ -78,13 +94,12 @@ async function hashBytes(hash: Hash, path: string, from: number, to: number): Pr
     while (offset < to) {
       const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, to - offset), offset);
       if (bytesRead === 0) break;
-      hash.update(buffer.subarray(0, bytesRead));
+      for (const hash of hashes) hash.update(buffer.subarray(0, bytesRead));
       offset += bytesRead;
     }
   } finally {
     await handle.close();
   }
-  return hash;
 }
 
 /** What relating the files of one ingest needs of each: its first HEAD_BYTES bytes, as stored. */
