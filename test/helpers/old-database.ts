@@ -3,16 +3,21 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { MIGRATIONS } from '../../src/store/schema.js';
 
-/** A database file at schema version 2 (rmreplay 0.1), with `inserts` run in it. */
-export async function versionTwoDatabase(path: string, inserts: readonly string[]): Promise<void> {
+/** A database file at schema `version` (its first `version` migrations), with `inserts` run in it. */
+export async function databaseAtVersion(path: string, version: number, inserts: readonly string[]): Promise<void> {
   const instance = await DuckDBInstance.create(path);
   const connection = await instance.connect();
   try {
-    for (const statement of [...MIGRATIONS[0]!, ...MIGRATIONS[1]!]) await connection.run(statement);
-    await connection.run('INSERT INTO schema_info VALUES (2)');
+    for (const migration of MIGRATIONS.slice(0, version)) for (const statement of migration) await connection.run(statement);
+    await connection.run('INSERT INTO schema_info VALUES ($version)', { version });
     for (const statement of inserts) await connection.run(statement);
   } finally {
     connection.closeSync();
     instance.closeSync();
   }
+}
+
+/** A database file at schema version 2 (rmreplay 0.1), with `inserts` run in it. */
+export async function versionTwoDatabase(path: string, inserts: readonly string[]): Promise<void> {
+  await databaseAtVersion(path, 2, inserts);
 }

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { coarsenedSampleRuns, saveRun, SCHEMA_VERSION, Store, StoreError } from '../../src/store/index.js';
-import { MIGRATIONS } from '../../src/store/schema.js';
 import { EVENT_KINDS } from '../../src/model/rm-events.js';
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { ReplayResult } from '../../src/model/replay-result.js';
 import { canonicalJson } from '../../src/model/run-spec.js';
 import type { RunSpec } from '../../src/model/run-spec.js';
 import { oneNodeCluster } from '../helpers/workloads.js';
 import { tempPath } from '../helpers/files.js';
-import { versionTwoDatabase } from '../helpers/old-database.js';
+import { databaseAtVersion, versionTwoDatabase } from '../helpers/old-database.js';
 
 function spec(): RunSpec {
   return {
@@ -224,13 +222,7 @@ describe('Store', () => {
 
   it('brings a version 1 database up to date without losing its rows', async () => {
     const path = tempPath('v1.duckdb');
-    const instance = await DuckDBInstance.create(path);
-    const connection = await instance.connect();
-    for (const statement of MIGRATIONS[0]!) await connection.run(statement);
-    await connection.run('INSERT INTO schema_info VALUES (1)');
-    await connection.run(`INSERT INTO ingest_rejects VALUES ('t', 7, 'bad', 'raw')`);
-    connection.closeSync();
-    instance.closeSync();
+    await databaseAtVersion(path, 1, [`INSERT INTO ingest_rejects VALUES ('t', 7, 'bad', 'raw')`]);
 
     const store = await Store.open(path);
     try {
@@ -293,16 +285,10 @@ describe('Store', () => {
 
   it('brings a version 8 database up to date: its RM-log events keep their kinds, now an ENUM of every event kind', async () => {
     const path = tempPath('v8.duckdb');
-    const instance = await DuckDBInstance.create(path);
-    const connection = await instance.connect();
-    for (const migration of MIGRATIONS.slice(0, 8)) for (const statement of migration) await connection.run(statement);
-    await connection.run('INSERT INTO schema_info VALUES (8)');
-    await connection.run(
+    await databaseAtVersion(path, 8, [
       `INSERT INTO rmlog_events (file_id, line_number, time_ms, kind, subject) VALUES
          (1, 1, 10, 'rm_started', NULL), (1, 2, 20, 'audit', 'application_1_0001'), (1, 3, 30, 'ask_drained', 'application_1_0001')`,
-    );
-    connection.closeSync();
-    instance.closeSync();
+    ]);
 
     const store = await Store.open(path);
     try {
@@ -324,18 +310,12 @@ describe('Store', () => {
 
   it('brings a version 9 database up to date: its RM-log files keep their SHA-256 hashes, marked as such', async () => {
     const path = tempPath('v9.duckdb');
-    const instance = await DuckDBInstance.create(path);
-    const connection = await instance.connect();
-    for (const migration of MIGRATIONS.slice(0, 9)) for (const statement of migration) await connection.run(statement);
-    await connection.run('INSERT INTO schema_info VALUES (9)');
-    await connection.run(
+    await databaseAtVersion(path, 9, [
       `INSERT INTO rmlog_files (file_id, trace, path, compressed, size_bytes, complete_bytes, complete_lines, head_sha256,
          prefix_sha256, file_sha256, lines, entries, events, ignored_entries, continuation_lines, rejected_lines,
          backwards_timestamps, warnings, errors, version_source, ingested_at)
        VALUES (1, 't', '/logs/rm.log', false, 10, 10, 1, 'head', 'prefix', 'whole', 1, 1, 0, 1, 0, 0, 0, 0, 0, 'none', now())`,
-    );
-    connection.closeSync();
-    instance.closeSync();
+    ]);
 
     const store = await Store.open(path);
     try {
