@@ -1,8 +1,8 @@
 // The cluster's membership over a run: which nodes are in service at time 0, and when nodes join
 // and leave after it, as an RM log records them (registrations, lost, decommissioned, shut down or
-// unhealthy nodes, graceful decommissioning, RM restarts). Plain data in the run's description; the replay engine applies
-// it (docs/model.md 12). A run without a timeline keeps every node of its cluster for its whole
-// length, which is what a cluster file describes.
+// unhealthy nodes, graceful decommissioning, RM starts and restarts). Plain data in the run's
+// description; the replay engine applies it (docs/model.md 12). A run without a timeline keeps
+// every node of its cluster for its whole length, which is what a cluster file describes.
 
 /**
  * Why a node leaves, as the log shows it: an RMNodeImpl state (the NodeManager stopped
@@ -37,7 +37,25 @@ export type NodeChange =
    * Hadoop's default): every app it knew and that has not ended is lost. A restart that recovers
    * its apps is only nodes leaving and joining again.
    */
-  | { readonly atMs: number; readonly kind: 'apps-lost' };
+  | { readonly atMs: number; readonly kind: 'apps-lost' }
+  /**
+   * The RM (re)started, at `atMs` or, when `atMs` is 0, possibly before the replay began: until
+   * `waitMs` after `atMs` (what is left then of its start-up wait,
+   * yarn.resourcemanager.work-preserving-recovery.scheduling-wait-ms) it validates requests
+   * against the configured maximum allocation, not one capped by the nodes registered so far,
+   * which are still registering (docs/model.md 1.3).
+   */
+  | { readonly atMs: number; readonly kind: 'rm-started'; readonly waitMs: number };
+
+/** The changes that concern one node (not the RM's own: apps lost, an RM start). */
+export type NodeOwnChange = Extract<NodeChange, { readonly node: number }>;
+
+export function isNodeOwnChange(change: NodeChange): change is NodeOwnChange {
+  return 'node' in change;
+}
+
+/** The RM's start-up wait before it caps the maximum allocation by its nodes (yarn-default.xml: 10 s). */
+export const RM_STARTUP_WAIT_MS = 10_000;
 
 export interface NodeTimeline {
   /** Nodes in service at time 0 (indices, ascending); every other node joins later, if ever. */
@@ -64,7 +82,10 @@ export function checkNodeTimeline(timeline: NodeTimeline, nodeCount: number): vo
       throw new RangeError(`node timeline: changes must be at whole ms from 0 on, in time order (${change.atMs} after ${lastMs})`);
     }
     lastMs = change.atMs;
-    if (change.kind === 'apps-lost') continue;
+    if (change.kind === 'rm-started' && !(Number.isInteger(change.waitMs) && change.waitMs >= 0)) {
+      throw new RangeError(`node timeline: an RM start's wait must be a whole number of ms, got ${change.waitMs} at ${change.atMs} ms`);
+    }
+    if (!isNodeOwnChange(change)) continue;
     const node = change.node;
     if (!(Number.isInteger(node) && node >= 0 && node < nodeCount)) throw new RangeError(`node timeline: no node ${node}`);
     if (change.kind === 'drain' || change.kind === 'recommission') {

@@ -189,6 +189,8 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
    * (max-allocation.ts); null after the nodes changed, until a request is next normalized.
    */
   private cappedSettings: SchedulerSettings | null = null;
+  /** Until this time an RM's start-up wait lasts, in which the configured maximum allocation applies (-1: none). */
+  private configuredMaximumUntilMs = -1;
   /** Apps submitted so far (apps are submitted in index order). */
   submittedApps = 0;
   /**
@@ -871,8 +873,17 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     this.cappedSettings = null;
   }
 
-  /** What requests are normalized and validated against (see cappedSettings). */
+  rmStarted(untilMs: number): void {
+    this.configuredMaximumUntilMs = untilMs;
+  }
+
+  /**
+   * What requests are normalized and validated against: the configured maximum allocation
+   * through an RM's start-up wait (ClusterNodeTracker.getMaxAllowedAllocation: while no more than
+   * the wait has passed), else that maximum capped by the nodes (see cappedSettings).
+   */
   private requestSettings(): SchedulerSettings {
+    if (this.nowMs <= this.configuredMaximumUntilMs) return this.cluster.scheduler;
     this.cappedSettings ??= allocationSettings(this.cluster.scheduler, this.nodes);
     return this.cappedSettings;
   }

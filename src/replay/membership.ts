@@ -53,6 +53,8 @@ export interface MembershipHost {
   clusterChanged(): void;
   /** A node joined, left or changed size: the largest node in service, which caps the maximum allocation, may have changed. */
   nodesChanged(): void;
+  /** An RM (re)started: until `untilMs` requests are validated against the configured maximum allocation. */
+  rmStarted(untilMs: number): void;
 }
 
 /** What outside changes act on, besides the host. */
@@ -97,6 +99,7 @@ export class Membership {
       else if (change.kind === 'leave') this.nodeLeaves(nodes[change.node]!, nowMs);
       else if (change.kind === 'drain') this.nodeDrains(nodes[change.node]!, nowMs);
       else if (change.kind === 'recommission') this.nodeRecommissioned(nodes[change.node]!, nowMs);
+      else if (change.kind === 'rm-started') this.host.rmStarted(change.atMs + change.waitMs);
       else this.loseApps();
     }
     this.scheduleNext();

@@ -140,6 +140,8 @@ describe('replaying a log as recorded, with no cluster file', () => {
         changes: [
           { atMs: 50_000, kind: 'apps-lost' },
           { atMs: 50_000, kind: 'leave', node: 0, cause: 'rm-stopped' },
+          // The second RM's banner, and its 10 s start-up wait (the first's ended before the first submission).
+          { atMs: 58_973, kind: 'rm-started', waitMs: 10_000 },
           { atMs: 62_000, kind: 'join', node: 1 },
         ],
       });

@@ -363,6 +363,40 @@ describe('the maximum allocation follows the largest node in service', () => {
     expect(result.apps[1]!.finishMs).toBe(1000);
   });
 
+  it("takes the configured maximum through the RM's start-up wait, then the largest node in service", () => {
+    // The RM started at 0 with only the 4096 MB node; the 6144 MB node registers at 20 s. Each
+    // app's AM asks 5120 MB. a (at 5000) comes within the 10 s wait: it is validated against
+    // the configured 8192 MB and accepted, and its AM waits for a node it fits: node 1's
+    // registration heartbeat, 20000. It registers at 21000 and asks its map (1024 MB), which
+    // node 0's heartbeat places at 21000: 21000-31000. b (at 15000) comes after the wait, when
+    // the maximum is the 4096 MB node: REJECTED. Without the RM's start in the timeline (it
+    // started long before), a is refused as b is.
+    const changes = [{ atMs: 20_000, kind: 'join', node: 1 }] as const;
+    const apps = [
+      app('a', 5000, oneMap(10_000), { amRequest: { memoryMb: 5120, vcores: 1 } }),
+      app('b', 15_000, oneMap(10_000), { amRequest: { memoryMb: 5120, vcores: 1 } }),
+    ];
+    const started: NodeTimeline = { initialNodes: [0], changes: [{ atMs: 0, kind: 'rm-started', waitMs: 10_000 }, ...changes] };
+    const result = run(twoSizes, apps, 'none', [0, 0], started);
+    expect(result.apps.map((a) => [a.state, a.failureCause, a.amStartMs, a.finishMs])).toEqual([
+      ['FINISHED', null, 20_000, 31_000],
+      ['REJECTED', 'request-above-maximum', null, 15_000],
+    ]);
+    const longBefore = run(twoSizes, apps, 'none', [0, 0], { initialNodes: [0], changes: [...changes] });
+    expect(longBefore.apps.map((a) => [a.state, a.failureCause])).toEqual([
+      ['REJECTED', 'request-above-maximum'],
+      ['REJECTED', 'request-above-maximum'],
+    ]);
+  });
+
+  it("refuses an RM start whose wait is not a whole, non-negative number of ms", () => {
+    const tryWait = (waitMs: number) => () =>
+      run(twoSizes, [app('a', 0, oneMap(1000))], 'none', [0, 0], { initialNodes: [0, 1], changes: [{ atMs: 0, kind: 'rm-started', waitMs }] });
+    expect(tryWait(-1)).toThrow(/an RM start's wait must be a whole number of ms, got -1 at 0 ms/);
+    expect(tryWait(0.5)).toThrow(/got 0.5 at 0 ms/);
+    expect(tryWait(0)).not.toThrow();
+  });
+
   it('grows when a larger node joins: the same task asked for before the join fails, after it runs', () => {
     // Only the 4096 MB node at 0; the 6144 MB node joins at 5000. Each app asks for one map of
     // 5120 MB. a (at 0): AM on node 0 at 0, registers at 1000: 5120 > 4096, it fails. b (at

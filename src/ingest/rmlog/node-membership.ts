@@ -11,6 +11,7 @@
 // with the new RM. A restart that recovered its apps with their containers (work-preserving
 // recovery) keeps the nodes that register again; one that recovered nothing loses the apps it had.
 
+import { isNodeOwnChange, RM_STARTUP_WAIT_MS } from '../../model/node-timeline.js';
 import type { NodeChange, NodeLeaveCause, NodeTimeline } from '../../model/node-timeline.js';
 import type { Resources } from '../../model/resources.js';
 import type { RmContainerRow, RmNodeEventRow } from '../../store/index.js';
@@ -92,6 +93,8 @@ export function membershipOf(
   const intervals: Interval[] = [];
   const open = new Map<string, Interval>();
   const ends: RmEnd[] = [];
+  /** When each RM started (its banner or start line). */
+  const startsMs: number[] = [];
   const bySchedulerLines = events.some((e) => e.kind === 'node_added' || e.kind === 'node_removed');
   /** The latest RMNodeImpl state a node moved to: the cause of its scheduler removal. */
   const lastState = new Map<string, string>();
@@ -125,6 +128,7 @@ export function membershipOf(
         join(e.nodeId!, t);
         break;
       case 'rm_started':
+        startsMs.push(t);
         if (sawInstance || open.size > 0) ends.push({ downMs: stoppedAtMs ?? t, restartMs: t });
         leaveAll(t, 'rm-restart');
         sawInstance = true;
@@ -260,6 +264,15 @@ export function membershipOf(
       changes.push({ change: { atMs: end.downMs - originMs, kind: 'apps-lost' }, order: 0 });
     }
   });
+  // Each RM start whose start-up wait reaches into the window: the replay validates requests
+  // against the configured maximum allocation through what is left of it (after the previous
+  // RM's apps and nodes are gone, before any node joins the new one).
+  for (const startMs of startsMs) {
+    const untilMs = startMs + RM_STARTUP_WAIT_MS;
+    if (untilMs < originMs || startMs > windowEndMs) continue;
+    const atMs = Math.max(startMs, originMs);
+    changes.push({ change: { atMs: atMs - originMs, kind: 'rm-started', waitMs: untilMs - atMs }, order: 2 });
+  }
   changes.sort((x, y) => x.change.atMs - y.change.atMs || x.order - y.order || nodeOf(x.change) - nodeOf(y.change));
   dropUnfollowableDrains(changes, initial, nodes.length);
   const joins = changes.filter((c) => c.change.kind === 'join').length;
@@ -323,7 +336,7 @@ function dropUnfollowableDrains(changes: { change: NodeChange }[], initial: Read
       const drains = change.kind === 'drain';
       if (inService[change.node] !== 1 || (draining[change.node] === 1) === drains) continue;
       draining[change.node] = drains ? 1 : 0;
-    } else if (change.kind !== 'apps-lost') {
+    } else if (isNodeOwnChange(change)) {
       inService[change.node] = change.kind === 'join' ? 1 : 0;
       draining[change.node] = 0;
     }
@@ -333,7 +346,7 @@ function dropUnfollowableDrains(changes: { change: NodeChange }[], initial: Read
 }
 
 function nodeOf(change: NodeChange): number {
-  return change.kind === 'apps-lost' ? -1 : change.node;
+  return isNodeOwnChange(change) ? change.node : -1;
 }
 
 function leaveCause(state: string | undefined): NodeLeaveCause {

@@ -20,6 +20,7 @@
 // What could not be taken from the log is said in `notes`, never assumed silently.
 
 import type { Cluster } from '../../model/cluster.js';
+import { isNodeOwnChange } from '../../model/node-timeline.js';
 import type { NodeTimeline } from '../../model/node-timeline.js';
 import type { Resources } from '../../model/resources.js';
 import type { AppSpec, AttemptSpec, Workload } from '../../model/workload.js';
@@ -344,7 +345,7 @@ function capacityAt(membership: LogMembership, originMs: number): { atMs: number
   };
   const steps = [{ atMs: -Infinity, capacity: total() }];
   for (const change of membership.timeline?.changes ?? []) {
-    if (change.kind === 'apps-lost') continue;
+    if (!isNodeOwnChange(change)) continue;
     if (change.kind === 'join' || change.kind === 'recommission') inService.add(change.node);
     else inService.delete(change.node);
     steps.push({ atMs: change.atMs + originMs, capacity: total() });
@@ -357,7 +358,7 @@ function drainsOf(membership: LogMembership, originMs: number): DrainSpan[] {
   const spans: DrainSpan[] = [];
   const open = new Map<number, { nodeId: string; fromMs: number }>();
   for (const change of membership.timeline?.changes ?? []) {
-    if (change.kind === 'apps-lost' || change.kind === 'join') continue;
+    if (!isNodeOwnChange(change) || change.kind === 'join') continue;
     if (change.kind === 'drain') {
       open.set(change.node, { nodeId: membership.nodes[change.node]!.nodeId, fromMs: change.atMs + originMs });
       continue;

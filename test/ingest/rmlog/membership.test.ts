@@ -56,7 +56,8 @@ describe('the cluster a log records, node by node', () => {
   it('lets nodes join after the first submission, and keeps the cluster once the recorded work is over', () => {
     // The app is submitted at 1000 (replay 0); w1 (8192 MB) registers at 5000 and w2 (4096 MB)
     // at 6000: joins at 4000 and 5000, none in service at 0. Both shut down at 60 000, after the
-    // app's last activity (its finish, 31 000): not replayed.
+    // app's last activity (its finish, 31 000): not replayed. The RM started at 0: the replay
+    // begins 1000 into its 10 s start-up wait, which has 9000 to go.
     const log = buildLogWorkload(
       't',
       rows(
@@ -77,6 +78,7 @@ describe('the cluster a log records, node by node', () => {
     expect(log.nodeTimeline).toEqual({
       initialNodes: [],
       changes: [
+        { atMs: 0, kind: 'rm-started', waitMs: 9000 },
         { atMs: 4000, kind: 'join', node: 0 },
         { atMs: 5000, kind: 'join', node: 1 },
       ],
@@ -116,6 +118,7 @@ describe('the cluster a log records, node by node', () => {
     expect(log.nodeTimeline).toEqual({
       initialNodes: [0, 1],
       changes: [
+        { atMs: 0, kind: 'rm-started', waitMs: 9000 },
         { atMs: 0, kind: 'drain', node: 1 },
         { atMs: 7000, kind: 'recommission', node: 1 },
         { atMs: 8000, kind: 'drain', node: 1 },
@@ -133,7 +136,8 @@ describe('the cluster a log records, node by node', () => {
   it('keeps a node that registers again with another size while its containers run, as the scheduler kept it', () => {
     // w1 is added at 100 (8192 MB) and registers again at 5000 with 16384 MB while the app's
     // task runs on it: the RM resizes it in place (no Removed / Added node line), the task runs
-    // on. No membership change is replayed: the node serves throughout (at its latest size).
+    // on. No membership change is replayed: the node serves throughout (at its latest size); the
+    // timeline holds only the RM's start-up wait (started at 0, 9000 of it left at replay 0).
     const log = buildLogWorkload(
       't',
       rows(
@@ -143,7 +147,7 @@ describe('the cluster a log records, node by node', () => {
         40_000,
       ),
     );
-    expect(log.nodeTimeline).toBeNull();
+    expect(log.nodeTimeline).toEqual({ initialNodes: [0], changes: [{ atMs: 0, kind: 'rm-started', waitMs: 9000 },] });
     expect(log.clusterFromLog!.nodeGroups.map((g) => [g.memoryMb, g.count])).toEqual([[16_384, 1]]);
   });
 
@@ -173,7 +177,10 @@ describe('the cluster a log records, node by node', () => {
         50_000,
       ),
     );
-    expect(log.nodeTimeline).toEqual({ initialNodes: [0, 1], changes: [{ atMs: 9001, kind: 'leave', node: 1, cause: 'LOST' }] });
+    expect(log.nodeTimeline).toEqual({
+      initialNodes: [0, 1],
+      changes: [{ atMs: 0, kind: 'rm-started', waitMs: 9000 }, { atMs: 9001, kind: 'leave', node: 1, cause: 'LOST' }],
+    });
     const stages = log.workload.apps[0]!.stages;
     expect(stages.map((s) => s.taskCount)).toEqual([1]);
     expect(taskDurationMs(stages[0]!, 0)).toBe(9500);
@@ -187,7 +194,8 @@ describe('the cluster a log records, node by node', () => {
     // No app submitted before the stop does anything after the restart: nothing was recovered,
     // app 1 is lost at the stop (replay 19 000), before w1 leaves then; w1 rejoins at 25 000.
     // App 1's task, still running when its RM stopped, never ends: the app is lost 19 000 after
-    // its submission whatever the replay makes of it.
+    // its submission whatever the replay makes of it. Each RM's 10 s start-up wait: the first's
+    // 9000 left at replay 0, the second's from 24 000, after the old RM's nodes left.
     const trace = rows(
       [app(1, {}), app(2, { submitMs: 30_000, finishMs: 51_000, state: 'FINISHED' })],
       [
@@ -203,8 +211,10 @@ describe('the cluster a log records, node by node', () => {
     expect(log.nodeTimeline).toEqual({
       initialNodes: [0],
       changes: [
+        { atMs: 0, kind: 'rm-started', waitMs: 9000 },
         { atMs: 19_000, kind: 'apps-lost' },
         { atMs: 19_000, kind: 'leave', node: 0, cause: 'rm-stopped' },
+        { atMs: 24_000, kind: 'rm-started', waitMs: 10_000 },
         { atMs: 25_000, kind: 'join', node: 0 },
       ],
     });
@@ -229,7 +239,8 @@ describe('the cluster a log records, node by node', () => {
   it('keeps a node serving across a restart that recovered its apps with their containers', () => {
     // The RM restarts at 20 000 (no stop line); w1 registers again at 20 500. The app's task,
     // allocated at 2000, completes at 30 000 under the new RM: work-preserving recovery. w1
-    // serves on: no change at all, so no timeline.
+    // serves on: no node changes; the timeline holds the two RMs' start-up waits (the first's
+    // 9000 left at replay 0, the second's from 19 000).
     const log = buildLogWorkload(
       't',
       rows(
@@ -239,7 +250,10 @@ describe('the cluster a log records, node by node', () => {
         50_000,
       ),
     );
-    expect(log.nodeTimeline).toBeNull();
+    expect(log.nodeTimeline).toEqual({
+      initialNodes: [0],
+      changes: [{ atMs: 0, kind: 'rm-started', waitMs: 9000 }, { atMs: 19_000, kind: 'rm-started', waitMs: 10_000 }],
+    });
   });
 });
 
