@@ -136,6 +136,16 @@ describe('ingestRmLog', () => {
       writeFileSync(path, SMALL);
       expect((await ingestRmLog(store, { paths: [path], name: 'legacy' })).files[0]!.status).toBe('ingested');
     });
+    await withStore(async (store) => {
+      // A compressed file is the same only when byte-identical: its SHA-256 of every byte decides.
+      const compressed = gzipSync(Buffer.from(SMALL));
+      const gz = tempFile('legacy.log.gz', compressed);
+      await ingestRmLog(store, { paths: [gz], name: 'legacy-gz' });
+      await store.run(`UPDATE rmlog_files SET hash_function = 'sha256', prefix_hash = $hash, file_hash = $hash`, {
+        hash: createHash('sha256').update(compressed).digest('hex'),
+      });
+      expect((await ingestRmLog(store, { paths: [gz], name: 'legacy-gz' })).files[0]!.status).toBe('unchanged');
+    });
   });
 
   it('follows a rotation: the renamed file resumes, the new one is read whole, oldest first', async () => {
