@@ -33,6 +33,12 @@ export type NodeChange =
   /** Node `node`, draining, is recommissioned (DECOMMISSIONING -> RUNNING): its whole size serves again. */
   | { readonly atMs: number; readonly kind: 'recommission'; readonly node: number }
   /**
+   * Node `node`, in service, is resized in place to (memoryMb, vcores): its NodeManager
+   * registered again with another size while the RM kept it (RMNodeImpl ReconnectNodeTransition
+   * with apps running on it, then updateNodeResource); its containers run on.
+   */
+  | { readonly atMs: number; readonly kind: 'resize'; readonly node: number; readonly memoryMb: number; readonly vcores: number }
+  /**
    * The RM restarted without recovering its apps (`yarn.resourcemanager.recovery.enabled` off,
    * Hadoop's default): every app it knew and that has not ended is lost. A restart that recovers
    * its apps is only nodes leaving and joining again.
@@ -88,6 +94,13 @@ export function checkNodeTimeline(timeline: NodeTimeline, nodeCount: number): vo
     if (!isNodeOwnChange(change)) continue;
     const node = change.node;
     if (!(Number.isInteger(node) && node >= 0 && node < nodeCount)) throw new RangeError(`node timeline: no node ${node}`);
+    if (change.kind === 'resize') {
+      if (inService[node] !== 1) throw new RangeError(`node timeline: node ${node} is resized while out of service at ${change.atMs} ms`);
+      if (!(Number.isInteger(change.memoryMb) && change.memoryMb > 0 && Number.isInteger(change.vcores) && change.vcores > 0)) {
+        throw new RangeError(`node timeline: node ${node} is resized to ${change.memoryMb} MB / ${change.vcores} vcores at ${change.atMs} ms: not a size`);
+      }
+      continue;
+    }
     if (change.kind === 'drain' || change.kind === 'recommission') {
       const drains = change.kind === 'drain';
       if (inService[node] !== 1 || (draining[node] === 1) === drains) {

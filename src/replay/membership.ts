@@ -99,6 +99,7 @@ export class Membership {
       else if (change.kind === 'leave') this.nodeLeaves(nodes[change.node]!, nowMs);
       else if (change.kind === 'drain') this.nodeDrains(nodes[change.node]!, nowMs);
       else if (change.kind === 'recommission') this.nodeRecommissioned(nodes[change.node]!, nowMs);
+      else if (change.kind === 'resize') this.nodeResized(nodes[change.node]!, change.memoryMb, change.vcores, nowMs);
       else if (change.kind === 'rm-started') this.host.rmStarted(change.atMs + change.waitMs);
       else this.loseApps();
     }
@@ -217,6 +218,31 @@ export class Membership {
     node.draining = false;
     this.resize(node, node.configuredMemoryMb - node.capacityMemoryMb, node.configuredVcores - node.capacityVcores, nowMs);
     // Its next regular heartbeat offers the room, whatever list it waited in.
+    this.host.detach(node);
+    this.host.putInWheel(node);
+    this.host.clusterChanged();
+  }
+
+  /**
+   * A node in service is resized in place (its NodeManager registered again with another size
+   * while the RM kept it: RMNodeImpl ReconnectNodeTransition, updateNodeResource). Its containers
+   * run on; shrunk below what they hold, it has less than nothing free until enough of them end
+   * (SchedulerNode.updateTotalResource). Grown, its next regular heartbeat offers the room. A
+   * draining node keeps giving up what it frees; the new size serves if it is recommissioned.
+   */
+  private nodeResized(node: NodeState, memoryMb: number, vcores: number, nowMs: number): void {
+    const observer = this.parts.observer;
+    observer.accountUsage(node, nowMs);
+    const grownMemoryMb = memoryMb - node.configuredMemoryMb;
+    const grownVcores = vcores - node.configuredVcores;
+    node.configuredMemoryMb = memoryMb;
+    node.configuredVcores = vcores;
+    if (node.draining) {
+      observer.updateBucket(node);
+      this.host.nodesChanged();
+      return;
+    }
+    this.resize(node, grownMemoryMb, grownVcores, nowMs);
     this.host.detach(node);
     this.host.putInWheel(node);
     this.host.clusterChanged();

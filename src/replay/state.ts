@@ -54,7 +54,8 @@ export class NodeState implements SchedulerNode, NodeView {
   taskVcores = 0;
   /**
    * Being decommissioned gracefully (docs/model.md 12): its capacity is what its containers hold,
-   * and shrinks as they end; `configuredMemoryMb` / `configuredVcores` keep its size.
+   * and shrinks as they end; `configuredMemoryMb` / `configuredVcores` keep its size (which a
+   * resize in place changes).
    */
   draining = false;
   /** What it gives the cluster now: its configured size, but while it drains. */
@@ -66,8 +67,8 @@ export class NodeState implements SchedulerNode, NodeView {
   constructor(
     readonly index: number,
     readonly group: string,
-    readonly configuredMemoryMb: number,
-    readonly configuredVcores: number,
+    public configuredMemoryMb: number,
+    public configuredVcores: number,
     readonly speedFactor: number,
     phaseMs: number,
     intervalMs: number,

@@ -336,6 +336,52 @@ describe('graceful decommissioning', () => {
   });
 });
 
+describe('a node resized in place', () => {
+  it('places a task that did not fit once its node grows', () => {
+    // One node of 4096 MB, heartbeats every second from 0. a's AM (1024 MB) runs from 0 and
+    // registers at 1000; its map asks 4096 MB (the node's size, so the maximum allows it) and
+    // does not fit beside the AM. At 4500 the node is resized to 8192 MB / 8 vcores: its next
+    // heartbeat, 5000, places the map, which starts on the AM's heartbeat at 5000: 5000-15000.
+    const timeline: NodeTimeline = { initialNodes: [0], changes: [{ atMs: 4500, kind: 'resize', node: 0, memoryMb: 8192, vcores: 8 }] };
+    const result = run(cluster(1, 4096, 4), [app('a', 0, [stage('map', 1, 10_000, { memoryMb: 4096, vcores: 1 })])], 'none', [0], timeline);
+    expect(result.apps[0]!.finishMs).toBe(15_000);
+    // The AM's container from 0, the map's from 5000.
+    expect([...result.containers!.startMs].sort((x, y) => x - y)).toEqual([0, 5000]);
+    // At 10 s the node holds both: 8192 - 1024 - 4096 free. It is reported at its new size.
+    expect(result.samples.freeMemoryMb[1]).toBe(3072);
+    expect(result.nodes.memoryMb).toEqual([8192]);
+  });
+
+  it('shrunk below what its containers hold, places nothing until enough of them end', () => {
+    // One node of 8192 MB. a (at 0): AM 0, registers 1000; two maps of 2048 MB, one per
+    // heartbeat: 1000-11000 and 2000-12000. At 2500 the node shrinks to 2048 MB / 2 vcores while
+    // holding 5120 MB / 3 vcores: 3072 MB less than nothing free. b (at 4000) asks an AM of 1024
+    // MB (the maximum is now 2048): it waits. 11000: -1024 MB free. 12000: a's last map ends and
+    // a with it, its AM released: 2048 MB free, and b's AM is placed at once; it registers at
+    // 13000, its map (1024 MB) runs 13000-23000. Without the shrink b's AM would run from 4000
+    // and b end at 15000.
+    const apps = [app('a', 0, [stage('map', 2, 10_000, { memoryMb: 2048, vcores: 1 })]), app('b', 4000, oneMap(10_000))];
+    const shrunk: NodeTimeline = { initialNodes: [0], changes: [{ atMs: 2500, kind: 'resize', node: 0, memoryMb: 2048, vcores: 2 }] };
+    const result = run(cluster(1, 8192, 8), apps, 'none', [0], shrunk);
+    expect(result.apps.map((a) => [a.amStartMs, a.finishMs])).toEqual([
+      [0, 12_000],
+      [12_000, 23_000],
+    ]);
+    const unchanged = run(cluster(1, 8192, 8), apps, 'none', [0], { initialNodes: [0], changes: [] });
+    expect(unchanged.apps.map((a) => [a.amStartMs, a.finishMs])).toEqual([
+      [0, 12_000],
+      [4000, 15_000],
+    ]);
+  });
+
+  it('refuses a timeline that resizes a node out of service, or to no size', () => {
+    const tryResize = (change: NodeTimeline['changes'][number], initialNodes = [0]) => () =>
+      run(cluster(1, 4096, 4), [app('a', 0, oneMap(1000))], 'none', [0], { initialNodes, changes: [change] });
+    expect(tryResize({ atMs: 10, kind: 'resize', node: 0, memoryMb: 8192, vcores: 8 }, [])).toThrow(/node 0 is resized while out of service at 10 ms/);
+    expect(tryResize({ atMs: 10, kind: 'resize', node: 0, memoryMb: 0, vcores: 8 })).toThrow(/resized to 0 MB \/ 8 vcores at 10 ms: not a size/);
+  });
+});
+
 describe('the maximum allocation follows the largest node in service', () => {
   // yarn.scheduler.maximum-allocation-mb is 8192 (Hadoop's default); the nodes are smaller, so the
   // RM's maximum is the largest node in service (AbstractYarnScheduler.updateMaximumAllocation).

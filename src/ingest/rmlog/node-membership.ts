@@ -6,10 +6,12 @@
 // (they are what the scheduler scheduled on); otherwise registrations and RMNodeImpl states do
 // (NEW or UNHEALTHY -> RUNNING joins; LOST, DECOMMISSIONED, SHUTDOWN, UNHEALTHY, REBOOTED leave).
 // A node moving to DECOMMISSIONING drains (it takes no new container and gives up what its
-// containers free) until it leaves, or is recommissioned (DECOMMISSIONING -> RUNNING).
+// containers free) until it leaves, or is recommissioned (DECOMMISSIONING -> RUNNING). A node
+// that registers again with another size while the scheduler keeps it is resized in place.
 // An RM start ends every node the previous RM had, as does its stop: NodeManagers register again
 // with the new RM. A restart that recovered its apps with their containers (work-preserving
 // recovery) keeps the nodes that register again; one that recovered nothing loses the apps it had.
+// Each RM start's start-up wait is in the timeline too (docs/model.md 1.3).
 
 import { isNodeOwnChange, RM_STARTUP_WAIT_MS } from '../../model/node-timeline.js';
 import type { NodeChange, NodeLeaveCause, NodeTimeline } from '../../model/node-timeline.js';
@@ -54,6 +56,8 @@ export interface LogMembership {
   readonly lostNodes: number;
   /** Nodes the timeline drains (graceful decommissioning under way while the apps ran). */
   readonly drains: number;
+  /** Resizes in place the timeline replays. */
+  readonly resizes: number;
   readonly restarts: number;
   readonly restartsLosingApps: number;
 }
@@ -63,8 +67,17 @@ interface Interval {
   readonly fromMs: number;
   toMs: number | null;
   cause: NodeLeaveCause | null;
+  /** Its size when it joined, as it registered; null when the log never registers it before. */
+  readonly size: Resources | null;
   /** Graceful decommissioning while in service: starts (drain) and ends (recommission), in time order. */
   readonly drains: Drain[];
+  /** Resizes in place while in service (registered again with another size), in time order. */
+  readonly resizes: Resize[];
+}
+
+interface Resize {
+  readonly atMs: number;
+  readonly size: Resources;
 }
 
 interface Drain {
@@ -103,7 +116,7 @@ export function membershipOf(
 
   const join = (nodeId: string, atMs: number): void => {
     if (open.has(nodeId)) return;
-    const interval: Interval = { nodeId, fromMs: atMs, toMs: null, cause: null, drains: [] };
+    const interval: Interval = { nodeId, fromMs: atMs, toMs: null, cause: null, size: capability.get(nodeId) ?? null, drains: [], resizes: [] };
     intervals.push(interval);
     open.set(nodeId, interval);
   };
@@ -148,11 +161,12 @@ export function membershipOf(
         // A NodeManager that registers again with another size: with no app running on it the RM
         // removes the node and adds it again, else it resizes it in place (RMNodeImpl
         // ReconnectNodeTransition), its containers running on. The scheduler's lines, where the
-        // log prints them, say which; without them it is taken as another node.
-        if (!bySchedulerLines && before && open.has(nodeId) && (before.memoryMb !== size.memoryMb || before.vcores !== size.vcores)) {
-          leave(nodeId, t, 'removed');
-        }
+        // log prints them, say which (a removal they print after this line ends the node anyway);
+        // without them it is taken as another node.
+        const resized = before !== undefined && open.has(nodeId) && !sameSize(before, size);
+        if (!bySchedulerLines && resized) leave(nodeId, t, 'removed');
         if (!bySchedulerLines) join(nodeId, t);
+        else if (resized) open.get(nodeId)!.resizes.push({ atMs: t, size });
         break;
       }
       case 'node_added':
@@ -214,10 +228,15 @@ export function membershipOf(
   const served = intervals.filter((iv) => iv.fromMs <= windowEndMs && (iv.toMs === null || iv.toMs > originMs));
 
   // Nodes by size, each size's nodes in order of first service (node ids break ties).
-  const firstServed = new Map<string, number>();
-  for (const iv of served) if (!firstServed.has(iv.nodeId)) firstServed.set(iv.nodeId, iv.fromMs);
-  const order = [...firstServed.entries()].sort((x, y) => x[1] - y[1] || (x[0] < y[0] ? -1 : 1)).map(([nodeId]) => nodeId);
-  const sizeOf = (nodeId: string): Resources => capability.get(nodeId) ?? assumedSize(nodeId, containers);
+  const firstServed = new Map<string, Interval>();
+  for (const iv of served) if (!firstServed.has(iv.nodeId)) firstServed.set(iv.nodeId, iv);
+  const order = [...firstServed.values()]
+    .sort((x, y) => x.fromMs - y.fromMs || (x.nodeId < y.nodeId ? -1 : 1))
+    .map((iv) => iv.nodeId);
+  // A node's size in the replay's cluster: the one it had when the replay began, or when it first
+  // joined after that; later sizes are resize changes.
+  const sizeOf = (nodeId: string): Resources =>
+    sizeAt(firstServed.get(nodeId)!, originMs) ?? capability.get(nodeId) ?? assumedSize(nodeId, containers);
   const bySize = new Map<string, string[]>();
   for (const nodeId of order) {
     const size = sizeOf(nodeId);
@@ -239,10 +258,25 @@ export function membershipOf(
   const initial = new Set<number>();
   const changes: { change: NodeChange; order: number }[] = [];
   let lostNodes = 0;
+  /** Each node's size in the replay so far (intervals come in time order, node by node). */
+  const replaySizes = nodes.map((n): Resources => ({ memoryMb: n.memoryMb, vcores: n.vcores }));
+  const resizeTo = (node: number, atMs: number, size: Resources | null, order: number): void => {
+    if (size === null || sameSize(size, replaySizes[node]!)) return;
+    changes.push({ change: { atMs: atMs - originMs, kind: 'resize', node, memoryMb: size.memoryMb, vcores: size.vcores }, order });
+    replaySizes[node] = size;
+  };
   for (const iv of served) {
     const node = indexOf.get(iv.nodeId)!;
-    if (iv.fromMs <= originMs) initial.add(node);
-    else changes.push({ change: { atMs: iv.fromMs - originMs, kind: 'join', node }, order: 2 });
+    if (iv.fromMs <= originMs) {
+      initial.add(node);
+    } else {
+      changes.push({ change: { atMs: iv.fromMs - originMs, kind: 'join', node }, order: 2 });
+      // Joining again with another size than it last served with.
+      resizeTo(node, iv.fromMs, iv.size, 2.5);
+    }
+    // A resize at the moment the node leaves (the scheduler removing and adding it again) is its
+    // next join's size, not a change of its own.
+    for (const r of iv.resizes) if (r.atMs > originMs && r.atMs <= windowEndMs && r.atMs !== iv.toMs) resizeTo(node, r.atMs, r.size, 3);
     // Decommissioning under way when the replay starts drains the node at time 0.
     for (const d of iv.drains) {
       if (d.atMs > windowEndMs) break;
@@ -278,11 +312,12 @@ export function membershipOf(
   const joins = changes.filter((c) => c.change.kind === 'join').length;
   const leaves = changes.filter((c) => c.change.kind === 'leave').length;
   const drains = changes.filter((c) => c.change.kind === 'drain').length;
+  const resizes = changes.filter((c) => c.change.kind === 'resize').length;
   const timeline: NodeTimeline | null =
     changes.length === 0 && initial.size === nodes.length
       ? null
       : { initialNodes: [...initial].sort((x, y) => x - y), changes: changes.map((c) => c.change) };
-  return { nodes, timeline, appEndBoundMs, appLostAtMs, joins, leaves, lostNodes, drains, restarts, restartsLosingApps };
+  return { nodes, timeline, appEndBoundMs, appLostAtMs, joins, leaves, lostNodes, drains, resizes, restarts, restartsLosingApps };
 }
 
 /**
@@ -321,9 +356,10 @@ function withUnregisteredNodes(
 }
 
 /**
- * Leaves out the drains and recommissions a replay cannot follow, in place: a node drained again
- * while it drains (its log moved it to DECOMMISSIONING twice, say across an RM restart), or not
- * in service at that point of the timeline (a drain timed with its own leave or join).
+ * Leaves out the drains, recommissions and resizes a replay cannot follow, in place: a node
+ * drained again while it drains (its log moved it to DECOMMISSIONING twice, say across an RM
+ * restart), or not in service at that point of the timeline (a drain or resize timed with its
+ * own leave or join).
  */
 function dropUnfollowableDrains(changes: { change: NodeChange }[], initial: ReadonlySet<number>, nodeCount: number): void {
   const inService = new Uint8Array(nodeCount);
@@ -336,6 +372,8 @@ function dropUnfollowableDrains(changes: { change: NodeChange }[], initial: Read
       const drains = change.kind === 'drain';
       if (inService[change.node] !== 1 || (draining[change.node] === 1) === drains) continue;
       draining[change.node] = drains ? 1 : 0;
+    } else if (change.kind === 'resize') {
+      if (inService[change.node] !== 1) continue;
     } else if (isNodeOwnChange(change)) {
       inService[change.node] = change.kind === 'join' ? 1 : 0;
       draining[change.node] = 0;
@@ -368,9 +406,24 @@ function mergeAcrossPreservingRestarts(intervals: Interval[], ends: readonly RmE
       iv.toMs = next.toMs;
       iv.cause = next.cause;
       iv.drains.push(...next.drains);
+      // Registered again with another size: resized in place across the restart.
+      const before = sizeAt(iv, next.fromMs);
+      if (next.size !== null && before !== null && !sameSize(before, next.size)) iv.resizes.push({ atMs: next.fromMs, size: next.size });
+      iv.resizes.push(...next.resizes);
       intervals.splice(intervals.indexOf(next), 1);
     }
   }
+}
+
+/** An interval's size at `atMs`: its size when it joined, as resized in place up to then; null if unknown. */
+function sizeAt(iv: Interval, atMs: number): Resources | null {
+  let size = iv.size;
+  for (const r of iv.resizes) if (r.atMs <= atMs) size = r.size;
+  return size;
+}
+
+function sameSize(a: Resources, b: Resources): boolean {
+  return a.memoryMb === b.memoryMb && a.vcores === b.vcores;
 }
 
 /** A node the log never registers: Hadoop's default size, or what it held at once if that was more. */

@@ -334,19 +334,21 @@ function unmanagedAm(c: Candidate, endBoundMs: number): RmContainerRow {
  */
 function capacityAt(membership: LogMembership, originMs: number): { atMs: number; capacity: Resources }[] {
   const inService = new Set(membership.timeline?.initialNodes ?? membership.nodes.map((_, i) => i));
+  const sizes = membership.nodes.map((n): Resources => ({ memoryMb: n.memoryMb, vcores: n.vcores }));
   const total = (): Resources => {
     let memoryMb = 0;
     let vcores = 0;
     for (const i of inService) {
-      memoryMb += membership.nodes[i]!.memoryMb;
-      vcores += membership.nodes[i]!.vcores;
+      memoryMb += sizes[i]!.memoryMb;
+      vcores += sizes[i]!.vcores;
     }
     return { memoryMb, vcores };
   };
   const steps = [{ atMs: -Infinity, capacity: total() }];
   for (const change of membership.timeline?.changes ?? []) {
     if (!isNodeOwnChange(change)) continue;
-    if (change.kind === 'join' || change.kind === 'recommission') inService.add(change.node);
+    if (change.kind === 'resize') sizes[change.node] = { memoryMb: change.memoryMb, vcores: change.vcores };
+    else if (change.kind === 'join' || change.kind === 'recommission') inService.add(change.node);
     else inService.delete(change.node);
     steps.push({ atMs: change.atMs + originMs, capacity: total() });
   }
@@ -358,7 +360,7 @@ function drainsOf(membership: LogMembership, originMs: number): DrainSpan[] {
   const spans: DrainSpan[] = [];
   const open = new Map<number, { nodeId: string; fromMs: number }>();
   for (const change of membership.timeline?.changes ?? []) {
-    if (!isNodeOwnChange(change) || change.kind === 'join') continue;
+    if (!isNodeOwnChange(change) || change.kind === 'join' || change.kind === 'resize') continue;
     if (change.kind === 'drain') {
       open.set(change.node, { nodeId: membership.nodes[change.node]!.nodeId, fromMs: change.atMs + originMs });
       continue;
@@ -389,6 +391,7 @@ function describeMembership(membership: LogMembership, notes: string[]): void {
   if (membership.drains > 0) {
     parts.push(`${membership.drains} graceful decommissioning(s) (the node takes no new container and gives up what its containers free)`);
   }
+  if (membership.resizes > 0) parts.push(`${membership.resizes} node(s) resized in place (registered again with another size)`);
   if (membership.restarts > 0) {
     parts.push(
       `${membership.restarts} RM restart(s)${membership.restartsLosingApps > 0 ? `, ${membership.restartsLosingApps} not recovering the apps it had` : ''}`,

@@ -110,8 +110,8 @@ export interface Scheduler {
   removeNode(node: SchedulerNode, nowMs: number): void;
   /**
    * A node in service changed size by (memoryMb, vcores), already in its capacity: a node being
-   * decommissioned gracefully gives up what its containers free (docs/model.md 12). The cluster
-   * changes as for addNode / removeNode.
+   * decommissioned gracefully gives up what its containers free, or one is resized in place
+   * (docs/model.md 12). The cluster changes as for addNode / removeNode.
    */
   resizeNode(node: SchedulerNode, memoryMb: number, vcores: number, nowMs: number): void;
   /** Set how many containers of this size the app asks for under this key (absolute, not a delta). */

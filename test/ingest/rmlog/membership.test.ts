@@ -133,11 +133,11 @@ describe('the cluster a log records, node by node', () => {
     );
   });
 
-  it('keeps a node that registers again with another size while its containers run, as the scheduler kept it', () => {
+  it('resizes in place a node that registers again with another size while its containers run, as the scheduler kept it', () => {
     // w1 is added at 100 (8192 MB) and registers again at 5000 with 16384 MB while the app's
     // task runs on it: the RM resizes it in place (no Removed / Added node line), the task runs
-    // on. No membership change is replayed: the node serves throughout (at its latest size); the
-    // timeline holds only the RM's start-up wait (started at 0, 9000 of it left at replay 0).
+    // on. The node serves throughout: 8192 MB at the first submission (1000), resized at 5000
+    // (replay 4000). The RM started at 0: 9000 of its start-up wait are left at replay 0.
     const log = buildLogWorkload(
       't',
       rows(
@@ -147,8 +147,87 @@ describe('the cluster a log records, node by node', () => {
         40_000,
       ),
     );
-    expect(log.nodeTimeline).toEqual({ initialNodes: [0], changes: [{ atMs: 0, kind: 'rm-started', waitMs: 9000 },] });
-    expect(log.clusterFromLog!.nodeGroups.map((g) => [g.memoryMb, g.count])).toEqual([[16_384, 1]]);
+    expect(log.nodeTimeline).toEqual({
+      initialNodes: [0],
+      changes: [
+        { atMs: 0, kind: 'rm-started', waitMs: 9000 },
+        { atMs: 4000, kind: 'resize', node: 0, memoryMb: 16_384, vcores: 16 },
+      ],
+    });
+    expect(log.clusterFromLog!.nodeGroups.map((g) => [g.memoryMb, g.count])).toEqual([[8192, 1]]);
+    expect(log.clusterNotes.join('\n')).toMatch(/1 node\(s\) resized in place/);
+  });
+
+  it('takes a node that registers again with another size and no scheduler lines as leaving and joining at its new size', () => {
+    // As above, but the log prints no "Added node" / "Removed node" lines: the second
+    // registration (5000, replay 4000) is a leave and a join, and the node serves from then at
+    // 16384 MB, its size at the first submission being 8192 MB.
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, { finishMs: 31_000, state: 'FINISHED' })],
+        [container(1, 1, 1, ran(1100, 30_000)), container(1, 1, 2, ran(6000, 20_000))],
+        [event(0, 'rm_started'), registered(100, 'w1:1'), registered(5000, 'w1:1', 16_384, 16)],
+        40_000,
+      ),
+    );
+    expect(log.nodeTimeline!.changes.filter((c) => c.kind !== 'rm-started')).toEqual([
+      { atMs: 4000, kind: 'leave', node: 0, cause: 'removed' },
+      { atMs: 4000, kind: 'join', node: 0 },
+      { atMs: 4000, kind: 'resize', node: 0, memoryMb: 16_384, vcores: 16 },
+    ]);
+    expect(log.clusterFromLog!.nodeGroups.map((g) => [g.memoryMb, g.count])).toEqual([[8192, 1]]);
+  });
+
+  it('takes a node the scheduler removes and adds again at its new size as leaving and joining at that size', () => {
+    // w2 runs nothing: when it registers again with 16384 MB at 5000 the RM removes it (5000) and
+    // adds it again (5001). It leaves at replay 4000 and joins at 4001 with its new size.
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, { finishMs: 31_000, state: 'FINISHED' })],
+        [container(1, 1, 1, ran(1100, 30_000)), container(1, 1, 2, ran(2000, 20_000))],
+        [
+          event(0, 'rm_started'),
+          registered(100, 'w1:1'),
+          event(100, 'node_added', 'w1:1'),
+          registered(100, 'w2:1'),
+          event(100, 'node_added', 'w2:1'),
+          registered(5000, 'w2:1', 16_384, 16),
+          event(5000, 'node_removed', 'w2:1'),
+          event(5001, 'node_added', 'w2:1'),
+        ],
+        40_000,
+      ),
+    );
+    expect(log.nodeTimeline!.changes.filter((c) => c.kind !== 'rm-started')).toEqual([
+      { atMs: 4000, kind: 'leave', node: 1, cause: 'removed' },
+      { atMs: 4001, kind: 'join', node: 1 },
+      { atMs: 4001, kind: 'resize', node: 1, memoryMb: 16_384, vcores: 16 },
+    ]);
+  });
+
+  it('resizes a node that registers again with another size after a restart that kept its containers', () => {
+    // As the work-preserving restart below (RM restarts at 20 000, its app's task completing
+    // under the new RM), but w1 registers again with 16384 MB: it serves on, resized at 20 500
+    // (replay 19 500).
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, { finishMs: 41_000, state: 'FINISHED' })],
+        [container(1, 1, 1, ran(1100, 40_000)), container(1, 1, 2, ran(2000, 30_000))],
+        [event(0, 'rm_started'), registered(100, 'w1:1'), event(20_000, 'rm_started'), registered(20_500, 'w1:1', 16_384, 16)],
+        50_000,
+      ),
+    );
+    expect(log.nodeTimeline).toEqual({
+      initialNodes: [0],
+      changes: [
+        { atMs: 0, kind: 'rm-started', waitMs: 9000 },
+        { atMs: 19_000, kind: 'rm-started', waitMs: 10_000 },
+        { atMs: 19_500, kind: 'resize', node: 0, memoryMb: 16_384, vcores: 16 },
+      ],
+    });
   });
 
   it('replays a node lost mid-run; the container the RM killed with it is left out, its retry kept', () => {
