@@ -1,9 +1,9 @@
 // The hash that recognises a log file's content at a later ingest (recognise.ts): of the bytes
 // up to its last newline and of all of them. Every byte of every file goes through it, so it is
 // a fast non-cryptographic one, XXH3's 128-bit form (hash-wasm's WebAssembly build): on a 100 MB
-// log 20 ms against SHA-256's 60-80, which was 6% of a whole ingest on one core. Recognising a file
-// asks only that different content hash differently by accident, which 128 bits make as good
-// as impossible; nobody gains by forging a log that collides with itself.
+// log 20 ms against SHA-256's 60-80, which was 6% of a whole ingest on one core. Recognising a
+// file asks only that different content hash differently by accident, which 128 bits make as
+// good as impossible; nobody gains by forging a log that collides with itself.
 //
 // Files ingested before schema version 10 were hashed with SHA-256 (rmlog_files.hash_function
 // says which): recognise.ts checks those with the function they were stored with, and standard
