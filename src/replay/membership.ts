@@ -231,15 +231,13 @@ export class Membership {
    * draining node keeps giving up what it frees; the new size serves if it is recommissioned.
    */
   private nodeResized(node: NodeState, memoryMb: number, vcores: number, nowMs: number): void {
-    const observer = this.parts.observer;
-    observer.accountUsage(node, nowMs);
     const grownMemoryMb = memoryMb - node.configuredMemoryMb;
     const grownVcores = vcores - node.configuredVcores;
     node.configuredMemoryMb = memoryMb;
     node.configuredVcores = vcores;
     if (node.draining) {
-      observer.updateBucket(node);
-      this.host.nodesChanged();
+      // What it holds, and so gives the cluster, is unchanged: only its utilisation range is.
+      this.parts.observer.updateBucket(node);
       return;
     }
     this.resize(node, grownMemoryMb, grownVcores, nowMs);

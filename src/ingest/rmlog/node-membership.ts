@@ -258,12 +258,8 @@ export function membershipOf(
   const initial = new Set<number>();
   const changes: { change: NodeChange; order: number }[] = [];
   let lostNodes = 0;
-  /** Each node's size in the replay so far (intervals come in time order, node by node). */
-  const replaySizes = nodes.map((n): Resources => ({ memoryMb: n.memoryMb, vcores: n.vcores }));
-  const resizeTo = (node: number, atMs: number, size: Resources | null, order: number): void => {
-    if (size === null || sameSize(size, replaySizes[node]!)) return;
+  const resizeTo = (node: number, atMs: number, size: Resources, order: number): void => {
     changes.push({ change: { atMs: atMs - originMs, kind: 'resize', node, memoryMb: size.memoryMb, vcores: size.vcores }, order });
-    replaySizes[node] = size;
   };
   for (const iv of served) {
     const node = indexOf.get(iv.nodeId)!;
@@ -271,12 +267,10 @@ export function membershipOf(
       initial.add(node);
     } else {
       changes.push({ change: { atMs: iv.fromMs - originMs, kind: 'join', node }, order: 2 });
-      // Joining again with another size than it last served with.
-      resizeTo(node, iv.fromMs, iv.size, 2.5);
+      // At the size it joins with (no change when it is the size it last served with).
+      if (iv.size !== null) resizeTo(node, iv.fromMs, iv.size, 2.5);
     }
-    // A resize at the moment the node leaves (the scheduler removing and adding it again) is its
-    // next join's size, not a change of its own.
-    for (const r of iv.resizes) if (r.atMs > originMs && r.atMs <= windowEndMs && r.atMs !== iv.toMs) resizeTo(node, r.atMs, r.size, 3);
+    for (const r of iv.resizes) if (r.atMs > originMs && r.atMs <= windowEndMs) resizeTo(node, r.atMs, r.size, 3);
     // Decommissioning under way when the replay starts drains the node at time 0.
     for (const d of iv.drains) {
       if (d.atMs > windowEndMs) break;
@@ -308,7 +302,7 @@ export function membershipOf(
     changes.push({ change: { atMs: atMs - originMs, kind: 'rm-started', waitMs: untilMs - atMs }, order: 2 });
   }
   changes.sort((x, y) => x.change.atMs - y.change.atMs || x.order - y.order || nodeOf(x.change) - nodeOf(y.change));
-  dropUnfollowableDrains(changes, initial, nodes.length);
+  dropUnfollowableChanges(changes, initial, nodes);
   const joins = changes.filter((c) => c.change.kind === 'join').length;
   const leaves = changes.filter((c) => c.change.kind === 'leave').length;
   const drains = changes.filter((c) => c.change.kind === 'drain').length;
@@ -356,14 +350,17 @@ function withUnregisteredNodes(
 }
 
 /**
- * Leaves out the drains, recommissions and resizes a replay cannot follow, in place: a node
- * drained again while it drains (its log moved it to DECOMMISSIONING twice, say across an RM
- * restart), or not in service at that point of the timeline (a drain or resize timed with its
- * own leave or join).
+ * Leaves out, in place, the drains, recommissions and resizes a replay cannot follow or that
+ * change nothing: a node drained again while it drains (its log moved it to DECOMMISSIONING
+ * twice, say across an RM restart); one drained or resized while not in service at that point
+ * of the timeline (timed with its own leave, as when the scheduler removes a node that
+ * registered again with another size and adds it back: its join then gives the size); a resize
+ * to the size the node already has.
  */
-function dropUnfollowableDrains(changes: { change: NodeChange }[], initial: ReadonlySet<number>, nodeCount: number): void {
-  const inService = new Uint8Array(nodeCount);
-  const draining = new Uint8Array(nodeCount);
+function dropUnfollowableChanges(changes: { change: NodeChange }[], initial: ReadonlySet<number>, nodes: readonly MemberNode[]): void {
+  const inService = new Uint8Array(nodes.length);
+  const draining = new Uint8Array(nodes.length);
+  const sizes = nodes.map((n): Resources => ({ memoryMb: n.memoryMb, vcores: n.vcores }));
   for (const node of initial) inService[node] = 1;
   let kept = 0;
   for (const entry of changes) {
@@ -373,7 +370,8 @@ function dropUnfollowableDrains(changes: { change: NodeChange }[], initial: Read
       if (inService[change.node] !== 1 || (draining[change.node] === 1) === drains) continue;
       draining[change.node] = drains ? 1 : 0;
     } else if (change.kind === 'resize') {
-      if (inService[change.node] !== 1) continue;
+      if (inService[change.node] !== 1 || sameSize(change, sizes[change.node]!)) continue;
+      sizes[change.node] = { memoryMb: change.memoryMb, vcores: change.vcores };
     } else if (isNodeOwnChange(change)) {
       inService[change.node] = change.kind === 'join' ? 1 : 0;
       draining[change.node] = 0;
