@@ -31,7 +31,7 @@ import { normalizeRequest } from '../model/normalize.js';
 import type { NormalizationRule } from '../model/normalize.js';
 import { clusterCapacity } from '../model/cluster.js';
 import { taskDurationMs } from '../model/workload.js';
-import type { Cluster, SchedulerSettings } from '../model/cluster.js';
+import type { Cluster } from '../model/cluster.js';
 import type { Workload } from '../model/workload.js';
 import { checkNodeTimeline } from '../model/node-timeline.js';
 import type { NodeTimeline } from '../model/node-timeline.js';
@@ -59,7 +59,7 @@ import { HeartbeatWheel } from './heartbeat-wheel.js';
 import * as events from './events.js';
 import { appEvent, heartbeatEvent, stageEvent, updateEvent } from './events.js';
 import type { Event, HeartbeatEvent } from './events.js';
-import { allocationSettings } from './max-allocation.js';
+import { RequestSettings } from './max-allocation.js';
 import { Membership } from './membership.js';
 import type { MembershipHost } from './membership.js';
 import { RunObserver } from './observer.js';
@@ -184,13 +184,8 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   private readonly capacity: { memoryMb: number; vcores: number };
   /** Nodes joining and leaving, kills and failed attempts, as a log recorded them. */
   private readonly membership: Membership;
-  /**
-   * The scheduler's settings with the maximum allocation as the nodes in service cap it
-   * (max-allocation.ts); null after the nodes changed, until a request is next normalized.
-   */
-  private cappedSettings: SchedulerSettings | null = null;
-  /** Until this time an RM's start-up wait lasts, in which the configured maximum allocation applies (-1: none). */
-  private configuredMaximumUntilMs = -1;
+  /** What requests are normalized and validated against, as nodes and RMs come and go. */
+  private readonly requestSettings: RequestSettings;
   /** Apps submitted so far (apps are submitted in index order). */
   submittedApps = 0;
   /**
@@ -300,8 +295,10 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       checksVcores: this.checksVcores,
       heartbeatIntervalMs: this.heartbeatIntervalMs,
     });
+    this.requestSettings = new RequestSettings(this.cluster.scheduler, this.nodes);
     this.membership = new Membership(this, {
       nodes: this.nodes,
+      requestSettings: this.requestSettings,
       apps: this.apps,
       changes: timeline ? timeline.changes : [],
       capacity: this.capacity,
@@ -471,7 +468,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   }
 
   private submit(app: AppRun): void {
-    const granted = normalizeRequest(app.spec.amRequest, this.requestSettings(), this.normalization, 'am');
+    const granted = normalizeRequest(app.spec.amRequest, this.requestSettings.at(this.nowMs), this.normalization, 'am');
     if (!granted.ok) {
       // The RM refuses the submission: the app never reaches the scheduler.
       this.reject(app, `AM ${granted.reason}`, 'request-above-maximum');
@@ -512,7 +509,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     // The MapReduce AM checks its task sizes against the maximum before asking and kills the
     // job if one is too large; other frameworks fail the same way at their first allocate call.
     for (const stage of app.stages) {
-      const granted = normalizeRequest(stage.spec.request, this.requestSettings(), this.normalization, 'task');
+      const granted = normalizeRequest(stage.spec.request, this.requestSettings.at(this.nowMs), this.normalization, 'task');
       if (!granted.ok) {
         this.endApp(app, FAILED, 'request-above-maximum', `${stage.spec.name} ${granted.reason}`);
         return;
@@ -866,26 +863,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     if (app.mapReduceModelled && stage.index === 1) this.mapReduceAms.wake(app, this.nowMs);
     else if (app.spec.observed) this.reask(app, stage);
     else this.schedule(nextAmHeartbeatMs(app, this.nowMs, this.amHeartbeatIntervalMs), stageEvent(app, stage));
-  }
-
-  nodesChanged(): void {
-    // Taken again when next needed: a draining node changes size at every container it ends.
-    this.cappedSettings = null;
-  }
-
-  rmStarted(untilMs: number): void {
-    this.configuredMaximumUntilMs = untilMs;
-  }
-
-  /**
-   * What requests are normalized and validated against: the configured maximum allocation
-   * through an RM's start-up wait (ClusterNodeTracker.getMaxAllowedAllocation: while no more than
-   * the wait has passed), else that maximum capped by the nodes (see cappedSettings).
-   */
-  private requestSettings(): SchedulerSettings {
-    if (this.nowMs <= this.configuredMaximumUntilMs) return this.cluster.scheduler;
-    this.cappedSettings ??= allocationSettings(this.cluster.scheduler, this.nodes);
-    return this.cappedSettings;
   }
 
   clusterChanged(): void {

@@ -2,7 +2,9 @@
 // 12.1): yarn.scheduler.maximum-allocation-mb / -vcores, each capped by the largest node in
 // service (AbstractYarnScheduler.updateMaximumAllocation, YARN-2604, Hadoop 2.7+): an ask larger
 // than any node is refused, not left to wait for a node that never comes. The cap follows nodes
-// joining, leaving and draining (a draining node's total is what it holds).
+// joining, leaving, draining (a draining node's total is what it holds) and being resized, and
+// is lifted through an RM's start-up wait, while its nodes register
+// (ClusterNodeTracker.getMaxAllowedAllocation: while no more than the wait has passed).
 
 import type { SchedulerSettings } from '../model/cluster.js';
 import { ABSENT } from './state.js';
@@ -26,4 +28,37 @@ export function allocationSettings(settings: SchedulerSettings, nodes: readonly 
   const vcores = largestVcores < 0 ? configured.vcores : Math.min(configured.vcores, largestVcores);
   if (memoryMb === configured.memoryMb && vcores === configured.vcores) return settings;
   return { ...settings, maximumAllocation: { memoryMb, vcores } };
+}
+
+/**
+ * The settings a replay normalizes and validates requests against, as its nodes and RMs come and
+ * go (membership.ts tells it): taken again only when a request next needs them after a node
+ * changed, since a draining node changes size at every container it ends.
+ */
+export class RequestSettings {
+  /** `configured` capped by the nodes in service; null after they changed, until next needed. */
+  private capped: SchedulerSettings | null = null;
+  /** Until this time an RM's start-up wait lasts (-1: none). */
+  private configuredUntilMs = -1;
+
+  constructor(
+    private readonly configured: SchedulerSettings,
+    private readonly nodes: readonly NodeState[],
+  ) {}
+
+  /** A node joined, left or changed size: the largest node in service may have changed. */
+  nodesChanged(): void {
+    this.capped = null;
+  }
+
+  /** An RM (re)started: until `untilMs` the configured maximum applies. */
+  rmStarted(untilMs: number): void {
+    this.configuredUntilMs = untilMs;
+  }
+
+  at(nowMs: number): SchedulerSettings {
+    if (nowMs <= this.configuredUntilMs) return this.configured;
+    this.capped ??= allocationSettings(this.configured, this.nodes);
+    return this.capped;
+  }
 }

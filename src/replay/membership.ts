@@ -13,6 +13,7 @@ import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { NODE_CHANGE, updateEvent } from './events.js';
 import type { Event } from './events.js';
+import type { RequestSettings } from './max-allocation.js';
 import type { RunObserver } from './observer.js';
 import { ABSENT, ACCEPTED, AM_STARTING, FAILED, KILLED, RUNNING, WAITING } from './state.js';
 import type { AppRun, ClusterState, Container, FINISHED, NodeState, StageState } from './state.js';
@@ -51,10 +52,6 @@ export interface MembershipHost {
   failWaiting(app: AppRun, cause: FailureCause | null, reason: string, phase: typeof FAILED | typeof KILLED): void;
   /** Admission looks again and idle AMs wake: what the cluster holds or asks for changed. */
   clusterChanged(): void;
-  /** A node joined, left or changed size: the largest node in service, which caps the maximum allocation, may have changed. */
-  nodesChanged(): void;
-  /** An RM (re)started: until `untilMs` requests are validated against the configured maximum allocation. */
-  rmStarted(untilMs: number): void;
 }
 
 /** What outside changes act on, besides the host. */
@@ -63,6 +60,8 @@ export interface MembershipParts {
   readonly apps: readonly AppRun[];
   /** The recorded membership changes, in time order (model/node-timeline.ts). */
   readonly changes: readonly NodeChange[];
+  /** The maximum allocation requests are checked against: it follows the nodes and RM starts. */
+  readonly requestSettings: RequestSettings;
   /** What the nodes in service give the cluster; the view's capacity, changed here. */
   readonly capacity: { memoryMb: number; vcores: number };
   readonly view: ClusterState;
@@ -100,7 +99,7 @@ export class Membership {
       else if (change.kind === 'drain') this.nodeDrains(nodes[change.node]!, nowMs);
       else if (change.kind === 'recommission') this.nodeRecommissioned(nodes[change.node]!, nowMs);
       else if (change.kind === 'resize') this.nodeResized(nodes[change.node]!, change.memoryMb, change.vcores, nowMs);
-      else if (change.kind === 'rm-started') this.host.rmStarted(change.atMs + change.waitMs);
+      else if (change.kind === 'rm-started') this.parts.requestSettings.rmStarted(change.atMs + change.waitMs);
       else this.loseApps();
     }
     this.scheduleNext();
@@ -120,7 +119,7 @@ export class Membership {
     this.parts.observer.nodeJoined(node, nowMs);
     this.parts.scheduler.addNode(node, nowMs);
     this.host.putInWheel(node);
-    this.host.nodesChanged();
+    this.parts.requestSettings.nodesChanged();
     this.host.clusterChanged();
   }
 
@@ -177,7 +176,7 @@ export class Membership {
     node.draining = false;
     node.capacityMemoryMb = node.configuredMemoryMb;
     node.capacityVcores = node.configuredVcores;
-    host.nodesChanged();
+    this.parts.requestSettings.nodesChanged();
     for (const app of lostAms) this.attemptEnded(app, false, nowMs);
     for (let i = 0; i < reasks.length; i++) {
       const app = reaskApps[i]!;
@@ -258,7 +257,7 @@ export class Membership {
     capacity.vcores += vcores;
     observer.updateBucket(node);
     scheduler.resizeNode(node, memoryMb, vcores, nowMs);
-    this.host.nodesChanged();
+    this.parts.requestSettings.nodesChanged();
   }
 
   /**
