@@ -479,11 +479,7 @@ export class CapacityScheduler implements Scheduler {
     a.reservedVcores += ask.vcores;
     reserveQueues(a.leaf, ask.memoryMb, ask.vcores);
     this.charge(a, ask.memoryMb, ask.vcores);
-    d.kind = RESERVE;
-    d.app = a.index;
-    d.key = ask.key;
-    d.memoryMb = ask.memoryMb;
-    d.vcores = ask.vcores;
+    d.take(RESERVE, a.index, ask);
     return true;
   }
 
@@ -529,11 +525,7 @@ export class CapacityScheduler implements Scheduler {
       a.amAllocated = true;
       a.leaf.runningApps++;
     }
-    d.kind = ALLOCATE;
-    d.app = a.index;
-    d.key = ask.key;
-    d.memoryMb = ask.memoryMb;
-    d.vcores = ask.vcores;
+    d.take(ALLOCATE, a.index, ask);
   }
 
   // ---- reads -----------------------------------------------------------------------------

@@ -400,11 +400,7 @@ export class FairScheduler implements Scheduler {
       return false;
     }
     this.reserve(a, ask.memoryMb, ask.vcores);
-    d.kind = RESERVE;
-    d.app = a.index;
-    d.key = ask.key;
-    d.memoryMb = ask.memoryMb;
-    d.vcores = ask.vcores;
+    d.take(RESERVE, a.index, ask);
     return true;
   }
 
@@ -435,11 +431,7 @@ export class FairScheduler implements Scheduler {
       a.leaf.amUsedVcores += a.amVcores;
       a.leaf.runningApps++;
     }
-    d.kind = ALLOCATE;
-    d.app = a.index;
-    d.key = ask.key;
-    d.memoryMb = ask.memoryMb;
-    d.vcores = ask.vcores;
+    d.take(ALLOCATE, a.index, ask);
   }
 
   // ---- comparators (docs/model.md 4.3 and 5) --------------------------------------------

@@ -64,6 +64,15 @@ export class Decision {
     this.unreserveNode = -1;
     this.failedApp = -1;
   }
+
+  /** The app allocates (ALLOCATE) or reserves (RESERVE) one container of its ask `ask`. */
+  take(kind: typeof ALLOCATE | typeof RESERVE, app: number, ask: { readonly key: number; readonly memoryMb: number; readonly vcores: number }): void {
+    this.kind = kind;
+    this.app = app;
+    this.key = ask.key;
+    this.memoryMb = ask.memoryMb;
+    this.vcores = ask.vcores;
+  }
 }
 
 /** What the scheduler tells the engine between decisions. */
