@@ -7,8 +7,8 @@
 // number lead back to it.
 
 export const EVENT_KINDS = [
-  'rm_started', // STARTUP_MSG banner; extra.version
-  'rm_stopped', // SHUTDOWN_MSG banner
+  'rm_started', // STARTUP_MSG banner (detail = version); or an HA failover's "Transitioned to active state" (STANDBY -> ACTIVE)
+  'rm_stopped', // SHUTDOWN_MSG banner; or an HA failover's "Transitioned to standby state" (ACTIVE -> STANDBY)
   'scheduler_class', // "Using Scheduler: <class>"; detail = class
   'scheduler_config', // CS "Initialized CapacityScheduler with calculator=..."; extra: calculator, min/max allocation
   'queue_config', // CS "Initializing <queue>" and its key = value block; extra: the keys

@@ -212,8 +212,20 @@ const resourceManager: MessageParser = (m, at) => {
     e.detail = firstToken(m.slice('Using Scheduler: '.length));
     return e;
   }
+  // The RM's HA state: the scheduler runs only while it is active. The reader keeps only the
+  // transitions that start or end an active period between banners (failover.ts).
+  if (m.startsWith('Transitioned to active state')) return haTransition('rm_started', 'STANDBY', 'ACTIVE', at);
+  if (m.startsWith('Transitioned to standby state')) return haTransition('rm_stopped', 'ACTIVE', 'STANDBY', at);
   return null;
 };
+
+/** An HA transition as an RM start or stop, told from a banner's by its states. */
+function haTransition(kind: 'rm_started' | 'rm_stopped', from: string, to: string, at: EntryContext): RmEvent {
+  const e = event(kind, at);
+  e.fromState = from;
+  e.toState = to;
+  return e;
+}
 
 const rmNode: MessageParser = (m, at) => {
   if (!m.includes(' Node Transitioned from ')) return null;

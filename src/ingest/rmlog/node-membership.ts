@@ -9,7 +9,7 @@
 // containers free) until it leaves, or is recommissioned (DECOMMISSIONING -> RUNNING). A node
 // that registers again with another size while the scheduler keeps it is resized in place.
 // An RM start ends every node the previous RM had, as does its stop: NodeManagers register again
-// with the new RM. A restart that recovered its apps with their containers (work-preserving
+// with the new RM. An HA failover (the RM going standby, later active again) is a stop and start. A restart that recovered its apps with their containers (work-preserving
 // recovery) keeps the nodes that register again; one that recovered nothing loses the apps it had.
 // Each RM start's start-up wait is in the timeline too (docs/model.md 1.3).
 
@@ -141,7 +141,9 @@ export function membershipOf(
         join(e.nodeId!, t);
         break;
       case 'rm_started':
-        startsMs.push(t);
+        // A failover's activation (STANDBY -> ACTIVE) has no start-up wait: the RM's cluster
+        // timestamp, which the wait counts from, is its process's (docs/model.md 12.2).
+        if (e.toState !== 'ACTIVE') startsMs.push(t);
         if (sawInstance || open.size > 0) ends.push({ downMs: stoppedAtMs ?? t, restartMs: t });
         leaveAll(t, 'rm-restart');
         sawInstance = true;
@@ -149,7 +151,9 @@ export function membershipOf(
         break;
       case 'rm_stopped':
         leaveAll(t, 'rm-stopped');
-        stoppedAtMs = t;
+        // The RM stopped scheduling at its first stop: a failover's standby, then maybe its
+        // SHUTDOWN banner later.
+        stoppedAtMs ??= t;
         sawInstance = true;
         break;
       case 'node_registered': {

@@ -7,6 +7,7 @@ import { combineLineCounts } from '../../model/rm-events.js';
 import type { RmEvent, RmFileCounts, RmLineCounts } from '../../model/rm-events.js';
 import { CONTINUATION, HeaderParser, MALFORMED } from './header.js';
 import type { Layout } from './header.js';
+import { FailoverFilter } from './failover.js';
 import { IN_PLACE_PARSERS } from './in-place.js';
 import type { InPlaceEntry, InPlaceParser } from './in-place.js';
 import { MAX_LINE_BYTES, readLines } from './line-source.js';
@@ -94,6 +95,8 @@ class LogReader implements LineHandler {
   private lastLayout: Layout | null = null;
   private layoutRun = 0;
   private unterminated: { lineNumber: number; before: RmLineCounts } | null = null;
+  /** Which HA transitions are failovers: RM stops and starts between the banners. */
+  private readonly failovers = new FailoverFilter();
 
   constructor(private readonly sink: RmLogSink) {}
 
@@ -126,6 +129,9 @@ class LogReader implements LineHandler {
   }
 
   beforeUnterminatedLine(lineNumber: number): void {
+    // A held standby is settled first: that line, read again when the file has grown, must not
+    // be the one that settles it (it counts as this read's).
+    this.releaseHeldStandby();
     this.unterminated = { lineNumber, before: this.counters() };
   }
 
@@ -192,6 +198,25 @@ class LogReader implements LineHandler {
   }
 
   private emit(e: RmEvent): void {
+    const failovers = this.failovers;
+    if (failovers.holding) {
+      const held = failovers.settle(e);
+      if (held === null) this.ignoredEntries++;
+      else this.emitNow(held);
+    }
+    if ((e.kind === 'rm_started' || e.kind === 'rm_stopped') && !failovers.keep(e)) {
+      if (!failovers.holding) this.ignoredEntries++;
+      return;
+    }
+    this.emitNow(e);
+  }
+
+  private releaseHeldStandby(): void {
+    const held = this.failovers.release();
+    if (held !== null) this.emitNow(held);
+  }
+
+  private emitNow(e: RmEvent): void {
     this.events++;
     if (e.kind === 'rm_started' && e.detail) this.bannerVersion = e.detail;
     if (e.kind === 'scheduler_class' && e.detail) this.schedulerClass = e.detail.slice(e.detail.lastIndexOf('.') + 1);
@@ -234,6 +259,7 @@ class LogReader implements LineHandler {
 
   finish(source: LineSourceResult, firstLine: number): RmLogFileStats {
     this.finishCollecting();
+    this.releaseHeldStandby();
     let unterminatedLine: LineContribution | null = null;
     if (this.unterminated !== null) {
       const { lineNumber, before } = this.unterminated;

@@ -334,6 +334,60 @@ describe('the cluster a log records, node by node', () => {
       changes: [{ atMs: 0, kind: 'rm-started', waitMs: 9000 }, { atMs: 19_000, kind: 'rm-started', waitMs: 10_000 }],
     });
   });
+
+  it('takes an HA failover as a stop and a start, with no start-up wait after it', () => {
+    // The RM goes standby at 20 000 (another RM takes over) and active again at 25 000; w1
+    // registers again at 26 000. App 1 (task allocated at 2000, never ending in this log) did
+    // nothing after 25 000: it is lost at the standby (replay 19 000), before w1 leaves then;
+    // w1 rejoins at 25 000. Only the banner's start has a wait (9000 left at replay 0): the
+    // failover's activation keeps the process's cluster timestamp, long past its wait.
+    const ha = (timeMs: number, kind: 'rm_started' | 'rm_stopped') =>
+      event(timeMs, kind, null, kind === 'rm_started' ? { fromState: 'STANDBY', toState: 'ACTIVE' } : { fromState: 'ACTIVE', toState: 'STANDBY' });
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, {}), app(2, { submitMs: 30_000, finishMs: 51_000, state: 'FINISHED' })],
+        [
+          container(1, 1, 1, ran(1100, null)),
+          container(1, 1, 2, ran(2000, null)),
+          container(2, 1, 1, ran(31_000, 50_000)),
+          container(2, 1, 2, ran(32_000, 45_000)),
+        ],
+        [event(0, 'rm_started'), registered(100, 'w1:1'), ha(20_000, 'rm_stopped'), ha(25_000, 'rm_started'), registered(26_000, 'w1:1')],
+        60_000,
+      ),
+    );
+    expect(log.nodeTimeline).toEqual({
+      initialNodes: [0],
+      changes: [
+        { atMs: 0, kind: 'rm-started', waitMs: 9000 },
+        { atMs: 19_000, kind: 'apps-lost' },
+        { atMs: 19_000, kind: 'leave', node: 0, cause: 'rm-stopped' },
+        { atMs: 25_000, kind: 'join', node: 0 },
+      ],
+    });
+    expect(log.workload.apps[0]!.lostAfterMs).toBe(19_000);
+  });
+
+  it('stops the RM at its standby when a SHUTDOWN banner comes later', () => {
+    // Standby at 20 000, the SHUTDOWN banner at 50 000: app 1, still running, is lost at the
+    // standby (replay 19 000), when the RM stopped scheduling.
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, {})],
+        [container(1, 1, 1, ran(1100, null)), container(1, 1, 2, ran(2000, null))],
+        [
+          event(0, 'rm_started'),
+          registered(100, 'w1:1'),
+          event(20_000, 'rm_stopped', null, { fromState: 'ACTIVE', toState: 'STANDBY' }),
+          event(50_000, 'rm_stopped'),
+        ],
+        50_000,
+      ),
+    );
+    expect(log.workload.apps[0]!.lostAfterMs).toBe(19_000);
+  });
 });
 
 describe('kills, attempts and unmanaged AMs as a log records them', () => {
