@@ -32,6 +32,7 @@ export const EVENT_KINDS = [
   'reservation', // FSAppAttempt "Making reservation" / "unreserved"; detail says which
   'preemption', // FairScheduler "Preempting container" / "Killing container"
   'audit', // RMAuditLogger; detail = OPERATION, extra = RESULT and the other fields
+  'node_resource', // scheduler "Update resource on node: <name> from: <r>, to: <r>"; node_id = the name as printed, memory/vcores = the new size, extra: the old
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];

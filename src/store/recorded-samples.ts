@@ -96,20 +96,42 @@ changes AS (
 SELECT queue, k, ${DELTA_COLUMNS.map((c) => `sum(${c})::BIGINT AS ${c}`).join(', ')}
 FROM changes WHERE k IS NOT NULL GROUP BY queue, k`;
 
+/** A node size update's change (its new size less the old one it prints), of `field`: memory_mb or vcores. */
+function resizeDelta(field: 'memory_mb' | 'vcores'): string {
+  const from = field === 'memory_mb' ? 'fromMemoryMb' : 'fromVcores';
+  return `${field} - TRY_CAST(json_extract_string(extra, '$.${from}') AS INTEGER)`;
+}
+
 /**
  * The cluster's capacity: the total the scheduler prints with each "Added node" / "Removed node"
- * line (the cluster after the change), zero from an RM start or stop until the next one; before
- * the first of these lines it is not known. Per sample, the last such total it sees.
+ * line (the cluster after the change), zero from an RM start or stop until the next one, changed
+ * by each "Update resource on node" after it (a node resized, a decommissioning one shrunk to
+ * what it holds); before the first of these totals it is not known. Per sample, the last level
+ * it sees: each total starts a run of levels that the updates after it move. A trace with no
+ * updates (`resized` false) is read without them: the runs cost a third of the cluster statement.
  */
-const CAPACITY = (events: string): string => `(
-  SELECT k, arg_max(memory_mb, line_order) AS capacity_memory_mb, arg_max(vcores, line_order) AS capacity_vcores
-  FROM (
-    SELECT ${sampleIndex('time_ms')} AS k, memory_mb, vcores, (time_ms, file_id, line_number) AS line_order FROM ${events}
-    WHERE (${kindIs('node_added', 'node_removed')} AND memory_mb IS NOT NULL AND vcores IS NOT NULL)
+const CAPACITY = (events: string, resized: boolean): string => {
+  const totals = `SELECT ${sampleIndex('time_ms')} AS k, (time_ms, file_id, line_number) AS line_order, 1 AS total, memory_mb, vcores
+    FROM ${events} WHERE (${kindIs('node_added', 'node_removed')} AND memory_mb IS NOT NULL AND vcores IS NOT NULL)
     UNION ALL
-    SELECT ${sampleIndex('time_ms')}, 0, 0, (time_ms, file_id, line_number) FROM ${events} WHERE ${kindIs('rm_started', 'rm_stopped')}
-  ) WHERE k IS NOT NULL GROUP BY k
-)`;
+    SELECT ${sampleIndex('time_ms')}, (time_ms, file_id, line_number), 1, 0, 0 FROM ${events} WHERE ${kindIs('rm_started', 'rm_stopped')}`;
+  const levels = !resized
+    ? totals
+    : `WITH lines AS (
+        ${totals}
+        UNION ALL
+        SELECT ${sampleIndex('time_ms')}, (time_ms, file_id, line_number), 0, ${resizeDelta('memory_mb')}, ${resizeDelta('vcores')}
+        FROM ${events} WHERE ${kindIs('node_resource')}
+      ),
+      runs AS (SELECT *, sum(total) OVER (ORDER BY line_order ROWS UNBOUNDED PRECEDING) AS run FROM lines)
+      SELECT k, line_order,
+        CASE WHEN run > 0 THEN sum(memory_mb) OVER w END AS memory_mb, CASE WHEN run > 0 THEN sum(vcores) OVER w END AS vcores
+      FROM runs WINDOW w AS (PARTITION BY run ORDER BY line_order ROWS UNBOUNDED PRECEDING)`;
+  return `(
+    SELECT k, arg_max(memory_mb, line_order) AS capacity_memory_mb, arg_max(vcores, line_order) AS capacity_vcores
+    FROM (${levels}) WHERE k IS NOT NULL GROUP BY k
+  )`;
+};
 
 const BUCKETS = [0, 1, 2, 3, 4, 5, 6] as const;
 
@@ -124,21 +146,40 @@ function bucketOf(used: string, capacity: string, inService: string): string {
 }
 
 /**
+ * Each size update of a node in service (the CTE `resizes`: node_id, registered_ms, t, delta), by
+ * the scheduler's name for it: the node's id, or its host when that host has no other node in
+ * service then.
+ */
+const NODE_RESIZES = (events: string): string => `resizes AS (
+    SELECT s.node_id, s.registered_ms, r.time_ms AS t, r.delta FROM (
+      SELECT time_ms, file_id, line_number, node_id AS name, ${resizeDelta('memory_mb')} AS delta FROM ${events} WHERE ${kindIs('node_resource')}
+    ) AS r
+    JOIN service AS s ON (s.node_id = r.name OR split_part(s.node_id, ':', 1) = r.name)
+      AND s.registered_ms <= r.time_ms AND (s.end_ms IS NULL OR r.time_ms < s.end_ms)
+    QUALIFY count(*) OVER (PARTITION BY r.time_ms, r.file_id, r.line_number) = 1
+  ),`;
+
+/**
  * Nodes by memory utilisation, as run_samples counts them: per registered node in service
  * (recorded_nodes), its allocated memory over its capacity, in the ranges of utilisationBucket (src/replay/observer.ts).
  * As changes per sample: nodes entering (+1) and leaving (-1) each range, and the capacity of
  * the nodes in service. A node's state before a sample's changes is its state after them less
  * those changes, so one running sum per node gives both.
  */
-const NODE_BUCKET_DELTAS = `(
+const NODE_BUCKET_DELTAS = (events: string, resized: boolean): string => `(
   WITH service AS (SELECT node_id, memory_mb, registered_ms, end_ms FROM recorded_nodes),
+  ${resized ? NODE_RESIZES(events) : `resizes AS (SELECT NULL::VARCHAR AS node_id, NULL::BIGINT AS registered_ms, NULL::BIGINT AS t, NULL::INTEGER AS delta WHERE false),`}
+  resized AS (SELECT node_id, registered_ms, sum(delta) AS delta FROM resizes GROUP BY ALL),
   steps AS (
     SELECT node_id, start_ms AS t, coalesce(memory_mb, 0) AS used, 0 AS capacity, 0 AS in_service
     FROM recorded_segments WHERE node_id IS NOT NULL
     UNION ALL
     SELECT node_id, end_ms, -coalesce(memory_mb, 0), 0, 0 FROM recorded_segments WHERE node_id IS NOT NULL AND end_ms IS NOT NULL
     UNION ALL SELECT node_id, registered_ms, 0, memory_mb, 1 FROM service
-    UNION ALL SELECT node_id, end_ms, 0, -memory_mb, -1 FROM service WHERE end_ms IS NOT NULL
+    UNION ALL SELECT node_id, t, 0, coalesce(delta, 0), 0 FROM resizes
+    -- A node leaves with the size it has then.
+    UNION ALL SELECT s.node_id, s.end_ms, 0, -(s.memory_mb + coalesce(r.delta, 0)), -1
+    FROM service AS s LEFT JOIN resized AS r USING (node_id, registered_ms) WHERE s.end_ms IS NOT NULL
   ),
   -- Nodes numbered, and sums made BIGINT (they fit: MB), for the window below: it sorts and
   -- sums faster on integers than on node ids and DuckDB's HUGEINT sums.
@@ -172,7 +213,7 @@ const NODE_BUCKET_DELTAS = `(
  * capacity line it sees carried forward). The window sums BIGINTs (the changes fit one), which
  * it does faster than DuckDB's HUGEINT sums; its sums are HUGEINT as before.
  */
-const CLUSTER_AT_SAMPLES = (events: string): string => `
+const CLUSTER_AT_SAMPLES = (events: string, resized: boolean): string => `
 CREATE OR REPLACE TEMP TABLE recorded_cluster AS
 WITH per_sample AS (
   SELECT s.k, s.at_ms, ${DELTA_COLUMNS.map((c) => `coalesce(d.${c}, 0)::BIGINT AS ${c}`).join(', ')},
@@ -180,8 +221,8 @@ WITH per_sample AS (
     c.capacity_memory_mb, c.capacity_vcores
   FROM ${SAMPLES} AS s
   LEFT JOIN (SELECT k, ${DELTA_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')} FROM recorded_deltas GROUP BY k) AS d USING (k)
-  LEFT JOIN ${NODE_BUCKET_DELTAS} AS n USING (k)
-  LEFT JOIN ${CAPACITY(events)} AS c USING (k)
+  LEFT JOIN ${NODE_BUCKET_DELTAS(events, resized)} AS n USING (k)
+  LEFT JOIN ${CAPACITY(events, resized)} AS c USING (k)
 )
 SELECT k, at_ms,
   ${[...DELTA_COLUMNS, ...BUCKETS.map((b) => `nodes_${b}`), 'service_memory_mb'].map((c) => `sum(${c}) OVER w AS ${c}`).join(', ')},
@@ -317,9 +358,17 @@ export async function saveRecordedSamples(
             t.first_ms AS "firstMs",
             greatest(t.last_ms, (SELECT max(last_time_ms) FROM rmlog_files WHERE trace = $trace)) AS "lastMs",
             (SELECT arg_max(detail, time_ms) FROM ${events.sql} WHERE ${kindIs('scheduler_class')}) AS scheduler,
-            (SELECT arg_max(detail, time_ms) FROM ${events.sql} WHERE ${kindIs('scheduler_config')}) AS calculator
+            (SELECT arg_max(detail, time_ms) FROM ${events.sql} WHERE ${kindIs('scheduler_config')}) AS calculator,
+            EXISTS (SELECT 1 FROM ${events.sql} WHERE ${kindIs('node_resource')}) AS resized
        FROM (SELECT min(time_ms) AS first_ms, max(time_ms) AS last_ms FROM ${events.sql}) AS t`;
-  const [axis] = await store.queryObjects<{ firstSubmitMs: number | null; firstMs: number | null; lastMs: number | null; scheduler: string | null; calculator: string | null }>(
+  const [axis] = await store.queryObjects<{
+    firstSubmitMs: number | null;
+    firstMs: number | null;
+    lastMs: number | null;
+    scheduler: string | null;
+    calculator: string | null;
+    resized: boolean;
+  }>(
     axisSql,
     boundValues(axisSql, events, { trace }),
   );
@@ -344,7 +393,7 @@ export async function saveRecordedSamples(
     const values = { trace, originMs, intervalMs, gridSamples, finalMs, fair, dominant };
     const run = async (sql: string, more: Record<string, number> = {}): Promise<void> => store.run(sql, boundValues(sql, events, { ...values, ...more }));
     await run(DELTAS);
-    await run(CLUSTER_AT_SAMPLES(events.sql));
+    await run(CLUSTER_AT_SAMPLES(events.sql, axis.resized));
     await run(INSERT_SAMPLES);
     const countSql = `WITH ${QUEUES(events.sql)} SELECT count(*) FROM every_queue`;
     const { rows } = await store.query(countSql, boundValues(countSql, events, values));

@@ -248,14 +248,18 @@ export interface RmContainerRow {
   readonly reservedOnly: boolean;
 }
 
-/** A line about cluster membership: a registration, a node's state change, the scheduler adding or removing a node, the RM starting or stopping. */
+/**
+ * A line about cluster membership: a registration, a node's state change, the scheduler adding,
+ * removing or resizing a node, the RM starting or stopping (a banner or an HA failover).
+ */
 export interface RmNodeEventRow {
   readonly timeMs: number;
-  readonly kind: 'node_registered' | 'node_added' | 'node_removed' | 'node_state' | 'rm_started' | 'rm_stopped';
+  readonly kind: 'node_registered' | 'node_added' | 'node_removed' | 'node_state' | 'node_resource' | 'rm_started' | 'rm_stopped';
+  /** A resize's is the scheduler's node name: the node's host, or its id. */
   readonly nodeId: string | null;
   readonly fromState: string | null;
   readonly toState: string | null;
-  /** Registrations: the node's capability (added / removed lines print the cluster's total instead). */
+  /** Registrations: the node's capability; resizes: its new size (added / removed lines print the cluster's total instead). */
   readonly memoryMb: number | null;
   readonly vcores: number | null;
 }
@@ -316,10 +320,10 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
   );
   const nodeEvents = await query<RmNodeEventRow>(
     `SELECT time_ms AS "timeMs", kind, node_id AS "nodeId", from_state AS "fromState", to_state AS "toState",
-            CASE WHEN ${kindIs('node_registered')} THEN memory_mb END AS "memoryMb",
-            CASE WHEN ${kindIs('node_registered')} THEN vcores END AS vcores
+            CASE WHEN ${kindIs('node_registered', 'node_resource')} THEN memory_mb END AS "memoryMb",
+            CASE WHEN ${kindIs('node_registered', 'node_resource')} THEN vcores END AS vcores
        FROM ${events.sql}
-      WHERE ${kindIs('node_registered', 'node_added', 'node_removed', 'node_state', 'rm_started', 'rm_stopped')}
+      WHERE ${kindIs('node_registered', 'node_added', 'node_removed', 'node_state', 'node_resource', 'rm_started', 'rm_stopped')}
       ORDER BY time_ms, file_id, line_number`,
   );
   const [facts] = await query<{ schedulerClass: string | null; schedulerConfig: string | null; logEndMs: number | null }>(

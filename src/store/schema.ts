@@ -711,8 +711,23 @@ const VERSION_10 = [
   `ALTER TABLE rmlog_files ALTER COLUMN hash_function SET NOT NULL`,
 ];
 
+// The scheduler's "Update resource on node" lines are read (node_resource): the ENUM of event
+// kinds is widened, the new kind last so that every stored kind keeps its index. DuckDB cannot add
+// a value to an ENUM in place: the column goes through text.
+const VERSION_11 = [
+  `ALTER TABLE rmlog_events ALTER COLUMN kind TYPE VARCHAR`,
+  `DROP TYPE rm_event_kind`,
+  `CREATE TYPE rm_event_kind AS ENUM (
+     'rm_started', 'rm_stopped', 'scheduler_class', 'scheduler_config', 'queue_config', 'node_registered',
+     'node_added', 'node_removed', 'node_state', 'app_state', 'app_accepted', 'app_activated', 'app_summary',
+     'attempt_state', 'attempt_done', 'am_container', 'container_state', 'container_assigned', 'container_released',
+     'container_completed', 'container_unknown', 'ask_drained', 'reservation', 'preemption', 'audit', 'node_resource'
+   )`,
+  `ALTER TABLE rmlog_events ALTER COLUMN kind TYPE rm_event_kind`,
+];
+
 export const MIGRATIONS: readonly (readonly string[])[] = [
-  VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6, VERSION_7, VERSION_8, VERSION_9, VERSION_10,
+  VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6, VERSION_7, VERSION_8, VERSION_9, VERSION_10, VERSION_11,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -124,6 +124,33 @@ describe('recorded samples (rm_samples)', () => {
     });
   });
 
+  it('follow the capacity as the scheduler resizes a node: worker01 shrunk to 4096 MB / 4 vcores at 42 s', async () => {
+    // The scheduler names the node by its host. At 40 s (sample 10000) nothing has changed. At
+    // 50 s (sample 20000): capacity 16384 - 4096 = 12288 MB, 16 - 4 = 12 vcores; used 7168 / 5
+    // (as above), free 5120 / 7; AM share 4096 / 12288. W1 holds 4096 of its 4096 MB: full;
+    // W3 3072 of 8192: 20-39%.
+    const rendered = renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' });
+    const update =
+      '2024-05-01 10:00:42,000 INFO org.apache.hadoop.yarn.server.resourcemanager.scheduler.AbstractYarnScheduler: ' +
+      'Update resource on node: worker01 from: <memory:8192, vCores:8>, to: <memory:4096, vCores:4>';
+    const lines = rendered.split('\n');
+    const at = lines.findIndex((line) => line.startsWith('2024-05-01 10:00:4') && line.slice(11, 23) > '10:00:42,000');
+    lines.splice(at, 0, update);
+    const path = tempFile('small-cs-resized.log', lines.join('\n'));
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [path], name: 'resized' });
+      expect((await store.query(`SELECT count(*) FROM rm_events WHERE trace = 'resized' AND kind = 'node_resource'`)).rows).toEqual([[1]]);
+      const { rows } = await store.query(
+        `SELECT time_ms, used_memory_mb, free_memory_mb, free_vcores, am_share, nodes_20_39, nodes_40_59, nodes_full
+           FROM rm_samples WHERE trace = 'resized' AND time_ms IN (10000, 20000) ORDER BY time_ms`,
+      );
+      expect(rows).toEqual([
+        [10_000, 5120, 11_264, 12, 0.125, 2, 0, 0],
+        [20_000, 7168, 5120, 7, 4096 / 12_288, 1, 0, 1],
+      ]);
+    });
+  });
+
   it('are NULL where the log prints no size: a 3.3 FairScheduler log without audit lines', async () => {
     // Tasks' sizes are in no line (docs/log-formats.md 3); AMs' are in their MasterContainer
     // lines. At 40 s (sample 10000) app 1's maps run: used and free unknown, the AM's 2048 MB

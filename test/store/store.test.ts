@@ -236,13 +236,13 @@ describe('Store', () => {
   });
 
   it('brings a version 2 database up to date: old runs keep their rows, with nulls in the new columns', async () => {
-    expect(SCHEMA_VERSION).toBe(10);
+    expect(SCHEMA_VERSION).toBe(11);
     const path = tempPath('v2.duckdb');
     await versionTwoDatabaseWithARun(path);
 
     const store = await Store.open(path);
     try {
-      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[10]]);
+      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[11]]);
       const [run] = await store.queryObjects(
         `SELECT seed, makespan_ms, queue_structure, app_timeout_ms, apps_long_running, failed_am_never_placed,
            placement_failures, samples_taken, sample_interval_ms, apps_killed, containers_lost, trace_sha256 FROM runs WHERE run_id = 1`,
@@ -321,6 +321,34 @@ describe('Store', () => {
     try {
       expect(await store.queryObjects('SELECT head_sha256, hash_function, prefix_hash, file_hash FROM rmlog_files')).toEqual([
         { head_sha256: 'head', hash_function: 'sha256', prefix_hash: 'prefix', file_hash: 'whole' },
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('brings a version 10 database up to date: its events keep their kinds, and the new kind can be stored', async () => {
+    const path = tempPath('v10.duckdb');
+    await databaseAtVersion(path, 10, [
+      `INSERT INTO rmlog_events (file_id, line_number, time_ms, kind, subject) VALUES
+         (1, 1, 10, 'rm_started', NULL), (1, 2, 20, 'audit', 'application_1_0001'), (1, 3, 30, 'audit', NULL)`,
+    ]);
+
+    const store = await Store.open(path);
+    try {
+      await store.run(`INSERT INTO rmlog_events (file_id, line_number, time_ms, kind, node_id) VALUES (1, 4, 40, 'node_resource', 'w1')`);
+      expect(await store.queryObjects('SELECT line_number, kind, subject, node_id FROM rmlog_events ORDER BY line_number')).toEqual([
+        { line_number: 1, kind: 'rm_started', subject: null, node_id: null },
+        { line_number: 2, kind: 'audit', subject: 'application_1_0001', node_id: null },
+        { line_number: 3, kind: 'audit', subject: null, node_id: null },
+        { line_number: 4, kind: 'node_resource', subject: null, node_id: 'w1' },
+      ]);
+      // Stored as the ENUM's index: each kind keeps its place in EVENT_KINDS.
+      expect((await store.query(`SELECT enum_code(kind)::INTEGER FROM rmlog_events ORDER BY line_number`)).rows).toEqual([
+        [EVENT_KINDS.indexOf('rm_started')],
+        [EVENT_KINDS.indexOf('audit')],
+        [EVENT_KINDS.indexOf('audit')],
+        [EVENT_KINDS.indexOf('node_resource')],
       ]);
     } finally {
       store.close();

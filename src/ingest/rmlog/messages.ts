@@ -129,6 +129,7 @@ const ACCEPTED = /^Accepted application (\S+) from user: (\S+?), in queue: ([^,\
 
 /** Lines printed by CapacityScheduler, FairScheduler and FifoScheduler. */
 const scheduler: MessageParser = (m, at) => {
+  if (m.startsWith(UPDATE_RESOURCE)) return nodeResourceUpdate(m, at);
   if (m.startsWith('Added node ') || m.startsWith('Removed node ')) {
     const added = m.startsWith('Added');
     const nodeId = firstToken(m.slice(added ? 11 : 13));
@@ -500,8 +501,37 @@ function unescapeSummary(value: string): string {
   return value.replace(/\\(.)/g, (_all, c: string) => (c === 'n' ? '\n' : c));
 }
 
-/** `Container <id> completed with event <E>, but corresponding RMContainer doesn't exist.` (2.8+) */
+const UPDATE_RESOURCE = 'Update resource on node: ';
+
+/**
+ * `Update resource on node: <name> from: <resource>, to: <resource>` (3.x adds ` in <t> ms`):
+ * updateNodeResource changed a node's size (an admin's `rmadmin -updateNodeResource`, a
+ * NodeManager registering again with another size, a decommissioning node shrunk to what it
+ * holds). The name is the node's host (host:port where the scheduler includes ports in node
+ * names). The WARN `... with the same resource: <r>` changes nothing and is ignored.
+ */
+function nodeResourceUpdate(m: string, at: EntryContext): MessageResult {
+  const nameEnd = m.indexOf(' ', UPDATE_RESOURCE.length);
+  if (nameEnd > 0 && m.startsWith(' with the same resource', nameEnd)) return null;
+  const fromAt = m.indexOf(' from: ', UPDATE_RESOURCE.length);
+  const toAt = m.indexOf(', to: ', fromAt);
+  const from = fromAt === nameEnd ? resourceAt(m, fromAt + ' from: '.length) : null;
+  const to = toAt > 0 ? resourceAt(m, toAt + ', to: '.length) : null;
+  if (!from || !to || nameEnd <= UPDATE_RESOURCE.length) return reject('unreadable Update resource on node line');
+  const e = event('node_resource', at);
+  e.nodeId = m.slice(UPDATE_RESOURCE.length, nameEnd);
+  e.memoryMb = to.memoryMb;
+  e.vcores = to.vcores;
+  e.extra = JSON.stringify({ fromMemoryMb: from.memoryMb, fromVcores: from.vcores });
+  return e;
+}
+
+/**
+ * `Container <id> completed with event <E>, but corresponding RMContainer doesn't exist.` (2.8+),
+ * and node size updates (nodeResourceUpdate).
+ */
 const yarnScheduler: MessageParser = (m, at) => {
+  if (m.startsWith(UPDATE_RESOURCE)) return nodeResourceUpdate(m, at);
   if (!m.startsWith('Container container_') || !m.includes("RMContainer doesn't exist")) return null;
   const e = event('container_unknown', at);
   if (!setContainer(e, firstToken(m.slice('Container '.length)))) return reject('unreadable unknown-container line');

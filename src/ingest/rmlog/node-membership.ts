@@ -7,7 +7,8 @@
 // (NEW or UNHEALTHY -> RUNNING joins; LOST, DECOMMISSIONED, SHUTDOWN, UNHEALTHY, REBOOTED leave).
 // A node moving to DECOMMISSIONING drains (it takes no new container and gives up what its
 // containers free) until it leaves, or is recommissioned (DECOMMISSIONING -> RUNNING). A node
-// that registers again with another size while the scheduler keeps it is resized in place.
+// that registers again with another size while the scheduler keeps it, or that the scheduler
+// updates to another size ("Update resource on node"), is resized in place.
 // An RM start ends every node the previous RM had, as does its stop: NodeManagers register again
 // with the new RM. An HA failover (the RM going standby, later active again) is a stop and start. A restart that recovered its apps with their containers (work-preserving
 // recovery) keeps the nodes that register again; one that recovered nothing loses the apps it had.
@@ -71,7 +72,7 @@ interface Interval {
   readonly size: Resources | null;
   /** Graceful decommissioning while in service: starts (drain) and ends (recommission), in time order. */
   readonly drains: Drain[];
-  /** Resizes in place while in service (registered again with another size), in time order. */
+  /** Resizes in place while in service (registered again with another size, the scheduler's updates), in time order. */
   readonly resizes: Resize[];
 }
 
@@ -179,6 +180,18 @@ export function membershipOf(
       case 'node_removed':
         if (bySchedulerLines) leave(e.nodeId!, t, leaveCause(lastState.get(e.nodeId!)));
         break;
+      case 'node_resource': {
+        // The scheduler resized a node in service (docs/model.md 12.1). A draining node's
+        // updates are the scheduler shrinking it to what it holds, which its drain already does;
+        // its recommission restores its size.
+        const nodeId = nodeNamed(e.nodeId!, open);
+        const interval = nodeId === null ? undefined : open.get(nodeId);
+        if (!interval || interval.drains.at(-1)?.kind === 'drain') break;
+        const size = { memoryMb: e.memoryMb!, vcores: e.vcores! };
+        capability.set(interval.nodeId, size);
+        interval.resizes.push({ atMs: t, size });
+        break;
+      }
       case 'node_state': {
         const nodeId = e.nodeId!;
         const to = e.toState ?? '';
@@ -383,6 +396,22 @@ function dropUnfollowableChanges(changes: { change: NodeChange }[], initial: Rea
     changes[kept++] = entry;
   }
   changes.length = kept;
+}
+
+/**
+ * The node in service a scheduler's node name stands for: the name is the node's host (or, with
+ * yarn.scheduler.include-port-in-node-name, its id); null when no node in service, or more than
+ * one on that host, answers to it.
+ */
+function nodeNamed(name: string, open: ReadonlyMap<string, Interval>): string | null {
+  if (open.has(name)) return name;
+  let found: string | null = null;
+  for (const nodeId of open.keys()) {
+    if (nodeId.length <= name.length || nodeId.charCodeAt(name.length) !== 58 || !nodeId.startsWith(name)) continue; // 58: ':'
+    if (found !== null) return null;
+    found = nodeId;
+  }
+  return found;
 }
 
 function nodeOf(change: NodeChange): number {

@@ -158,6 +158,68 @@ describe('the cluster a log records, node by node', () => {
     expect(log.clusterNotes.join('\n')).toMatch(/1 node\(s\) resized in place/);
   });
 
+  it("resizes a node the scheduler updates, named by its host; a draining node's updates are its drain", () => {
+    // w1 (8192 MB) and w2 serve from 100. At 5000 an admin shrinks w1 to 4096 MB / 4 vcores (the
+    // scheduler names it by host: "w1"): resized at replay 4000. An update naming w1 by its id
+    // at 9000 grows it back (replay 8000); one to the size it has (10 000) changes nothing. w2
+    // goes DECOMMISSIONING at 6000 (replay 5000): the scheduler's updates shrinking it to what it
+    // holds (7000, 8000) are that drain, not resizes.
+    const resize = (timeMs: number, name: string, memoryMb: number, vcores: number) =>
+      event(timeMs, 'node_resource', name, { memoryMb, vcores });
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, { finishMs: 31_000, state: 'FINISHED' })],
+        [container(1, 1, 1, ran(1100, 30_000)), container(1, 1, 2, ran(2000, 20_000))],
+        [
+          event(0, 'rm_started'),
+          registered(100, 'w1:1'),
+          event(100, 'node_added', 'w1:1'),
+          registered(100, 'w2:1'),
+          event(100, 'node_added', 'w2:1'),
+          resize(5000, 'w1', 4096, 4),
+          event(6000, 'node_state', 'w2:1', { fromState: 'RUNNING', toState: 'DECOMMISSIONING' }),
+          resize(7000, 'w2', 2048, 1),
+          resize(8000, 'w2', 1024, 1),
+          resize(9000, 'w1:1', 8192, 8),
+          resize(10_000, 'w1', 8192, 8),
+        ],
+        40_000,
+      ),
+    );
+    expect(log.nodeTimeline).toEqual({
+      initialNodes: [0, 1],
+      changes: [
+        { atMs: 0, kind: 'rm-started', waitMs: 9000 },
+        { atMs: 4000, kind: 'resize', node: 0, memoryMb: 4096, vcores: 4 },
+        { atMs: 5000, kind: 'drain', node: 1 },
+        { atMs: 8000, kind: 'resize', node: 0, memoryMb: 8192, vcores: 8 },
+      ],
+    });
+  });
+
+  it('leaves out a size update naming a host that has two nodes in service', () => {
+    // w1:1 and w1:2 both run on host w1: "w1" names neither; the update naming w1:2 by its id resizes it.
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, { finishMs: 31_000, state: 'FINISHED' })],
+        [container(1, 1, 1, ran(1100, 30_000)), container(1, 1, 2, ran(2000, 20_000))],
+        [
+          event(0, 'rm_started'),
+          registered(100, 'w1:1'),
+          event(100, 'node_added', 'w1:1'),
+          registered(100, 'w1:2'),
+          event(100, 'node_added', 'w1:2'),
+          event(5000, 'node_resource', 'w1', { memoryMb: 4096, vcores: 4 }),
+          event(6000, 'node_resource', 'w1:2', { memoryMb: 4096, vcores: 4 }),
+        ],
+        40_000,
+      ),
+    );
+    expect(log.nodeTimeline!.changes.filter((c) => c.kind === 'resize')).toEqual([{ atMs: 5000, kind: 'resize', node: 1, memoryMb: 4096, vcores: 4 }]);
+  });
+
   it('takes a node that registers again with another size and no scheduler lines as leaving and joining at its new size', () => {
     // As above, but the log prints no "Added node" / "Removed node" lines: the second
     // registration (5000, replay 4000) is a leave and a join, and the node serves from then at

@@ -27,6 +27,20 @@ describe('message parsers', () => {
     expect(event('RMNodeImpl', 'w7:4242 Node Transitioned from RUNNING to LOST')).toMatchObject({ kind: 'node_state', nodeId: 'w7:4242', fromState: 'RUNNING', toState: 'LOST' });
   });
 
+  it("reads a node's size changing in place, as 2.x and 3.x print it, and ignores an update to the same size", () => {
+    const resized = { kind: 'node_resource', nodeId: 'w7', memoryMb: 4096, vcores: 2, extra: '{"fromMemoryMb":16384,"fromVcores":12}' };
+    expect(event('AbstractYarnScheduler', 'Update resource on node: w7 from: <memory:16384, vCores:12>, to: <memory:4096, vCores:2>')).toMatchObject(resized);
+    expect(event('AbstractYarnScheduler', 'Update resource on node: w7 from: <memory:16384, vCores:12>, to: <memory:4096, vCores:2> in -1 ms')).toMatchObject(resized);
+    expect(event('CapacityScheduler', 'Update resource on node: w7:4242 from: <memory:16384, vCores:12>, to: <memory:4096, vCores:2>')).toMatchObject({
+      ...resized,
+      nodeId: 'w7:4242',
+    });
+    expect(parse('AbstractYarnScheduler', 'Update resource on node: w7 with the same resource: <memory:16384, vCores:12>')).toBeNull();
+    expect(parse('AbstractYarnScheduler', 'Update resource on node: w7 from: <memory:16384, vCores:12>, to: <mem')).toEqual({
+      reject: 'unreadable Update resource on node line',
+    });
+  });
+
   it('rejects a resource or priority larger than a 32-bit integer rather than storing a wrong one', () => {
     expect(parse('SchedulerNode', `Assigned container ${C} of capacity <memory:99999999999, vCores:1> on host w7:4242, which has 1 containers`)).toEqual({
       reject: 'unreadable Assigned container line',
