@@ -5,7 +5,8 @@
 // ClusterView; the engine applies both. The run's state is in state.ts and changes only
 // through the handlers below and `applyAllocation` / `take` / `release` / reservations;
 // reading it for samples and the result is in observer.ts and result.ts. Admission control
-// (admission-control.ts), what a log recorded happening from outside (membership.ts) and the
+// (admission-control.ts), an app's submission, admission into a queue, timeout and end
+// (app-lifecycle.ts), what a log recorded happening from outside (membership.ts) and the
 // MapReduce AMs' heartbeats (am-heartbeats.ts) are parts of their own, each reaching the engine
 // through the host interface it declares; the events are declared in events.ts.
 //
@@ -35,12 +36,11 @@ import type { Cluster } from '../model/cluster.js';
 import type { Workload } from '../model/workload.js';
 import { checkNodeTimeline } from '../model/node-timeline.js';
 import type { NodeTimeline } from '../model/node-timeline.js';
-import type { FailureCause, ReplayProgress, ReplayResult } from '../model/replay-result.js';
+import type { ReplayProgress, ReplayResult } from '../model/replay-result.js';
 import type { AdmissionPolicy } from '../policies/admission/types.js';
 import {
   ALLOCATE,
   AM_ASK,
-  AM_PRIORITY,
   applyAmLimit,
   Decision,
   KEEP_RESERVATION,
@@ -52,6 +52,8 @@ import {
 } from '../policies/scheduling/index.js';
 import type { Scheduler, SchedulerListener } from '../policies/scheduling/index.js';
 import { AdmissionControl } from './admission-control.js';
+import { AppLifecycle } from './app-lifecycle.js';
+import type { AppLifecycleHost } from './app-lifecycle.js';
 import type { AdmissionHost } from './admission-control.js';
 import { MapReduceAmHeartbeats, nextAmHeartbeatMs } from './am-heartbeats.js';
 import type { MapReduceAmHost } from './am-heartbeats.js';
@@ -66,7 +68,6 @@ import { RunObserver } from './observer.js';
 import { buildResult } from './result.js';
 import {
   ABSENT,
-  ACCEPTED,
   AM_STARTING,
   AppRun,
   ARMED,
@@ -79,13 +80,11 @@ import {
   FINISHED,
   IN_WHEEL,
   NodeState,
-  REJECTED,
   RESERVED_IDLE,
   RUNNING,
   UNUSABLE,
-  WAITING,
 } from './state.js';
-import type { KILLED, StageState } from './state.js';
+import type { StageState } from './state.js';
 
 export interface ReplayOptions {
   /** Interval of the periodic samples (ms). */
@@ -146,7 +145,7 @@ export function replay(input: ReplayInput): ReplayResult {
   return new ReplayEngine(input).run();
 }
 
-class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, MapReduceAmHost {
+class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, MapReduceAmHost, AppLifecycleHost {
   private readonly cluster: Cluster;
   /** The admission policy's side of the run: apps held, its decisions, its controller. */
   private readonly admission: AdmissionControl;
@@ -161,13 +160,12 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   private readonly checksVcores: boolean;
   private readonly heartbeatIntervalMs: number;
   private readonly amHeartbeatIntervalMs: number;
-  private readonly appTimeoutMs: number | null;
   private readonly normalization: NormalizationRule;
   private readonly options: ReplayOptions;
   private readonly decision = new Decision();
   private readonly slot = { timeMs: 0 };
 
-  private nowMs = 0;
+  nowMs = 0;
   private readonly freedNodes: NodeState[] = [];
   private freedCount = 0;
   /** Asks that arrived while freed nodes had yet to heartbeat, to offer after them; null: offer at once. */
@@ -188,14 +186,10 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   private readonly requestSettings: RequestSettings;
   /** Apps submitted so far (apps are submitted in index order). */
   submittedApps = 0;
-  /**
-   * The run ends with its last app: events the log recorded (node changes, kills, AM failures)
-   * may still be queued for later, and must not stretch the run.
-   */
-  private readonly endsWithLastApp: boolean;
+  /** Apps' submission, admission, timeouts and ends. */
+  private readonly lifecycle: AppLifecycle;
 
   // Counters for the summary.
-  private appsEnded = 0;
   private containersAllocated = 0;
   private tasksCompleted = 0;
   private nodeHeartbeats = 0;
@@ -210,9 +204,8 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     this.options = input.options ?? {};
     const sampleIntervalMs = this.options.sampleIntervalMs ?? DEFAULT_SAMPLE_INTERVAL_MS;
     if (!(sampleIntervalMs > 0)) throw new RangeError('sampleIntervalMs must be positive');
-    const timeout = this.options.appTimeoutMs ?? null;
-    if (timeout !== null && !(timeout > 0)) throw new RangeError('appTimeoutMs must be positive');
-    this.appTimeoutMs = timeout;
+    const appTimeoutMs = this.options.appTimeoutMs ?? null;
+    if (appTimeoutMs !== null && !(appTimeoutMs > 0)) throw new RangeError('appTimeoutMs must be positive');
     const settings = this.cluster.scheduler;
     this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
     const mapreduce = this.cluster.mapreduce;
@@ -257,7 +250,9 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     const timeline = input.nodeTimeline;
     if (timeline) checkNodeTimeline(timeline, this.nodes.length);
     const inService = timeline ? new Set(timeline.initialNodes) : null;
-    this.endsWithLastApp =
+    // The run ends with its last app: events the log recorded (node changes, kills, AM failures)
+    // may still be queued for later, and must not stretch the run.
+    const endsWithLastApp =
       timeline !== undefined ||
       apps.some(
         (a) => a.killAfterMs !== undefined || a.lostAfterMs !== undefined || a.failedAttempts !== undefined || a.amFailsAfterMs !== undefined,
@@ -296,7 +291,18 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       heartbeatIntervalMs: this.heartbeatIntervalMs,
     });
     this.requestSettings = new RequestSettings(this.cluster.scheduler, this.nodes);
+    this.lifecycle = new AppLifecycle(this, {
+      apps: this.apps,
+      view: this.view,
+      scheduler: this.scheduler,
+      admission: this.admission,
+      requestSettings: this.requestSettings,
+      normalization: this.normalization,
+      appTimeoutMs,
+      endsWithLastApp,
+    });
     this.membership = new Membership(this, {
+      lifecycle: this.lifecycle,
       nodes: this.nodes,
       requestSettings: this.requestSettings,
       apps: this.apps,
@@ -391,7 +397,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
         if (!event.killed) this.containerDone(event);
         break;
       case AM_DONE:
-        if (event.app.phase === RUNNING && event.token === event.app.attempts) this.endApp(event.app, FINISHED, null, null);
+        if (event.app.phase === RUNNING && event.token === event.app.attempts) this.lifecycle.endApp(event.app, FINISHED, null, null);
         break;
       case SCHEDULER_UPDATE:
         this.updatePending = false;
@@ -417,7 +423,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
         this.submittedApps++;
         const nextIndex = event.app.index + 1;
         if (nextIndex < this.apps.length) this.scheduleSubmit(this.apps[nextIndex]!);
-        this.submit(event.app);
+        this.lifecycle.submit(event.app);
         break;
       }
       case NODE_HEARTBEAT:
@@ -428,7 +434,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
         }
         break;
       case APP_TIMEOUT:
-        this.checkTimeout(event.app);
+        this.lifecycle.checkTimeout(event.app);
         break;
       case CONTROL_STEP:
         this.admission.controlStep(nowMs);
@@ -456,7 +462,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       this.nextProgressAt = this.sim.eventsProcessed + PROGRESS_EVERY_EVENTS;
       this.options.onProgress({
         simulatedMs: nowMs,
-        appsEnded: this.appsEnded,
+        appsEnded: this.lifecycle.appsEnded,
         appsTotal: this.apps.length,
         events: this.sim.eventsProcessed,
       });
@@ -465,39 +471,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
 
   private scheduleSubmit(app: AppRun): void {
     this.schedule(Math.round(app.spec.submitMs), appEvent(SUBMIT, app));
-  }
-
-  private submit(app: AppRun): void {
-    const granted = normalizeRequest(app.spec.amRequest, this.requestSettings.at(this.nowMs), this.normalization, 'am');
-    if (!granted.ok) {
-      // The RM refuses the submission: the app never reaches the scheduler.
-      this.reject(app, `AM ${granted.reason}`, 'request-above-maximum');
-      return;
-    }
-    app.amMemoryMb = granted.granted.memoryMb;
-    app.amVcores = granted.granted.vcores;
-    if (app.spec.killAfterMs !== undefined) this.schedule(this.nowMs + app.spec.killAfterMs, appEvent(APP_KILL, app));
-    if (app.spec.lostAfterMs !== undefined) this.schedule(this.nowMs + app.spec.lostAfterMs, appEvent(APP_LOST, app));
-    this.admission.submit(app);
-    if (this.appTimeoutMs !== null) {
-      app.timeoutPending = true;
-      this.schedule(this.nowMs + this.appTimeoutMs, appEvent(APP_TIMEOUT, app));
-    }
-  }
-
-  private reject(app: AppRun, reason: string, cause: FailureCause): void {
-    app.phase = REJECTED;
-    app.reason = reason;
-    app.failureCause = cause;
-    app.finishMs = this.nowMs;
-    this.countEnded(app);
-  }
-
-  /** An app finished, failed or was rejected. */
-  private countEnded(app: AppRun): void {
-    this.appsEnded++;
-    this.admission.appEnded(app);
-    if (this.endsWithLastApp && this.appsEnded === this.apps.length) this.sim.finishNow();
   }
 
   private amRegistered(app: AppRun): void {
@@ -511,7 +484,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     for (const stage of app.stages) {
       const granted = normalizeRequest(stage.spec.request, this.requestSettings.at(this.nowMs), this.normalization, 'task');
       if (!granted.ok) {
-        this.endApp(app, FAILED, 'request-above-maximum', `${stage.spec.name} ${granted.reason}`);
+        this.lifecycle.endApp(app, FAILED, 'request-above-maximum', `${stage.spec.name} ${granted.reason}`);
         return;
       }
       stage.memoryMb = granted.granted.memoryMb;
@@ -572,7 +545,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   private tasksDone(app: AppRun): void {
     const teardownMs = app.attempt.amTeardownMs;
     if (teardownMs > 0) this.schedule(this.nowMs + teardownMs, appEvent(AM_DONE, app, app.attempts));
-    else this.endApp(app, FINISHED, null, null);
+    else this.lifecycle.endApp(app, FINISHED, null, null);
   }
 
   /** A stage's start condition holds: its tasks are asked for on the AM's next heartbeat. */
@@ -655,7 +628,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     if (at >= 0) stage.waiting.splice(at, 1);
   }
 
-  // ---- asks and timeouts ------------------------------------------------------------------
+  // ---- asks ---------------------------------------------------------------------------------
 
   /** Set how many containers a stage asks the RM for. */
   setAsked(app: AppRun, stage: StageState, asked: number): void {
@@ -664,80 +637,9 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     stage.asked = asked;
     this.stateChanged();
     this.view.pendingContainers += delta;
-    this.changeOutstanding(app, delta);
+    this.lifecycle.changeOutstanding(app, delta);
     this.scheduler.setAsk(app.index, stage.index, stage.spec.priority, stage.memoryMb, stage.vcores, asked);
     if (asked === 0) this.wakeReservedNodes(app, stage.index);
-  }
-
-  changeOutstanding(app: AppRun, delta: number): void {
-    const before = app.outstanding;
-    app.outstanding += delta;
-    if (before === 0 && app.outstanding > 0) {
-      // The app starts waiting now.
-      app.lastProgressMs = this.nowMs;
-      if (this.appTimeoutMs !== null && !app.timeoutPending && app.phase === RUNNING) {
-        app.timeoutPending = true;
-        this.schedule(this.nowMs + this.appTimeoutMs, appEvent(APP_TIMEOUT, app));
-      }
-    }
-  }
-
-  private checkTimeout(app: AppRun): void {
-    app.timeoutPending = false;
-    const timeout = this.appTimeoutMs!;
-    // A new attempt's AM ask waits like any other ask (its first AM was placed).
-    const restarted = app.attempts > 1;
-    if (app.phase === WAITING || (app.phase === ACCEPTED && !restarted)) {
-      this.failWaiting(app, 'am-never-placed', `its AM got no container within ${timeout / 1000} s of submission`);
-      return;
-    }
-    if (app.phase !== RUNNING && app.phase !== AM_STARTING && app.phase !== ACCEPTED) return;
-    if (app.outstanding === 0) return;
-    const dueMs = app.lastProgressMs + timeout;
-    if (dueMs <= this.nowMs) {
-      this.endApp(app, FAILED, 'tasks-starved', `it waited ${timeout / 1000} s without getting a container it asked for`);
-    } else {
-      app.timeoutPending = true;
-      this.schedule(dueMs, appEvent(APP_TIMEOUT, app));
-    }
-  }
-
-  /** Fail (or kill) an app that never got its AM container (held by admission control or the scheduler). */
-  failWaiting(app: AppRun, cause: FailureCause | null, reason: string, phase: typeof FAILED | typeof KILLED = FAILED): void {
-    if (app.phase === WAITING) {
-      this.admission.withdraw(app);
-      app.phase = phase;
-      app.reason = reason;
-      app.failureCause = cause;
-      app.finishMs = this.nowMs;
-      this.countEnded(app);
-      return;
-    }
-    this.endApp(app, phase, cause, reason);
-  }
-
-  // ---- app end --------------------------------------------------------------------------
-
-  /**
-   * Withdraw every outstanding ask of `app` and kill its running tasks; with `requeue` (a new
-   * attempt redoes them) each killed task is asked for again.
-   */
-  killTasks(app: AppRun, requeue: boolean): void {
-    for (const stage of app.stages) {
-      if (stage.asked > 0) this.setAsked(app, stage, 0);
-      for (let i = stage.live.length - 1; i >= 0; i--) {
-        const container = stage.live[i]!;
-        container.killed = true;
-        container.endMs = this.nowMs;
-        this.release(container);
-        if (requeue) {
-          stage.running--;
-          stage.retry.push(container.task);
-        }
-      }
-      stage.live.length = 0;
-      stage.waiting.length = 0;
-    }
   }
 
   /** Give up the nodes `app` has reserved and let them heartbeat again. */
@@ -749,66 +651,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     }
   }
 
-  endApp(
-    app: AppRun,
-    phase: typeof FINISHED | typeof FAILED | typeof KILLED,
-    cause: FailureCause | null,
-    reason: string | null,
-  ): void {
-    const wasAccepted = app.phase === ACCEPTED;
-    const amOutside = app.spec.unmanagedAm === true && (app.phase === AM_STARTING || app.phase === RUNNING);
-    // Outstanding asks are withdrawn; running tasks (a failed app's) are killed.
-    this.killTasks(app, false);
-    if (wasAccepted) {
-      this.view.pendingApps--;
-      this.view.pendingContainers--;
-      this.view.unplacedAmMemoryMb -= app.amMemoryMb;
-      this.view.unplacedAmVcores -= app.amVcores;
-      this.changeOutstanding(app, -1);
-      this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 0);
-    }
-    this.dropReservationsOf(app);
-    const am = app.amContainer;
-    if (am) {
-      am.endMs = this.nowMs;
-      this.release(am);
-      this.view.runningApps--;
-      app.amContainer = null;
-      // The NodeManager reports the AM container's end on a heartbeat that schedules the freed
-      // space at once; the RM removes the attempt from the scheduler only after that (its AM
-      // share and running-app count go, pending apps are activated), so the node is offered first.
-      this.flushFreedNodes();
-    } else if (amOutside) {
-      this.view.runningApps--;
-    }
-    this.scheduler.removeApp(app.index, this.nowMs);
-    this.stateChanged();
-    app.phase = phase;
-    app.failureCause = cause;
-    app.reason = reason;
-    app.finishMs = this.nowMs;
-    this.view.admittedApps--;
-    this.countEnded(app);
-    this.admission.reconsider();
-  }
-
-  // ---- unmanaged AMs and resumed attempts (docs/model.md 12) ----------------------------------
-
-  /**
-   * An unmanaged AM is started by its client once the attempt exists; it takes no container,
-   * registers after its observed start-up and asks for its tasks, which wait for the scheduler
-   * (the CapacityScheduler activates the app under its AM limit first).
-   */
-  private startUnmanagedAm(app: AppRun): void {
-    app.phase = AM_STARTING;
-    app.amStartMs = this.nowMs;
-    this.view.runningApps++;
-    const attempt = app.attempt;
-    this.schedule(this.nowMs + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
-    // The RM gives an unmanaged AM no second attempt: its failure fails the app.
-    if (attempt.amFailsAfterMs !== undefined) this.schedule(this.nowMs + attempt.amFailsAfterMs, appEvent(AM_FAIL, app, app.attempts));
-    this.stateChanged();
-  }
+  // ---- resumed attempts (docs/model.md 12) ----------------------------------------------------
 
   /** A new attempt that redoes its predecessor's work registers: it asks for every task not completed. */
   private resumeStages(app: AppRun): void {
@@ -851,13 +694,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     this.freedCount--;
   }
 
-  armTimeout(app: AppRun): void {
-    if (this.appTimeoutMs !== null && !app.timeoutPending) {
-      app.timeoutPending = true;
-      this.schedule(this.nowMs + this.appTimeoutMs, appEvent(APP_TIMEOUT, app));
-    }
-  }
-
   /** A modelled MapReduce AM asks for reduces through its ramp-up; a log's app at once; others on the AM's heartbeat. */
   reaskLost(app: AppRun, stage: StageState): void {
     if (app.mapReduceModelled && stage.index === 1) this.mapReduceAms.wake(app, this.nowMs);
@@ -882,33 +718,9 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     admission.scheduleControlStep(this.nowMs);
   }
 
-  /** Hand an admitted app to the scheduler, which places it in a queue or refuses it. */
+  /** Hand an admitted app to the scheduler (AdmissionHost). */
   admit(app: AppRun): void {
-    app.admittedMs = this.nowMs;
-    const spec = app.spec;
-    const placement = spec.unmanagedAm
-      ? this.scheduler.addUnmanagedApp(app.index, spec.queue, spec.user, this.nowMs)
-      : this.scheduler.addApp(app.index, spec.queue, spec.user, app.amMemoryMb, app.amVcores, this.nowMs);
-    if (!placement.ok) {
-      this.reject(app, placement.reason, 'queue-rejected');
-      return;
-    }
-    const view = this.view;
-    app.queue = placement.queue;
-    app.attempts = 1;
-    view.admittedApps++;
-    if (spec.unmanagedAm) {
-      this.startUnmanagedAm(app);
-      return;
-    }
-    app.phase = ACCEPTED;
-    view.unplacedAmMemoryMb += app.amMemoryMb;
-    view.unplacedAmVcores += app.amVcores;
-    view.pendingApps++;
-    view.pendingContainers++;
-    this.changeOutstanding(app, 1);
-    this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
-    this.stateChanged();
+    this.lifecycle.admit(app);
   }
 
   // ---- node heartbeats -------------------------------------------------------------------
@@ -1013,7 +825,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     this.arm(node, anchor + k * interval);
   }
 
-  private flushFreedNodes(): void {
+  flushFreedNodes(): void {
     const freed = this.freedNodes;
     // Heartbeats free nothing, so the count is fixed for the loop.
     for (let i = 0; i < this.freedCount; i++) {
@@ -1175,7 +987,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     this.view.pendingContainers--;
     app.fragmentationBlocked = false;
     app.lastProgressMs = this.nowMs;
-    this.changeOutstanding(app, -1);
+    this.lifecycle.changeOutstanding(app, -1);
     node.containersAllocated++;
     const now = this.nowMs;
     if (d.key === AM_ASK) {
@@ -1229,6 +1041,10 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
 
   schedule(atMs: number, event: Event): void {
     this.sim.at(atMs, PRIORITY_OF_KIND[event.kind]!, event);
+  }
+
+  finishRun(): void {
+    this.sim.finishNow();
   }
 
   private take(container: Container): void {

@@ -7,16 +7,16 @@
 // scenario), so none of it is on the replay's hot path.
 
 import type { NodeChange } from '../model/node-timeline.js';
-import type { FailureCause } from '../model/replay-result.js';
 import type { AttemptSpec } from '../model/workload.js';
 import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { NODE_CHANGE, updateEvent } from './events.js';
 import type { Event } from './events.js';
+import type { AppLifecycle } from './app-lifecycle.js';
 import type { RequestSettings } from './max-allocation.js';
 import type { RunObserver } from './observer.js';
 import { ABSENT, ACCEPTED, AM_STARTING, FAILED, KILLED, RUNNING, WAITING } from './state.js';
-import type { AppRun, ClusterState, Container, FINISHED, NodeState, StageState } from './state.js';
+import type { AppRun, ClusterState, Container, NodeState, StageState } from './state.js';
 
 /** The engine's operations that outside changes use. */
 export interface MembershipHost {
@@ -38,24 +38,18 @@ export interface MembershipHost {
   release(container: Container): void;
   /** A task's container ends before its task does: released, and the task runs again later. */
   killTask(container: Container): void;
-  /** Withdraw the app's asks and kill its running tasks; with `requeue` each is asked for again. */
-  killTasks(app: AppRun, requeue: boolean): void;
   /** Give up the nodes `app` has reserved and let them heartbeat again. */
   dropReservationsOf(app: AppRun): void;
-  changeOutstanding(app: AppRun, delta: number): void;
-  /** Start the app's wait for a container, unless one is being timed. */
-  armTimeout(app: AppRun): void;
   /** A stage's task was lost with its node while the app runs: its AM asks for it again. */
   reaskLost(app: AppRun, stage: StageState): void;
-  endApp(app: AppRun, phase: typeof FINISHED | typeof FAILED | typeof KILLED, cause: FailureCause | null, reason: string | null): void;
-  /** Fail (or kill) an app that never got its AM container. */
-  failWaiting(app: AppRun, cause: FailureCause | null, reason: string, phase: typeof FAILED | typeof KILLED): void;
   /** Admission looks again and idle AMs wake: what the cluster holds or asks for changed. */
   clusterChanged(): void;
 }
 
 /** What outside changes act on, besides the host. */
 export interface MembershipParts {
+  /** Apps' ends, waits and timeouts: a kill, a lost RM, a failed attempt end or restart apps. */
+  readonly lifecycle: AppLifecycle;
   readonly nodes: readonly NodeState[];
   readonly apps: readonly AppRun[];
   /** The recorded membership changes, in time order (model/node-timeline.ts). */
@@ -275,10 +269,10 @@ export class Membership {
     const recorded = spec.failedAttempts ?? NO_ATTEMPTS;
     const lastRecorded = app.attemptIndex >= recorded.length;
     if (amFailed && lastRecorded) {
-      host.endApp(app, FAILED, 'am-failed', `its AM failed on attempt ${app.attempts}, as the log recorded`);
+      this.parts.lifecycle.endApp(app, FAILED, 'am-failed', `its AM failed on attempt ${app.attempts}, as the log recorded`);
       return;
     }
-    host.killTasks(app, true);
+    this.parts.lifecycle.killTasks(app, true);
     host.dropReservationsOf(app);
     const am = app.amContainer;
     if (am) {
@@ -301,15 +295,15 @@ export class Membership {
     app.amIdle = false;
     app.attempts++;
     app.phase = ACCEPTED;
-    const { view, scheduler } = this.parts;
+    const { view, scheduler, lifecycle } = this.parts;
     view.runningApps--;
     scheduler.restartAttempt(app.index, nowMs);
     view.unplacedAmMemoryMb += app.amMemoryMb;
     view.unplacedAmVcores += app.amVcores;
     view.pendingApps++;
     view.pendingContainers++;
-    host.changeOutstanding(app, 1);
-    host.armTimeout(app);
+    lifecycle.changeOutstanding(app, 1);
+    lifecycle.armTimeout(app);
     scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
     host.clusterChanged();
   }
@@ -317,8 +311,9 @@ export class Membership {
   /** The app's user killed it (as the log recorded): the RM ends it, with every container it holds. */
   killApp(app: AppRun): void {
     const reason = 'killed at the time the log recorded';
-    if (app.phase === WAITING) this.host.failWaiting(app, null, reason, KILLED);
-    else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) this.host.endApp(app, KILLED, null, reason);
+    const lifecycle = this.parts.lifecycle;
+    if (app.phase === WAITING) lifecycle.failWaiting(app, null, reason, KILLED);
+    else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) lifecycle.endApp(app, KILLED, null, reason);
   }
 
   /** The RM restarted without recovering its apps: every app submitted so far that has not ended is lost. */
@@ -330,7 +325,8 @@ export class Membership {
   /** The RM the app ran under went away without recovering it: it fails, with every container it holds. */
   loseApp(app: AppRun): void {
     const reason = 'lost when the RM stopped or restarted without recovering its apps';
-    if (app.phase === WAITING) this.host.failWaiting(app, 'rm-restart', reason, FAILED);
-    else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) this.host.endApp(app, FAILED, 'rm-restart', reason);
+    const lifecycle = this.parts.lifecycle;
+    if (app.phase === WAITING) lifecycle.failWaiting(app, 'rm-restart', reason, FAILED);
+    else if (app.phase === ACCEPTED || app.phase === AM_STARTING || app.phase === RUNNING) lifecycle.endApp(app, FAILED, 'rm-restart', reason);
   }
 }

@@ -1,0 +1,274 @@
+// An app's life around its tasks (docs/model.md 6): its submission (the AM's ask checked
+// against the maximum allocation, a recorded kill or loss timed), its admission into a scheduler
+// queue or its refusal there, an unmanaged AM's start, the app timeout, and its end, whichever
+// way it ends. The engine owns nodes, containers, asks and reservations, and the AM's work on
+// its stages; this part decides what an app changing phase does to them, through the few engine
+// operations in AppLifecycleHost, and counts the apps that ended. Each of these runs once or a
+// few times per app, off the replay's hot path (changeOutstanding, once per allocation, apart).
+
+import { normalizeRequest } from '../model/normalize.js';
+import type { NormalizationRule } from '../model/normalize.js';
+import type { FailureCause } from '../model/replay-result.js';
+import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
+import type { Scheduler } from '../policies/scheduling/index.js';
+import type { AdmissionControl } from './admission-control.js';
+import { AM_FAIL, AM_REGISTERED, APP_KILL, APP_LOST, APP_TIMEOUT, appEvent } from './events.js';
+import type { Event } from './events.js';
+import type { RequestSettings } from './max-allocation.js';
+import { ACCEPTED, AM_STARTING, FAILED, REJECTED, RUNNING, WAITING } from './state.js';
+import type { AppRun, ClusterState, Container, FINISHED, KILLED, StageState } from './state.js';
+
+/** The engine's operations an app's change of phase uses. */
+export interface AppLifecycleHost {
+  /** The simulated time of the event being handled. */
+  readonly nowMs: number;
+  schedule(atMs: number, event: Event): void;
+  /** Set how many containers a stage asks the RM for. */
+  setAsked(app: AppRun, stage: StageState, asked: number): void;
+  release(container: Container): void;
+  /** Give up the nodes `app` has reserved and let them heartbeat again. */
+  dropReservationsOf(app: AppRun): void;
+  /** Let the nodes that freed room heartbeat now (their out-of-band heartbeat). */
+  flushFreedNodes(): void;
+  /** Something an idle MapReduce AM's decision reads (its headroom) may have changed. */
+  stateChanged(): void;
+  /** The run is over: every app has ended, and what the log recorded after that must not stretch it. */
+  finishRun(): void;
+}
+
+/** What an app's change of phase reads and changes, besides the host. */
+export interface AppLifecycleParts {
+  readonly apps: readonly AppRun[];
+  readonly view: ClusterState;
+  readonly scheduler: Scheduler;
+  readonly admission: AdmissionControl;
+  /** The maximum allocation the AM's ask is checked against. */
+  readonly requestSettings: RequestSettings;
+  readonly normalization: NormalizationRule;
+  /** An app that waits this long for a container it asked for fails; null: apps wait for ever. */
+  readonly appTimeoutMs: number | null;
+  /** The run ends with its last app (events a log recorded may still be queued for later). */
+  readonly endsWithLastApp: boolean;
+}
+
+export class AppLifecycle {
+  /** Apps that finished, failed, were killed or were rejected. */
+  appsEnded = 0;
+
+  constructor(
+    private readonly host: AppLifecycleHost,
+    private readonly parts: AppLifecycleParts,
+  ) {}
+
+  /** The client submits: the RM checks the AM's ask, then the app waits for admission. */
+  submit(app: AppRun): void {
+    const { host, parts } = this;
+    const nowMs = host.nowMs;
+    const granted = normalizeRequest(app.spec.amRequest, parts.requestSettings.at(nowMs), parts.normalization, 'am');
+    if (!granted.ok) {
+      // The RM refuses the submission: the app never reaches the scheduler.
+      this.reject(app, `AM ${granted.reason}`, 'request-above-maximum');
+      return;
+    }
+    app.amMemoryMb = granted.granted.memoryMb;
+    app.amVcores = granted.granted.vcores;
+    if (app.spec.killAfterMs !== undefined) host.schedule(nowMs + app.spec.killAfterMs, appEvent(APP_KILL, app));
+    if (app.spec.lostAfterMs !== undefined) host.schedule(nowMs + app.spec.lostAfterMs, appEvent(APP_LOST, app));
+    parts.admission.submit(app);
+    if (parts.appTimeoutMs !== null) {
+      app.timeoutPending = true;
+      host.schedule(nowMs + parts.appTimeoutMs, appEvent(APP_TIMEOUT, app));
+    }
+  }
+
+  /** Hand an admitted app to the scheduler, which places it in a queue or refuses it. */
+  admit(app: AppRun): void {
+    const { host, parts } = this;
+    app.admittedMs = host.nowMs;
+    const spec = app.spec;
+    const placement = spec.unmanagedAm
+      ? parts.scheduler.addUnmanagedApp(app.index, spec.queue, spec.user, host.nowMs)
+      : parts.scheduler.addApp(app.index, spec.queue, spec.user, app.amMemoryMb, app.amVcores, host.nowMs);
+    if (!placement.ok) {
+      this.reject(app, placement.reason, 'queue-rejected');
+      return;
+    }
+    const view = parts.view;
+    app.queue = placement.queue;
+    app.attempts = 1;
+    view.admittedApps++;
+    if (spec.unmanagedAm) {
+      this.startUnmanagedAm(app);
+      return;
+    }
+    app.phase = ACCEPTED;
+    view.unplacedAmMemoryMb += app.amMemoryMb;
+    view.unplacedAmVcores += app.amVcores;
+    view.pendingApps++;
+    view.pendingContainers++;
+    this.changeOutstanding(app, 1);
+    parts.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
+    host.stateChanged();
+  }
+
+  /**
+   * An unmanaged AM is started by its client once the attempt exists (docs/model.md 12.5): it
+   * takes no container, registers after its observed start-up and asks for its tasks, which wait
+   * for the scheduler (the CapacityScheduler activates the app under its AM limit first).
+   */
+  private startUnmanagedAm(app: AppRun): void {
+    const host = this.host;
+    const nowMs = host.nowMs;
+    app.phase = AM_STARTING;
+    app.amStartMs = nowMs;
+    this.parts.view.runningApps++;
+    const attempt = app.attempt;
+    host.schedule(nowMs + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
+    // The RM gives an unmanaged AM no second attempt: its failure fails the app.
+    if (attempt.amFailsAfterMs !== undefined) host.schedule(nowMs + attempt.amFailsAfterMs, appEvent(AM_FAIL, app, app.attempts));
+    host.stateChanged();
+  }
+
+  private reject(app: AppRun, reason: string, cause: FailureCause): void {
+    app.phase = REJECTED;
+    app.reason = reason;
+    app.failureCause = cause;
+    app.finishMs = this.host.nowMs;
+    this.countEnded(app);
+  }
+
+  /** An app finished, failed or was rejected. */
+  private countEnded(app: AppRun): void {
+    this.appsEnded++;
+    this.parts.admission.appEnded(app);
+    if (this.parts.endsWithLastApp && this.appsEnded === this.parts.apps.length) this.host.finishRun();
+  }
+
+  // ---- waiting and the app timeout ---------------------------------------------------------
+
+  /** The app waits for `delta` more containers (fewer, if negative); it starts waiting when it had none to wait for. */
+  changeOutstanding(app: AppRun, delta: number): void {
+    const before = app.outstanding;
+    app.outstanding += delta;
+    if (before === 0 && app.outstanding > 0) {
+      // The app starts waiting now.
+      const nowMs = this.host.nowMs;
+      app.lastProgressMs = nowMs;
+      const timeoutMs = this.parts.appTimeoutMs;
+      if (timeoutMs !== null && !app.timeoutPending && app.phase === RUNNING) {
+        app.timeoutPending = true;
+        this.host.schedule(nowMs + timeoutMs, appEvent(APP_TIMEOUT, app));
+      }
+    }
+  }
+
+  /** Start the app's wait for a container, unless one is being timed. */
+  armTimeout(app: AppRun): void {
+    const timeoutMs = this.parts.appTimeoutMs;
+    if (timeoutMs !== null && !app.timeoutPending) {
+      app.timeoutPending = true;
+      this.host.schedule(this.host.nowMs + timeoutMs, appEvent(APP_TIMEOUT, app));
+    }
+  }
+
+  /** The app's timeout is due: it fails if it has waited that long for a container, else its next is timed. */
+  checkTimeout(app: AppRun): void {
+    app.timeoutPending = false;
+    const timeout = this.parts.appTimeoutMs!;
+    // A new attempt's AM ask waits like any other ask (its first AM was placed).
+    const restarted = app.attempts > 1;
+    if (app.phase === WAITING || (app.phase === ACCEPTED && !restarted)) {
+      this.failWaiting(app, 'am-never-placed', `its AM got no container within ${timeout / 1000} s of submission`);
+      return;
+    }
+    if (app.phase !== RUNNING && app.phase !== AM_STARTING && app.phase !== ACCEPTED) return;
+    if (app.outstanding === 0) return;
+    const nowMs = this.host.nowMs;
+    const dueMs = app.lastProgressMs + timeout;
+    if (dueMs <= nowMs) {
+      this.endApp(app, FAILED, 'tasks-starved', `it waited ${timeout / 1000} s without getting a container it asked for`);
+    } else {
+      app.timeoutPending = true;
+      this.host.schedule(dueMs, appEvent(APP_TIMEOUT, app));
+    }
+  }
+
+  // ---- app end --------------------------------------------------------------------------
+
+  /** Fail (or kill) an app that never got its AM container (held by admission control or the scheduler). */
+  failWaiting(app: AppRun, cause: FailureCause | null, reason: string, phase: typeof FAILED | typeof KILLED = FAILED): void {
+    if (app.phase === WAITING) {
+      this.parts.admission.withdraw(app);
+      app.phase = phase;
+      app.reason = reason;
+      app.failureCause = cause;
+      app.finishMs = this.host.nowMs;
+      this.countEnded(app);
+      return;
+    }
+    this.endApp(app, phase, cause, reason);
+  }
+
+  /**
+   * Withdraw every outstanding ask of `app` and kill its running tasks; with `requeue` (a new
+   * attempt redoes them) each killed task is asked for again.
+   */
+  killTasks(app: AppRun, requeue: boolean): void {
+    const host = this.host;
+    for (const stage of app.stages) {
+      if (stage.asked > 0) host.setAsked(app, stage, 0);
+      for (let i = stage.live.length - 1; i >= 0; i--) {
+        const container = stage.live[i]!;
+        container.killed = true;
+        container.endMs = host.nowMs;
+        host.release(container);
+        if (requeue) {
+          stage.running--;
+          stage.retry.push(container.task);
+        }
+      }
+      stage.live.length = 0;
+      stage.waiting.length = 0;
+    }
+  }
+
+  endApp(app: AppRun, phase: typeof FINISHED | typeof FAILED | typeof KILLED, cause: FailureCause | null, reason: string | null): void {
+    const { host, parts } = this;
+    const view = parts.view;
+    const wasAccepted = app.phase === ACCEPTED;
+    const amOutside = app.spec.unmanagedAm === true && (app.phase === AM_STARTING || app.phase === RUNNING);
+    // Outstanding asks are withdrawn; running tasks (a failed app's) are killed.
+    this.killTasks(app, false);
+    if (wasAccepted) {
+      view.pendingApps--;
+      view.pendingContainers--;
+      view.unplacedAmMemoryMb -= app.amMemoryMb;
+      view.unplacedAmVcores -= app.amVcores;
+      this.changeOutstanding(app, -1);
+      parts.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 0);
+    }
+    host.dropReservationsOf(app);
+    const am = app.amContainer;
+    if (am) {
+      am.endMs = host.nowMs;
+      host.release(am);
+      view.runningApps--;
+      app.amContainer = null;
+      // The NodeManager reports the AM container's end on a heartbeat that schedules the freed
+      // space at once; the RM removes the attempt from the scheduler only after that (its AM
+      // share and running-app count go, pending apps are activated), so the node is offered first.
+      host.flushFreedNodes();
+    } else if (amOutside) {
+      view.runningApps--;
+    }
+    parts.scheduler.removeApp(app.index, host.nowMs);
+    host.stateChanged();
+    app.phase = phase;
+    app.failureCause = cause;
+    app.reason = reason;
+    app.finishMs = host.nowMs;
+    view.admittedApps--;
+    this.countEnded(app);
+    parts.admission.reconsider();
+  }
+}
