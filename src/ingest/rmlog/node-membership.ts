@@ -60,6 +60,8 @@ export interface LogMembership {
   /** Resizes in place the timeline replays. */
   readonly resizes: number;
   readonly restarts: number;
+  /** Of the restarts, those that were an HA failover (the RM went standby, or came back active). */
+  readonly failovers: number;
   readonly restartsLosingApps: number;
 }
 
@@ -92,6 +94,8 @@ interface RmEnd {
   readonly downMs: number;
   /** The next RM's start, if any. */
   readonly restartMs: number | null;
+  /** An HA failover: the RM went standby, or its start was going active again. */
+  readonly failover: boolean;
 }
 
 const LEAVING_STATES: ReadonlySet<string> = new Set(['LOST', 'DECOMMISSIONED', 'SHUTDOWN', 'UNHEALTHY', 'REBOOTED']);
@@ -114,6 +118,7 @@ export function membershipOf(
   const lastState = new Map<string, string>();
   let sawInstance = false;
   let stoppedAtMs: number | null = null;
+  let stoppedByFailover = false;
 
   const join = (nodeId: string, atMs: number): void => {
     if (open.has(nodeId)) return;
@@ -145,16 +150,22 @@ export function membershipOf(
         // A failover's activation (STANDBY -> ACTIVE) has no start-up wait: the RM's cluster
         // timestamp, which the wait counts from, is its process's (docs/model.md 12.2).
         if (e.toState !== 'ACTIVE') startsMs.push(t);
-        if (sawInstance || open.size > 0) ends.push({ downMs: stoppedAtMs ?? t, restartMs: t });
+        if (sawInstance || open.size > 0) {
+          ends.push({ downMs: stoppedAtMs ?? t, restartMs: t, failover: stoppedByFailover || e.toState === 'ACTIVE' });
+        }
         leaveAll(t, 'rm-restart');
         sawInstance = true;
         stoppedAtMs = null;
+        stoppedByFailover = false;
         break;
       case 'rm_stopped':
         leaveAll(t, 'rm-stopped');
         // The RM stopped scheduling at its first stop: a failover's standby, then maybe its
         // SHUTDOWN banner later.
-        stoppedAtMs ??= t;
+        if (stoppedAtMs === null) {
+          stoppedAtMs = t;
+          stoppedByFailover = e.toState === 'STANDBY';
+        }
         sawInstance = true;
         break;
       case 'node_registered': {
@@ -205,7 +216,7 @@ export function membershipOf(
       }
     }
   }
-  if (stoppedAtMs !== null) ends.push({ downMs: stoppedAtMs, restartMs: null });
+  if (stoppedAtMs !== null) ends.push({ downMs: stoppedAtMs, restartMs: null, failover: stoppedByFailover });
 
   // Which RM ends the apps survived: a restart recovered apps if one submitted before it did
   // something after it; it kept their containers (work-preserving) if one allocated before it
@@ -299,10 +310,12 @@ export function membershipOf(
     }
   }
   let restarts = 0;
+  let failovers = 0;
   let restartsLosingApps = 0;
   ends.forEach((end, i) => {
     if (!inWindow(end.downMs)) return;
     restarts++;
+    if (end.failover) failovers++;
     // The apps the RM had are lost with it, before its nodes leave.
     if (!recovers[i]) {
       restartsLosingApps++;
@@ -328,7 +341,7 @@ export function membershipOf(
     changes.length === 0 && initial.size === nodes.length
       ? null
       : { initialNodes: [...initial].sort((x, y) => x - y), changes: changes.map((c) => c.change) };
-  return { nodes, timeline, appEndBoundMs, appLostAtMs, joins, leaves, lostNodes, drains, resizes, restarts, restartsLosingApps };
+  return { nodes, timeline, appEndBoundMs, appLostAtMs, joins, leaves, lostNodes, drains, resizes, restarts, failovers, restartsLosingApps };
 }
 
 /**

@@ -391,11 +391,13 @@ function describeMembership(membership: LogMembership, notes: string[]): void {
   if (membership.drains > 0) {
     parts.push(`${membership.drains} graceful decommissioning(s) (the node takes no new container and gives up what its containers free)`);
   }
-  if (membership.resizes > 0) parts.push(`${membership.resizes} node(s) resized in place (registered again with another size)`);
+  if (membership.resizes > 0) {
+    parts.push(`${membership.resizes} node(s) resized in place (registered again with another size, or resized by the scheduler)`);
+  }
   if (membership.restarts > 0) {
-    parts.push(
-      `${membership.restarts} RM restart(s)${membership.restartsLosingApps > 0 ? `, ${membership.restartsLosingApps} not recovering the apps it had` : ''}`,
-    );
+    const failovers = membership.failovers > 0 ? ` (${membership.failovers} of them an HA failover)` : '';
+    const losing = membership.restartsLosingApps > 0 ? `, ${membership.restartsLosingApps} not recovering the apps it had` : '';
+    parts.push(`${membership.restarts} RM restart(s)${failovers}${losing}`);
   }
   notes.push(`the cluster is replayed as the log records it: ${parts.join(', ')}`);
 }

@@ -361,6 +361,7 @@ describe('the cluster a log records, node by node', () => {
     });
     expect(taskDurationMs(log.workload.apps[0]!.stages[0]!, 0)).toBe(Infinity);
     expect(log.workload.apps[0]!.lostAfterMs).toBe(19_000);
+    expect(log.clusterNotes.join('\n')).toMatch(/1 RM restart\(s\), 1 not recovering the apps it had/);
     // Replayed: app 1 is lost with its RM; app 2 waits for w1 to register again (replay 25 000)
     // and runs as recorded: AM at 29 000 (its submission; w1 heartbeats since 25 000), its task
     // 1000 ms later for 13 000 ms, its AM 5000 ms more: 29 000 + 1000 + 13 000 + 5000 = 48 000.
@@ -429,6 +430,7 @@ describe('the cluster a log records, node by node', () => {
       ],
     });
     expect(log.workload.apps[0]!.lostAfterMs).toBe(19_000);
+    expect(log.clusterNotes.join('\n')).toMatch(/1 RM restart\(s\) \(1 of them an HA failover\), 1 not recovering the apps it had/);
   });
 
   it('stops the RM at its standby when a SHUTDOWN banner comes later', () => {
