@@ -1,6 +1,6 @@
 // RM logs as production writes them, replayed as recorded with no cluster file (docs/model.md
 // 12): nodes that register after the first submissions, a node lost mid-run, a node
-// decommissioned gracefully, an RM restart, a killed app. Each log is written by the fixture generator (test/fixtures/rmlog/scenarios.ts, where
+// decommissioned gracefully, an RM restart, an HA failover, a killed app. Each log is written by the fixture generator (test/fixtures/rmlog/scenarios.ts, where
 // each history's timeline is described) and read back by the ingest; fidelity then compares the
 // replay's end states and turnarounds with the log's. Replay times are log times minus the first
 // submission (T0 + 10 s in every scenario).
@@ -142,6 +142,48 @@ describe('replaying a log as recorded, with no cluster file', () => {
           { atMs: 50_000, kind: 'leave', node: 0, cause: 'rm-stopped' },
           // The second RM's banner, and its 10 s start-up wait (the first's ended before the first submission).
           { atMs: 58_973, kind: 'rm-started', waitMs: 10_000 },
+          { atMs: 62_000, kind: 'join', node: 1 },
+        ],
+      });
+    });
+  });
+
+  it('replays an HA failover as a stop and a start, with no start-up wait when the RM comes back', async () => {
+    // The same two histories, but the RM goes standby at 60 s instead of shutting down, and
+    // comes back active later (no banner between: the second history's STARTUP_MSG is left out).
+    // As for the restart above, app 2 is lost at the standby (replay 50 000) and worker01 leaves
+    // then; it joins again at 62 000. The failover's activation starts no start-up wait.
+    const [first, second] = rmRestartScenarios();
+    const standby = `2024-05-01 10:01:00,000 INFO org.apache.hadoop.yarn.server.resourcemanager.ResourceManager: Transitioned to standby state\n`;
+    const secondLines = renderRmLog(second, { version: '2.7', layout: 'stock' }).split('\n');
+    const bannerEnd = secondLines.findIndex((line, i) => i > 0 && /^\d{4}-\d\d-\d\d /.test(line));
+    expect(secondLines[0]).toMatch(/STARTUP_MSG/);
+    const text = renderRmLog({ ...first, stopsAtEnd: false }, { version: '2.7', layout: 'stock' }) + standby + secondLines.slice(bannerEnd).join('\n');
+    await fidelityOf('failover', text, async (result, store) => {
+      expect(result.apps.map((a) => [a.appId, a.replayedState])).toEqual([
+        ['application_1714557600000_0001', 'FINISHED'],
+        ['application_1714557670000_0001', 'FINISHED'],
+      ]);
+      expect(result.unfinishedInLog).toBe(1);
+      for (const error of errors(result)) expect(Math.abs(error!)).toBeLessThan(5);
+      const events = await store.query(
+        `SELECT kind, from_state, to_state FROM rm_events WHERE trace = 'failover' AND kind IN ('rm_started', 'rm_stopped') ORDER BY time_ms`,
+      );
+      expect(events.rows).toEqual([
+        ['rm_started', null, null],
+        ['rm_stopped', 'ACTIVE', 'STANDBY'],
+        ['rm_started', 'STANDBY', 'ACTIVE'],
+      ]);
+      const lost = await store.query(
+        `SELECT state, failure_cause, finish_ms FROM run_apps WHERE run_id = $runId AND app_id = 'application_1714557600000_0002'`,
+        { runId: result.runId },
+      );
+      expect(lost.rows).toEqual([['FAILED', 'rm-restart', 50_000]]);
+      expect((await specOf(store, result.runId)).nodeTimeline).toEqual({
+        initialNodes: [0],
+        changes: [
+          { atMs: 50_000, kind: 'apps-lost' },
+          { atMs: 50_000, kind: 'leave', node: 0, cause: 'rm-stopped' },
           { atMs: 62_000, kind: 'join', node: 1 },
         ],
       });
