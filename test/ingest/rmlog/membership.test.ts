@@ -43,6 +43,42 @@ function registered(timeMs: number, nodeId: string, memoryMb = 8192, vcores = 8)
   return event(timeMs, 'node_registered', nodeId, { memoryMb, vcores });
 }
 
+/**
+ * The workload of one app on the nodes `nodeEvents` give: submitted at 1000, its AM on w1 from
+ * 1100 to 30 000, its task from 2000 to 20 000, finished at 31 000; the log ends at 40 000.
+ */
+function oneAppOn(nodeEvents: RmNodeEventRow[]): ReturnType<typeof buildLogWorkload> {
+  return buildLogWorkload(
+    't',
+    rows(
+      [app(1, { finishMs: 31_000, state: 'FINISHED' })],
+      [container(1, 1, 1, ran(1100, 30_000)), container(1, 1, 2, ran(2000, 20_000))],
+      nodeEvents,
+      40_000,
+    ),
+  );
+}
+
+/**
+ * Two apps around an RM's end at 20 000 on the nodes `nodeEvents` give: app 1 (submitted 1000)
+ * with its AM on w1 from 1100 and its task from 2000, neither ever ending in the log; app 2
+ * (submitted 30 000) with its AM 31 000-50 000 and its task 32 000-45 000, finished at 51 000.
+ * The log ends at 60 000.
+ */
+function aroundARestart(nodeEvents: RmNodeEventRow[]): RmTraceRows {
+  return rows(
+    [app(1, {}), app(2, { submitMs: 30_000, finishMs: 51_000, state: 'FINISHED' })],
+    [
+      container(1, 1, 1, ran(1100, null)),
+      container(1, 1, 2, ran(2000, null)),
+      container(2, 1, 1, ran(31_000, 50_000)),
+      container(2, 1, 2, ran(32_000, 45_000)),
+    ],
+    nodeEvents,
+    60_000,
+  );
+}
+
 function rows(apps: RmAppRow[], containers: RmContainerRow[], nodeEvents: RmNodeEventRow[], logEndMs: number): RmTraceRows {
   return {
     apps,
@@ -138,15 +174,7 @@ describe('the cluster a log records, node by node', () => {
     // task runs on it: the RM resizes it in place (no Removed / Added node line), the task runs
     // on. The node serves throughout: 8192 MB at the first submission (1000), resized at 5000
     // (replay 4000). The RM started at 0: 9000 of its start-up wait are left at replay 0.
-    const log = buildLogWorkload(
-      't',
-      rows(
-        [app(1, { finishMs: 31_000, state: 'FINISHED' })],
-        [container(1, 1, 1, ran(1100, 30_000)), container(1, 1, 2, ran(2000, 20_000))],
-        [event(0, 'rm_started'), registered(100, 'w1:1'), event(100, 'node_added', 'w1:1'), registered(5000, 'w1:1', 16_384, 16)],
-        40_000,
-      ),
-    );
+    const log = oneAppOn([event(0, 'rm_started'), registered(100, 'w1:1'), event(100, 'node_added', 'w1:1'), registered(5000, 'w1:1', 16_384, 16)]);
     expect(log.nodeTimeline).toEqual({
       initialNodes: [0],
       changes: [
@@ -166,27 +194,19 @@ describe('the cluster a log records, node by node', () => {
     // holds (7000, 8000) are that drain, not resizes.
     const resize = (timeMs: number, name: string, memoryMb: number, vcores: number) =>
       event(timeMs, 'node_resource', name, { memoryMb, vcores });
-    const log = buildLogWorkload(
-      't',
-      rows(
-        [app(1, { finishMs: 31_000, state: 'FINISHED' })],
-        [container(1, 1, 1, ran(1100, 30_000)), container(1, 1, 2, ran(2000, 20_000))],
-        [
-          event(0, 'rm_started'),
-          registered(100, 'w1:1'),
-          event(100, 'node_added', 'w1:1'),
-          registered(100, 'w2:1'),
-          event(100, 'node_added', 'w2:1'),
-          resize(5000, 'w1', 4096, 4),
-          event(6000, 'node_state', 'w2:1', { fromState: 'RUNNING', toState: 'DECOMMISSIONING' }),
-          resize(7000, 'w2', 2048, 1),
-          resize(8000, 'w2', 1024, 1),
-          resize(9000, 'w1:1', 8192, 8),
-          resize(10_000, 'w1', 8192, 8),
-        ],
-        40_000,
-      ),
-    );
+    const log = oneAppOn([
+      event(0, 'rm_started'),
+      registered(100, 'w1:1'),
+      event(100, 'node_added', 'w1:1'),
+      registered(100, 'w2:1'),
+      event(100, 'node_added', 'w2:1'),
+      resize(5000, 'w1', 4096, 4),
+      event(6000, 'node_state', 'w2:1', { fromState: 'RUNNING', toState: 'DECOMMISSIONING' }),
+      resize(7000, 'w2', 2048, 1),
+      resize(8000, 'w2', 1024, 1),
+      resize(9000, 'w1:1', 8192, 8),
+      resize(10_000, 'w1', 8192, 8),
+    ]);
     expect(log.nodeTimeline).toEqual({
       initialNodes: [0, 1],
       changes: [
@@ -200,23 +220,15 @@ describe('the cluster a log records, node by node', () => {
 
   it('leaves out a size update naming a host that has two nodes in service', () => {
     // w1:1 and w1:2 both run on host w1: "w1" names neither; the update naming w1:2 by its id resizes it.
-    const log = buildLogWorkload(
-      't',
-      rows(
-        [app(1, { finishMs: 31_000, state: 'FINISHED' })],
-        [container(1, 1, 1, ran(1100, 30_000)), container(1, 1, 2, ran(2000, 20_000))],
-        [
-          event(0, 'rm_started'),
-          registered(100, 'w1:1'),
-          event(100, 'node_added', 'w1:1'),
-          registered(100, 'w1:2'),
-          event(100, 'node_added', 'w1:2'),
-          event(5000, 'node_resource', 'w1', { memoryMb: 4096, vcores: 4 }),
-          event(6000, 'node_resource', 'w1:2', { memoryMb: 4096, vcores: 4 }),
-        ],
-        40_000,
-      ),
-    );
+    const log = oneAppOn([
+      event(0, 'rm_started'),
+      registered(100, 'w1:1'),
+      event(100, 'node_added', 'w1:1'),
+      registered(100, 'w1:2'),
+      event(100, 'node_added', 'w1:2'),
+      event(5000, 'node_resource', 'w1', { memoryMb: 4096, vcores: 4 }),
+      event(6000, 'node_resource', 'w1:2', { memoryMb: 4096, vcores: 4 }),
+    ]);
     expect(log.nodeTimeline!.changes.filter((c) => c.kind === 'resize')).toEqual([{ atMs: 5000, kind: 'resize', node: 1, memoryMb: 4096, vcores: 4 }]);
   });
 
@@ -244,24 +256,16 @@ describe('the cluster a log records, node by node', () => {
   it('takes a node the scheduler removes and adds again at its new size as leaving and joining at that size', () => {
     // w2 runs nothing: when it registers again with 16384 MB at 5000 the RM removes it (5000) and
     // adds it again (5001). It leaves at replay 4000 and joins at 4001 with its new size.
-    const log = buildLogWorkload(
-      't',
-      rows(
-        [app(1, { finishMs: 31_000, state: 'FINISHED' })],
-        [container(1, 1, 1, ran(1100, 30_000)), container(1, 1, 2, ran(2000, 20_000))],
-        [
-          event(0, 'rm_started'),
-          registered(100, 'w1:1'),
-          event(100, 'node_added', 'w1:1'),
-          registered(100, 'w2:1'),
-          event(100, 'node_added', 'w2:1'),
-          registered(5000, 'w2:1', 16_384, 16),
-          event(5000, 'node_removed', 'w2:1'),
-          event(5001, 'node_added', 'w2:1'),
-        ],
-        40_000,
-      ),
-    );
+    const log = oneAppOn([
+      event(0, 'rm_started'),
+      registered(100, 'w1:1'),
+      event(100, 'node_added', 'w1:1'),
+      registered(100, 'w2:1'),
+      event(100, 'node_added', 'w2:1'),
+      registered(5000, 'w2:1', 16_384, 16),
+      event(5000, 'node_removed', 'w2:1'),
+      event(5001, 'node_added', 'w2:1'),
+    ]);
     expect(log.nodeTimeline!.changes.filter((c) => c.kind !== 'rm-started')).toEqual([
       { atMs: 4000, kind: 'leave', node: 1, cause: 'removed' },
       { atMs: 4001, kind: 'join', node: 1 },
@@ -337,17 +341,13 @@ describe('the cluster a log records, node by node', () => {
     // App 1's task, still running when its RM stopped, never ends: the app is lost 19 000 after
     // its submission whatever the replay makes of it. Each RM's 10 s start-up wait: the first's
     // 9000 left at replay 0, the second's from 24 000, after the old RM's nodes left.
-    const trace = rows(
-      [app(1, {}), app(2, { submitMs: 30_000, finishMs: 51_000, state: 'FINISHED' })],
-      [
-        container(1, 1, 1, ran(1100, null)),
-        container(1, 1, 2, ran(2000, null)),
-        container(2, 1, 1, ran(31_000, 50_000)),
-        container(2, 1, 2, ran(32_000, 45_000)),
-      ],
-      [event(0, 'rm_started'), registered(100, 'w1:1'), event(20_000, 'rm_stopped'), event(25_000, 'rm_started'), registered(26_000, 'w1:1')],
-      60_000,
-    );
+    const trace = aroundARestart([
+      event(0, 'rm_started'),
+      registered(100, 'w1:1'),
+      event(20_000, 'rm_stopped'),
+      event(25_000, 'rm_started'),
+      registered(26_000, 'w1:1'),
+    ]);
     const log = buildLogWorkload('t', trace);
     expect(log.nodeTimeline).toEqual({
       initialNodes: [0],
@@ -408,17 +408,7 @@ describe('the cluster a log records, node by node', () => {
       event(timeMs, kind, null, kind === 'rm_started' ? { fromState: 'STANDBY', toState: 'ACTIVE' } : { fromState: 'ACTIVE', toState: 'STANDBY' });
     const log = buildLogWorkload(
       't',
-      rows(
-        [app(1, {}), app(2, { submitMs: 30_000, finishMs: 51_000, state: 'FINISHED' })],
-        [
-          container(1, 1, 1, ran(1100, null)),
-          container(1, 1, 2, ran(2000, null)),
-          container(2, 1, 1, ran(31_000, 50_000)),
-          container(2, 1, 2, ran(32_000, 45_000)),
-        ],
-        [event(0, 'rm_started'), registered(100, 'w1:1'), ha(20_000, 'rm_stopped'), ha(25_000, 'rm_started'), registered(26_000, 'w1:1')],
-        60_000,
-      ),
+      aroundARestart([event(0, 'rm_started'), registered(100, 'w1:1'), ha(20_000, 'rm_stopped'), ha(25_000, 'rm_started'), registered(26_000, 'w1:1')]),
     );
     expect(log.nodeTimeline).toEqual({
       initialNodes: [0],
