@@ -208,6 +208,9 @@ export class RecordedClusterAnalysis {
         this.printedVcores = e.vcores;
         this.roomCache.clear();
         return;
+      case 'resized':
+        this.nodeResized(e);
+        return;
       case 'node_down':
         this.nodeDown(e, timeMs);
         return;
@@ -285,6 +288,24 @@ export class RecordedClusterAnalysis {
     node.vcores = e.vcores ?? 0;
     node.inService = true;
     this.serviceMemoryMb += node.memoryMb;
+  }
+
+  /**
+   * The scheduler resized a node in service (a decommissioning one shrunk to what it holds, an
+   * admin's update): the node, and the cluster's printed capacity with it, change by as much.
+   */
+  private nodeResized(e: TimelineEvent): void {
+    const node = this.nodes.get(e.nodeId!);
+    if (!node || !node.inService) return;
+    this.moved = true;
+    this.roomCache.clear();
+    const memoryMb = e.memoryMb ?? node.memoryMb;
+    const vcores = e.vcores ?? node.vcores;
+    this.serviceMemoryMb += memoryMb - node.memoryMb;
+    if (this.printedMemoryMb !== null) this.printedMemoryMb += memoryMb - node.memoryMb;
+    if (this.printedVcores !== null) this.printedVcores += vcores - node.vcores;
+    node.memoryMb = memoryMb;
+    node.vcores = vcores;
   }
 
   private nodeDown(e: TimelineEvent, timeMs: number): void {

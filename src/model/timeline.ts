@@ -4,7 +4,7 @@
 
 /**
  * What changed. At one time the changes come in this order: RM resets, nodes leaving, nodes
- * joining, the printed capacity, containers ending, containers starting, apps' AM waits ending, starting, other app
+ * joining and resized, the printed capacity, containers ending, containers starting, apps' AM waits ending, starting, other app
  * changes, reservations.
  */
 export type TimelineKind =
@@ -16,6 +16,8 @@ export type TimelineKind =
   | 'node_up'
   /** The scheduler printed the cluster's capacity (`memoryMb` / `vcores`) after adding or removing a node. */
   | 'capacity'
+  /** The scheduler resized a node in service ("Update resource on node"): `memoryMb` / `vcores` its new size. */
+  | 'resized'
   /** A container stopped holding its resources; `state` is its end state (or RM_RESET). */
   | 'released'
   /** A container was allocated. */

@@ -9,7 +9,7 @@
 // up to each sample time: a sample at t holds the state after every
 // event at or before t, as a replay's sample does.
 
-import { createTimelineTables, dropTimelineTables } from './recorded-timeline.js';
+import { createTimelineTables, dropTimelineTables, nodeResizes, resizeDelta } from './recorded-timeline.js';
 import { boundValues, kindIs, traceEvents } from './trace-events.js';
 import type { Store } from './store.js';
 
@@ -96,12 +96,6 @@ changes AS (
 SELECT queue, k, ${DELTA_COLUMNS.map((c) => `sum(${c})::BIGINT AS ${c}`).join(', ')}
 FROM changes WHERE k IS NOT NULL GROUP BY queue, k`;
 
-/** A node size update's change (its new size less the old one it prints), of `field`: memory_mb or vcores. */
-function resizeDelta(field: 'memory_mb' | 'vcores'): string {
-  const from = field === 'memory_mb' ? 'fromMemoryMb' : 'fromVcores';
-  return `${field} - TRY_CAST(json_extract_string(extra, '$.${from}') AS INTEGER)`;
-}
-
 /**
  * The cluster's capacity: the total the scheduler prints with each "Added node" / "Removed node"
  * line (the cluster after the change), zero from an RM start or stop until the next one, changed
@@ -146,20 +140,6 @@ function bucketOf(used: string, capacity: string, inService: string): string {
 }
 
 /**
- * Each size update of a node in service (the CTE `resizes`: node_id, registered_ms, t, delta), by
- * the scheduler's name for it: the node's id, or its host when that host has no other node in
- * service then.
- */
-const NODE_RESIZES = (events: string): string => `resizes AS (
-    SELECT s.node_id, s.registered_ms, r.time_ms AS t, r.delta FROM (
-      SELECT time_ms, file_id, line_number, node_id AS name, ${resizeDelta('memory_mb')} AS delta FROM ${events} WHERE ${kindIs('node_resource')}
-    ) AS r
-    JOIN service AS s ON (s.node_id = r.name OR split_part(s.node_id, ':', 1) = r.name)
-      AND s.registered_ms <= r.time_ms AND (s.end_ms IS NULL OR r.time_ms < s.end_ms)
-    QUALIFY count(*) OVER (PARTITION BY r.time_ms, r.file_id, r.line_number) = 1
-  ),`;
-
-/**
  * Nodes by memory utilisation, as run_samples counts them: per registered node in service
  * (recorded_nodes), its allocated memory over its capacity, in the ranges of utilisationBucket (src/replay/observer.ts).
  * As changes per sample: nodes entering (+1) and leaving (-1) each range, and the capacity of
@@ -168,7 +148,11 @@ const NODE_RESIZES = (events: string): string => `resizes AS (
  */
 const NODE_BUCKET_DELTAS = (events: string, resized: boolean): string => `(
   WITH service AS (SELECT node_id, memory_mb, registered_ms, end_ms FROM recorded_nodes),
-  ${resized ? NODE_RESIZES(events) : `resizes AS (SELECT NULL::VARCHAR AS node_id, NULL::BIGINT AS registered_ms, NULL::BIGINT AS t, NULL::INTEGER AS delta WHERE false),`}
+  resizes AS (${
+    resized
+      ? `SELECT node_id, registered_ms, time_ms AS t, delta_memory_mb AS delta FROM ${nodeResizes(events)}`
+      : `SELECT NULL::VARCHAR AS node_id, NULL::BIGINT AS registered_ms, NULL::BIGINT AS t, NULL::INTEGER AS delta WHERE false`
+  }),
   resized AS (SELECT node_id, registered_ms, sum(delta) AS delta FROM resizes GROUP BY ALL),
   steps AS (
     SELECT node_id, start_ms AS t, coalesce(memory_mb, 0) AS used, 0 AS capacity, 0 AS in_service

@@ -74,6 +74,32 @@ SELECT node_id, memory_mb, vcores, registered_ms, least(next_ms, reset_ms) AS en
   CASE WHEN reset_ms < next_ms OR (next_ms IS NULL AND reset_ms IS NOT NULL) THEN '${RM_RESET}' ELSE next_as END AS down_as
 FROM service`;
 
+/** A node size update's change (its new size less the old one it prints), of `field`: memory_mb or vcores. */
+export function resizeDelta(field: 'memory_mb' | 'vcores'): string {
+  const from = field === 'memory_mb' ? 'fromMemoryMb' : 'fromVcores';
+  return `${field} - TRY_CAST(json_extract_string(extra, '$.${from}') AS INTEGER)`;
+}
+
+/**
+ * Each size update ("Update resource on node") of a node in service (recorded_nodes), as a
+ * subquery: the node and its registration, the update's time and line, the new size and the
+ * change. The scheduler names the node by its id or, by default, by its host: an update naming a
+ * host with more than one node in service then is given to none.
+ */
+export function nodeResizes(events: string): string {
+  return `(
+    SELECT n.node_id, n.registered_ms, r.time_ms, r.file_id, r.line_number, r.memory_mb, r.vcores, r.delta_memory_mb, r.delta_vcores
+    FROM (
+      SELECT time_ms, file_id, line_number, node_id AS name, memory_mb, vcores,
+        ${resizeDelta('memory_mb')} AS delta_memory_mb, ${resizeDelta('vcores')} AS delta_vcores
+      FROM ${events} WHERE ${kindIs('node_resource')}
+    ) AS r
+    JOIN recorded_nodes AS n ON (n.node_id = r.name OR split_part(n.node_id, ':', 1) = r.name)
+      AND n.registered_ms <= r.time_ms AND (n.end_ms IS NULL OR r.time_ms < n.end_ms)
+    QUALIFY count(*) OVER (PARTITION BY r.time_ms, r.file_id, r.line_number) = 1
+  )`;
+}
+
 /** Bits of CONTAINER_FACTS' flags: what kinds of line a container has. */
 const MASTER = 1; // the attempt's MasterContainer line (am_container)
 const RESERVED_SEEN = 2; // a transition to RESERVED
@@ -289,6 +315,9 @@ changes AS (
   UNION ALL SELECT time_ms, 'capacity', 2, NULL, NULL, NULL, node_id, memory_mb, vcores, false, NULL, NULL,
     (file_id::BIGINT << 32) + line_number
   FROM ${events} WHERE ${kindIs('node_added', 'node_removed')} AND memory_mb IS NOT NULL
+  UNION ALL SELECT time_ms, 'resized', 2, NULL, NULL, NULL, node_id, memory_mb, vcores, false, NULL, NULL,
+    (file_id::BIGINT << 32) + line_number
+  FROM ${nodeResizes(events)}
   UNION ALL SELECT end_ms, 'released', 3, app_id, attempt_id, container_id, node_id, memory_mb, vcores, is_am, end_state, NULL, 0
   FROM recorded_segments WHERE end_ms IS NOT NULL
   UNION ALL SELECT start_ms, CASE WHEN allocated THEN 'allocated' ELSE 'held' END, 4, app_id, attempt_id, container_id,

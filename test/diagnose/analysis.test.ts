@@ -109,6 +109,27 @@ describe('RecordedClusterAnalysis', () => {
     });
   });
 
+  it('follows a node the scheduler resizes: a decommissioning node shrunk to nothing leaves the AMs deadlocked', () => {
+    // n1 and n2, 4096 MB each. n2 is being decommissioned: at 0.5 s the scheduler shrinks it to
+    // what it holds, nothing (cluster 4096 MB). Then as above: AMs of a1 and a2 fill n1, a3 waits:
+    // an AM deadlock from 1.5 s, the AMs holding all of the 4096 MB left. Without the shrink, n2's
+    // room would take a task: no deadlock.
+    const before = [...node(0, 'n1', 4096, 4096), ...node(0, 'n2', 4096, 8192)];
+    const after = [
+      take(1000, 'c1', 'a1', 'n1', 2048, true),
+      take(1500, 'c2', 'a2', 'n1', 2048, true),
+      pending(2000, 'a3', 'root.default', 2048),
+    ];
+    const findings = analyse([...before, ev(500, 'resized', { nodeId: 'n2', memoryMb: 0, vcores: 0 }), ...after]);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({
+      kind: 'am-deadlock', startMs: 1500,
+      summary: 'AM deadlock: 2 AMs hold 100% of the cluster, no task fits; 3 app(s) waiting',
+      evidence: { capacityMemoryMb: 4096, capacityVcores: 4, amShare: 1, largestFreeMemoryMb: 0 },
+    });
+    expect(analyse([...before, ...after]).filter((f) => f.kind === 'am-deadlock')).toEqual([]);
+  });
+
   it('no stall while an AM starts with room to spare, nor once its first task came', () => {
     // n1 8192 MB: a1's AM at 1 s, its first task 60 s later; 7 GB stay free all along.
     const findings = analyse([...node(0, 'n1', 8192, 8192), take(1000, 'c1', 'a1', 'n1', 1024, true), take(61_000, 'c2', 'a1', 'n1', 1024)]);

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../src/api/index.js';
-import { saveRecordedSamples } from '../../src/store/index.js';
+import { createTimelineTables, dropTimelineTables, saveRecordedSamples, streamTimeline } from '../../src/store/index.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 import { tempFile } from '../helpers/files.js';
@@ -148,6 +148,12 @@ describe('recorded samples (rm_samples)', () => {
         [10_000, 5120, 11_264, 12, 0.125, 2, 0, 0],
         [20_000, 7168, 5120, 7, 4096 / 12_288, 1, 0, 1],
       ]);
+      // The timeline diagnose follows has the resize too, on worker01's node id.
+      await createTimelineTables(store, 'resized');
+      const resized = [];
+      for await (const chunk of streamTimeline(store, 'resized')) resized.push(...chunk.filter((e) => e.kind === 'resized'));
+      await dropTimelineTables(store);
+      expect(resized.map((e) => [e.timeMs - 1_714_557_600_000, e.nodeId?.split(':')[0], e.memoryMb, e.vcores])).toEqual([[42_000, 'worker01', 4096, 4]]);
     });
   });
 
