@@ -194,25 +194,34 @@ const NODE_BUCKET_DELTAS = (events: string, resized: boolean): string => `(
 
 /**
  * The cluster at each sample: the changes it sees summed over samples 0 .. k (and the last
- * capacity line it sees carried forward). The window sums BIGINTs (the changes fit one), which
- * it does faster than DuckDB's HUGEINT sums; its sums are HUGEINT as before.
+ * capacity line it sees carried forward). The sums are taken over the samples where something
+ * changed only, and each sample gets the levels of the last of them at or before it (an ASOF
+ * join): a log with long quiet spans (files days apart) has far fewer changes than samples, and a
+ * window over every sample cost several microseconds a sample. The window sums BIGINTs (the
+ * changes fit one), which it does faster than DuckDB's HUGEINT sums; its sums are HUGEINT as before.
  */
-const CLUSTER_AT_SAMPLES = (events: string, resized: boolean): string => `
+const CLUSTER_AT_SAMPLES = (events: string, resized: boolean): string => {
+  const summed = [...DELTA_COLUMNS, ...BUCKETS.map((b) => `nodes_${b}`), 'service_memory_mb'];
+  return `
 CREATE OR REPLACE TEMP TABLE recorded_cluster AS
-WITH per_sample AS (
-  SELECT s.k, s.at_ms, ${DELTA_COLUMNS.map((c) => `coalesce(d.${c}, 0)::BIGINT AS ${c}`).join(', ')},
+WITH changes AS (
+  SELECT k, ${DELTA_COLUMNS.map((c) => `coalesce(d.${c}, 0)::BIGINT AS ${c}`).join(', ')},
     ${BUCKETS.map((b) => `coalesce(n.nodes_${b}, 0)::BIGINT AS nodes_${b}`).join(', ')}, coalesce(n.service_memory_mb, 0)::BIGINT AS service_memory_mb,
     c.capacity_memory_mb, c.capacity_vcores
-  FROM ${SAMPLES} AS s
-  LEFT JOIN (SELECT k, ${DELTA_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')} FROM recorded_deltas GROUP BY k) AS d USING (k)
-  LEFT JOIN ${NODE_BUCKET_DELTAS(events, resized)} AS n USING (k)
-  LEFT JOIN ${CAPACITY(events, resized)} AS c USING (k)
+  FROM (SELECT k, ${DELTA_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')} FROM recorded_deltas GROUP BY k) AS d
+  FULL JOIN ${NODE_BUCKET_DELTAS(events, resized)} AS n USING (k)
+  FULL JOIN ${CAPACITY(events, resized)} AS c USING (k)
+),
+levels AS (
+  SELECT k, ${summed.map((c) => `sum(${c}) OVER w AS ${c}`).join(', ')},
+    last_value(capacity_memory_mb IGNORE NULLS) OVER w AS capacity_memory_mb,
+    last_value(capacity_vcores IGNORE NULLS) OVER w AS capacity_vcores
+  FROM changes WINDOW w AS (ORDER BY k ROWS UNBOUNDED PRECEDING)
 )
-SELECT k, at_ms,
-  ${[...DELTA_COLUMNS, ...BUCKETS.map((b) => `nodes_${b}`), 'service_memory_mb'].map((c) => `sum(${c}) OVER w AS ${c}`).join(', ')},
-  last_value(capacity_memory_mb IGNORE NULLS) OVER w AS capacity_memory_mb,
-  last_value(capacity_vcores IGNORE NULLS) OVER w AS capacity_vcores
-FROM per_sample WINDOW w AS (ORDER BY k ROWS UNBOUNDED PRECEDING)`;
+SELECT s.k, s.at_ms, ${summed.map((c) => `coalesce(l.${c}, 0::HUGEINT) AS ${c}`).join(', ')},
+  l.capacity_memory_mb, l.capacity_vcores
+FROM ${SAMPLES} AS s ASOF LEFT JOIN levels AS l ON s.k >= l.k`;
+};
 
 /** rm_samples from recorded_cluster: a figure whose lines are missing is NULL. */
 const INSERT_SAMPLES = `
@@ -259,37 +268,44 @@ every_queue AS (
 /**
  * rm_queue_samples: per queue the changes it sees summed over samples 0 .. k, its absolute
  * capacity from the latest CapacityScheduler set-up block it sees times the cluster's capacity.
- * Every queue an app ran in or the CapacityScheduler set up, at every sample.
+ * Every queue an app ran in or the CapacityScheduler set up, at every sample. As for the
+ * cluster, the sums are taken where the queue changed, and spread to every sample by an ASOF join.
  */
 const INSERT_QUEUE_SAMPLES = (events: string): string => `
 INSERT INTO rm_queue_samples
 WITH ${QUEUES(events)},
-per_sample AS (
-  SELECT q.queue, s.k, s.at_ms,
+changes AS (
+  SELECT queue, k,
     coalesce(d.used_memory_mb, 0) AS used_memory_mb, coalesce(d.used_vcores, 0) AS used_vcores,
     coalesce(d.unsized, 0) AS unsized, coalesce(d.am_containers, 0) AS am_containers,
     coalesce(d.pending, 0) AS pending, coalesce(d.reserving, 0) AS reserving, qc.absolute_capacity
-  FROM every_queue AS q CROSS JOIN ${SAMPLES} AS s
-  LEFT JOIN recorded_deltas AS d ON d.queue = q.queue AND d.k = s.k
-  LEFT JOIN (
+  FROM (SELECT * FROM recorded_deltas WHERE queue IS NOT NULL AND k < $queueSamples) AS d
+  FULL JOIN (
     SELECT queue, k, arg_max(absolute_capacity, line_order) AS absolute_capacity FROM configs
-    WHERE k IS NOT NULL AND absolute_capacity IS NOT NULL GROUP BY queue, k
-  ) AS qc ON qc.queue = q.queue AND qc.k = s.k
-  WHERE s.k < $queueSamples
+    WHERE k IS NOT NULL AND k < $queueSamples AND absolute_capacity IS NOT NULL GROUP BY queue, k
+  ) AS qc USING (queue, k)
 ),
 levels AS (
-  SELECT queue, k, at_ms,
+  SELECT queue, k,
     sum(used_memory_mb) OVER w AS used_memory_mb, sum(used_vcores) OVER w AS used_vcores, sum(unsized) OVER w AS unsized,
     sum(am_containers) OVER w AS running_apps, sum(pending) OVER w AS pending_apps, sum(reserving) OVER w AS reserving,
     last_value(absolute_capacity IGNORE NULLS) OVER w AS absolute_capacity
-  FROM per_sample WINDOW w AS (PARTITION BY queue ORDER BY k ROWS UNBOUNDED PRECEDING)
+  FROM changes WINDOW w AS (PARTITION BY queue ORDER BY k ROWS UNBOUNDED PRECEDING)
+),
+grid AS (SELECT q.queue, s.k, s.at_ms FROM every_queue AS q CROSS JOIN ${SAMPLES} AS s WHERE s.k < $queueSamples),
+at_samples AS (
+  SELECT g.queue, g.k, g.at_ms,
+    coalesce(l.used_memory_mb, 0::HUGEINT) AS used_memory_mb, coalesce(l.used_vcores, 0::HUGEINT) AS used_vcores,
+    coalesce(l.unsized, 0::HUGEINT) AS unsized, coalesce(l.running_apps, 0::HUGEINT) AS running_apps,
+    coalesce(l.pending_apps, 0::HUGEINT) AS pending_apps, coalesce(l.reserving, 0::HUGEINT) AS reserving, l.absolute_capacity
+  FROM grid AS g ASOF LEFT JOIN levels AS l ON g.queue = l.queue AND g.k >= l.k
 )
 SELECT $trace, l.at_ms - $originMs, l.queue,
   CASE WHEN l.unsized = 0 THEN l.used_memory_mb END, CASE WHEN l.unsized = 0 THEN l.used_vcores END,
   CASE WHEN l.reserving = 0 THEN 0 END, CASE WHEN l.reserving = 0 THEN 0 END,
   l.absolute_capacity * c.capacity_memory_mb, l.absolute_capacity * c.capacity_vcores,
   l.running_apps, l.pending_apps, NULL
-FROM levels AS l JOIN recorded_cluster AS c USING (k)
+FROM at_samples AS l JOIN recorded_cluster AS c USING (k)
 ORDER BY l.k, l.queue`;
 
 /** `held` over `whole` as a replay's shareOf measures it (0 of an empty cluster). */

@@ -157,6 +157,27 @@ describe('recorded samples (rm_samples)', () => {
     });
   });
 
+  it('carry the levels of the last change through a quiet span: the same log, ending an hour after its start', async () => {
+    // Nothing happens after 83 s (app 3's task c2 ends); the log's last line is at 3600 s.
+    // Samples every 10 s from 30 s to 3600 s: 358. The first seven are as above; every later one
+    // is the 90 s sample (app 3's AM and c3 held) at its own time.
+    const scenario = { ...smallScenario('capacity'), endAtMs: 1_714_557_600_000 + 3_600_000 };
+    const path = tempFile('small-cs-quiet-hour.log', renderRmLog(scenario, { version: '2.7', layout: 'stock' }));
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [path], name: 'quiet' });
+      const { rows } = await store.query(`SELECT ${SAMPLE_COLUMNS} FROM rm_samples WHERE trace = 'quiet' ORDER BY time_ms`);
+      expect(rows).toHaveLength(358);
+      expect(rows.slice(0, 7)).toEqual(EXPECTED_SAMPLES);
+      const last = EXPECTED_SAMPLES[6]!.slice(1);
+      expect(rows.slice(7).filter((row) => JSON.stringify(row.slice(1)) !== JSON.stringify(last))).toEqual([]);
+      expect(rows.at(-1)![0]).toBe(3_570_000);
+      const { rows: queueRows } = await store.query(
+        `SELECT count(*), count(DISTINCT (used_memory_mb, running_apps)) FROM rm_queue_samples WHERE trace = 'quiet' AND time_ms >= 60000`,
+      );
+      expect(queueRows).toEqual([[352, 1]]);
+    });
+  });
+
   it('are NULL where the log prints no size: a 3.3 FairScheduler log without audit lines', async () => {
     // Tasks' sizes are in no line (docs/log-formats.md 3); AMs' are in their MasterContainer
     // lines. At 40 s (sample 10000) app 1's maps run: used and free unknown, the AM's 2048 MB
