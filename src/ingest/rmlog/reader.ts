@@ -194,21 +194,39 @@ class LogReader implements LineHandler {
     const result = info.parse(message, at);
     if (result === null) this.ignoredEntries++;
     else if ('reject' in result) this.rejectLine(lineNumber, result.reject, line.slice(lineStart, lineEnd));
-    else this.emit(result);
+    else this.emitParsed(result);
   }
 
+  /** An event of the fast paths (in-place.ts): none is an RM start or stop, nor names the scheduler or version. */
   private emit(e: RmEvent): void {
-    const failovers = this.failovers;
-    if (failovers.holding) {
-      const held = failovers.settle(e);
-      if (held === null) this.ignoredEntries++;
-      else this.emitNow(held);
-    }
-    if ((e.kind === 'rm_started' || e.kind === 'rm_stopped') && !failovers.keep(e)) {
-      if (!failovers.holding) this.ignoredEntries++;
+    if (this.failovers.holding) this.settleHeldStandby(e);
+    this.emitNow(e);
+  }
+
+  /** An event of the general parsers and continuation blocks, where the RM's starts and stops and the scheduler's name come from. */
+  private emitParsed(e: RmEvent): void {
+    if (e.kind === 'rm_started' || e.kind === 'rm_stopped') {
+      this.emitRmChange(e);
       return;
     }
-    this.emitNow(e);
+    if (e.kind === 'scheduler_class' && e.detail) this.schedulerClass = e.detail.slice(e.detail.lastIndexOf('.') + 1);
+    this.emit(e);
+  }
+
+  /** A banner or an HA transition: kept, held (a standby) or left out as failover.ts decides. */
+  private emitRmChange(e: RmEvent): void {
+    const failovers = this.failovers;
+    if (e.kind === 'rm_started' && e.detail) this.bannerVersion = e.detail;
+    if (failovers.holding) this.settleHeldStandby(e);
+    if (failovers.keep(e)) this.emitNow(e);
+    else if (!failovers.holding) this.ignoredEntries++;
+  }
+
+  /** `e` comes after a held standby: the standby is emitted first, or left out as the SHUTDOWN banner's own. */
+  private settleHeldStandby(e: RmEvent): void {
+    const held = this.failovers.settle(e);
+    if (held === null) this.ignoredEntries++;
+    else this.emitNow(held);
   }
 
   private releaseHeldStandby(): void {
@@ -218,8 +236,6 @@ class LogReader implements LineHandler {
 
   private emitNow(e: RmEvent): void {
     this.events++;
-    if (e.kind === 'rm_started' && e.detail) this.bannerVersion = e.detail;
-    if (e.kind === 'scheduler_class' && e.detail) this.schedulerClass = e.detail.slice(e.detail.lastIndexOf('.') + 1);
     this.sink.event(e);
   }
 
@@ -228,11 +244,11 @@ class LogReader implements LineHandler {
     const { continuation, at, lines } = this.collecting;
     this.collecting = null;
     if (continuation.kind === 'queue') {
-      this.emit(queueConfigEvent(continuation.queue, lines, at));
+      this.emitParsed(queueConfigEvent(continuation.queue, lines, at));
       return;
     }
     const banner = bannerEvent(lines, at);
-    if (banner) this.emit(banner);
+    if (banner) this.emitParsed(banner);
     else this.ignoredEntries++;
   }
 
