@@ -84,7 +84,8 @@ export function resizeDelta(field: 'memory_mb' | 'vcores'): string {
  * Each size update ("Update resource on node") of a node in service (recorded_nodes), as a
  * subquery: the node and its registration, the update's time and line, the new size and the
  * change. The scheduler names the node by its id or, by default, by its host: an update naming a
- * host with more than one node in service then is given to none.
+ * host with more than one node in service then is given to none. (Joined on the host, so that
+ * DuckDB hashes it rather than comparing every update with every registration.)
  */
 export function nodeResizes(events: string): string {
   return `(
@@ -94,7 +95,8 @@ export function nodeResizes(events: string): string {
         ${resizeDelta('memory_mb')} AS delta_memory_mb, ${resizeDelta('vcores')} AS delta_vcores
       FROM ${events} WHERE ${kindIs('node_resource')}
     ) AS r
-    JOIN recorded_nodes AS n ON (n.node_id = r.name OR split_part(n.node_id, ':', 1) = r.name)
+    JOIN recorded_nodes AS n ON split_part(n.node_id, ':', 1) = split_part(r.name, ':', 1)
+      AND (n.node_id = r.name OR NOT contains(r.name, ':'))
       AND n.registered_ms <= r.time_ms AND (n.end_ms IS NULL OR r.time_ms < n.end_ms)
     QUALIFY count(*) OVER (PARTITION BY r.time_ms, r.file_id, r.line_number) = 1
   )`;

@@ -120,11 +120,17 @@ export function membershipOf(
   let stoppedAtMs: number | null = null;
   let stoppedByFailover = false;
 
+  /** Every node id that joined, by host (the scheduler's name for a node in its size updates). */
+  const nodesOfHost = new Map<string, string[]>();
   const join = (nodeId: string, atMs: number): void => {
     if (open.has(nodeId)) return;
     const interval: Interval = { nodeId, fromMs: atMs, toMs: null, cause: null, size: capability.get(nodeId) ?? null, drains: [], resizes: [] };
     intervals.push(interval);
     open.set(nodeId, interval);
+    const host = hostOf(nodeId);
+    const sameHost = nodesOfHost.get(host);
+    if (!sameHost) nodesOfHost.set(host, [nodeId]);
+    else if (!sameHost.includes(nodeId)) sameHost.push(nodeId);
   };
   const leave = (nodeId: string, atMs: number, cause: NodeLeaveCause): void => {
     const interval = open.get(nodeId);
@@ -195,7 +201,7 @@ export function membershipOf(
         // The scheduler resized a node in service (docs/model.md 12.1). A draining node's
         // updates are the scheduler shrinking it to what it holds, which its drain already does;
         // its recommission restores its size.
-        const nodeId = nodeNamed(e.nodeId!, open);
+        const nodeId = nodeNamed(e.nodeId!, open, nodesOfHost);
         const interval = nodeId === null ? undefined : open.get(nodeId);
         if (!interval || interval.drains.at(-1)?.kind === 'drain') break;
         const size = { memoryMb: e.memoryMb!, vcores: e.vcores! };
@@ -416,15 +422,21 @@ function dropUnfollowableChanges(changes: { change: NodeChange }[], initial: Rea
  * yarn.scheduler.include-port-in-node-name, its id); null when no node in service, or more than
  * one on that host, answers to it.
  */
-function nodeNamed(name: string, open: ReadonlyMap<string, Interval>): string | null {
+function nodeNamed(name: string, open: ReadonlyMap<string, Interval>, nodesOfHost: ReadonlyMap<string, readonly string[]>): string | null {
   if (open.has(name)) return name;
   let found: string | null = null;
-  for (const nodeId of open.keys()) {
-    if (nodeId.length <= name.length || nodeId.charCodeAt(name.length) !== 58 || !nodeId.startsWith(name)) continue; // 58: ':'
+  for (const nodeId of nodesOfHost.get(name) ?? []) {
+    if (!open.has(nodeId)) continue;
     if (found !== null) return null;
     found = nodeId;
   }
   return found;
+}
+
+/** A node id's host: what comes before its first ':' (as the store's SQL cuts it). */
+function hostOf(nodeId: string): string {
+  const colon = nodeId.indexOf(':');
+  return colon < 0 ? nodeId : nodeId.slice(0, colon);
 }
 
 function nodeOf(change: NodeChange): number {
