@@ -6,9 +6,10 @@
 // through the handlers below and `applyAllocation` / `take` / `release` / reservations;
 // reading it for samples and the result is in observer.ts and result.ts. Admission control
 // (admission-control.ts), an app's submission, admission into a queue, timeout and end
-// (app-lifecycle.ts), what a log recorded happening from outside (membership.ts) and the
-// MapReduce AMs' heartbeats (am-heartbeats.ts) are parts of their own, each reaching the engine
-// through the host interface it declares; the events are declared in events.ts.
+// (app-lifecycle.ts), an AM's work on its stages (am-stages.ts), what a log recorded happening
+// from outside (membership.ts) and the MapReduce AMs' heartbeats (am-heartbeats.ts) are parts of
+// their own, each reaching the engine through the host interface it declares; the events are
+// declared in events.ts.
 //
 // Heartbeats (docs/model.md 2): containers are allocated only when a node heartbeats. Each
 // NodeManager heartbeats every interval from its last heartbeat (phases seeded), and at once
@@ -28,7 +29,6 @@
 
 import { Simulation } from '../sim/simulation.js';
 import { createRandom } from '../sim/random.js';
-import { normalizeRequest } from '../model/normalize.js';
 import type { NormalizationRule } from '../model/normalize.js';
 import { clusterCapacity } from '../model/cluster.js';
 import { taskDurationMs } from '../model/workload.js';
@@ -52,6 +52,8 @@ import {
 } from '../policies/scheduling/index.js';
 import type { Scheduler, SchedulerListener } from '../policies/scheduling/index.js';
 import { AdmissionControl } from './admission-control.js';
+import { AmStages, nextStage } from './am-stages.js';
+import type { AmStagesHost } from './am-stages.js';
 import { AppLifecycle } from './app-lifecycle.js';
 import type { AppLifecycleHost } from './app-lifecycle.js';
 import type { AdmissionHost } from './admission-control.js';
@@ -59,7 +61,7 @@ import { MapReduceAmHeartbeats, nextAmHeartbeatMs } from './am-heartbeats.js';
 import type { MapReduceAmHost } from './am-heartbeats.js';
 import { HeartbeatWheel } from './heartbeat-wheel.js';
 import * as events from './events.js';
-import { appEvent, heartbeatEvent, stageEvent, updateEvent } from './events.js';
+import { appEvent, heartbeatEvent, updateEvent } from './events.js';
 import type { Event, HeartbeatEvent } from './events.js';
 import { RequestSettings } from './max-allocation.js';
 import { Membership } from './membership.js';
@@ -74,7 +76,6 @@ import {
   ClusterState,
   Container,
   CONTAINER_DONE,
-  FAILED,
   FAILED_FIT,
   FAILED_LIMIT,
   FINISHED,
@@ -145,7 +146,7 @@ export function replay(input: ReplayInput): ReplayResult {
   return new ReplayEngine(input).run();
 }
 
-class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, MapReduceAmHost, AppLifecycleHost {
+class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, MapReduceAmHost, AppLifecycleHost, AmStagesHost {
   private readonly cluster: Cluster;
   /** The admission policy's side of the run: apps held, its decisions, its controller. */
   private readonly admission: AdmissionControl;
@@ -188,10 +189,11 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   submittedApps = 0;
   /** Apps' submission, admission, timeouts and ends. */
   private readonly lifecycle: AppLifecycle;
+  /** The AMs' work on their stages: what they ask for, and when. */
+  private readonly stages: AmStages;
 
   // Counters for the summary.
   private containersAllocated = 0;
-  private tasksCompleted = 0;
   private nodeHeartbeats = 0;
   private reservationsMade = 0;
   private placementFailures = 0;
@@ -301,6 +303,13 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       appTimeoutMs,
       endsWithLastApp,
     });
+    this.stages = new AmStages(this, {
+      lifecycle: this.lifecycle,
+      mapReduceAms: this.mapReduceAms,
+      requestSettings: this.requestSettings,
+      normalization: this.normalization,
+      amHeartbeatIntervalMs: this.amHeartbeatIntervalMs,
+    });
     this.membership = new Membership(this, {
       lifecycle: this.lifecycle,
       nodes: this.nodes,
@@ -350,7 +359,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
         stoppedAtHorizon: outcome.stoppedAtHorizon,
         nodeHeartbeats: this.nodeHeartbeats,
         containersAllocated: this.containersAllocated,
-        tasksCompleted: this.tasksCompleted,
+        tasksCompleted: this.stages.tasksCompleted,
         reservationsMade: this.reservationsMade,
         placementFailures: this.placementFailures,
         reducesPreempted: this.mapReduceAms.reducesPreempted,
@@ -405,13 +414,10 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
         this.stateChanged();
         break;
       case AM_REGISTERED:
-        if (event.app.phase === AM_STARTING && event.token === event.app.attempts) this.amRegistered(event.app);
+        if (event.app.phase === AM_STARTING && event.token === event.app.attempts) this.stages.registered(event.app);
         break;
       case STAGE_REQUEST:
-        if (event.app.phase === RUNNING && event.token === event.app.attempts) {
-          this.requestStage(event.app, event.stage);
-          this.afterStageChange(event.app);
-        }
+        if (event.app.phase === RUNNING && event.token === event.app.attempts) this.stages.stageDue(event.app, event.stage);
         break;
       case AM_HEARTBEAT:
         // A later heartbeat left behind by an earlier one scheduled for an idle AM is stale.
@@ -473,48 +479,18 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     this.schedule(Math.round(app.spec.submitMs), appEvent(SUBMIT, app));
   }
 
-  private amRegistered(app: AppRun): void {
-    if (app.resumesStages) {
-      this.resumeStages(app);
-      return;
-    }
-    app.createStages();
-    // The MapReduce AM checks its task sizes against the maximum before asking and kills the
-    // job if one is too large; other frameworks fail the same way at their first allocate call.
-    for (const stage of app.stages) {
-      const granted = normalizeRequest(stage.spec.request, this.requestSettings.at(this.nowMs), this.normalization, 'task');
-      if (!granted.ok) {
-        this.lifecycle.endApp(app, FAILED, 'request-above-maximum', `${stage.spec.name} ${granted.reason}`);
-        return;
-      }
-      stage.memoryMb = granted.granted.memoryMb;
-      stage.vcores = granted.granted.vcores;
-    }
-    app.phase = RUNNING;
-    app.amAnchorMs = this.nowMs;
-    if (app.stages.length > 0) this.releaseStage(app, app.stages[0]!);
-    this.afterStageChange(app);
-  }
-
   private containerDone(container: Container): void {
     const app = container.app;
     const stage = container.stage!;
+    const stages = this.stages;
     container.endMs = this.nowMs;
     this.release(container);
     const next = nextStage(app, stage);
-    if (
-      app.spec.observed &&
-      app.phase === RUNNING &&
-      next &&
-      !next.released &&
-      next.spec.requestDelayMs === 0 &&
-      stage.completed + 1 >= next.releaseAfter
-    ) {
-      // A log app's stage asked for as this task ended was asked before the NodeManager
-      // reported the end (the task tells its AM first): it competes for the freed space, and
-      // the nodes due next get its other asks after that (docs/model.md 6).
+    if (stages.asksAsTaskEnds(app, stage, next)) {
+      // The next stage's ask competes for the freed space, and the nodes due next get its other
+      // asks after that (docs/model.md 6): its arrivals wait for the freed nodes' heartbeats.
       this.heldArrivals = 0;
-      this.releaseStage(app, next);
+      stages.releaseStage(app, next);
     }
     // The NodeManager heartbeats at once; the RM schedules the freed space before the AM hears of it.
     this.flushFreedNodes();
@@ -523,64 +499,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       this.heldArrivals = null;
       if (held > 0) this.heartbeatsOnArrival(held);
     }
-    if (app.phase !== RUNNING) return;
-    this.tasksCompleted++;
-    stage.running--;
-    stage.completed++;
-    removeLive(stage, container);
-
-    if (next && !next.released && !app.mapReduceModelled && stage.completed >= next.releaseAfter) this.releaseStage(app, next);
-    if (stage.completed === stage.spec.taskCount) this.completeStage(app, stage);
-    this.afterStageChange(app);
-  }
-
-  /** After an app's stages moved: finish it, or let a MapReduce AM reconsider its reduces. */
-  private afterStageChange(app: AppRun): void {
-    if (app.phase !== RUNNING) return;
-    if (app.openStages === 0) this.tasksDone(app);
-    else if (app.mapReduceModelled) this.mapReduceAms.wake(app, this.nowMs);
-  }
-
-  /** Every task has ended: the AM wraps up for amTeardownMs, then releases its container. */
-  private tasksDone(app: AppRun): void {
-    const teardownMs = app.attempt.amTeardownMs;
-    if (teardownMs > 0) this.schedule(this.nowMs + teardownMs, appEvent(AM_DONE, app, app.attempts));
-    else this.lifecycle.endApp(app, FINISHED, null, null);
-  }
-
-  /** A stage's start condition holds: its tasks are asked for on the AM's next heartbeat. */
-  private releaseStage(app: AppRun, stage: StageState): void {
-    stage.released = true;
-    const delayMs = app.spec.observed ? stage.spec.requestDelayMs : nextAmHeartbeatMs(app, this.nowMs, this.amHeartbeatIntervalMs) - this.nowMs;
-    if (delayMs > 0) this.schedule(this.nowMs + delayMs, stageEvent(app, stage));
-    else this.requestStage(app, stage);
-  }
-
-  /** Ask for a stage's tasks; stages with nothing to run complete at once. */
-  private requestStage(app: AppRun, stage: StageState): void {
-    stage.requested = true;
-    if (stage.index === 0) app.mapAskMs = this.nowMs;
-    // A modelled MapReduce AM asks for reduces through its ramp-up, not all at once.
-    if (!(app.mapReduceModelled && stage.index === 1)) this.setAsked(app, stage, stage.remaining);
-    if (app.spec.observed && stage.asked > 0) this.heartbeatsOnArrival(stage.asked);
-    const next = nextStage(app, stage);
-    if (next && !next.released && !app.mapReduceModelled && next.releaseAfter === 0) this.releaseStage(app, next);
-    if (stage.spec.taskCount === 0) this.completeStage(app, stage);
-  }
-
-  private completeStage(app: AppRun, stage: StageState): void {
-    if (stage.done) return;
-    stage.done = true;
-    app.openStages--;
-    const next = nextStage(app, stage);
-    if (!next) return;
-    if (!next.released) {
-      if (app.mapReduceModelled) next.released = true;
-      else this.releaseStage(app, next);
-    }
-    // Tasks that started early now have their input: their own work starts now.
-    for (const waiting of next.waiting) this.startWork(waiting, Math.max(this.nowMs, waiting.startMs));
-    next.waiting.length = 0;
+    stages.taskEnded(app, stage, container, next);
   }
 
   /**
@@ -588,7 +507,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
    * already holds the wait for a heartbeat: the nodes due next heartbeat now instead, one per
    * container asked, rather than making the ask wait for a heartbeat a second time.
    */
-  private heartbeatsOnArrival(count: number): void {
+  heartbeatsOnArrival(count: number): void {
     if (this.heldArrivals !== null) {
       this.heldArrivals += count;
       return;
@@ -615,17 +534,9 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     this.mapReduceAms.stateChanged(this.nowMs);
   }
 
-  /** A task's container ends before its task (its AM killed it, or its node left): released, and the task runs again later. */
+  /** A task's container ends before its task (MapReduceAmHost, MembershipHost). */
   killTask(container: Container): void {
-    const stage = container.stage!;
-    container.killed = true;
-    container.endMs = this.nowMs;
-    this.release(container);
-    stage.running--;
-    stage.retry.push(container.task);
-    removeLive(stage, container);
-    const at = stage.waiting.indexOf(container);
-    if (at >= 0) stage.waiting.splice(at, 1);
+    this.stages.killTask(container);
   }
 
   // ---- asks ---------------------------------------------------------------------------------
@@ -651,32 +562,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     }
   }
 
-  // ---- resumed attempts (docs/model.md 12) ----------------------------------------------------
-
-  /** A new attempt that redoes its predecessor's work registers: it asks for every task not completed. */
-  private resumeStages(app: AppRun): void {
-    app.resumesStages = false;
-    app.phase = RUNNING;
-    app.amAnchorMs = this.nowMs;
-    for (const stage of app.stages) {
-      if (!stage.released || stage.done) continue;
-      if (app.mapReduceModelled && stage.index === 1) {
-        // The MapReduce AM asks for its reduces through its ramp-up again.
-        stage.requested = true;
-        continue;
-      }
-      this.reask(app, stage);
-    }
-    this.afterStageChange(app);
-  }
-
-  /** A stage's tasks not running or completed are asked for (again). */
-  private reask(app: AppRun, stage: StageState): void {
-    stage.requested = true;
-    if (stage.index === 0) app.mapAskMs = this.nowMs;
-    this.setAsked(app, stage, stage.remaining);
-  }
-
   // ---- what outside changes ask of the engine (MembershipHost, membership.ts) -------------------
 
   putInWheel(node: NodeState): void {
@@ -694,11 +579,9 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     this.freedCount--;
   }
 
-  /** A modelled MapReduce AM asks for reduces through its ramp-up; a log's app at once; others on the AM's heartbeat. */
+  /** A stage's task was lost with its node: its AM asks for it again (am-stages.ts). */
   reaskLost(app: AppRun, stage: StageState): void {
-    if (app.mapReduceModelled && stage.index === 1) this.mapReduceAms.wake(app, this.nowMs);
-    else if (app.spec.observed) this.reask(app, stage);
-    else this.schedule(nextAmHeartbeatMs(app, this.nowMs, this.amHeartbeatIntervalMs), stageEvent(app, stage));
+    this.stages.reaskLost(app, stage);
   }
 
   clusterChanged(): void {
@@ -1025,18 +908,10 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       container.startMs = startMs;
       stage.waiting.push(container);
     } else {
-      this.startWork(container, startMs);
+      this.stages.startWork(container, startMs);
     }
     if (stage.asked === 0) this.wakeReservedNodes(app, stage.index);
     if (app.mapReduceModelled) this.mapReduceAms.wake(app, this.nowMs);
-  }
-
-  /** The task's own work starts: it ends `durationMs` later (never, for a streaming app). */
-  private startWork(container: Container, startMs: number): void {
-    container.startMs = startMs;
-    if (container.app.spec.type === 'streaming') return;
-    container.endMs = startMs + container.durationMs;
-    this.schedule(container.endMs, container);
   }
 
   schedule(atMs: number, event: Event): void {
@@ -1111,23 +986,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     this.lastResourceChangeMs = this.nowMs;
     this.stateChanged();
   }
-}
-
-/** The stage after `stage` (guarded: reading past an array's end is slow in V8). */
-function nextStage(app: AppRun, stage: StageState): StageState | undefined {
-  return stage.index + 1 < app.stages.length ? app.stages[stage.index + 1] : undefined;
-}
-
-function removeLive(stage: StageState, container: Container): void {
-  const at = container.liveIndex;
-  if (at < 0) return;
-  const live = stage.live;
-  const last = live.pop()!;
-  if (last !== container) {
-    live[at] = last;
-    last.liveIndex = at;
-  }
-  container.liveIndex = -1;
 }
 
 function removeFromList(list: NodeState[], node: NodeState): void {

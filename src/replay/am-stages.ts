@@ -1,0 +1,234 @@
+// An ApplicationMaster's work on its stages (docs/model.md 6): registered, it checks its task
+// sizes and releases its first stage; a stage is asked for on the AM's heartbeat (a log's app
+// after its observed delay), the next released once enough of it has completed, and the AM
+// wraps up once every stage has. A task lost or killed is asked for again; a new attempt that
+// redoes its predecessor's work asks for what is left. The engine owns nodes, containers and
+// the asks the scheduler sees, and the heartbeats; this part decides what an AM asks for and
+// when, through the few engine operations in AmStagesHost. taskEnded and startWork run once a
+// container, on the replay's hot path.
+
+import { normalizeRequest } from '../model/normalize.js';
+import type { NormalizationRule } from '../model/normalize.js';
+import { nextAmHeartbeatMs } from './am-heartbeats.js';
+import type { MapReduceAmHeartbeats } from './am-heartbeats.js';
+import type { AppLifecycle } from './app-lifecycle.js';
+import { AM_DONE, appEvent, stageEvent } from './events.js';
+import type { Event } from './events.js';
+import type { RequestSettings } from './max-allocation.js';
+import { FAILED, FINISHED, RUNNING } from './state.js';
+import type { AppRun, Container, StageState } from './state.js';
+
+/** The engine's operations an AM's work uses. */
+export interface AmStagesHost {
+  /** The simulated time of the event being handled. */
+  readonly nowMs: number;
+  schedule(atMs: number, event: Event): void;
+  /** Set how many containers a stage asks the RM for. */
+  setAsked(app: AppRun, stage: StageState, asked: number): void;
+  release(container: Container): void;
+  /** An observed ask arrived for `count` containers: the nodes due next heartbeat now. */
+  heartbeatsOnArrival(count: number): void;
+}
+
+/** What an AM's work reads, besides the host. */
+export interface AmStagesParts {
+  /** An app whose tasks are all done, or too large, ends. */
+  readonly lifecycle: AppLifecycle;
+  /** A modelled MapReduce AM asks for its reduces on its own heartbeats. */
+  readonly mapReduceAms: MapReduceAmHeartbeats;
+  /** The maximum allocation a task's size is checked against. */
+  readonly requestSettings: RequestSettings;
+  readonly normalization: NormalizationRule;
+  readonly amHeartbeatIntervalMs: number;
+}
+
+export class AmStages {
+  /** Tasks that ran to completion. */
+  tasksCompleted = 0;
+
+  constructor(
+    private readonly host: AmStagesHost,
+    private readonly parts: AmStagesParts,
+  ) {}
+
+  /** The AM registered: it checks its task sizes and asks for its first stage (a new attempt: what is left). */
+  registered(app: AppRun): void {
+    if (app.resumesStages) {
+      this.resumeStages(app);
+      return;
+    }
+    const { host, parts } = this;
+    app.createStages();
+    // The MapReduce AM checks its task sizes against the maximum before asking and kills the
+    // job if one is too large; other frameworks fail the same way at their first allocate call.
+    for (const stage of app.stages) {
+      const granted = normalizeRequest(stage.spec.request, parts.requestSettings.at(host.nowMs), parts.normalization, 'task');
+      if (!granted.ok) {
+        parts.lifecycle.endApp(app, FAILED, 'request-above-maximum', `${stage.spec.name} ${granted.reason}`);
+        return;
+      }
+      stage.memoryMb = granted.granted.memoryMb;
+      stage.vcores = granted.granted.vcores;
+    }
+    app.phase = RUNNING;
+    app.amAnchorMs = host.nowMs;
+    if (app.stages.length > 0) this.releaseStage(app, app.stages[0]!);
+    this.afterStageChange(app);
+  }
+
+  /** A stage's delayed ask is due. */
+  stageDue(app: AppRun, stage: StageState): void {
+    this.requestStage(app, stage);
+    this.afterStageChange(app);
+  }
+
+  /**
+   * Whether a log app's next stage is asked for as this task of `stage` ends: its ask had no
+   * delay after the completion that released it, so it came before the NodeManager reported the
+   * end (the task tells its AM first).
+   */
+  asksAsTaskEnds(app: AppRun, stage: StageState, next: StageState | undefined): next is StageState {
+    return (
+      app.spec.observed &&
+      app.phase === RUNNING &&
+      next !== undefined &&
+      !next.released &&
+      next.spec.requestDelayMs === 0 &&
+      stage.completed + 1 >= next.releaseAfter
+    );
+  }
+
+  /** A task of `stage` completed (its container is released): the next stage may be released, the app may be done. */
+  taskEnded(app: AppRun, stage: StageState, container: Container, next: StageState | undefined): void {
+    if (app.phase !== RUNNING) return;
+    this.tasksCompleted++;
+    stage.running--;
+    stage.completed++;
+    removeLive(stage, container);
+    if (next && !next.released && !app.mapReduceModelled && stage.completed >= next.releaseAfter) this.releaseStage(app, next);
+    if (stage.completed === stage.spec.taskCount) this.completeStage(app, stage);
+    this.afterStageChange(app);
+  }
+
+  /** A stage's start condition holds: its tasks are asked for on the AM's next heartbeat. */
+  releaseStage(app: AppRun, stage: StageState): void {
+    const host = this.host;
+    stage.released = true;
+    const delayMs = app.spec.observed ? stage.spec.requestDelayMs : nextAmHeartbeatMs(app, host.nowMs, this.parts.amHeartbeatIntervalMs) - host.nowMs;
+    if (delayMs > 0) host.schedule(host.nowMs + delayMs, stageEvent(app, stage));
+    else this.requestStage(app, stage);
+  }
+
+  /** The task's own work starts: it ends `durationMs` later (never, for a streaming app). */
+  startWork(container: Container, startMs: number): void {
+    container.startMs = startMs;
+    if (container.app.spec.type === 'streaming') return;
+    container.endMs = startMs + container.durationMs;
+    this.host.schedule(container.endMs, container);
+  }
+
+  /** A task's container ends before its task (its AM killed it, or its node left): released, and the task runs again later. */
+  killTask(container: Container): void {
+    const stage = container.stage!;
+    container.killed = true;
+    container.endMs = this.host.nowMs;
+    this.host.release(container);
+    stage.running--;
+    stage.retry.push(container.task);
+    removeLive(stage, container);
+    const at = stage.waiting.indexOf(container);
+    if (at >= 0) stage.waiting.splice(at, 1);
+  }
+
+  /** A modelled MapReduce AM asks for reduces through its ramp-up; a log's app at once; others on the AM's heartbeat. */
+  reaskLost(app: AppRun, stage: StageState): void {
+    const host = this.host;
+    if (app.mapReduceModelled && stage.index === 1) this.parts.mapReduceAms.wake(app, host.nowMs);
+    else if (app.spec.observed) this.reask(app, stage);
+    else host.schedule(nextAmHeartbeatMs(app, host.nowMs, this.parts.amHeartbeatIntervalMs), stageEvent(app, stage));
+  }
+
+  /** After an app's stages moved: finish it, or let a MapReduce AM reconsider its reduces. */
+  private afterStageChange(app: AppRun): void {
+    if (app.phase !== RUNNING) return;
+    if (app.openStages === 0) this.tasksDone(app);
+    else if (app.mapReduceModelled) this.parts.mapReduceAms.wake(app, this.host.nowMs);
+  }
+
+  /** Every task has ended: the AM wraps up for amTeardownMs, then releases its container. */
+  private tasksDone(app: AppRun): void {
+    const teardownMs = app.attempt.amTeardownMs;
+    if (teardownMs > 0) this.host.schedule(this.host.nowMs + teardownMs, appEvent(AM_DONE, app, app.attempts));
+    else this.parts.lifecycle.endApp(app, FINISHED, null, null);
+  }
+
+  /** Ask for a stage's tasks; stages with nothing to run complete at once. */
+  private requestStage(app: AppRun, stage: StageState): void {
+    const host = this.host;
+    stage.requested = true;
+    if (stage.index === 0) app.mapAskMs = host.nowMs;
+    // A modelled MapReduce AM asks for reduces through its ramp-up, not all at once.
+    if (!(app.mapReduceModelled && stage.index === 1)) host.setAsked(app, stage, stage.remaining);
+    if (app.spec.observed && stage.asked > 0) host.heartbeatsOnArrival(stage.asked);
+    const next = nextStage(app, stage);
+    if (next && !next.released && !app.mapReduceModelled && next.releaseAfter === 0) this.releaseStage(app, next);
+    if (stage.spec.taskCount === 0) this.completeStage(app, stage);
+  }
+
+  private completeStage(app: AppRun, stage: StageState): void {
+    if (stage.done) return;
+    stage.done = true;
+    app.openStages--;
+    const next = nextStage(app, stage);
+    if (!next) return;
+    if (!next.released) {
+      if (app.mapReduceModelled) next.released = true;
+      else this.releaseStage(app, next);
+    }
+    // Tasks that started early now have their input: their own work starts now.
+    const nowMs = this.host.nowMs;
+    for (const waiting of next.waiting) this.startWork(waiting, Math.max(nowMs, waiting.startMs));
+    next.waiting.length = 0;
+  }
+
+  /** A new attempt that redoes its predecessor's work registers (docs/model.md 12): it asks for every task not completed. */
+  private resumeStages(app: AppRun): void {
+    app.resumesStages = false;
+    app.phase = RUNNING;
+    app.amAnchorMs = this.host.nowMs;
+    for (const stage of app.stages) {
+      if (!stage.released || stage.done) continue;
+      if (app.mapReduceModelled && stage.index === 1) {
+        // The MapReduce AM asks for its reduces through its ramp-up again.
+        stage.requested = true;
+        continue;
+      }
+      this.reask(app, stage);
+    }
+    this.afterStageChange(app);
+  }
+
+  /** A stage's tasks not running or completed are asked for (again). */
+  private reask(app: AppRun, stage: StageState): void {
+    stage.requested = true;
+    if (stage.index === 0) app.mapAskMs = this.host.nowMs;
+    this.host.setAsked(app, stage, stage.remaining);
+  }
+}
+
+/** The stage after `stage` (guarded: reading past an array's end is slow in V8). */
+export function nextStage(app: AppRun, stage: StageState): StageState | undefined {
+  return stage.index + 1 < app.stages.length ? app.stages[stage.index + 1] : undefined;
+}
+
+function removeLive(stage: StageState, container: Container): void {
+  const at = container.liveIndex;
+  if (at < 0) return;
+  const live = stage.live;
+  const last = live.pop()!;
+  if (last !== container) {
+    live[at] = last;
+    last.liveIndex = at;
+  }
+  container.liveIndex = -1;
+}
