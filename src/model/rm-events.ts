@@ -7,7 +7,7 @@
 // number lead back to it.
 
 export const EVENT_KINDS = [
-  'rm_started', // STARTUP_MSG banner (detail = version); or an HA failover's "Transitioned to active state" (STANDBY -> ACTIVE)
+  'rm_started', // STARTUP_MSG banner (detail = version; timed at the activation of an RM that waited in standby, extra.bannerMs = the banner's time); or an HA failover's "Transitioned to active state" (STANDBY -> ACTIVE)
   'rm_stopped', // SHUTDOWN_MSG banner; or an HA failover's "Transitioned to standby state" (ACTIVE -> STANDBY)
   'scheduler_class', // "Using Scheduler: <class>"; detail = class
   'scheduler_config', // CS "Initialized CapacityScheduler with calculator=..."; extra: calculator, min/max allocation

@@ -262,6 +262,11 @@ export interface RmNodeEventRow {
   /** Registrations: the node's capability; resizes: its new size (added / removed lines print the cluster's total instead). */
   readonly memoryMb: number | null;
   readonly vcores: number | null;
+  /**
+   * An RM start timed at its activation after it waited in standby (an HA RM): the time of its
+   * STARTUP banner, where its process started. Null for every other row.
+   */
+  readonly bannerMs: number | null;
 }
 
 /** What the log says of the scheduler's set-up (the latest of each line kind). */
@@ -321,7 +326,8 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
   const nodeEvents = await query<RmNodeEventRow>(
     `SELECT time_ms AS "timeMs", kind, node_id AS "nodeId", from_state AS "fromState", to_state AS "toState",
             CASE WHEN ${kindIs('node_registered', 'node_resource')} THEN memory_mb END AS "memoryMb",
-            CASE WHEN ${kindIs('node_registered', 'node_resource')} THEN vcores END AS vcores
+            CASE WHEN ${kindIs('node_registered', 'node_resource')} THEN vcores END AS vcores,
+            CASE WHEN ${kindIs('rm_started')} THEN CAST(json_extract(extra, '$.bannerMs') AS BIGINT) END AS "bannerMs"
        FROM ${events.sql}
       WHERE ${kindIs('node_registered', 'node_added', 'node_removed', 'node_state', 'node_resource', 'rm_started', 'rm_stopped')}
       ORDER BY time_ms, file_id, line_number`,

@@ -18,15 +18,17 @@ function logOf(...scenarios: FixtureScenario[]): string {
   return scenarios.map((scenario) => renderRmLog(scenario, { version: '2.7', layout: 'stock' })).join('');
 }
 
+/** Ingests `text` (or each of several RMs' logs) as trace `name`, replays it as recorded and checks the result. */
 async function fidelityOf(
   name: string,
-  text: string,
+  text: string | readonly string[],
   check: (result: FidelityResult, store: Store) => Promise<void> | void,
   cluster?: string,
 ): Promise<void> {
   const store = await Store.open(':memory:');
   try {
-    await ingestRmLog(store, { paths: [tempFile(`${name}.log`, text)], name });
+    const paths = typeof text === 'string' ? [tempFile(`${name}.log`, text)] : text.map((log, i) => tempFile(`${name}-rm${i + 1}.log`, log));
+    await ingestRmLog(store, { paths, name });
     await check(await runFidelity(store, { trace: name, ...(cluster ? { cluster } : {}) }), store);
   } finally {
     store.close();
@@ -61,6 +63,36 @@ async function expectAppTwoLostAtFiftySeconds(result: FidelityResult, store: Sto
     { runId: result.runId },
   );
   expect(lost.rows).toEqual([['FAILED', 'rm-restart', 50_000]]);
+}
+
+const RM = 'org.apache.hadoop.yarn.server.resourcemanager.ResourceManager';
+/** The first RM of rmRestartScenarios going standby at its end (60 s after T0), a failover's stop. */
+const STANDBY_AT_60_S = `2024-05-01 10:01:00,000 INFO ${RM}: Transitioned to standby state\n`;
+/** The node timeline of the first RM stopping at its standby and the second's node joining. */
+const FAILOVER_TIMELINE = {
+  initialNodes: [0],
+  changes: [
+    { atMs: 50_000, kind: 'apps-lost' },
+    { atMs: 50_000, kind: 'leave', node: 0, cause: 'rm-stopped' },
+    { atMs: 62_000, kind: 'join', node: 1 },
+  ],
+};
+
+/** A history's log cut after its STARTUP_MSG banner: the banner's lines, and the rest. */
+function withoutBanner(scenario: FixtureScenario): { banner: string; rest: string } {
+  const lines = renderRmLog(scenario, { version: '2.7', layout: 'stock' }).split('\n');
+  const bannerEnd = lines.findIndex((line, i) => i > 0 && /^\d{4}-\d\d-\d\d /.test(line));
+  expect(lines[0]).toMatch(/STARTUP_MSG/);
+  return { banner: lines.slice(0, bannerEnd).join('\n'), rest: lines.slice(bannerEnd).join('\n') };
+}
+
+/** The trace's RM starts and stops, in time order: [kind, from, to]. */
+async function startsAndStops(store: Store, trace: string): Promise<readonly (readonly unknown[])[]> {
+  const { rows } = await store.query(
+    `SELECT kind, from_state, to_state FROM rm_events WHERE trace = $trace AND kind IN ('rm_started', 'rm_stopped') ORDER BY time_ms`,
+    { trace },
+  );
+  return rows;
 }
 
 /** Two 8192 MB nodes, as a cluster file: the fixed cluster of the what-if side. */
@@ -163,29 +195,35 @@ describe('replaying a log as recorded, with no cluster file', () => {
     // As for the restart above, app 2 is lost at the standby (replay 50 000) and worker01 leaves
     // then; it joins again at 62 000. The failover's activation starts no start-up wait.
     const [first, second] = rmRestartScenarios();
-    const standby = `2024-05-01 10:01:00,000 INFO org.apache.hadoop.yarn.server.resourcemanager.ResourceManager: Transitioned to standby state\n`;
-    const secondLines = renderRmLog(second, { version: '2.7', layout: 'stock' }).split('\n');
-    const bannerEnd = secondLines.findIndex((line, i) => i > 0 && /^\d{4}-\d\d-\d\d /.test(line));
-    expect(secondLines[0]).toMatch(/STARTUP_MSG/);
-    const text = renderRmLog({ ...first, stopsAtEnd: false }, { version: '2.7', layout: 'stock' }) + standby + secondLines.slice(bannerEnd).join('\n');
+    const text = renderRmLog({ ...first, stopsAtEnd: false }, { version: '2.7', layout: 'stock' }) + STANDBY_AT_60_S + withoutBanner(second).rest;
     await fidelityOf('failover', text, async (result, store) => {
       await expectAppTwoLostAtFiftySeconds(result, store);
-      const events = await store.query(
-        `SELECT kind, from_state, to_state FROM rm_events WHERE trace = 'failover' AND kind IN ('rm_started', 'rm_stopped') ORDER BY time_ms`,
-      );
-      expect(events.rows).toEqual([
+      expect(await startsAndStops(store, 'failover')).toEqual([
         ['rm_started', null, null],
         ['rm_stopped', 'ACTIVE', 'STANDBY'],
         ['rm_started', 'STANDBY', 'ACTIVE'],
       ]);
-      expect((await specOf(store, result.runId)).nodeTimeline).toEqual({
-        initialNodes: [0],
-        changes: [
-          { atMs: 50_000, kind: 'apps-lost' },
-          { atMs: 50_000, kind: 'leave', node: 0, cause: 'rm-stopped' },
-          { atMs: 62_000, kind: 'join', node: 1 },
-        ],
-      });
+      expect((await specOf(store, result.runId)).nodeTimeline).toEqual(FAILOVER_TIMELINE);
+    });
+  });
+
+  it('replays both RMs of an HA pair, given as one trace, as the same failover', async () => {
+    // The first RM's log as above, ending in its standby at 60 s. The second RM started at 5 s,
+    // went standby as HA RMs start, and sat there until it was elected at 70.17 s (its
+    // history's activation); its log then goes on as the second history. Its banner is no
+    // restart: the replay is the failover's above, the start's wait long over by its election.
+    const [first, second] = rmRestartScenarios();
+    const rm1 = renderRmLog({ ...first, stopsAtEnd: false }, { version: '2.7', layout: 'stock' }) + STANDBY_AT_60_S;
+    const { banner, rest } = withoutBanner(second);
+    const rm2 = [banner.replace(/^\S+ \S+/, '2024-05-01 10:00:05,000'), `2024-05-01 10:00:06,000 INFO ${RM}: Transitioned to standby state`, rest].join('\n');
+    await fidelityOf('ha-pair', [rm1, rm2], async (result, store) => {
+      await expectAppTwoLostAtFiftySeconds(result, store);
+      expect(await startsAndStops(store, 'ha-pair')).toEqual([
+        ['rm_started', null, null],
+        ['rm_stopped', 'ACTIVE', 'STANDBY'],
+        ['rm_started', null, null],
+      ]);
+      expect((await specOf(store, result.runId)).nodeTimeline).toEqual(FAILOVER_TIMELINE);
     });
   });
 

@@ -111,8 +111,8 @@ export function membershipOf(
   const intervals: Interval[] = [];
   const open = new Map<string, Interval>();
   const ends: RmEnd[] = [];
-  /** When each RM started (its banner or start line). */
-  const startsMs: number[] = [];
+  /** When each RM started (its banner, or its activation after a standby since then), and when its start-up wait ends. */
+  const starts: { atMs: number; waitUntilMs: number }[] = [];
   const bySchedulerLines = events.some((e) => e.kind === 'node_added' || e.kind === 'node_removed');
   /** The latest RMNodeImpl state a node moved to: the cause of its scheduler removal. */
   const lastState = new Map<string, string>();
@@ -153,9 +153,10 @@ export function membershipOf(
         join(e.nodeId!, t);
         break;
       case 'rm_started':
-        // A failover's activation (STANDBY -> ACTIVE) has no start-up wait: the RM's cluster
-        // timestamp, which the wait counts from, is its process's (docs/model.md 12.2).
-        if (e.toState !== 'ACTIVE') startsMs.push(t);
+        // The start-up wait counts from the RM's cluster timestamp, its process's start: the
+        // banner, even when the RM waited in standby before this start. A failover's activation
+        // (STANDBY -> ACTIVE) comes long after its process's start (docs/model.md 12.2).
+        if (e.toState !== 'ACTIVE') starts.push({ atMs: t, waitUntilMs: (e.bannerMs ?? t) + RM_STARTUP_WAIT_MS });
         if (sawInstance || open.size > 0) {
           ends.push({ downMs: stoppedAtMs ?? t, restartMs: t, failover: stoppedByFailover || e.toState === 'ACTIVE' });
         }
@@ -331,9 +332,8 @@ export function membershipOf(
   // Each RM start whose start-up wait reaches into the window: the replay validates requests
   // against the configured maximum allocation through what is left of it (after the previous
   // RM's apps and nodes are gone, before any node joins the new one).
-  for (const startMs of startsMs) {
-    const untilMs = startMs + RM_STARTUP_WAIT_MS;
-    if (untilMs < originMs || startMs > windowEndMs) continue;
+  for (const { atMs: startMs, waitUntilMs: untilMs } of starts) {
+    if (untilMs <= startMs || untilMs < originMs || startMs > windowEndMs) continue;
     const atMs = Math.max(startMs, originMs);
     changes.push({ change: { atMs: atMs - originMs, kind: 'rm-started', waitMs: untilMs - atMs }, order: 2 });
   }
@@ -370,7 +370,7 @@ function withUnregisteredNodes(
     if (added) continue;
     let startMs = -Infinity;
     for (const e of events) if (e.kind === 'rm_started' && e.timeMs <= allocatedMs) startMs = e.timeMs;
-    joins.push({ timeMs: startMs, kind: 'unregistered', nodeId, fromState: null, toState: null, memoryMb: null, vcores: null });
+    joins.push({ timeMs: startMs, kind: 'unregistered', nodeId, fromState: null, toState: null, memoryMb: null, vcores: null, bannerMs: null });
   }
   if (joins.length === 0) return [...events];
   joins.sort((x, y) => x.timeMs - y.timeMs || (x.nodeId! < y.nodeId! ? -1 : 1));

@@ -95,8 +95,13 @@ class LogReader implements LineHandler {
   private lastLayout: Layout | null = null;
   private layoutRun = 0;
   private unterminated: { lineNumber: number; before: RmLineCounts } | null = null;
-  /** Which HA transitions are failovers: RM stops and starts between the banners. */
-  private readonly failovers = new FailoverFilter();
+  /** When the RM starts and stops serving: banners held until it serves, HA transitions between them (failover.ts). */
+  private readonly failovers = new FailoverFilter({
+    emit: (e) => this.emitNow(e),
+    ignore: () => {
+      this.ignoredEntries++;
+    },
+  });
 
   constructor(private readonly sink: RmLogSink) {}
 
@@ -129,9 +134,9 @@ class LogReader implements LineHandler {
   }
 
   beforeUnterminatedLine(lineNumber: number): void {
-    // A held standby is settled first: that line, read again when the file has grown, must not
+    // What is held is settled first: that line, read again when the file has grown, must not
     // be the one that settles it (it counts as this read's).
-    this.releaseHeldStandby();
+    this.failovers.finish();
     this.unterminated = { lineNumber, before: this.counters() };
   }
 
@@ -199,39 +204,20 @@ class LogReader implements LineHandler {
 
   /** An event of the fast paths (in-place.ts): none is an RM start or stop, nor names the scheduler or version. */
   private emit(e: RmEvent): void {
-    if (this.failovers.holding) this.settleHeldStandby(e);
+    if (this.failovers.holding) this.failovers.beforeEvent(e);
     this.emitNow(e);
   }
 
   /** An event of the general parsers and continuation blocks, where the RM's starts and stops and the scheduler's name come from. */
   private emitParsed(e: RmEvent): void {
     if (e.kind === 'rm_started' || e.kind === 'rm_stopped') {
-      this.emitRmChange(e);
+      // A banner or an HA transition: emitted, held or left out as failover.ts decides.
+      if (e.kind === 'rm_started' && e.detail) this.bannerVersion = e.detail;
+      this.failovers.change(e);
       return;
     }
     if (e.kind === 'scheduler_class' && e.detail) this.schedulerClass = e.detail.slice(e.detail.lastIndexOf('.') + 1);
     this.emit(e);
-  }
-
-  /** A banner or an HA transition: kept, held (a standby) or left out as failover.ts decides. */
-  private emitRmChange(e: RmEvent): void {
-    const failovers = this.failovers;
-    if (e.kind === 'rm_started' && e.detail) this.bannerVersion = e.detail;
-    if (failovers.holding) this.settleHeldStandby(e);
-    if (failovers.keep(e)) this.emitNow(e);
-    else if (!failovers.holding) this.ignoredEntries++;
-  }
-
-  /** `e` comes after a held standby: the standby is emitted first, or left out as the SHUTDOWN banner's own. */
-  private settleHeldStandby(e: RmEvent): void {
-    const held = this.failovers.settle(e);
-    if (held === null) this.ignoredEntries++;
-    else this.emitNow(held);
-  }
-
-  private releaseHeldStandby(): void {
-    const held = this.failovers.release();
-    if (held !== null) this.emitNow(held);
   }
 
   private emitNow(e: RmEvent): void {
@@ -275,7 +261,7 @@ class LogReader implements LineHandler {
 
   finish(source: LineSourceResult, firstLine: number): RmLogFileStats {
     this.finishCollecting();
-    this.releaseHeldStandby();
+    this.failovers.finish();
     let unterminatedLine: LineContribution | null = null;
     if (this.unterminated !== null) {
       const { lineNumber, before } = this.unterminated;

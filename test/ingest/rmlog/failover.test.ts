@@ -1,6 +1,8 @@
-// An RM's HA transitions (docs/model.md 12.2): between its banners, going standby is an RM stop
-// and going active again an RM start; the transitions every RM logs beside its banners, and an
-// HA RM's standby as it starts, are not. Hand-written logs, read into a store.
+// An RM's banners and HA transitions (docs/model.md 12.2): an RM starts serving when it goes
+// active (an HA RM waits in standby from its banner until it is elected); between its banners,
+// going standby is an RM stop and going active again an RM start; the transitions every RM logs
+// beside its banners are not, and an RM never seen serving neither starts nor stops the cluster,
+// so both RMs' logs of an HA pair make one trace. Hand-written logs, read into a store.
 
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../../src/api/index.js';
@@ -31,21 +33,28 @@ const registered = (time: string) =>
     'NodeManager from node w1(cmPort: 45454 httpPort: 8042) registered with capability: <memory:8192, vCores:8>, assigned nodeId w1:45454',
   );
 
-/** The RM starts and stops a log's lines come to: [time of day, kind, from, to]. */
-async function startsAndStops(lines: string[]): Promise<{ changes: unknown[]; events: number; ignored: number }> {
+const clock = (timeMs: string): string => `strftime(make_timestamp(${timeMs} * 1000), '%H:%M:%S')`;
+
+/**
+ * The RM starts and stops the lines of one log, or of several read as one trace, come to: [time
+ * of day, kind, from, to], and the banner's time of a start timed at its activation; and the
+ * files' events and ignored entries.
+ */
+async function startsAndStops(...logs: string[][]): Promise<{ changes: unknown[]; events: number; ignored: number }> {
   const store = await Store.open(':memory:');
   try {
-    const path = tempFile('failover.log', `${lines.join('\n')}\n`);
-    const result = await ingestRmLog(store, { paths: [path], name: 't' });
-    const changes = await store.queryObjects<{ at: string; kind: string; from_state: string | null; to_state: string | null }>(
-      `SELECT strftime(make_timestamp(time_ms * 1000), '%H:%M:%S') AS at, kind::VARCHAR AS kind, from_state, to_state
-         FROM rmlog_events WHERE kind IN ('rm_started', 'rm_stopped') ORDER BY line_number`,
+    const paths = logs.map((lines, i) => tempFile(`rm${i + 1}.log`, `${lines.join('\n')}\n`));
+    const result = await ingestRmLog(store, { paths, name: 't' });
+    const changes = await store.queryObjects<{ at: string; kind: string; from_state: string | null; to_state: string | null; banner: string | null }>(
+      `SELECT ${clock('time_ms')} AS at, kind::VARCHAR AS kind, from_state, to_state,
+              ${clock("CAST(json_extract(extra, '$.bannerMs') AS BIGINT)")} AS banner
+         FROM rmlog_events WHERE kind IN ('rm_started', 'rm_stopped') ORDER BY time_ms, file_id, line_number`,
     );
-    const [file] = await store.queryObjects<{ events: number; ignored: number }>(
-      `SELECT events::INTEGER AS events, ignored_entries::INTEGER AS ignored FROM rmlog_files`,
+    const [files] = await store.queryObjects<{ events: number; ignored: number }>(
+      `SELECT sum(events)::INTEGER AS events, sum(ignored_entries)::INTEGER AS ignored FROM rmlog_files`,
     );
     expect(result.rejects).toEqual([]);
-    return { changes: changes.map((c) => [c.at, c.kind, c.from_state, c.to_state]), ...file! };
+    return { changes: changes.map((c) => [c.at, c.kind, c.from_state, c.to_state, ...(c.banner === null ? [] : [c.banner])]), ...files! };
   } finally {
     store.close();
   }
@@ -74,9 +83,44 @@ describe("an RM's HA transitions", () => {
     expect([events, ignored]).toEqual([6, 2]);
   });
 
-  it("leaves out an HA RM's standby as it starts, before it is elected", async () => {
-    const { changes } = await startsAndStops([...startup('10:00:00'), standby('10:00:01'), active('10:30:00'), registered('10:30:02')]);
-    expect(changes).toEqual([['10:00:00', 'rm_started', null, null]]);
+  it('starts an HA RM when it is elected, not at its banner, and keeps the banner\'s time for the start-up wait', async () => {
+    // It goes standby as it starts and waits half an hour (the other RM of its pair is active).
+    const { changes, events, ignored } = await startsAndStops([...startup('10:00:00'), standby('10:00:01'), active('10:30:00'), registered('10:30:02')]);
+    expect(changes).toEqual([['10:30:00', 'rm_started', null, null, '10:00:00']]);
+    // The banner and the registration; its standby and its activation are the banner's own.
+    expect([events, ignored]).toEqual([2, 2]);
+  });
+
+  it('takes the first line only an active RM writes as its activation when the log shows none', async () => {
+    const { changes } = await startsAndStops([...startup('10:00:00'), standby('10:00:01'), registered('10:20:00'), active('10:30:00')]);
+    expect(changes).toEqual([['10:20:00', 'rm_started', null, null, '10:00:00']]);
+  });
+
+  it('neither starts nor stops the cluster with an RM that never served', async () => {
+    // The standby of a pair: started, restarted, shut down, never elected.
+    const { changes, events, ignored } = await startsAndStops([
+      ...startup('10:00:00'),
+      standby('10:00:01'),
+      ...startup('11:00:00'),
+      standby('11:00:01'),
+      standby('12:00:00'),
+      ...shutdown('12:00:00'),
+    ]);
+    expect(changes).toEqual([]);
+    expect([events, ignored]).toEqual([0, 6]);
+  });
+
+  it('reads both RMs of an HA pair as one trace: only the active one starts and stops the cluster', async () => {
+    const rm1 = [...startup('10:00:00'), standby('10:00:01'), active('10:00:03'), registered('10:00:05'), standby('11:00:00')];
+    // rm2 starts while rm1 is active, is elected when rm1 goes standby, and is shut down later.
+    const rm2 = [...startup('10:00:30'), standby('10:00:31'), active('11:00:02'), registered('11:00:04'), standby('12:00:00'), ...shutdown('12:00:01')];
+    const { changes } = await startsAndStops(rm1, rm2);
+    expect(changes).toEqual([
+      ['10:00:03', 'rm_started', null, null, '10:00:00'],
+      ['11:00:00', 'rm_stopped', 'ACTIVE', 'STANDBY'],
+      ['11:00:02', 'rm_started', null, null, '10:00:30'],
+      ['12:00:01', 'rm_stopped', null, null],
+    ]);
   });
 
   it('takes a log that ends in standby as the RM stopping there, and one that begins without a banner as it goes', async () => {
@@ -89,12 +133,12 @@ describe("an RM's HA transitions", () => {
     ]);
   });
 
-  it('keeps a standby the SHUTDOWN banner comes long after: the RM stopped scheduling at the standby', async () => {
-    const { changes } = await startsAndStops([...startup('10:00:00'), active('10:00:01'), standby('11:00:00'), ...shutdown('11:30:00')]);
+  it('keeps a standby the SHUTDOWN banner comes long after: the RM stopped scheduling at the standby, not again at the banner', async () => {
+    const { changes, events, ignored } = await startsAndStops([...startup('10:00:00'), active('10:00:01'), standby('11:00:00'), ...shutdown('11:30:00')]);
     expect(changes).toEqual([
       ['10:00:00', 'rm_started', null, null],
       ['11:00:00', 'rm_stopped', 'ACTIVE', 'STANDBY'],
-      ['11:30:00', 'rm_stopped', null, null],
     ]);
+    expect([events, ignored]).toEqual([2, 2]);
   });
 });

@@ -36,7 +36,7 @@ function ran(allocatedMs: number, endMs: number | null, nodeId = 'w1:1', endStat
 }
 
 function event(timeMs: number, kind: RmNodeEventRow['kind'], nodeId: string | null = null, more: Partial<RmNodeEventRow> = {}): RmNodeEventRow {
-  return { timeMs, kind, nodeId, fromState: null, toState: null, memoryMb: null, vcores: null, ...more };
+  return { timeMs, kind, nodeId, fromState: null, toState: null, memoryMb: null, vcores: null, bannerMs: null, ...more };
 }
 
 function registered(timeMs: number, nodeId: string, memoryMb = 8192, vcores = 8): RmNodeEventRow {
@@ -421,6 +421,20 @@ describe('the cluster a log records, node by node', () => {
     });
     expect(log.workload.apps[0]!.lostAfterMs).toBe(19_000);
     expect(log.clusterNotes.join('\n')).toMatch(/1 RM restart\(s\) \(1 of them an HA failover\), 1 not recovering the apps it had/);
+  });
+
+  it('counts an HA RM\'s start-up wait from its banner when its start is timed at its election', () => {
+    // Around a restart at 20 000: the next RM's banner came at 17 000 and it went standby; it was
+    // elected at 25 000 (its start) and w1 registers a second later. Its wait ends at 27 000: 2000 of
+    // it are left at its start (replay 24 000). Elected at 28 000, it would have none left.
+    const electedAt = (timeMs: number) =>
+      aroundARestart([event(0, 'rm_started'), registered(100, 'w1:1'), event(20_000, 'rm_stopped'), event(timeMs, 'rm_started', null, { bannerMs: 17_000 }), registered(timeMs + 1000, 'w1:1')]);
+    const waits = (log: ReturnType<typeof buildLogWorkload>) => log.nodeTimeline!.changes.filter((c) => c.kind === 'rm-started');
+    expect(waits(buildLogWorkload('t', electedAt(25_000)))).toEqual([
+      { atMs: 0, kind: 'rm-started', waitMs: 9000 },
+      { atMs: 24_000, kind: 'rm-started', waitMs: 2000 },
+    ]);
+    expect(waits(buildLogWorkload('t', electedAt(28_000)))).toEqual([{ atMs: 0, kind: 'rm-started', waitMs: 9000 }]);
   });
 
   it('stops the RM at its standby when a SHUTDOWN banner comes later', () => {

@@ -36,7 +36,7 @@ function rows(nodeMemoryMb: number, tasks: RmContainerRow[], extraApps: RmTraceR
       ...extraApps,
     ],
     containers: [container(1, { isAm: true, memoryMb: 2048, priority: 0, allocatedMs: 1100, runningMs: 1500, endMs: 60_000 }), ...tasks],
-    nodeEvents: [{ timeMs: 0, kind: 'node_registered', nodeId: 'w1:1', fromState: null, toState: null, memoryMb: nodeMemoryMb, vcores: 8 }],
+    nodeEvents: [{ timeMs: 0, kind: 'node_registered', nodeId: 'w1:1', fromState: null, toState: null, memoryMb: nodeMemoryMb, vcores: 8, bannerMs: null }],
     scheduler: {
       schedulerClass: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler',
       schedulerConfig: JSON.stringify({
