@@ -26,6 +26,8 @@ export interface ClusterRequest {
   readonly cluster?: string;
   readonly nodes?: number;
   readonly yarnSite?: string;
+  /** A FairScheduler allocation file: the queues' weights and shares. */
+  readonly fairScheduler?: string;
 }
 
 /** How the user asked a trace to be turned into a workload; a format refuses what does not apply to it. */

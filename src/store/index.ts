@@ -32,6 +32,8 @@ export {
   recordedSamplesMissing,
   saveRecordedSamples,
 } from './recorded-samples.js';
+export { queueContention } from './queue-contention.js';
+export type { QueueContention } from './queue-contention.js';
 export { createTimelineTables, dropTimelineTables, streamTimeline, timelineFacts } from './recorded-timeline.js';
 export type { RecordedSampling } from './recorded-samples.js';
 export type { RmAppRow, RmContainerRow, HashFunction, RmLogFileRecord, RmNodeEventRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';

@@ -179,6 +179,15 @@ describe.skipIf(!SHARED_AVAILABLE)(`real ResourceManager logs${NEEDS_SHARED}`, (
         ['root.alpha', 2],
         ['root.beta', 5],
       ]);
+      expect(result.notes.join('\n')).not.toMatch(/queue weights/);
+      // Without the allocation file the log says nothing of the weights, but it shows their
+      // effect: rm_queue_samples from 70 to 140 s (8 samples), the 16384 MB cluster full and both
+      // queues with apps waiting to start, alpha holding 3072 MB (4 samples), 6144 (2) and 5120
+      // (2), beta the rest: 4352 against 12032 MB on average.
+      const equal = await runFidelity(store, { trace: 'fair2q' });
+      expect(equal.notes.find((note) => note.includes('queue weights'))).toMatch(
+        /for 80 s, with the cluster full and root\.alpha and root\.beta each running apps with more waiting to start, root\.beta held on average 2\.8x the memory root\.alpha held/,
+      );
     } finally {
       store.close();
     }

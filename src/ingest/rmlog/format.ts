@@ -2,10 +2,11 @@
 // the nodes and scheduler settings the log shows unless the user gives a cluster.
 
 import { UserError } from '../../model/errors.js';
-import { loadRmTrace } from '../../store/index.js';
+import { loadRmTrace, queueContention } from '../../store/index.js';
 import type { LoadedTrace, TraceFormat } from '../trace-format.js';
 import { ingestRmLog } from './ingest.js';
 import type { IngestRmLogOptions, IngestRmLogResult } from './ingest.js';
+import { unequalSplitNote } from './queue-split-note.js';
 import { buildLogWorkload } from './workload.js';
 
 export const RMLOG_FORMAT: TraceFormat<IngestRmLogOptions, IngestRmLogResult> = {
@@ -22,6 +23,7 @@ export const RMLOG_FORMAT: TraceFormat<IngestRmLogOptions, IngestRmLogResult> = 
     if (log.scheduler.schedulerClass === 'FifoScheduler') {
       notes.push('the log ran the FifoScheduler, which is not modelled: it is replayed with the CapacityScheduler (one FIFO queue)');
     }
+    const contention = fair ? await queueContention(store, record.trace) : null;
     const trace = { kind: 'rmlog', trace: record.trace, sha256: record.sourceSha256, originMs: log.originMs } as const;
     return {
       // Carries the queues' AM limits the log prints.
@@ -42,6 +44,10 @@ export const RMLOG_FORMAT: TraceFormat<IngestRmLogOptions, IngestRmLogResult> = 
               "Hadoop 2.7's defaults are used (--yarn-site gives the cluster's own)",
           );
         }
+        if (fair && request.fairScheduler === undefined && contention !== null) {
+          const unequal = unequalSplitNote(contention);
+          if (unequal !== null) clusterNotes.push(unequal);
+        }
         return clusterNotes;
       },
       // Replayed as recorded whatever the cluster: the apps keep the log's sizes and timings.
@@ -52,3 +58,4 @@ export const RMLOG_FORMAT: TraceFormat<IngestRmLogOptions, IngestRmLogResult> = 
     };
   },
 };
+
