@@ -4,6 +4,7 @@
 // those judgements depend on.
 
 import type { SchedulerType } from '../../model/cluster.js';
+import { RM_STARTUP_WAIT_MS } from '../../model/node-timeline.js';
 import { finding } from './findings.js';
 import type { ConfigFinding, FindingKind } from './findings.js';
 import { booleanValue, integerValue } from './values.js';
@@ -149,8 +150,15 @@ const RULES: readonly Rule[] = [
   ],
   [/^yarn\.(federation|router)\./, ignore('a federation or router setting')],
   [
+    /^yarn\.resourcemanager\.work-preserving-recovery\.scheduling-wait-ms$/,
+    (p) =>
+      integerValue(propertySource(p)) === RM_STARTUP_WAIT_MS
+        ? ['used', `matches the replay: requests meet the configured maximum allocation for ${RM_STARTUP_WAIT_MS / 1000} s after each RM start a log shows`]
+        : ['unsupported', `the replay keeps the configured maximum allocation for Hadoop's default ${RM_STARTUP_WAIT_MS / 1000} s after each RM start a log shows, not this wait`],
+  ],
+  [
     /^yarn\.resourcemanager\.(ha\.|zk|recovery\.|store\.|fs\.state-store|leveldb-state-store|state-store\.|work-preserving-recovery|cluster-id|epoch)|^hadoop\.zk\./,
-    ignore('ResourceManager high availability or recovery: the replayed ResourceManager never fails over or restarts'),
+    ignore('ResourceManager high availability or recovery: a replay restarts or fails over its RM only where an RM log replayed as recorded shows it, as the log shows'),
   ],
   [/(^|\.)(address|hostname|bind-host|port|ports|host)(\.|$)/, ignore('a network address or port')],
   [/(^|\.)(webapp|web-proxy|http|ui2)(\.|$)|\.ui-actions\./, ignore('a web UI setting')],

@@ -160,6 +160,20 @@ describe('importYarnSite', () => {
     );
   });
 
+  it("judges the RM's start-up wait against the replay's 10 s, and ignores the rest of HA and recovery", () => {
+    const wait = 'yarn.resourcemanager.work-preserving-recovery.scheduling-wait-ms';
+    const kinds = (value: string) =>
+      importText(conf({ [wait]: value, 'yarn.resourcemanager.ha.enabled': 'true' })).findings.map((f) => [f.property, f.kind]);
+    expect(kinds('10000')).toEqual([
+      [wait, 'used'],
+      ['yarn.resourcemanager.ha.enabled', 'ignored'],
+    ]);
+    expect(kinds('30000')).toEqual([
+      [wait, 'unsupported'],
+      ['yarn.resourcemanager.ha.enabled', 'ignored'],
+    ]);
+  });
+
   it('takes a NodeManager size of -1 (Hadoop 3.x) as 8192 MB / 8 vcores', () => {
     const imported = importText(conf({ 'yarn.nodemanager.resource.memory-mb': '-1', 'yarn.nodemanager.resource.cpu-vcores': '-1' }));
     expect(imported.nodeResources).toEqual({ memoryMb: 8192, vcores: 8 });
