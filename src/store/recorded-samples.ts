@@ -10,7 +10,8 @@
 // event at or before t, as a replay's sample does.
 
 import { createTimelineTables, dropTimelineTables, nodeResizes, resizeDelta } from './recorded-timeline.js';
-import { boundValues, kindIs, traceEvents } from './trace-events.js';
+import { clusterEvents } from './rm-changes.js';
+import { boundValues, kindIs } from './trace-events.js';
 import type { Store } from './store.js';
 
 /** At most this many samples per trace (a month at 10 s); a longer log is cut, and says so. */
@@ -350,7 +351,7 @@ export async function saveRecordedSamples(
 ): Promise<RecordedSampling | null> {
   if (!Number.isSafeInteger(intervalMs) || intervalMs <= 0) throw new RangeError(`sample interval must be a positive whole number of ms: ${intervalMs}`);
   await forgetRecordedSamples(store, trace);
-  const events = await traceEvents(store, trace);
+  const events = await clusterEvents(store, trace);
   await createTimelineTables(store, trace, events);
   // The log ends at its last entry (a line of no interest may come after the last event). The
   // scheduler's lines are read apart: an aggregate over every event would read every detail.

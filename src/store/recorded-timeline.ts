@@ -7,6 +7,7 @@
 import { RM_RESET } from '../model/timeline.js';
 import type { TimelineEvent, TimelineFacts, TimelineKind } from '../model/timeline.js';
 import type { Store } from './store.js';
+import { clusterEvents } from './rm-changes.js';
 import { boundValues, kindIs, kindLiteral, traceEvents, withPrefix } from './trace-events.js';
 import type { TraceEvents } from './trace-events.js';
 
@@ -288,7 +289,7 @@ const SCRATCH_TABLES = ['recorded_apps', 'recorded_nodes', 'recorded_segments', 
  * events as `events` says (traceEvents, by default).
  */
 export async function createTimelineTables(store: Store, trace: string, events?: TraceEvents): Promise<void> {
-  const source = events ?? (await traceEvents(store, trace));
+  const source = events ?? (await clusterEvents(store, trace));
   for (const statement of [APPS, NODES, SEGMENTS, APP_SPANS]) {
     const sql = statement(source.sql);
     await store.run(sql, boundValues(sql, source));
@@ -352,7 +353,7 @@ FROM changes WHERE t IS NOT NULL ORDER BY t, o, kind DESC, line_order, app_id, c
  * must exist (createTimelineTables). Nothing else may use the store until the stream is done.
  */
 export async function* streamTimeline(store: Store, trace: string): AsyncGenerator<readonly TimelineEvent[]> {
-  const events = await traceEvents(store, trace);
+  const events = await clusterEvents(store, trace);
   const sql = TIMELINE(events.sql);
   for await (const rows of store.streamRows(sql, boundValues(sql, events))) {
     yield rows.map((r) => ({

@@ -8,6 +8,7 @@ import type { RmFileCounts } from '../model/rm-events.js';
 import { appendReject } from './append.js';
 import { ChunkColumns } from './chunk-columns.js';
 import type { Store } from './store.js';
+import { clusterEvents } from './rm-changes.js';
 import { boundValues, kindIs, traceEvents, withPrefix } from './trace-events.js';
 
 /** What made a file's prefix and file hashes (src/ingest/rmlog/content-hash.ts); 'sha256' in rows stored before schema version 10. */
@@ -292,8 +293,8 @@ export interface RmTraceRows {
 /** Everything the workload builder needs of an RM-log trace, in time order. */
 export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceRows> {
   const params = { trace };
-  // The raw events (rm_events adds columns these queries do not need), read as traceEvents says.
-  const events = await traceEvents(store, trace);
+  // The raw events (rm_events adds columns these queries do not need) the cluster lived (rm-changes.ts).
+  const events = await clusterEvents(store, trace);
   const query = <T>(sql: string): Promise<T[]> => store.queryObjects<T>(sql, boundValues(sql, events, params));
   const appRows = await query<Omit<RmAppRow, 'askDrainsMs'>>(
     `SELECT app_id AS "appId", app_name AS "appName", user_name AS "userName", queue,

@@ -227,6 +227,33 @@ describe('replaying a log as recorded, with no cluster file', () => {
     });
   });
 
+  it("ends the pair's old RM at the other's election when its own standby comes later", async () => {
+    // As above, but the first RM goes standby only at 73 s (63 s into the replay), after the
+    // second was elected (60.17 s) and its NodeManager registered (62 s): the first RM learnt
+    // late that it had lost its lock. Its instance ended at the election, app 2 with it; the
+    // late standby stops nothing, so the second RM's node serves on and runs its app.
+    const [first, second] = rmRestartScenarios();
+    const rm1 = renderRmLog({ ...first, stopsAtEnd: false }, { version: '2.7', layout: 'stock' }) + `2024-05-01 10:01:13,000 INFO ${RM}: Transitioned to standby state\n`;
+    const { banner, rest } = withoutBanner(second);
+    const rm2 = [banner.replace(/^\S+ \S+/, '2024-05-01 10:00:05,000'), `2024-05-01 10:00:06,000 INFO ${RM}: Transitioned to standby state`, rest].join('\n');
+    await fidelityOf('ha-pair-late', [rm1, rm2], async (result, store) => {
+      expect(result.apps.map((a) => [a.appId, a.replayedState])).toEqual([
+        ['application_1714557600000_0001', 'FINISHED'],
+        ['application_1714557670000_0001', 'FINISHED'],
+      ]);
+      expect(result.stateChanges).toBe(0);
+      for (const error of errors(result)) expect(Math.abs(error!)).toBeLessThan(5);
+      expect((await specOf(store, result.runId)).nodeTimeline).toEqual({
+        initialNodes: [0],
+        changes: [
+          { atMs: 60_170, kind: 'apps-lost' },
+          { atMs: 60_170, kind: 'leave', node: 0, cause: 'rm-restart' },
+          { atMs: 62_000, kind: 'join', node: 1 },
+        ],
+      });
+    });
+  });
+
   it('kills an app at its recorded time and compares states as well as times', async () => {
     // App 1 is killed 20.02 s after its submission, in the log and in the replay.
     await fidelityOf('killed', logOf(killedAppScenario()), async (result, store) => {

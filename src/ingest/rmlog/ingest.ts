@@ -18,6 +18,7 @@ import type { BackwardsTimestamp, LineContribution } from './reader.js';
 import { combineLineCounts, NO_LINES } from '../../model/rm-events.js';
 import type { RmLineCounts } from '../../model/rm-events.js';
 import { firstEntryTimeMs } from './first-entry.js';
+import { logBaseName } from '../../model/rm-log-names.js';
 import { RmLogParsePool } from './parse-pool.js';
 import type { ParsedFile } from './parse-pool.js';
 import type { ParseOutcome } from './parse-job.js';
@@ -514,9 +515,5 @@ function rotationOf(path: string): number {
 
 /** `yarn-rm-host.log.2.gz` -> `yarn-rm-host`. */
 export function traceNameOf(path: string): string {
-  return basename(path)
-    .replace(/\.gz$/, '')
-    .replace(/\.\d+$/, '')
-    .replace(/\.\d{4}-\d{2}-\d{2}(?:-\d{2})?$/, '')
-    .replace(/\.(log|txt|out)$/, '');
+  return logBaseName(path);
 }

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../../src/api/index.js';
 import { Store } from '../../../src/store/index.js';
+import { clusterEvents } from '../../../src/store/rm-changes.js';
 import { tempFile } from '../../helpers/files.js';
 
 const RM = 'org.apache.hadoop.yarn.server.resourcemanager.ResourceManager';
@@ -40,21 +41,29 @@ const clock = (timeMs: string): string => `strftime(make_timestamp(${timeMs} * 1
  * of day, kind, from, to], and the banner's time of a start timed at its activation; and the
  * files' events and ignored entries.
  */
-async function startsAndStops(...logs: string[][]): Promise<{ changes: unknown[]; events: number; ignored: number }> {
+async function startsAndStops(...logs: string[][]): Promise<{ changes: unknown[]; cluster: unknown[]; events: number; ignored: number }> {
   const store = await Store.open(':memory:');
   try {
     const paths = logs.map((lines, i) => tempFile(`rm${i + 1}.log`, `${lines.join('\n')}\n`));
     const result = await ingestRmLog(store, { paths, name: 't' });
-    const changes = await store.queryObjects<{ at: string; kind: string; from_state: string | null; to_state: string | null; banner: string | null }>(
-      `SELECT ${clock('time_ms')} AS at, kind::VARCHAR AS kind, from_state, to_state,
-              ${clock("CAST(json_extract(extra, '$.bannerMs') AS BIGINT)")} AS banner
-         FROM rmlog_events WHERE kind IN ('rm_started', 'rm_stopped') ORDER BY time_ms, file_id, line_number`,
-    );
+    const rows = async (from: string, params: Record<string, string | number> = {}) =>
+      (
+        await store.queryObjects<{ at: string; kind: string; from_state: string | null; to_state: string | null; banner: string | null }>(
+          `SELECT ${clock('time_ms')} AS at, kind::VARCHAR AS kind, from_state, to_state,
+                  ${clock("CAST(json_extract(extra, '$.bannerMs') AS BIGINT)")} AS banner
+             FROM ${from} WHERE kind IN ('rm_started', 'rm_stopped') ORDER BY time_ms, file_id, line_number`,
+          params,
+        )
+      ).map((c) => [c.at, c.kind, c.from_state, c.to_state, ...(c.banner === null ? [] : [c.banner])]);
+    const changes = await rows('rmlog_events');
+    // What starts and stops the cluster downstream.
+    const events = await clusterEvents(store, 't');
+    const cluster = await rows(events.sql, events.params);
     const [files] = await store.queryObjects<{ events: number; ignored: number }>(
       `SELECT sum(events)::INTEGER AS events, sum(ignored_entries)::INTEGER AS ignored FROM rmlog_files`,
     );
     expect(result.rejects).toEqual([]);
-    return { changes: changes.map((c) => [c.at, c.kind, c.from_state, c.to_state, ...(c.banner === null ? [] : [c.banner])]), ...files! };
+    return { changes, cluster, ...files! };
   } finally {
     store.close();
   }
@@ -121,6 +130,34 @@ describe("an RM's HA transitions", () => {
       ['11:00:02', 'rm_started', null, null, '10:00:30'],
       ['12:00:01', 'rm_stopped', null, null],
     ]);
+  });
+
+  it("leaves out the standby an HA pair's old RM logs after the other was elected", async () => {
+    // rm1 loses its ZooKeeper lock; rm2 is elected at 11:00:02, and rm1 goes standby only at
+    // 11:00:05, when its state store refuses it. Its instance ended at rm2's start.
+    const rm1 = [...startup('10:00:00'), standby('10:00:01'), active('10:00:03'), registered('10:00:05'), standby('11:00:05')];
+    const rm2 = [...startup('10:00:30'), standby('10:00:31'), active('11:00:02'), registered('11:00:04')];
+    const { changes, cluster } = await startsAndStops(rm1, rm2);
+    expect(changes).toEqual([
+      ['10:00:03', 'rm_started', null, null, '10:00:00'],
+      ['11:00:02', 'rm_started', null, null, '10:00:30'],
+      ['11:00:05', 'rm_stopped', 'ACTIVE', 'STANDBY'],
+    ]);
+    expect(cluster).toEqual(changes.slice(0, 2));
+  });
+
+  it("keeps the standby of one RM whose log is split over files named as no rotation is", async () => {
+    // rm1.log and rm2.log here are one RM's log, cut in two: nothing started after its start.
+    const { changes, cluster } = await startsAndStops(
+      [...startup('10:00:00'), active('10:00:01'), registered('10:00:05')],
+      [registered('10:30:00'), standby('11:00:00'), active('11:30:00')],
+    );
+    expect(changes).toEqual([
+      ['10:00:00', 'rm_started', null, null],
+      ['11:00:00', 'rm_stopped', 'ACTIVE', 'STANDBY'],
+      ['11:30:00', 'rm_started', 'STANDBY', 'ACTIVE'],
+    ]);
+    expect(cluster).toEqual(changes);
   });
 
   it('takes a log that ends in standby as the RM stopping there, and one that begins without a banner as it goes', async () => {
