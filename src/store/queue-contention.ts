@@ -1,6 +1,6 @@
 // How the queues of an RM log shared the cluster while they competed for it, from its recorded
 // samples (rm_samples, rm_queue_samples): the evidence a FairScheduler log gives of its queues'
-// weights and shares, which it never prints (docs/model.md 12.6).
+// weights and shares, which it never prints (docs/model.md 12.7).
 
 import type { Store } from './store.js';
 
@@ -22,7 +22,7 @@ export interface QueueContention {
  * is its scheduler's split. Null when there is no such sample (or the trace has no samples).
  */
 export async function queueContention(store: Store, trace: string): Promise<QueueContention | null> {
-  const rows = await store.queryObjects<{ queue: string; samples: number; meanUsedMemoryMb: number; totalSamples: number; intervalMs: number }>(
+  const rows = await store.queryObjects<{ queue: string; meanUsedMemoryMb: number; totalSamples: number; intervalMs: number }>(
     `WITH full_cluster AS (
        SELECT time_ms FROM rm_samples
        WHERE trace = $trace AND used_memory_mb > 0 AND used_memory_mb >= $fullFraction * (used_memory_mb + free_memory_mb)
@@ -32,7 +32,7 @@ export async function queueContention(store: Store, trace: string): Promise<Queu
        WHERE q.trace = $trace AND q.running_apps > 0 AND q.pending_apps > 0 AND q.used_memory_mb IS NOT NULL
      ),
      contended AS (SELECT time_ms FROM wanting GROUP BY time_ms HAVING count(*) >= 2)
-     SELECT w.queue, count(*)::INTEGER AS samples, avg(w.used_memory_mb)::DOUBLE AS "meanUsedMemoryMb",
+     SELECT w.queue, avg(w.used_memory_mb)::DOUBLE AS "meanUsedMemoryMb",
        (SELECT count(*) FROM contended)::INTEGER AS "totalSamples",
        (SELECT interval_ms FROM rm_sampling WHERE trace = $trace)::BIGINT AS "intervalMs"
      FROM wanting AS w JOIN contended USING (time_ms)

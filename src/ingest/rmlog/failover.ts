@@ -98,20 +98,13 @@ export class FailoverFilter {
 
   private shutdown(e: RmEvent): void {
     const held = this.heldStandby;
-    if (held !== null) {
-      this.settleStandby(e.timeMs - held.timeMs <= SHUTDOWN_AFTER_STANDBY_MS);
-      if (this.phase === 'standby') {
-        // The RM stopped scheduling at its standby, long before.
-        this.sink.ignore();
-        this.phase = 'unknown';
-        return;
-      }
-    }
+    if (held !== null) this.settleStandby(e.timeMs - held.timeMs <= SHUTDOWN_AFTER_STANDBY_MS);
     if (this.heldBanner !== null) {
       // Shut down before it ever served: neither its start nor its stop is the cluster's.
       this.dropBanner();
       this.sink.ignore();
     } else if (this.phase === 'standby') {
+      // The RM stopped scheduling at its failover's standby, before.
       this.sink.ignore();
     } else {
       this.sink.emit(e);
