@@ -36,9 +36,10 @@ const NOT_SERVING: ReadonlySet<EventKind> = new Set<EventKind>(['scheduler_class
 
 /**
  * Where the RM is, as far as this read has seen: `starting` after its banner (held), `electing`
- * when it went standby from there (an HA RM waiting to be elected; the banner still held).
+ * when it went standby from there (an HA RM waiting to be elected; the banner still held),
+ * `stopped` after its SHUTDOWN banner.
  */
-type Phase = 'unknown' | 'starting' | 'electing' | 'active' | 'standby';
+type Phase = 'unknown' | 'starting' | 'electing' | 'active' | 'standby' | 'stopped';
 
 /** Where the filter's decisions go: events to store, and entries that are none. */
 export interface FailoverSink {
@@ -103,13 +104,13 @@ export class FailoverFilter {
       // Shut down before it ever served: neither its start nor its stop is the cluster's.
       this.dropBanner();
       this.sink.ignore();
-    } else if (this.phase === 'standby') {
-      // The RM stopped scheduling at its failover's standby, before.
+    } else if (this.phase === 'standby' || this.phase === 'stopped') {
+      // The RM stopped scheduling at its failover's standby, before (or is down already).
       this.sink.ignore();
     } else {
       this.sink.emit(e);
     }
-    this.phase = 'unknown';
+    this.phase = 'stopped';
   }
 
   private activation(e: RmEvent): void {
@@ -125,7 +126,8 @@ export class FailoverFilter {
         this.sink.ignore();
         break;
       default:
-        // Active again after a failover (one before this read, when unknown).
+        // Active again after a failover (one before this read, when unknown; a restart whose
+        // banner the log lacks, when stopped).
         this.sink.emit(e);
         this.phase = 'active';
     }
@@ -140,6 +142,7 @@ export class FailoverFilter {
         break;
       case 'electing':
       case 'standby':
+      case 'stopped':
         this.sink.ignore();
         break;
       default:

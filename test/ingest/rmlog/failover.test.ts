@@ -6,6 +6,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../../src/api/index.js';
+import { FailoverFilter } from '../../../src/ingest/rmlog/failover.js';
+import type { RmEvent } from '../../../src/model/rm-events.js';
+import { createRandom } from '../../../src/sim/random.js';
 import { Store } from '../../../src/store/index.js';
 import { clusterEvents } from '../../../src/store/rm-changes.js';
 import { tempFile } from '../../helpers/files.js';
@@ -177,5 +180,41 @@ describe("an RM's HA transitions", () => {
       ['11:00:00', 'rm_stopped', 'ACTIVE', 'STANDBY'],
     ]);
     expect([events, ignored]).toEqual([2, 2]);
+  });
+
+  it('accounts for every line it is given, whatever their order: each emitted or counted as of no interest once', () => {
+    // Random runs of banners, HA transitions and other events (seeded): what the file's counts
+    // (events + ignored entries) rely on, and no stop emitted right after another.
+    const random = createRandom(7);
+    const make = (kind: RmEvent['kind'], timeMs: number, fromState: string | null = null, toState: string | null = null): RmEvent => ({
+      kind, lineNumber: timeMs, timeMs, subject: null, nodeId: null, fromState, toState, memoryMb: null, vcores: null, priority: null,
+      queue: null, user: null, detail: null, extra: null,
+    });
+    for (let run = 0; run < 200; run++) {
+      const emitted: RmEvent[] = [];
+      let ignored = 0;
+      const filter = new FailoverFilter({ emit: (e) => emitted.push(e), ignore: () => ignored++ });
+      let given = 0;
+      for (let t = 0; t < 40; t++) {
+        const timeMs = t * 30_000;
+        const roll = random.nextInt(6);
+        if (roll === 5) {
+          const e = make(random.nextInt(2) === 0 ? 'node_registered' : 'scheduler_config', timeMs);
+          if (filter.holding) filter.beforeEvent(e);
+          emitted.push(e);
+        } else {
+          filter.change(
+            [make('rm_started', timeMs), make('rm_stopped', timeMs), make('rm_started', timeMs, 'STANDBY', 'ACTIVE'), make('rm_stopped', timeMs, 'ACTIVE', 'STANDBY'), make('rm_stopped', timeMs, 'ACTIVE', 'STANDBY')][roll]!,
+          );
+        }
+        given++;
+      }
+      filter.finish();
+      expect(emitted.length + ignored).toBe(given);
+      const changes = emitted.filter((e) => e.kind === 'rm_started' || e.kind === 'rm_stopped');
+      changes.forEach((e, i) => {
+        if (i > 0 && e.kind === 'rm_stopped') expect(changes[i - 1]!.kind, `run ${run}`).toBe('rm_started');
+      });
+    }
   });
 });
