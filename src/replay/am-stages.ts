@@ -7,8 +7,6 @@
 // when, through the few engine operations in AmStagesHost. taskEnded and startWork run once a
 // container, on the replay's hot path.
 
-import { normalizeRequest } from '../model/normalize.js';
-import type { NormalizationRule } from '../model/normalize.js';
 import { nextAmHeartbeatMs } from './am-heartbeats.js';
 import type { MapReduceAmHeartbeats } from './am-heartbeats.js';
 import type { AppLifecycle } from './app-lifecycle.js';
@@ -38,7 +36,6 @@ export interface AmStagesParts {
   readonly mapReduceAms: MapReduceAmHeartbeats;
   /** The maximum allocation a task's size is checked against. */
   readonly requestSettings: RequestSettings;
-  readonly normalization: NormalizationRule;
   readonly amHeartbeatIntervalMs: number;
 }
 
@@ -62,7 +59,7 @@ export class AmStages {
     // The MapReduce AM checks its task sizes against the maximum before asking and kills the
     // job if one is too large; other frameworks fail the same way at their first allocate call.
     for (const stage of app.stages) {
-      const granted = normalizeRequest(stage.spec.request, parts.requestSettings.at(host.nowMs), parts.normalization, 'task');
+      const granted = parts.requestSettings.normalize(stage.spec.request, host.nowMs, 'task');
       if (!granted.ok) {
         parts.lifecycle.endApp(app, FAILED, 'request-above-maximum', `${stage.spec.name} ${granted.reason}`);
         return;

@@ -6,8 +6,6 @@
 // operations in AppLifecycleHost, and counts the apps that ended. Each of these runs once or a
 // few times per app, off the replay's hot path (changeOutstanding, once per allocation, apart).
 
-import { normalizeRequest } from '../model/normalize.js';
-import type { NormalizationRule } from '../model/normalize.js';
 import type { FailureCause } from '../model/replay-result.js';
 import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
@@ -44,7 +42,6 @@ export interface AppLifecycleParts {
   readonly admission: AdmissionControl;
   /** The maximum allocation the AM's ask is checked against. */
   readonly requestSettings: RequestSettings;
-  readonly normalization: NormalizationRule;
   /** An app that waits this long for a container it asked for fails; null: apps wait for ever. */
   readonly appTimeoutMs: number | null;
   /** The run ends with its last app (events a log recorded may still be queued for later). */
@@ -64,7 +61,7 @@ export class AppLifecycle {
   submit(app: AppRun): void {
     const { host, parts } = this;
     const nowMs = host.nowMs;
-    const granted = normalizeRequest(app.spec.amRequest, parts.requestSettings.at(nowMs), parts.normalization, 'am');
+    const granted = parts.requestSettings.normalize(app.spec.amRequest, nowMs, 'am');
     if (!granted.ok) {
       // The RM refuses the submission: the app never reaches the scheduler.
       this.reject(app, `AM ${granted.reason}`, 'request-above-maximum');

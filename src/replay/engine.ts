@@ -29,7 +29,6 @@
 
 import { Simulation } from '../sim/simulation.js';
 import { createRandom } from '../sim/random.js';
-import type { NormalizationRule } from '../model/normalize.js';
 import { clusterCapacity } from '../model/cluster.js';
 import { taskDurationMs } from '../model/workload.js';
 import type { Cluster } from '../model/cluster.js';
@@ -161,7 +160,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   private readonly checksVcores: boolean;
   private readonly heartbeatIntervalMs: number;
   private readonly amHeartbeatIntervalMs: number;
-  private readonly normalization: NormalizationRule;
   private readonly options: ReplayOptions;
   private readonly decision = new Decision();
   private readonly slot = { timeMs: 0 };
@@ -240,7 +238,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       if (app.mapReduceModelled) app.slowStartMaps = Math.ceil(mapreduce.reduceSlowStart * app.spec.stages[0]!.taskCount);
     }
     const kind = schedulerKind(settings.type);
-    this.normalization = kind.normalization;
     this.scheduler = kind.create({
       cluster: this.cluster,
       appCount: this.apps.length,
@@ -292,14 +289,13 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       checksVcores: this.checksVcores,
       heartbeatIntervalMs: this.heartbeatIntervalMs,
     });
-    this.requestSettings = new RequestSettings(this.cluster.scheduler, this.nodes);
+    this.requestSettings = new RequestSettings(this.cluster.scheduler, this.nodes, kind.normalization);
     this.lifecycle = new AppLifecycle(this, {
       apps: this.apps,
       view: this.view,
       scheduler: this.scheduler,
       admission: this.admission,
       requestSettings: this.requestSettings,
-      normalization: this.normalization,
       appTimeoutMs,
       endsWithLastApp,
     });
@@ -307,7 +303,6 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       lifecycle: this.lifecycle,
       mapReduceAms: this.mapReduceAms,
       requestSettings: this.requestSettings,
-      normalization: this.normalization,
       amHeartbeatIntervalMs: this.amHeartbeatIntervalMs,
     });
     this.membership = new Membership(this, {

@@ -7,6 +7,9 @@
 // (ClusterNodeTracker.getMaxAllowedAllocation: while no more than the wait has passed).
 
 import type { SchedulerSettings } from '../model/cluster.js';
+import { normalizeRequest } from '../model/normalize.js';
+import type { NormalizationRule, NormalizeResult, RequestKind } from '../model/normalize.js';
+import type { Resources } from '../model/resources.js';
 import { ABSENT } from './state.js';
 import type { NodeState } from './state.js';
 
@@ -44,7 +47,13 @@ export class RequestSettings {
   constructor(
     private readonly configured: SchedulerSettings,
     private readonly nodes: readonly NodeState[],
+    private readonly rule: NormalizationRule,
   ) {}
+
+  /** `ask` as the scheduler grants it at `nowMs` (normalized), or why the RM refuses it. */
+  normalize(ask: Resources, nowMs: number, kind: RequestKind): NormalizeResult {
+    return normalizeRequest(ask, this.at(nowMs), this.rule, kind);
+  }
 
   /** A node joined, left or changed size: the largest node in service may have changed. */
   nodesChanged(): void {
