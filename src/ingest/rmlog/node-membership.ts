@@ -10,8 +10,10 @@
 // that registers again with another size while the scheduler keeps it, or that the scheduler
 // updates to another size ("Update resource on node"), is resized in place.
 // An RM start ends every node the previous RM had, as does its stop: NodeManagers register again
-// with the new RM. An HA failover (the RM going standby, later active again) is a stop and start. A restart that recovered its apps with their containers (work-preserving
-// recovery) keeps the nodes that register again; one that recovered nothing loses the apps it had.
+// with the new RM. An HA failover (the RM going standby, later active again, or the other RM of
+// a pair taking over) is a stop and start. A restart that recovered its apps with their
+// containers (work-preserving recovery) keeps the nodes that register again; one that recovered
+// nothing loses the apps it had.
 // Each RM start's start-up wait is in the timeline too (docs/model.md 1.3).
 
 import { isNodeOwnChange, RM_STARTUP_WAIT_MS } from '../../model/node-timeline.js';
