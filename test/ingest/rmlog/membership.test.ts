@@ -43,6 +43,11 @@ function registered(timeMs: number, nodeId: string, memoryMb = 8192, vcores = 8)
   return event(timeMs, 'node_registered', nodeId, { memoryMb, vcores });
 }
 
+/** Nodes of 8192 MB registering at 100, each with the scheduler's "Added node" line. */
+function addedAt100(...nodeIds: string[]): RmNodeEventRow[] {
+  return nodeIds.flatMap((nodeId) => [registered(100, nodeId), event(100, 'node_added', nodeId)]);
+}
+
 /**
  * The workload of one app on the nodes `nodeEvents` give: submitted at 1000, its AM on w1 from
  * 1100 to 30 000, its task from 2000 to 20 000, finished at 31 000; the log ends at 40 000.
@@ -135,10 +140,7 @@ describe('the cluster a log records, node by node', () => {
         [container(1, 1, 1, ran(1100, 40_000)), container(1, 1, 2, ran(2000, 20_000))],
         [
           event(0, 'rm_started'),
-          registered(100, 'w1:1'),
-          event(100, 'node_added', 'w1:1'),
-          registered(100, 'w2:1'),
-          event(100, 'node_added', 'w2:1'),
+          ...addedAt100('w1:1', 'w2:1'),
           event(500, 'node_state', 'w2:1', { fromState: 'RUNNING', toState: 'DECOMMISSIONING' }),
           event(8000, 'node_state', 'w2:1', { fromState: 'DECOMMISSIONING', toState: 'RUNNING' }),
           event(9000, 'node_state', 'w2:1', { fromState: 'RUNNING', toState: 'DECOMMISSIONING' }),
@@ -196,10 +198,7 @@ describe('the cluster a log records, node by node', () => {
       event(timeMs, 'node_resource', name, { memoryMb, vcores });
     const log = oneAppOn([
       event(0, 'rm_started'),
-      registered(100, 'w1:1'),
-      event(100, 'node_added', 'w1:1'),
-      registered(100, 'w2:1'),
-      event(100, 'node_added', 'w2:1'),
+      ...addedAt100('w1:1', 'w2:1'),
       resize(5000, 'w1', 4096, 4),
       event(6000, 'node_state', 'w2:1', { fromState: 'RUNNING', toState: 'DECOMMISSIONING' }),
       resize(7000, 'w2', 2048, 1),
@@ -222,10 +221,7 @@ describe('the cluster a log records, node by node', () => {
     // w1:1 and w1:2 both run on host w1: "w1" names neither; the update naming w1:2 by its id resizes it.
     const log = oneAppOn([
       event(0, 'rm_started'),
-      registered(100, 'w1:1'),
-      event(100, 'node_added', 'w1:1'),
-      registered(100, 'w1:2'),
-      event(100, 'node_added', 'w1:2'),
+      ...addedAt100('w1:1', 'w1:2'),
       event(5000, 'node_resource', 'w1', { memoryMb: 4096, vcores: 4 }),
       event(6000, 'node_resource', 'w1:2', { memoryMb: 4096, vcores: 4 }),
     ]);
@@ -258,10 +254,7 @@ describe('the cluster a log records, node by node', () => {
     // adds it again (5001). It leaves at replay 4000 and joins at 4001 with its new size.
     const log = oneAppOn([
       event(0, 'rm_started'),
-      registered(100, 'w1:1'),
-      event(100, 'node_added', 'w1:1'),
-      registered(100, 'w2:1'),
-      event(100, 'node_added', 'w2:1'),
+      ...addedAt100('w1:1', 'w2:1'),
       registered(5000, 'w2:1', 16_384, 16),
       event(5000, 'node_removed', 'w2:1'),
       event(5001, 'node_added', 'w2:1'),
@@ -312,10 +305,7 @@ describe('the cluster a log records, node by node', () => {
         ],
         [
           event(0, 'rm_started'),
-          registered(100, 'w1:1'),
-          event(100, 'node_added', 'w1:1'),
-          registered(100, 'w2:1'),
-          event(100, 'node_added', 'w2:1'),
+          ...addedAt100('w1:1', 'w2:1'),
           event(10_000, 'node_state', 'w2:1', { fromState: 'RUNNING', toState: 'LOST' }),
           event(10_001, 'node_removed', 'w2:1'),
         ],
