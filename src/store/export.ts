@@ -3,6 +3,10 @@
 // SWIM jobs, rejects) partitioned by it, hive style (DIR/TABLE/trace=NAME/...); the others
 // (traces, one row per trace; schema_info) one file each. Table and column names come from the database's own catalogue.
 
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { OwnMark } from './own-output.js';
+import { markerName } from './own-output.js';
 import type { Store } from './store.js';
 
 export type ExportFormat = 'parquet' | 'csv';
@@ -48,6 +52,32 @@ export async function exportTables(store: Store, dir: string, format: ExportForm
     }
   }
   return written;
+}
+
+/** A table's name as a file or directory name of an export (the names the catalogue gives). */
+const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The first entry of an export directory that an export in its mark's format does not write, as
+ * a path relative to it, or null: an export holds its mark, TABLE.FORMAT files, and TABLE/
+ * directories of trace=NAME/ directories of DuckDB's data_N.FORMAT files. A link is foreign.
+ */
+export async function foreignExportEntry(dir: string, mark: OwnMark): Promise<string | null> {
+  const format = mark['format'];
+  if (format !== 'parquet' && format !== 'csv') return `${markerName('export')} naming format '${String(format)}'`;
+  const dataFile = new RegExp(`^data_\\d+\\.${format}$`);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isFile() && (entry.name === markerName('export') || (entry.name.endsWith(`.${format}`) && TABLE_NAME.test(entry.name.slice(0, -format.length - 1))))) continue;
+    if (!entry.isDirectory() || !TABLE_NAME.test(entry.name)) return entry.name;
+    for (const partition of await readdir(join(dir, entry.name), { withFileTypes: true })) {
+      const partitionPath = `${entry.name}/${partition.name}`;
+      if (!partition.isDirectory() || !partition.name.startsWith('trace=')) return partitionPath;
+      for (const file of await readdir(join(dir, partitionPath), { withFileTypes: true })) {
+        if (!file.isFile() || !dataFile.test(file.name)) return `${partitionPath}/${file.name}`;
+      }
+    }
+  }
+  return null;
 }
 
 /** The database's own tables (not views: they are derived from these) and their columns. */

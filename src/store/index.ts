@@ -39,5 +39,7 @@ export type { RecordedSampling } from './recorded-samples.js';
 export type { RmAppRow, RmContainerRow, HashFunction, RmLogFileRecord, RmNodeEventRow, RmSchedulerFacts, RmTraceRows } from './rmlog.js';
 export { deleteSupersededRuns, listRuns, supersededRunCounts } from './run-catalogue.js';
 export type { RunListFilter, RunListing, RunStatus } from './run-catalogue.js';
-export { exportTables } from './export.js';
+export { exportTables, foreignExportEntry } from './export.js';
+export { holds, makeOwnDir, makeOwnTempDir, markerName, markOwnOutput, readOwnMark, removeOwnOutput, whyNotOwnOutput } from './own-output.js';
+export type { ForeignEntry, OwnDir, OwnMark, OwnOutputCheck, OwnOutputKind } from './own-output.js';
 export type { ExportedTable, ExportFormat } from './export.js';
