@@ -1,22 +1,30 @@
 // `export`: every table of the database as Parquet or CSV files under a directory, for tools
 // that read files (pandas, Spark, a notebook), while the database stays a plain DuckDB file.
-// The files are written into a fresh directory beside DIR and moved into place at the end, so a
-// failed export leaves nothing half-written.
+// The files are written into a fresh directory beside DIR, marked as an export, and moved into
+// place at the end, so a failed export leaves nothing half-written. `replace` replaces only a
+// directory that mark proves an earlier export wrote, holding nothing else, and never one that
+// holds the database.
 
-import { mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { readdir, realpath, rename, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../model/errors.js';
-import { exportTables, findTrace } from '../store/index.js';
-import type { ExportedTable, ExportFormat, Store } from '../store/index.js';
+import { exportTables, findTrace, foreignExportEntry, holds, makeOwnTempDir, markerName, markOwnOutput, removeOwnOutput, whyNotOwnOutput } from '../store/index.js';
+import type { ExportedTable, ExportFormat, OwnDir, Store } from '../store/index.js';
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['parquet', 'csv'];
+
+/** The file marking a directory as an export rmreplay wrote (JSON: tool, kind, version, time, format, trace). */
+export const EXPORT_MARKER = markerName('export');
 
 export interface ExportRequest {
   readonly dir: string;
   readonly format: ExportFormat;
   /** Only the rows of this trace (or scenario label, as runs name it). */
   readonly trace?: string;
-  /** Replace DIR if it exists and is not empty (otherwise refused). */
+  /**
+   * Replace DIR if it is an earlier export (otherwise a non-empty DIR is refused): one that holds
+   * rmreplay's export mark and only the files an export writes, and not the database.
+   */
   readonly replace?: boolean;
 }
 
@@ -33,53 +41,87 @@ export async function exportDatabase(store: Store, request: ExportRequest): Prom
     throw new UserError(`unknown export format '${String(request.format)}'; formats are: ${EXPORT_FORMATS.join(', ')}`);
   }
   if (request.trace !== undefined) await checkTrace(store, request.trace);
-  const target = resolve(request.dir);
-  const existing = await stat(target).catch(() => null);
-  if (existing !== null && !existing.isDirectory()) throw new UserError(`${request.dir} is a file, not a directory`);
-  if (existing !== null && !request.replace && (await readdir(target)).length > 0) {
-    throw new UserError(`${request.dir} is not empty: give a new directory, or --replace to replace it`);
-  }
+  const existing = await existingTarget(store, request);
+  // An existing directory is written where it really is (a link to it stays, and points at the new export).
+  const target = existing.real ?? resolve(request.dir);
   const parent = dirname(target);
   const parentStat = await stat(parent).catch(() => null);
   if (parentStat === null || !parentStat.isDirectory()) throw new UserError(`cannot export to ${request.dir}: ${parent} is not a directory`);
 
-  let staging: string;
+  let staging: OwnDir;
   try {
-    staging = await mkdtemp(join(parent, `.${basename(target)}.export-`));
+    staging = await makeOwnTempDir(join(parent, `.${basename(target)}.export-`));
   } catch (error) {
     throw new UserError(`cannot write to ${parent}${codeOf(error)}`);
   }
   try {
-    const tables = await exportTables(store, staging, request.format, request.trace).catch((error: unknown) => {
+    const tables = await exportTables(store, staging.path, request.format, request.trace).catch((error: unknown) => {
       throw new UserError(`cannot write the export to ${request.dir}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     });
-    await moveIntoPlace(staging, target, existing !== null);
+    const details: Record<string, string> = { format: request.format };
+    if (request.trace !== undefined) details['trace'] = request.trace;
+    await markOwnOutput(staging.path, 'export', new Date(), details).catch((error: unknown) => {
+      throw new UserError(`cannot write the export to ${request.dir}${codeOf(error)}`);
+    });
+    await moveIntoPlace(store, request.dir, staging, target, existing.kind);
     return { dir: target, format: request.format, tables };
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
+  } finally {
+    await staging.remove();
   }
 }
 
-/** Put `staging` where `target` is; an existing target is moved aside first and removed after. */
-async function moveIntoPlace(staging: string, target: string, targetExists: boolean): Promise<void> {
+interface ExistingTarget {
+  /** Nothing there, an empty directory (which `rename` replaces), or an earlier export that `replace` may replace. */
+  readonly kind: 'none' | 'empty' | 'export';
+  /** The directory's real path, if there is one. */
+  readonly real: string | null;
+}
+
+/** What is at the request's directory; anything an export may not replace is refused in one line, before anything is written. */
+async function existingTarget(store: Store, request: ExportRequest): Promise<ExistingTarget> {
+  const existing = await stat(request.dir).catch(() => null);
+  if (existing === null) return { kind: 'none', real: null };
+  if (!existing.isDirectory()) throw new UserError(`${request.dir} is a file, not a directory`);
+  const real = await realpath(request.dir);
+  // Checked first, with or without --replace: the message should not suggest a --replace that would be refused.
+  if (store.path !== ':memory:' && (await holds(real, store.path))) {
+    throw new UserError(`refusing to replace ${request.dir}: it holds the database in use (${store.path}); give a new or empty directory`);
+  }
+  if ((await readdir(real)).length === 0) return { kind: 'empty', real };
+  if (!request.replace) throw new UserError(`${request.dir} is not empty: give a new directory, or --replace to replace it`);
+  const why = await whyNotOwnOutput(real, 'export', { foreignEntry: foreignExportEntry });
+  if (why !== null) throw new UserError(`refusing to replace ${request.dir}: ${why}; give a new or empty directory`);
+  return { kind: 'export', real };
+}
+
+/**
+ * Put `staging` where `target` is. An earlier export is moved aside first, so the new one takes
+ * its name in one rename, and removed after, once its mark and contents are checked again (it
+ * could have changed while the tables were written).
+ */
+async function moveIntoPlace(store: Store, dir: string, staging: OwnDir, target: string, existing: 'none' | 'empty' | 'export'): Promise<void> {
+  if (existing !== 'export') {
+    // Over an empty directory too: rename(2) replaces an empty one, and fails if it has filled up since.
+    await staging.moveTo(target).catch((error: unknown) => {
+      throw new UserError(`cannot move the export into ${target}${codeOf(error)}`);
+    });
+    return;
+  }
+  const aside = `${staging.path}.replaced`;
   try {
-    if (!targetExists) {
-      await rename(staging, target);
-      return;
-    }
-    const aside = `${staging}.replaced`;
     await rename(target, aside);
     try {
-      await rename(staging, target);
+      await staging.moveTo(target);
     } catch (error) {
       await rename(aside, target);
       throw error;
     }
-    await rm(aside, { recursive: true, force: true });
   } catch (error) {
     throw new UserError(`cannot move the export into ${target}${codeOf(error)}`);
   }
+  const keep = store.path === ':memory:' ? [] : [store.path];
+  const why = await removeOwnOutput(aside, 'export', { foreignEntry: foreignExportEntry, keep });
+  if (why !== null) throw new UserError(`the export is in ${dir}, but the one it replaced is kept in ${aside}: ${why}`);
 }
 
 async function checkTrace(store: Store, trace: string): Promise<void> {

@@ -29,7 +29,7 @@ export type { RunListFilter, RunListing, RunStatus } from '../store/index.js';
 export { describeRelation, listRelations, runSql } from './sql.js';
 export type { Relation } from './sql.js';
 export type { StatementRows, StoreOptions } from '../store/index.js';
-export { EXPORT_FORMATS, exportDatabase } from './export.js';
+export { EXPORT_FORMATS, EXPORT_MARKER, exportDatabase } from './export.js';
 export type { ExportRequest, ExportResult } from './export.js';
 export type { ExportedTable, ExportFormat } from '../store/index.js';
 export { Database, openDatabase, replay, tableOf } from './database.js';

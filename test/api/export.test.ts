@@ -1,10 +1,10 @@
 // `export`: every table as Parquet or CSV files, partitioned by trace where rows belong to one,
 // written beside DIR and moved into place, so a bad DIR or a failure leaves nothing behind.
 
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportDatabase, ingestSwim } from '../../src/api/index.js';
+import { EXPORT_MARKER, exportDatabase, ingestSwim } from '../../src/api/index.js';
 import { UserError } from '../../src/model/errors.js';
 import { Store } from '../../src/store/index.js';
 import { swimText, tempFile, tempPath } from '../helpers/files.js';
@@ -87,9 +87,11 @@ describe('exportDatabase', () => {
       writeFileSync(join(full, 'keep.txt'), 'mine');
       await expect(exportDatabase(store, { dir: full, format: 'parquet' })).rejects.toThrow(/is not empty: give a new directory, or --replace/);
       expect(readdirSync(full)).toEqual(['keep.txt']);
-      await exportDatabase(store, { dir: full, format: 'parquet', replace: true });
-      expect(readdirSync(full)).toContain('runs');
-      expect(readdirSync(full)).not.toContain('keep.txt');
+      const previous = tempPath('export-previous');
+      await exportDatabase(store, { dir: previous, format: 'parquet' });
+      await expect(exportDatabase(store, { dir: previous, format: 'parquet' })).rejects.toThrow(/is not empty: give a new directory, or --replace/);
+      await exportDatabase(store, { dir: previous, format: 'parquet', replace: true });
+      expect(readdirSync(previous)).toContain('runs');
       const empty = tempPath('export-empty');
       mkdirSync(empty);
       await exportDatabase(store, { dir: empty, format: 'csv' });
@@ -146,6 +148,116 @@ describe('exportDatabase', () => {
       );
       expect(existsSync(dir)).toBe(false);
       expect(readdirSync(tempPath('.')).filter((name) => name.startsWith('.export-failing'))).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+/** A database file in a directory of its own, holding trace a's run. */
+async function storeInDirectory(name: string): Promise<{ store: Store; dir: string; database: string }> {
+  const dir = tempPath(name);
+  mkdirSync(dir, { recursive: true });
+  const database = join(dir, 'rm.duckdb');
+  const store = await Store.open(database);
+  await saveFixtureRun(store, { trace: 'a', seed: 1, apps: apps(2, 'FINISHED', 1000) });
+  return { store, dir, database };
+}
+
+async function runCount(database: string): Promise<unknown[][]> {
+  const store = await Store.open(database, { readOnly: true });
+  try {
+    return await countRows(store, 'SELECT count(*) FROM runs');
+  } finally {
+    store.close();
+  }
+}
+
+describe('exportDatabase --replace replaces only an export rmreplay wrote', () => {
+  it('refuses the directory holding the database, and any directory above it; the database stays', async () => {
+    const { store, dir, database } = await storeInDirectory('export-db-home');
+    try {
+      await expect(exportDatabase(store, { dir, format: 'parquet', replace: true })).rejects.toThrow(
+        new UserError(`refusing to replace ${dir}: it holds the database in use (${database}); give a new or empty directory`),
+      );
+      await expect(exportDatabase(store, { dir: join(dir, '..'), format: 'parquet', replace: true })).rejects.toThrow(/^refusing to replace .*: it holds the database in use/);
+    } finally {
+      store.close();
+    }
+    expect(readdirSync(dir)).toContain('rm.duckdb');
+    expect(await runCount(database)).toEqual([[1]]);
+  });
+
+  it('refuses a symbolic link to the database directory, and a path through one', async () => {
+    const { store, dir, database } = await storeInDirectory('export-db-linked');
+    const link = tempPath('export-db-link');
+    symlinkSync(dir, link);
+    const parentLink = tempPath('export-db-parent-link');
+    symlinkSync(join(dir, '..'), parentLink);
+    try {
+      await expect(exportDatabase(store, { dir: link, format: 'parquet', replace: true })).rejects.toThrow(/^refusing to replace .*export-db-link: it holds the database in use/);
+      await expect(exportDatabase(store, { dir: join(parentLink, 'export-db-linked'), format: 'csv', replace: true })).rejects.toThrow(
+        /^refusing to replace .*: it holds the database in use/,
+      );
+    } finally {
+      store.close();
+    }
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(await runCount(database)).toEqual([[1]]);
+  });
+
+  it('refuses a directory that holds no export mark, even with --replace', async () => {
+    const store = await storeWithTraces();
+    try {
+      const mine = tempPath('export-unmarked');
+      mkdirSync(join(mine, 'runs'), { recursive: true });
+      writeFileSync(join(mine, 'traces.parquet'), 'looks like an export, was not written by one');
+      await expect(exportDatabase(store, { dir: mine, format: 'parquet', replace: true })).rejects.toThrow(
+        new UserError(`refusing to replace ${mine}: rmreplay did not write it (no ${EXPORT_MARKER} in it); give a new or empty directory`),
+      );
+      expect(readdirSync(mine).sort()).toEqual(['runs', 'traces.parquet']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses a marked export that holds files an export does not write, and keeps them', async () => {
+    const store = await storeWithTraces();
+    try {
+      const dir = tempPath('export-with-notes');
+      await exportDatabase(store, { dir, format: 'parquet' });
+      writeFileSync(join(dir, 'notes.txt'), 'mine');
+      await expect(exportDatabase(store, { dir, format: 'parquet', replace: true })).rejects.toThrow(
+        new UserError(`refusing to replace ${dir}: it holds notes.txt, which an export does not write; give a new or empty directory`),
+      );
+      expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('mine');
+
+      // One level down, in a table's partition, and a link where a file would be.
+      const nested = tempPath('export-with-nested');
+      await exportDatabase(store, { dir: nested, format: 'parquet' });
+      writeFileSync(join(nested, 'run_apps', 'trace=a', 'analysis.ipynb'), '{}');
+      await expect(exportDatabase(store, { dir: nested, format: 'parquet', replace: true })).rejects.toThrow(/it holds run_apps\/trace=a\/analysis\.ipynb, which an export does not write/);
+      const linked = tempPath('export-with-link');
+      await exportDatabase(store, { dir: linked, format: 'parquet' });
+      symlinkSync('/etc', join(linked, 'etc'));
+      await expect(exportDatabase(store, { dir: linked, format: 'parquet', replace: true })).rejects.toThrow(/it holds etc, which an export does not write/);
+      expect(existsSync(join(nested, 'run_apps', 'trace=a', 'analysis.ipynb'))).toBe(true);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('replaces a previous export, of another format too, and marks the new one', async () => {
+    const store = await storeWithTraces();
+    try {
+      const dir = tempPath('export-replaced');
+      await exportDatabase(store, { dir, format: 'parquet', trace: 'a' });
+      const before = JSON.parse(readFileSync(join(dir, EXPORT_MARKER), 'utf8')) as Record<string, unknown>;
+      expect(before).toMatchObject({ tool: 'rmreplay', kind: 'export', format: 'parquet', trace: 'a' });
+      await exportDatabase(store, { dir, format: 'csv', replace: true });
+      expect(readdirSync(dir).sort()).toEqual([EXPORT_MARKER, 'run_apps', 'run_samples', 'runs', 'schema_info.csv', 'swim_jobs', 'traces.csv']);
+      expect(JSON.parse(readFileSync(join(dir, EXPORT_MARKER), 'utf8'))).toMatchObject({ tool: 'rmreplay', kind: 'export', format: 'csv' });
+      expect(readdirSync(tempPath('.')).filter((name) => name.startsWith('.export-replaced'))).toEqual([]);
     } finally {
       store.close();
     }

@@ -23,7 +23,7 @@ export function exportCommand(context: CliContext): Command {
     .argument('<dir>', 'directory to create (or an empty one)')
     .addOption(new Option('--format <format>', 'file format').choices(EXPORT_FORMATS).default('parquet'))
     .option('--trace <name>', 'only the rows of this trace')
-    .option('--replace', 'replace DIR if it exists and is not empty')
+    .option('--replace', 'replace DIR if it is an earlier export: one rmreplay marked as its own (.rmreplay-export), holding only table files; never a directory holding the database')
     .option('--json', 'print what was written as JSON')
     .action(async (dir: string, options: ExportOptions, command: Command) => {
       const path = dbPath(context, command);
