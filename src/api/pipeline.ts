@@ -2,7 +2,7 @@
 // time), it ingests what is new in the configured traces (files whose content is stored are
 // skipped by the ingest itself), replays what is not stored (a sweep skips runs whose
 // description is stored), writes every trace's reports into a dated directory, points `latest`
-// at it and prunes dated directories older than the days kept.
+// at it and prunes dated directories older than the days kept (those it marked as its own).
 
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -69,6 +69,11 @@ export interface PipelineResult {
   readonly reports: readonly string[];
   /** Dated report directories removed (older than the days kept). */
   readonly pruned: readonly string[];
+  /**
+   * Directories named like dated reports, older than the days kept, that were left: the pipeline
+   * did not mark them as its own (made by hand, or by an rmreplay from before reports were marked).
+   */
+  readonly notPruned: readonly string[];
 }
 
 /** Written into each dated directory: what the pipeline ingested and replayed. */
@@ -127,8 +132,11 @@ export async function runPipeline(request: PipelineRequest): Promise<PipelineRes
         }
       }
       const { reportDir, reports } = await writeReports(store, config, startedAt, { startedAt: startedAt.toISOString(), database: request.database, ingested, replayed });
-      const pruned = await pruneReports(config.reports.dir, config.reports.keepDays, startedAt, reportDir.slice(config.reports.dir.length + 1));
+      const { removed: pruned, unmarked } = await pruneReports(config.reports.dir, config.reports.keepDays, startedAt, reportDir.slice(config.reports.dir.length + 1), [
+        request.database,
+      ]);
       step(`reports in ${reportDir}${pruned.length > 0 ? `; ${pruned.length} older report director${pruned.length === 1 ? 'y' : 'ies'} removed` : ''}`);
+      if (unmarked.length > 0) step(unmarkedNote(unmarked));
       const failed = replayed.reduce((sum, r) => sum + r.failed.length, 0);
       const result: PipelineResult = {
         database: request.database,
@@ -141,6 +149,7 @@ export async function runPipeline(request: PipelineRequest): Promise<PipelineRes
         latest: join(config.reports.dir, LATEST_LINK),
         reports,
         pruned,
+        notPruned: unmarked,
       };
       if (failed > 0) {
         // The report is written with what is stored; the status says not everything ran.
@@ -153,6 +162,15 @@ export async function runPipeline(request: PipelineRequest): Promise<PipelineRes
   } finally {
     await lock.release();
   }
+}
+
+/** Says which old dated directories were left, and why, for whoever reads the pipeline's output. */
+function unmarkedNote(unmarked: readonly string[]): string {
+  const shown = unmarked.slice(0, 3).join(', ') + (unmarked.length > 3 ? `, and ${unmarked.length - 3} more` : '');
+  return (
+    `note: ${unmarked.length} director${unmarked.length === 1 ? 'y' : 'ies'} named like an old report left in place, ` +
+    `not marked by the pipeline as its own (made by hand, or by an rmreplay from before reports were marked): ${shown}`
+  );
 }
 
 /** Some replays failed: the result is complete otherwise, and the report written. */

@@ -1,12 +1,14 @@
 // A pipeline's report directories: one per run, named by its UTC start time
 // (`2026-11-23T030000Z`, `-2` added if that name is taken), written under a temporary name and
 // renamed when complete; a `latest` symbolic link to the newest, replaced atomically (a new link
-// renamed over the old one); and pruning of dated directories older than the days kept. Nothing
-// but directories named like a dated report is ever removed.
+// renamed over the old one); and pruning of dated directories older than the days kept. Each
+// directory is marked as a pipeline's report the moment it is made, and nothing is pruned
+// without that mark: a directory of the user's that is merely named like a report is left.
 
-import { mkdir, readdir, rename, rm, symlink, unlink, lstat } from 'node:fs/promises';
+import { mkdir, readdir, symlink, unlink, lstat, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '../model/errors.js';
+import { makeOwnDir, markOwnOutput, removeOwnOutput } from '../store/index.js';
 
 export const LATEST_LINK = 'latest';
 const DATED = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(\d{2})Z(?:-\d+)?$/;
@@ -38,26 +40,32 @@ export async function startReportDir(reportsDir: string, startedAt: Date): Promi
     throw new UserError(`cannot make the reports directory ${reportsDir} (${error.code ?? 'error'})`);
   });
   const base = datedName(startedAt);
-  const draft = join(reportsDir, `.${base}.${process.pid}.partial`);
-  await mkdir(draft);
+  const draft = await makeOwnDir(join(reportsDir, `.${base}.${process.pid}.partial`));
+  try {
+    // Marked before anything else is written: a draft left by a pipeline that dies is pruned by its mark.
+    await markOwnOutput(draft.path, 'report', startedAt);
+  } catch (error) {
+    await draft.remove();
+    throw error;
+  }
   return {
-    path: draft,
+    path: draft.path,
     publish: async () => {
-      const finalPath = await renameToFreeName(draft, reportsDir, base);
+      const finalPath = await moveToFreeName((to) => draft.moveTo(to), reportsDir, base);
       await pointLatestAt(reportsDir, finalPath.slice(reportsDir.length + 1));
       return finalPath;
     },
-    discard: () => rm(draft, { recursive: true, force: true }),
+    discard: () => draft.remove(),
   };
 }
 
-/** Rename to `base`, or `base-2`, `base-3`... if a run in the same second took it. */
-async function renameToFreeName(from: string, dir: string, base: string): Promise<string> {
+/** Move to `base`, or `base-2`, `base-3`... if a run in the same second took it. */
+async function moveToFreeName(moveTo: (to: string) => Promise<void>, dir: string, base: string): Promise<string> {
   for (let n = 1; ; n++) {
     const to = join(dir, n === 1 ? base : `${base}-${n}`);
     if (await lstat(to).catch(() => null)) continue;
     // Only one pipeline writes a database's reports at a time (the lock), so the name is still free.
-    await rename(from, to);
+    await moveTo(to);
     return to;
   }
 }
@@ -75,25 +83,35 @@ async function pointLatestAt(reportsDir: string, name: string): Promise<void> {
   await rename(temporary, link);
 }
 
+export interface PruneResult {
+  /** Directories removed: dated ones past the days kept, and drafts of pipelines that died. */
+  readonly removed: readonly string[];
+  /** Dated directories past the days kept that were left: the pipeline did not mark them as its own. */
+  readonly unmarked: readonly string[];
+}
+
 /**
  * Remove dated report directories older than `keepDays` before `now` (by the time in their
- * name), and drafts left by pipelines that died; never the one `latest` points to. Returns the
- * removed paths.
+ * name), and drafts left by pipelines that died, if the pipeline marked them; never the one
+ * `latest` points to (`keep`), nor one holding a path of `protect` (the database).
  */
-export async function pruneReports(reportsDir: string, keepDays: number, now: Date, keep: string): Promise<string[]> {
+export async function pruneReports(reportsDir: string, keepDays: number, now: Date, keep: string, protect: readonly string[] = []): Promise<PruneResult> {
   const cutoffMs = now.getTime() - keepDays * DAY_MS;
   const removed: string[] = [];
+  const unmarked: string[] = [];
   for (const entry of await readdir(reportsDir, { withFileTypes: true })) {
     if (!entry.isDirectory() || entry.name === keep) continue;
     const time = timeOfDatedName(entry.name);
     const oldDraft = /^\.\d{4}-.*\.partial$/.test(entry.name) && isDraftOfDeadProcess(entry.name);
     if ((time !== null && time.getTime() < cutoffMs) || oldDraft) {
       const path = join(reportsDir, entry.name);
-      await rm(path, { recursive: true, force: true });
-      removed.push(path);
+      const why = await removeOwnOutput(path, 'report', { keep: protect });
+      if (why === null) removed.push(path);
+      // A draft-like name the pipeline did not mark is not worth a note: it is no report.
+      else if (time !== null) unmarked.push(path);
     }
   }
-  return removed.sort();
+  return { removed: removed.sort(), unmarked: unmarked.sort() };
 }
 
 function isDraftOfDeadProcess(name: string): boolean {

@@ -52,7 +52,7 @@ describe('runPipeline on fixture logs', () => {
     expect([runsReplayed(first), runsSkipped(first)]).toEqual([4, 0]);
     expect(first.reportDir).toBe(join(dir, 'reports', '2026-11-23T023000Z'));
     // A trace name with a space becomes a directory name without one.
-    expect(readdirSync(first.reportDir).sort()).toEqual(['capacity_lab', 'fair-lab', 'pipeline.json']);
+    expect(readdirSync(first.reportDir).sort()).toEqual(['.rmreplay-report', 'capacity_lab', 'fair-lab', 'pipeline.json']);
     expect(readdirSync(join(first.reportDir, 'capacity_lab')).sort()).toEqual(['comparison.html', 'comparison.md', 'completion_rate.html', 'completion_rate.md']);
     const comparison = readFileSync(join(first.reportDir, 'fair-lab', 'comparison.md'), 'utf8');
     // One row per policy, of this trace only.

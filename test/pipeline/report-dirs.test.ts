@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readlinkSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { datedName, pruneReports, startReportDir, timeOfDatedName } from '../../src/pipeline/report-dirs.js';
 import { tempPath } from '../helpers/files.js';
@@ -37,19 +37,43 @@ describe('dated report directories', () => {
 
   it('are pruned past the days kept, by the time in their name; nothing else is touched', async () => {
     const dir = tempPath('reports-prune');
-    for (const name of ['2026-11-01T023000Z', '2026-11-09T023000Z', '2026-11-09T023001Z', '2026-11-22T023000Z', 'notes', '2026-01-01-handmade']) {
-      mkdirSync(join(dir, name), { recursive: true });
+    for (const name of ['2026-11-01T023000Z', '2026-11-09T023000Z', '2026-11-09T023001Z', '2026-11-22T023000Z']) {
+      await (await startReportDir(dir, timeOfDatedName(name)!)).publish();
     }
+    for (const name of ['notes', '2026-01-01-handmade']) mkdirSync(join(dir, name), { recursive: true });
     writeFileSync(join(dir, '2025-01-01T000000Z.md'), 'a file, not a report directory');
     const now = new Date('2026-11-23T02:30:00Z');
     // Keep 14 days: the cutoff is 2026-11-09T02:30:00Z, so 02:30:00 that day stays (not older), 11-01 goes.
-    const removed = await pruneReports(dir, 14, now, '2026-11-22T023000Z');
-    expect(removed).toEqual([join(dir, '2026-11-01T023000Z')]);
-    expect(readdirSync(dir).sort()).toEqual(['2025-01-01T000000Z.md', '2026-01-01-handmade', '2026-11-09T023000Z', '2026-11-09T023001Z', '2026-11-22T023000Z', 'notes']);
+    expect(await pruneReports(dir, 14, now, '2026-11-22T023000Z')).toEqual({ removed: [join(dir, '2026-11-01T023000Z')], unmarked: [] });
+    expect(readdirSync(dir).sort()).toEqual(['2025-01-01T000000Z.md', '2026-01-01-handmade', '2026-11-09T023000Z', '2026-11-09T023001Z', '2026-11-22T023000Z', 'latest', 'notes']);
     // The one kept is never removed, however old.
-    expect(await pruneReports(dir, 1, new Date('2027-01-01T00:00:00Z'), '2026-11-22T023000Z')).toEqual([
+    expect((await pruneReports(dir, 1, new Date('2027-01-01T00:00:00Z'), '2026-11-22T023000Z')).removed).toEqual([
       join(dir, '2026-11-09T023000Z'),
       join(dir, '2026-11-09T023001Z'),
     ]);
+  });
+
+  it('are pruned only if the pipeline marked them: a directory merely named like one is left, and named', async () => {
+    const dir = tempPath('reports-prune-unmarked');
+    const kept = await (await startReportDir(dir, new Date('2026-11-22T02:30:00Z'))).publish();
+    // A user's own directory with a dated name, and a draft-like one of a process that is gone.
+    mkdirSync(join(dir, '2026-01-01T000000Z'));
+    writeFileSync(join(dir, '2026-01-01T000000Z', 'thesis.tex'), 'mine');
+    mkdirSync(join(dir, '.2026-01-01T000000Z.999999999.partial'));
+    writeFileSync(join(dir, '.2026-01-01T000000Z.999999999.partial', 'draft.txt'), 'mine too');
+    const result = await pruneReports(dir, 1, new Date('2027-01-01T00:00:00Z'), basename(kept));
+    expect(result).toEqual({ removed: [], unmarked: [join(dir, '2026-01-01T000000Z')] });
+    expect(readFileSync(join(dir, '2026-01-01T000000Z', 'thesis.tex'), 'utf8')).toBe('mine');
+    expect(readFileSync(join(dir, '.2026-01-01T000000Z.999999999.partial', 'draft.txt'), 'utf8')).toBe('mine too');
+  });
+
+  it('of a pipeline that died are pruned when marked', async () => {
+    const dir = tempPath('reports-prune-dead-draft');
+    const draft = await startReportDir(dir, new Date('2026-11-22T02:30:00Z'));
+    // As a pipeline of a pid that no longer runs would have left it.
+    const dead = join(dir, '.2026-11-22T023000Z.999999999.partial');
+    renameSync(draft.path, dead);
+    expect((await pruneReports(dir, 14, new Date('2026-11-23T02:30:00Z'), 'latest')).removed).toEqual([dead]);
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
