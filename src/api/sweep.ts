@@ -5,7 +5,7 @@
 // stores its results itself and hands over Parquet files of a batch of runs, which are loaded a
 // batch per transaction: a stopped sweep loses at most the batches not yet loaded.
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../model/errors.js';
@@ -15,7 +15,7 @@ import type { Workload } from '../model/workload.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
 import { applySchedulingPolicy } from '../policies/scheduling/index.js';
 import { coarsenedSamplesNote } from '../replay/observer.js';
-import { coarsenedSampleRuns, importRunFiles, reserveRunIds, storedRunIds } from '../store/index.js';
+import { coarsenedSampleRuns, importRunFiles, makeOwnTempDir, reserveRunIds, storedRunIds } from '../store/index.js';
 import type { Store } from '../store/index.js';
 import { ReplayPool } from '../sweep/pool.js';
 import { collectResults } from '../queue/collect.js';
@@ -150,8 +150,8 @@ export async function sweepRuns(store: Store, request: SweepRequest): Promise<Sw
     await store.withCheckpointThreshold(SWEEP_CHECKPOINT_THRESHOLD, async () => {
       // Numbered in grid order before any runs, so the run ids do not depend on the workers.
       const reserved = await reserveRunIds(store, jobs.length);
-      const directory = await mkdtemp(join(tmpdir(), 'rmreplay-sweep-'));
-      const pool = new ReplayPool(Math.min(workers, jobs.length), workloads, directory);
+      const directory = await makeOwnTempDir(join(tmpdir(), 'rmreplay-sweep-'));
+      const pool = new ReplayPool(Math.min(workers, jobs.length), workloads, directory.path);
       try {
         let loading: Promise<void> = Promise.resolve();
         const stored = new Set<number>();
@@ -184,7 +184,7 @@ export async function sweepRuns(store: Store, request: SweepRequest): Promise<Sw
         });
       } finally {
         await pool.close();
-        await rm(directory, { recursive: true, force: true });
+        await directory.remove();
       }
       // The log folded into the database once, here, rather than at some later command's close.
       await store.run('CHECKPOINT');

@@ -6,11 +6,12 @@
 // so a run's directory is whole or absent; a crash leaves only a hidden directory, which
 // `collect` passes over.
 
-import { access, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../model/errors.js';
+import { makeOwnDir } from '../store/index.js';
 import type { RunFile } from '../store/index.js';
 import { WORKLOADS_DIR } from './workload-file.js';
 
@@ -83,13 +84,12 @@ export async function writeRunResult(
   specSha256: string,
   write: (prefix: string) => Promise<readonly RunFile[]>,
 ): Promise<void> {
-  const temporary = join(dir, RUNS_DIR, `.tmp-${specSha256}-${process.pid}-${randomBytes(4).toString('hex')}`);
-  await mkdir(temporary);
+  const temporary = await makeOwnDir(join(dir, RUNS_DIR, `.tmp-${specSha256}-${process.pid}-${randomBytes(4).toString('hex')}`));
   try {
-    await write(join(temporary, 'run'));
-    await rename(temporary, runResultDir(dir, specSha256));
+    await write(join(temporary.path, 'run'));
+    await temporary.moveTo(runResultDir(dir, specSha256));
   } catch (error) {
-    await rm(temporary, { recursive: true, force: true });
+    await temporary.remove();
     const code = (error as NodeJS.ErrnoException).code;
     if ((code === 'ENOTEMPTY' || code === 'EEXIST') && (await hasRunResult(dir, specSha256))) return;
     throw error;
