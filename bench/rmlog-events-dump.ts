@@ -6,7 +6,7 @@
 // rm_queue_samples). Run it before and after a change to the ingest
 // that must not change what is stored, and `diff -r` the two directories. One line per trace
 // (`name rows sha256`) goes to stdout. A second argument sets the ingest's parser threads (0:
-// parse in the main thread; default: as ingest chooses).
+// parse in the main thread; default: as ingest chooses). DIR must be new or empty.
 //
 //   node dist/bench/rmlog-events-dump.js /tmp/before   (then change, rebuild, and again /tmp/after)
 
@@ -152,7 +152,11 @@ if (!outDir || (parserThreads !== undefined && !Number.isInteger(parserThreads))
   process.stderr.write('usage: node dist/bench/rmlog-events-dump.js OUTPUT_DIR [PARSER_THREADS]\n');
   process.exit(2);
 }
-rmSync(outDir, { recursive: true, force: true });
+// A directory given on the command line is never emptied: it may be anyone's (issue 23).
+if (existsSync(outDir) && (!statSync(outDir).isDirectory() || readdirSync(outDir).length > 0)) {
+  process.stderr.write(`rmlog-events-dump: ${outDir} exists and is not an empty directory; give a new one (remove an old dump yourself)\n`);
+  process.exit(2);
+}
 mkdirSync(outDir, { recursive: true });
 const work = join(tmpdir(), `rmreplay-dump-${process.pid}`);
 mkdirSync(work);
