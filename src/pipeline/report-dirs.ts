@@ -86,7 +86,7 @@ async function pointLatestAt(reportsDir: string, name: string): Promise<void> {
 export interface PruneResult {
   /** Directories removed: dated ones past the days kept, and drafts of pipelines that died. */
   readonly removed: readonly string[];
-  /** Dated directories past the days kept that were left: the pipeline did not mark them as its own. */
+  /** Dated directories past the days kept that were left: not marked by the pipeline as its own (or, absurdly, holding the database). */
   readonly unmarked: readonly string[];
 }
 
