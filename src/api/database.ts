@@ -27,11 +27,19 @@ import type { ReplayRequest, ReplayRun } from './replay.js';
 import { listRuns, pruneRuns } from './runs.js';
 import type { PruneResult } from './runs.js';
 import { sqlError } from './sql.js';
+import type { AccessHint } from './sql.js';
 
 export interface OpenDatabaseOptions {
-  /** Open an existing file read-only (statements that write fail; several readers may share it). */
+  /**
+   * Open an existing file read-only (statements that write fail; several readers may share it),
+   * and let no statement reach outside it: ATTACH, COPY, EXPORT, reading files and installing or
+   * loading extensions fail too.
+   */
   readonly readOnly?: boolean;
 }
+
+/** What a query refused for want of external access is told. */
+const READ_ONLY_HINT: AccessHint = { off: 'on a database opened readOnly', allow: 'open it without readOnly' };
 
 /** An rmreplay database: what the command line does, as methods; results as arquero tables. */
 export class Database {
@@ -43,7 +51,8 @@ export class Database {
   /** Open (creating it unless read-only) a database file, or ':memory:'. */
   static async open(path: string, options: OpenDatabaseOptions = {}): Promise<Database> {
     if (options.readOnly && path !== ':memory:' && !existsSync(path)) throw new UserError(`no database at ${path}`);
-    return new Database(await Store.open(path, { readOnly: options.readOnly }));
+    const readOnly = options.readOnly === true;
+    return new Database(await Store.open(path, { readOnly, externalAccess: !readOnly }));
   }
 
   get path(): string {
@@ -55,7 +64,7 @@ export class Database {
     try {
       return tableOf(await this.store.query(sql, params));
     } catch (error) {
-      throw sqlError(error);
+      throw sqlError(error, this.store.externalAccess ? undefined : READ_ONLY_HINT);
     }
   }
 

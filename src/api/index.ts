@@ -27,7 +27,7 @@ export { listRuns, pruneRuns, RUN_STATUSES } from './runs.js';
 export type { PruneResult } from './runs.js';
 export type { RunListFilter, RunListing, RunStatus } from '../store/index.js';
 export { describeRelation, listRelations, runSql } from './sql.js';
-export type { Relation } from './sql.js';
+export type { AccessHint, Relation } from './sql.js';
 export type { StatementRows, StoreOptions } from '../store/index.js';
 export { EXPORT_FORMATS, EXPORT_MARKER, exportDatabase } from './export.js';
 export type { ExportRequest, ExportResult } from './export.js';

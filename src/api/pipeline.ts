@@ -12,7 +12,7 @@ import { acquireLock, lockPathOf } from '../pipeline/lock.js';
 import type { LockHolder } from '../pipeline/lock.js';
 import { LATEST_LINK, pruneReports, startReportDir } from '../pipeline/report-dirs.js';
 import type { PipelineCompare, PipelineConfig, PipelineTrace } from '../pipeline/config.js';
-import type { Store } from '../store/index.js';
+import type { Store, StoreOptions } from '../store/index.js';
 import { ingestRmLog } from '../ingest/rmlog/ingest.js';
 import { ingestSwim } from '../ingest/swim/ingest.js';
 import { runReport } from './report.js';
@@ -22,7 +22,7 @@ export interface PipelineRequest {
   readonly config: PipelineConfig;
   /** The database file (the lock goes beside it). */
   readonly database: string;
-  readonly openStore: (path: string) => Promise<Store>;
+  readonly openStore: (path: string, options?: StoreOptions) => Promise<Store>;
   /** How long to wait for another pipeline on the same database, in milliseconds (0: refuse at once). */
   readonly waitMs: number;
   /** Worker processes for the replays; default: the configuration's, else every core. */
@@ -115,50 +115,32 @@ export async function runPipeline(request: PipelineRequest): Promise<PipelineRes
   });
   try {
     const startedAt = now();
-    const store = await request.openStore(request.database);
-    try {
-      const ingested: PipelineIngest[] = [];
-      for (const trace of config.traces) {
-        const result = await ingestTrace(store, trace);
-        step(`ingest ${trace.name}: ${result.filesRead} file(s) read, ${result.filesUnchanged} unchanged`);
-        ingested.push(result);
-      }
-      const replayed: PipelineReplay[] = [];
-      for (const [index, compare] of config.compare.entries()) {
-        for (const trace of compare.traces) {
-          const result = await replayCompare(store, compare, index, trace, request.workers ?? config.workers);
-          step(`replay ${trace} (compare[${index}]): ${result.ran} run(s) replayed, ${result.skipped} stored before, ${result.failed.length} failed`);
-          replayed.push(result);
-        }
-      }
-      const { reportDir, reports } = await writeReports(store, config, startedAt, { startedAt: startedAt.toISOString(), database: request.database, ingested, replayed });
-      const { removed: pruned, unmarked } = await pruneReports(config.reports.dir, config.reports.keepDays, startedAt, reportDir.slice(config.reports.dir.length + 1), [
-        request.database,
-      ]);
-      step(`reports in ${reportDir}${pruned.length > 0 ? `; ${pruned.length} older report director${pruned.length === 1 ? 'y' : 'ies'} removed` : ''}`);
-      if (unmarked.length > 0) step(unmarkedNote(unmarked));
-      const failed = replayed.reduce((sum, r) => sum + r.failed.length, 0);
-      const result: PipelineResult = {
-        database: request.database,
-        startedAt: startedAt.toISOString(),
-        waitedForLockMs: lock.waitedMs,
-        tookOverLockFrom: lock.takenOverFrom,
-        ingested,
-        replayed,
-        reportDir,
-        latest: join(config.reports.dir, LATEST_LINK),
-        reports,
-        pruned,
-        notPruned: unmarked,
-      };
-      if (failed > 0) {
-        // The report is written with what is stored; the status says not everything ran.
-        throw new PipelineRunsFailed(`${failed} run(s) failed (the report in ${reportDir} has the others)`, result);
-      }
-      return result;
-    } finally {
-      store.close();
+    const { ingested, replayed } = await ingestAndReplay(request, step);
+    const { reportDir, reports } = await writeReports(request, startedAt, { startedAt: startedAt.toISOString(), database: request.database, ingested, replayed });
+    const { removed: pruned, unmarked } = await pruneReports(config.reports.dir, config.reports.keepDays, startedAt, reportDir.slice(config.reports.dir.length + 1), [
+      request.database,
+    ]);
+    step(`reports in ${reportDir}${pruned.length > 0 ? `; ${pruned.length} older report director${pruned.length === 1 ? 'y' : 'ies'} removed` : ''}`);
+    if (unmarked.length > 0) step(unmarkedNote(unmarked));
+    const failed = replayed.reduce((sum, r) => sum + r.failed.length, 0);
+    const result: PipelineResult = {
+      database: request.database,
+      startedAt: startedAt.toISOString(),
+      waitedForLockMs: lock.waitedMs,
+      tookOverLockFrom: lock.takenOverFrom,
+      ingested,
+      replayed,
+      reportDir,
+      latest: join(config.reports.dir, LATEST_LINK),
+      reports,
+      pruned,
+      notPruned: unmarked,
+    };
+    if (failed > 0) {
+      // The report is written with what is stored; the status says not everything ran.
+      throw new PipelineRunsFailed(`${failed} run(s) failed (the report in ${reportDir} has the others)`, result);
     }
+    return result;
   } finally {
     await lock.release();
   }
@@ -180,6 +162,37 @@ export class PipelineRunsFailed extends PartialFailure {
     readonly result: PipelineResult,
   ) {
     super(message);
+  }
+}
+
+/**
+ * Ingest what is new, then replay what is not stored, on a store with external access: a sweep
+ * loads the Parquet files its workers write (store/run-files.ts).
+ */
+async function ingestAndReplay(
+  request: PipelineRequest,
+  step: (message: string) => void,
+): Promise<{ ingested: PipelineIngest[]; replayed: PipelineReplay[] }> {
+  const { config } = request;
+  const store = await request.openStore(request.database);
+  try {
+    const ingested: PipelineIngest[] = [];
+    for (const trace of config.traces) {
+      const result = await ingestTrace(store, trace);
+      step(`ingest ${trace.name}: ${result.filesRead} file(s) read, ${result.filesUnchanged} unchanged`);
+      ingested.push(result);
+    }
+    const replayed: PipelineReplay[] = [];
+    for (const [index, compare] of config.compare.entries()) {
+      for (const trace of compare.traces) {
+        const result = await replayCompare(store, compare, index, trace, request.workers ?? config.workers);
+        step(`replay ${trace} (compare[${index}]): ${result.ran} run(s) replayed, ${result.skipped} stored before, ${result.failed.length} failed`);
+        replayed.push(result);
+      }
+    }
+    return { ingested, replayed };
+  } finally {
+    store.close();
   }
 }
 
@@ -228,8 +241,28 @@ async function replayCompare(
   return { trace, compare: index, runs: result.runs, ran: result.ran, skipped: result.skipped, failed: result.failed, notes: result.notes };
 }
 
+/**
+ * How the reports open the database: they only read it, through the queries of queries/ (which
+ * anyone may edit), and rmreplay writes their files, not DuckDB.
+ */
+export const REPORTS_STORE: StoreOptions = { readOnly: true, externalAccess: false };
+
 /** Every trace's reports into a new dated directory, published only once all are written. */
 async function writeReports(
+  request: PipelineRequest,
+  startedAt: Date,
+  summary: object,
+): Promise<{ reportDir: string; reports: string[] }> {
+  const { config } = request;
+  const store = await request.openStore(request.database, REPORTS_STORE);
+  try {
+    return await writeReportDir(store, config, startedAt, summary);
+  } finally {
+    store.close();
+  }
+}
+
+async function writeReportDir(
   store: Store,
   config: PipelineConfig,
   startedAt: Date,

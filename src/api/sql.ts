@@ -1,36 +1,50 @@
 // `sql`: statements the user writes, run against the database as they are; the tables and views
 // there are, and how one was made. DuckDB's own errors (syntax, an unknown table, a write to a
-// read-only database) are the user's to fix: they become one-line UserErrors.
+// read-only database, a file on a store without external access) are the user's to fix: they
+// become one-line UserErrors.
 
 import { UserError } from '../model/errors.js';
 import type { StatementRows, Store } from '../store/index.js';
 
 /**
+ * How a store without external access (StoreOptions.externalAccess) came to be opened so, and
+ * how to open it with access: the end of the error a statement that needs access gets.
+ */
+export interface AccessHint {
+  /** Why access is off, after "external access is off": e.g. 'without --write'. */
+  readonly off: string;
+  /** What gives it, before "to attach, copy, read or write files": e.g. 'run with --write'. */
+  readonly allow: string;
+}
+
+/**
  * Run a script of one or more statements; yields each statement's columns and rows (a chunk at
  * a time: a result need not fit in memory). Read a statement's rows before taking the next.
+ * On a store without external access, a statement refused for it ends its error with `hint`.
  */
-export async function* runSql(store: Store, sql: string): AsyncGenerator<StatementRows> {
+export async function* runSql(store: Store, sql: string, hint?: AccessHint): AsyncGenerator<StatementRows> {
+  const accessHint = store.externalAccess ? undefined : hint;
   const statements = store.streamStatements(sql);
   for (;;) {
     let next: IteratorResult<StatementRows>;
     try {
       next = await statements.next();
     } catch (error) {
-      throw sqlError(error);
+      throw sqlError(error, accessHint);
     }
     if (next.done) return;
-    yield { ...next.value, chunks: rethrowingSqlErrors(next.value.chunks) };
+    yield { ...next.value, chunks: rethrowingSqlErrors(next.value.chunks, accessHint) };
   }
 }
 
-async function* rethrowingSqlErrors<T>(chunks: AsyncIterable<T>): AsyncGenerator<T> {
+async function* rethrowingSqlErrors<T>(chunks: AsyncIterable<T>, hint: AccessHint | undefined): AsyncGenerator<T> {
   const iterator = chunks[Symbol.asyncIterator]();
   for (;;) {
     let next: IteratorResult<T>;
     try {
       next = await iterator.next();
     } catch (error) {
-      throw sqlError(error);
+      throw sqlError(error, hint);
     }
     if (next.done) return;
     yield next.value;
@@ -38,13 +52,23 @@ async function* rethrowingSqlErrors<T>(chunks: AsyncIterable<T>): AsyncGenerator
 }
 
 /**
- * A DuckDB error as one line: its first paragraph (the kind of error, what went wrong and any
- * "Did you mean" hint), without the query text DuckDB quotes under it.
+ * DuckDB's refusals of a store without external access: a Permission Error ("Cannot access file
+ * ... - file system operations are disabled by configuration", "Loading external extensions is
+ * disabled through configuration"), or a setting that would turn access on again.
  */
-export function sqlError(error: unknown): UserError {
+const ACCESS_REFUSED = /^Permission Error: |external access|enable_external_access/;
+
+/**
+ * A DuckDB error as one line: its first paragraph (the kind of error, what went wrong and any
+ * "Did you mean" hint), without the query text DuckDB quotes under it. Given a hint (the store
+ * has no external access), a refusal for want of access says what gives it.
+ */
+export function sqlError(error: unknown, hint?: AccessHint): UserError {
   const message = (error instanceof Error ? error.message : String(error)).replace(/^Failed to extract statements: /, '');
   const paragraph = message.trim().split(/\n\s*\n/)[0] ?? message;
-  return new UserError(paragraph.split('\n').map((line) => line.trim()).join(' '));
+  const line = paragraph.split('\n').map((part) => part.trim()).join(' ');
+  if (hint === undefined || !ACCESS_REFUSED.test(line)) return new UserError(line);
+  return new UserError(`${line}: external access is off ${hint.off}; ${hint.allow} to attach, copy, read or write files`);
 }
 
 export interface Relation {

@@ -27,6 +27,15 @@ export interface StoreOptions {
   readonly readOnly?: boolean;
   /** How long to keep trying a file another process holds, in milliseconds (default 0: once). */
   readonly waitMs?: number;
+  /**
+   * Let statements reach outside the database file (default true, DuckDB's own default): attach
+   * other databases, COPY and EXPORT to files, read files (read_csv, read_text, glob), install
+   * and load extensions. False shuts all of that for as long as the store is open: DuckDB refuses
+   * to turn it back on, or to widen `allowed_directories` or move `temp_directory`, while the
+   * database runs. What DuckDB needs itself still works: the database file, its WAL, spilling to
+   * its temp directory (FILE.tmp), and the extensions built in (json, parquet, icu).
+   */
+  readonly externalAccess?: boolean;
 }
 
 /** One statement's result: its column names, then its rows a chunk (about 2,048 rows) at a time. */
@@ -49,6 +58,8 @@ export class Store {
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
     readonly path: string,
+    /** Whether statements may reach outside the database file (StoreOptions.externalAccess). */
+    readonly externalAccess: boolean,
   ) {}
 
   /**
@@ -62,7 +73,7 @@ export class Store {
     const readOnly = options.readOnly === true && path !== ':memory:';
     const instance = await createInstance(path, { ...options, readOnly });
     const connection = await instance.connect();
-    const store = new Store(instance, connection, path);
+    const store = new Store(instance, connection, path, options.externalAccess !== false);
     // A read-only database is read as it is: bringing its schema up to date would write.
     if (!readOnly) await applySchema(store);
     return store;
@@ -228,6 +239,18 @@ async function createInstance(path: string, options: StoreOptions): Promise<Duck
   const config: Record<string, string> = {};
   if (options.threads !== undefined) config['threads'] = String(options.threads);
   if (options.readOnly) config['access_mode'] = 'READ_ONLY';
+  if (options.externalAccess === false) {
+    config['enable_external_access'] = 'false';
+    // Installing or loading an extension, asked for or implied by a query, would read or write
+    // ~/.duckdb/extensions; community extensions are code from anyone.
+    config['autoinstall_known_extensions'] = 'false';
+    config['autoload_known_extensions'] = 'false';
+    config['allow_community_extensions'] = 'false';
+    // Not lock_configuration: it would also refuse SET threads, memory_limit or TimeZone, which a
+    // reader may want, and DuckDB already refuses, while running, each setting that would open
+    // access again (enable_external_access, allowed_directories, allowed_paths, temp_directory,
+    // allow_community_extensions, allow_unsigned_extensions; test/store/store.test.ts).
+  }
   const started = Date.now();
   const waitMs = options.waitMs ?? 0;
   let retryMs = FIRST_RETRY_MS;

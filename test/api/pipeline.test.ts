@@ -8,6 +8,7 @@ import { loadPipelineConfig, runPipeline } from '../../src/api/index.js';
 import type { PipelineResult } from '../../src/api/index.js';
 import { UserError } from '../../src/model/errors.js';
 import { Store } from '../../src/store/index.js';
+import type { StoreOptions } from '../../src/store/index.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 import { swimText, tempPath } from '../helpers/files.js';
@@ -21,9 +22,17 @@ function writeFixtureLogs(dir: string): void {
   }
 }
 
-async function pipeline(configPath: string, now: Date): Promise<PipelineResult> {
+/** Each store the pipeline opened, in order: whether its statements could reach outside the file, read-only or not. */
+type Opened = { externalAccess: boolean; readOnly: boolean }[];
+
+async function pipeline(configPath: string, now: Date, opened: Opened = []): Promise<PipelineResult> {
   const config = await loadPipelineConfig(configPath);
-  return runPipeline({ config, database: config.database!, openStore: (path) => Store.open(path), waitMs: 0, workers: 1, now: () => now });
+  const openStore = async (path: string, options?: StoreOptions): Promise<Store> => {
+    const store = await Store.open(path, options);
+    opened.push({ externalAccess: store.externalAccess, readOnly: options?.readOnly === true });
+    return store;
+  };
+  return runPipeline({ config, database: config.database!, openStore, waitMs: 0, workers: 1, now: () => now });
 }
 
 async function storedRuns(database: string): Promise<unknown[][]> {
@@ -43,7 +52,14 @@ describe('runPipeline on fixture logs', () => {
     // One pattern per trace: ** for the directories, * for the file.
     const config = writePipelineConfig(dir, { 'capacity lab': ['logs/**/capacity-*/yarn-*.log'], 'fair-lab': ['logs/fair-lab/*.log'] });
 
-    const first = await pipeline(config, new Date('2026-11-23T02:30:00Z'));
+    const opened: Opened = [];
+    const first = await pipeline(config, new Date('2026-11-23T02:30:00Z'), opened);
+    // Ingest and replay need files (a sweep loads its workers' Parquet); the reports read the
+    // database alone, through queries anyone may edit.
+    expect(opened).toEqual([
+      { externalAccess: true, readOnly: false },
+      { externalAccess: false, readOnly: true },
+    ]);
     expect(first.ingested).toEqual([
       { trace: 'capacity lab', format: 'rmlog', filesRead: 1, filesUnchanged: 0 },
       { trace: 'fair-lab', format: 'rmlog', filesRead: 1, filesUnchanged: 0 },

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/api/index.js';
 import { Store } from '../../src/store/index.js';
+import type { StoreOptions } from '../../src/store/index.js';
 import { main } from '../../src/cli/main.js';
 import type { Api, CliContext } from '../../src/cli/context.js';
 import { swimText, tempFile, tempPath } from '../helpers/files.js';
@@ -334,6 +336,31 @@ describe('rmreplay CLI', () => {
 });
 
 describe('rmreplay CLI on RM logs', () => {
+  it('writes reports, the what-if one too, from a database whose statements cannot reach outside it', async () => {
+    const db = tempPath('cli-report-access.duckdb');
+    const log = tempFile('cli-report-access.log', renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' }));
+    /** Whether each store the command opened let statements reach outside the database file. */
+    const externalAccess: boolean[] = [];
+    const recording = (): ReturnType<typeof context> => {
+      const c = context();
+      const openStore = async (path: string, options?: StoreOptions): Promise<Store> => {
+        const store = await Store.open(path, options);
+        externalAccess.push(store.externalAccess);
+        return store;
+      };
+      return { ...c, ctx: { ...c.ctx, openStore } };
+    };
+    expect(await main(['--db', db, 'ingest', 'rmlog', log], recording().ctx)).toBe(0);
+    expect(externalAccess).toEqual([true]);
+    const out = tempPath('cli-report-access');
+    for (const name of ['comparison', 'whatif']) {
+      const report = recording();
+      expect(await main(['--db', db, 'report', name, '--trace', 'cli-report-access', '--out', out], report.ctx), report.stderr.text).toBe(0);
+      expect(existsSync(join(out, `${name}.html`)), name).toBe(true);
+    }
+    expect(externalAccess).toEqual([true, false, false]);
+  });
+
   it('ingests a log, checks its fidelity and replays it, sharing one database file', async () => {
     const db = tempPath('cli-rmlog.duckdb');
     const log = tempFile('cli-rm.log', renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' }));

@@ -114,6 +114,84 @@ describe('rmreplay sql', () => {
   });
 });
 
+describe('rmreplay sql without --write: nothing outside the database', () => {
+  const REFUSED = /^rmreplay: [^\n]+: external access is off without --write; run with --write to attach, copy, read or write files\n$/;
+
+  it('cannot ATTACH another database for writing and delete its rows', async () => {
+    const db = await databaseWithRuns('sql-ro-attach.duckdb');
+    const other = await databaseWithRuns('sql-ro-attach-other.duckdb');
+    const attack = await run(['--db', db, 'sql', `ATTACH '${other}' AS other (READ_WRITE); DELETE FROM other.runs`]);
+    expect(attack).toMatchObject({ code: 2, stdout: '' });
+    expect(attack.stderr).toMatch(REFUSED);
+    expect((await run(['--db', other, 'sql', '--csv', 'SELECT count(*) AS n FROM runs'])).stdout).toBe('n\n2\n');
+  });
+
+  it('cannot COPY a table TO a file', async () => {
+    const db = await databaseWithRuns('sql-ro-copy.duckdb');
+    const out = tempPath('sql-ro-copy.csv');
+    const attack = await run(['--db', db, 'sql', `COPY runs TO '${out}' (FORMAT csv)`]);
+    expect(attack.code).toBe(2);
+    expect(attack.stderr).toMatch(REFUSED);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('cannot EXPORT DATABASE', async () => {
+    const db = await databaseWithRuns('sql-ro-export.duckdb');
+    const out = tempPath('sql-ro-export');
+    const attack = await run(['--db', db, 'sql', `EXPORT DATABASE '${out}'`]);
+    expect(attack.code).toBe(2);
+    expect(attack.stderr).toMatch(REFUSED);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('cannot read a file or list a directory (read_text, read_csv, glob)', async () => {
+    const db = await databaseWithRuns('sql-ro-read.duckdb');
+    const secret = tempFile('sql-ro-secret.txt', 'the secret\n');
+    for (const sql of [`SELECT content FROM read_text('${secret}')`, `SELECT * FROM read_csv('${secret}')`, `SELECT file FROM glob('${secret}*')`]) {
+      const attack = await run(['--db', db, 'sql', '--csv', sql]);
+      expect(attack.code, sql).toBe(2);
+      expect(attack.stderr, sql).toMatch(REFUSED);
+      expect(attack.stdout, sql).toBe('');
+    }
+  });
+
+  it('cannot INSTALL or LOAD an extension', async () => {
+    const db = await databaseWithRuns('sql-ro-extension.duckdb');
+    // A file path: an extension of the repository would be downloaded where the network allows.
+    const extension = tempFile('sql-ro.duckdb_extension', 'not an extension');
+    for (const sql of [`INSTALL '${extension}'`, `LOAD '${extension}'`, 'LOAD spatial']) {
+      const attack = await run(['--db', db, 'sql', sql]);
+      expect(attack.code, sql).toBe(2);
+      expect(attack.stderr, sql).toMatch(REFUSED);
+    }
+  });
+
+  it('cannot SET external access back on, then copy', async () => {
+    const db = await databaseWithRuns('sql-ro-set.duckdb');
+    const out = tempPath('sql-ro-set.csv');
+    const attack = await run(['--db', db, 'sql', `SET enable_external_access = true; COPY runs TO '${out}' (FORMAT csv)`]);
+    expect(attack.code).toBe(2);
+    expect(attack.stderr).toMatch(REFUSED);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('still lets a reader change harmless settings, and --write gives the full DuckDB', async () => {
+    const db = await databaseWithRuns('sql-ro-write.duckdb');
+    expect((await run(['--db', db, 'sql', '--csv', "SET TimeZone = 'UTC'; SELECT count(*) AS n FROM runs"])).stdout.trim()).toBe('n\n2');
+    const out = tempPath('sql-ro-write.csv');
+    const copied = await run(['--db', db, 'sql', '--write', `COPY (SELECT seed FROM runs ORDER BY seed) TO '${out}' (FORMAT csv)`]);
+    expect(copied).toMatchObject({ code: 0, stderr: '' });
+    expect(readFileSync(out, 'utf8')).toBe('seed\n1\n2\n');
+    const secret = tempFile('sql-ro-write-secret.txt', 'readable\n');
+    expect((await run(['--db', db, 'sql', '--write', '--csv', `SELECT content FROM read_text('${secret}')`])).stdout).toBe('content\n"readable\n"\n');
+  });
+
+  it('says so in sql --help', async () => {
+    const help = (await run(['sql', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('--write the full DuckDB: open the database for writing, and let statements attach other databases, copy, export, read or write files and install or load extensions');
+  });
+});
+
 describe('the sql prompt', () => {
   async function drive(lines: string[], historyPath: string | null = null): Promise<{ output: string; errors: string }> {
     const store = await Store.open(':memory:');

@@ -5,7 +5,7 @@ import type { ReplayResult } from '../../src/model/replay-result.js';
 import { canonicalJson } from '../../src/model/run-spec.js';
 import type { RunSpec } from '../../src/model/run-spec.js';
 import { oneNodeCluster } from '../helpers/workloads.js';
-import { tempPath } from '../helpers/files.js';
+import { tempFile, tempPath } from '../helpers/files.js';
 import { databaseAtVersion, versionTwoDatabase } from '../helpers/old-database.js';
 
 function spec(): RunSpec {
@@ -407,5 +407,88 @@ describe('Store', () => {
   it('says which file it could not open', async () => {
     await expect(Store.open('/nonexistent-dir/x.duckdb')).rejects.toThrow(StoreError);
     await expect(Store.open('/nonexistent-dir/x.duckdb')).rejects.toThrow(/cannot open database \/nonexistent-dir\/x.duckdb/);
+  });
+});
+
+describe('Store without external access', () => {
+  /** A database file with a table of `rows` 32-character strings. */
+  async function stringsDatabase(name: string, rows: number): Promise<string> {
+    const path = tempPath(name);
+    const writer = await Store.open(path);
+    try {
+      await writer.run('CREATE TABLE strings AS SELECT md5(range::VARCHAR) AS s FROM range($rows)', { rows });
+    } finally {
+      writer.close();
+    }
+    return path;
+  }
+
+  it('is opened with extensions neither installed, loaded nor taken from the community', async () => {
+    const store = await Store.open(await stringsDatabase('no-access-settings.duckdb', 1), { readOnly: true, externalAccess: false });
+    try {
+      expect(store.externalAccess).toBe(false);
+      const settings = ['enable_external_access', 'autoinstall_known_extensions', 'autoload_known_extensions', 'allow_community_extensions'];
+      const { rows } = await store.query(`SELECT ${settings.map((name) => `current_setting('${name}')`).join(', ')}`);
+      expect(rows).toEqual([[false, false, false, false]]);
+    } finally {
+      store.close();
+    }
+    const open = await Store.open(':memory:');
+    try {
+      expect(open.externalAccess).toBe(true);
+      expect((await open.query(`SELECT current_setting('enable_external_access')`)).rows).toEqual([[true]]);
+    } finally {
+      open.close();
+    }
+  });
+
+  it('refuses, while open, every setting that would give access back', async () => {
+    const store = await Store.open(await stringsDatabase('no-access-set.duckdb', 1), { readOnly: true, externalAccess: false });
+    const file = tempFile('no-access-set.txt', 'text\n');
+    try {
+      for (const sql of [
+        'SET enable_external_access = true',
+        'SET GLOBAL enable_external_access = true',
+        `SET allowed_directories = ['/']`,
+        `SET allowed_paths = ['${file}']`,
+        `SET temp_directory = '${tempPath('elsewhere')}'`,
+        'SET allow_community_extensions = true',
+        'SET allow_unsigned_extensions = true',
+      ]) {
+        await expect(store.run(sql), sql).rejects.toThrow(/while database is running|enable_external_access is disabled|disabled by configuration/);
+      }
+      // Settings that give nothing back stay the reader's to change (not lock_configuration).
+      await store.run(`SET TimeZone = 'UTC'`);
+      await store.run('SET autoinstall_known_extensions = true');
+      await expect(store.query(`SELECT * FROM read_text('${file}')`)).rejects.toThrow(/disabled by configuration/);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('still spills to its temp directory: a sort larger than memory runs', async () => {
+    // 500,000 rows of 32 characters sorted in 20 MB on one thread: more than fits, as the same
+    // sort with spilling turned off shows.
+    const path = await stringsDatabase('no-access-spill.duckdb', 500_000);
+    const sort = 'SELECT count(*), max(n) FROM (SELECT s, row_number() OVER (ORDER BY s) AS n FROM strings)';
+    const small = async (store: Store): Promise<void> => {
+      await store.run(`SET memory_limit = '20MB'`);
+      await store.run('SET threads = 1');
+    };
+    const withoutSpilling = await Store.open(path, { readOnly: true });
+    try {
+      await withoutSpilling.run(`SET temp_directory = ''`);
+      await small(withoutSpilling);
+      await expect(withoutSpilling.query(sort)).rejects.toThrow(/Out of Memory/);
+    } finally {
+      withoutSpilling.close();
+    }
+    const store = await Store.open(path, { readOnly: true, externalAccess: false });
+    try {
+      await small(store);
+      expect((await store.query(sort)).rows).toEqual([[500_000, 500_000]]);
+    } finally {
+      store.close();
+    }
   });
 });

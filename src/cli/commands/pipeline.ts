@@ -70,7 +70,7 @@ export function pipelineCommand(context: CliContext): Command {
         result = await context.api.runPipeline({
           config,
           database,
-          openStore: (path) => context.openStore(path),
+          openStore: (path, options) => context.openStore(path, options),
           waitMs: context.globals?.waitMs ?? 0,
           workers: options.workers,
           command: `rmreplay pipeline ${configPath}`,

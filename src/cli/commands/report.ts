@@ -40,6 +40,9 @@ export function reportCommand(context: CliContext): Command {
           },
           outDir: options.write ? options.out : null,
         }),
+        // The queries of queries/ (which anyone may edit) and a what-if's replay read and write
+        // the database alone; the files are written by rmreplay, not by DuckDB.
+        { externalAccess: false },
       );
       if (options.json) {
         printJson(

@@ -1,6 +1,6 @@
-// `rmreplay sql`: run SQL against the database (read-only unless --write) and print the results
-// as a table, CSV or JSON; without a statement, an interactive prompt on a terminal, or the
-// statements piped in on standard input.
+// `rmreplay sql`: run SQL against the database (read-only and without external access unless
+// --write) and print the results as a table, CSV or JSON; without a statement, an interactive
+// prompt on a terminal, or the statements piped in on standard input.
 
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -9,11 +9,15 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Command } from 'commander';
 import { UserError } from '../../model/errors.js';
+import type { AccessHint } from '../../api/index.js';
 import type { CliContext } from '../context.js';
 import { dbPath, withStore } from '../context.js';
 import { runSqlShell } from '../sql-shell.js';
 import { writeStatements } from '../sql-output.js';
 import type { SqlFormat } from '../sql-output.js';
+
+/** What a statement refused for want of external access is told. */
+const WRITE_HINT: AccessHint = { off: 'without --write', allow: 'run with --write' };
 
 interface SqlOptions {
   file?: string;
@@ -26,7 +30,8 @@ interface SqlOptions {
 export function sqlCommand(context: CliContext): Command {
   return new Command('sql')
     .description(
-      'run SQL on the database (DuckDB, read-only unless --write) and print the results; without a statement, an ' +
+      'run SQL on the database (DuckDB, read-only and with no access outside the database file unless --write) and ' +
+        'print the results; without a statement, an ' +
         'interactive prompt on a terminal (.help lists its commands), else the statements on standard input. ' +
         'the report queries in queries/ run as they are',
     )
@@ -34,7 +39,11 @@ export function sqlCommand(context: CliContext): Command {
     .option('-f, --file <path>', 'run the statements in this file')
     .option('--csv', 'print every row as CSV (RFC 4180; null as an empty field)')
     .option('--json', 'print every row as JSON objects, one array per statement')
-    .option('--write', 'open the database for writing (statements that change it are refused otherwise)')
+    .option(
+      '--write',
+      'the full DuckDB: open the database for writing, and let statements attach other databases, copy, export, ' +
+        'read or write files and install or load extensions (all refused otherwise)',
+    )
     .option('--timer', 'print how long each statement took')
     .addHelpText(
       'after',
@@ -56,7 +65,7 @@ export function sqlCommand(context: CliContext): Command {
         path,
         async (store) => {
           const session = {
-            run: (text: string) => context.api.runSql(store, text),
+            run: (text: string) => context.api.runSql(store, text, WRITE_HINT),
             tables: () => context.api.listRelations(store),
             schema: (name: string) => context.api.describeRelation(store, name),
             interrupt: () => store.interrupt(),
@@ -74,7 +83,9 @@ export function sqlCommand(context: CliContext): Command {
           }
           await writeStatements(context.stdout, session.run(sql), { format, timer: options.timer });
         },
-        { readOnly: !options.write },
+        // A reader's statements stay inside the database: with external access, a read-only
+        // database could still ATTACH another one for writing, COPY to any file or read any file.
+        { readOnly: !options.write, externalAccess: options.write === true },
       );
     });
 }
