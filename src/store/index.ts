@@ -41,3 +41,5 @@ export { deleteSupersededRuns, listRuns, supersededRunCounts } from './run-catal
 export type { RunListFilter, RunListing, RunStatus } from './run-catalogue.js';
 export { exportTables } from './export.js';
 export type { ExportedTable, ExportFormat } from './export.js';
+export { saveValidation } from './validations.js';
+export type { ValidationAppRow, ValidationRow } from './validations.js';
