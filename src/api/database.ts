@@ -27,6 +27,8 @@ import type { ReplayRequest, ReplayRun } from './replay.js';
 import { listRuns, pruneRuns } from './runs.js';
 import type { PruneResult } from './runs.js';
 import { sqlError } from './sql.js';
+import { runValidation } from './validate.js';
+import type { ValidationRequest, ValidationResult } from './validate.js';
 
 export interface OpenDatabaseOptions {
   /** Open an existing file read-only (statements that write fail; several readers may share it). */
@@ -78,6 +80,10 @@ export class Database {
 
   fidelity(request: FidelityRequest): Promise<FidelityResult> {
     return runFidelity(this.store, request);
+  }
+
+  validate(request: ValidationRequest): Promise<ValidationResult> {
+    return runValidation(this.store, request);
   }
 
   traces(): Promise<TraceRecord[]> {
