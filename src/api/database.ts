@@ -28,6 +28,8 @@ import { listRuns, pruneRuns } from './runs.js';
 import type { PruneResult } from './runs.js';
 import { sqlError } from './sql.js';
 import type { AccessHint } from './sql.js';
+import { runValidation } from './validate.js';
+import type { ValidationRequest, ValidationResult } from './validate.js';
 
 export interface OpenDatabaseOptions {
   /**
@@ -87,6 +89,10 @@ export class Database {
 
   fidelity(request: FidelityRequest): Promise<FidelityResult> {
     return runFidelity(this.store, request);
+  }
+
+  validate(request: ValidationRequest): Promise<ValidationResult> {
+    return runValidation(this.store, request);
   }
 
   traces(): Promise<TraceRecord[]> {

@@ -48,3 +48,7 @@ export { DEFAULT_KEEP_DAYS, DEFAULT_PIPELINE_REPORTS, loadPipelineConfig, parseP
 export type { PipelineCompare, PipelineConfig, PipelineTrace } from '../pipeline/config.js';
 export { lockPathOf } from '../pipeline/lock.js';
 export type { LockHolder } from '../pipeline/lock.js';
+export { runValidation } from './validate.js';
+export type { ValidationChange, ValidationRequest, ValidationResult } from './validate.js';
+export { CHANGE_THRESHOLD_MS, TOLERANCE_MS, TOLERANCE_SHARE } from './validate-compare.js';
+export type { AppEnd, AppEnds, Makespans, ValidationApp, ValidationHeadline } from './validate-compare.js';

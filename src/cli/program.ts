@@ -19,6 +19,7 @@ import { runsCommand } from './commands/runs.js';
 import { sqlCommand } from './commands/sql.js';
 import { sweepCommand } from './commands/sweep.js';
 import { tracesCommand } from './commands/traces.js';
+import { validateCommand } from './commands/validate.js';
 import { workerCommand } from './commands/worker.js';
 
 /** Exit statuses: documented in --help and the README. */
@@ -85,6 +86,7 @@ export function createProgram(outer: CliContext): Command {
     workerCommand(context),
     collectCommand(context),
     fidelityCommand(context),
+    validateCommand(context),
     diagnoseCommand(context),
     reportCommand(context),
     tracesCommand(context),

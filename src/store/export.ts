@@ -1,6 +1,6 @@
 // Every table of the database written out as Parquet or CSV files with DuckDB's COPY: the tables
 // whose rows belong to a trace (runs and run_*, the RM-log files and events, recorded samples,
-// SWIM jobs, rejects) partitioned by it, hive style (DIR/TABLE/trace=NAME/...); the others
+// SWIM jobs, rejects, validations and their apps) partitioned by it, hive style (DIR/TABLE/trace=NAME/...); the others
 // (traces, one row per trace; schema_info) one file each. Table and column names come from the database's own catalogue.
 
 import { readdir } from 'node:fs/promises';
@@ -93,7 +93,8 @@ async function tableShapes(store: Store): Promise<TableShape[]> {
 
 /**
  * The rows of a table with the trace they belong to, or null for a table that belongs to none:
- * its own trace column; a run's trace for run tables; a log file's for the RM-log events.
+ * its own trace column; a run's trace for run tables; a log file's for the RM-log events; a
+ * validation's base trace for its apps.
  */
 function traceSource(table: string, columns: readonly string[]): string | null {
   if (columns.includes('trace')) return `SELECT * FROM ${quote(table)}`;
@@ -102,6 +103,9 @@ function traceSource(table: string, columns: readonly string[]): string | null {
   }
   if (columns.includes('file_id')) {
     return `SELECT f.trace, x.* FROM ${quote(table)} AS x JOIN rmlog_files AS f USING (file_id)`;
+  }
+  if (columns.includes('validation_id')) {
+    return `SELECT v.trace, x.* FROM ${quote(table)} AS x JOIN validations AS v USING (validation_id)`;
   }
   return null;
 }

@@ -43,3 +43,5 @@ export { exportTables, foreignExportEntry } from './export.js';
 export { holds, makeOwnDir, makeOwnTempDir, markerName, markOwnOutput, readOwnMark, removeOwnOutput, whyNotOwnOutput } from './own-output.js';
 export type { ForeignEntry, OwnDir, OwnMark, OwnOutputCheck, OwnOutputKind } from './own-output.js';
 export type { ExportedTable, ExportFormat } from './export.js';
+export { saveValidation } from './validations.js';
+export type { ValidationAppRow, ValidationRow } from './validations.js';

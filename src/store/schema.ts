@@ -726,8 +726,74 @@ const VERSION_11 = [
   `ALTER TABLE rmlog_events ALTER COLUMN kind TYPE rm_event_kind`,
 ];
 
+// `validate`: a base RM log replayed as configured and under a change, compared with another RM
+// log recorded under that change (src/api/validate.ts). The headline figures and each app's are
+// stored as computed, so a validation reads the same after its runs are pruned; queries/validation.sql
+// presents them. The traces' versions say when a log has been re-ingested since.
+const VERSION_12 = [
+  `CREATE SEQUENCE IF NOT EXISTS validation_id_seq START 1`,
+
+  // One row per validation. trace: the base log, the one replayed; changed_trace: the log recorded
+  // under the change; change_json: the change as the command line gave it; base_run_id: the base
+  // log replayed as configured; predicted_run_id: replayed under the change. The thresholds it was
+  // judged by: an app really changed by more than change_threshold_ms; a prediction is good within
+  // max(tolerance_ms, tolerance_share x the real change).
+  `CREATE TABLE IF NOT EXISTS validations (
+     validation_id INTEGER PRIMARY KEY,
+     trace VARCHAR NOT NULL,
+     changed_trace VARCHAR NOT NULL,
+     trace_sha256 VARCHAR NOT NULL,
+     changed_trace_sha256 VARCHAR NOT NULL,
+     change_json JSON NOT NULL,
+     base_run_id INTEGER NOT NULL,
+     predicted_run_id INTEGER NOT NULL,
+     change_threshold_ms BIGINT NOT NULL,
+     tolerance_ms BIGINT NOT NULL,
+     tolerance_share DOUBLE NOT NULL,
+     apps INTEGER NOT NULL,
+     apps_changed INTEGER NOT NULL,
+     apps_changed_predicted INTEGER NOT NULL,
+     predicted_share DOUBLE,
+     unchanged_predicted_to_change INTEGER NOT NULL,
+     mean_abs_error_pct DOUBLE,
+     worst_error_pct DOUBLE,
+     recorded_base_makespan_ms BIGINT,
+     recorded_changed_makespan_ms BIGINT,
+     replayed_base_makespan_ms BIGINT,
+     predicted_makespan_ms BIGINT,
+     created_at TIMESTAMP NOT NULL,
+     rmreplay_version VARCHAR NOT NULL
+   )`,
+
+  // One row per matched app per validation (app_index: submission order, from 0). Turnarounds are
+  // null where a side never ended the app; the changes and errors are null unless the two sides
+  // compared ended it in the same state.
+  `CREATE TABLE IF NOT EXISTS validation_apps (
+     validation_id INTEGER NOT NULL,
+     app_index INTEGER NOT NULL,
+     base_app_id VARCHAR NOT NULL,
+     changed_app_id VARCHAR NOT NULL,
+     user_name VARCHAR NOT NULL,
+     queue VARCHAR NOT NULL,
+     recorded_base_state VARCHAR,
+     recorded_changed_state VARCHAR,
+     replayed_base_state VARCHAR NOT NULL,
+     predicted_state VARCHAR NOT NULL,
+     recorded_base_turnaround_ms BIGINT,
+     recorded_changed_turnaround_ms BIGINT,
+     replayed_base_turnaround_ms BIGINT,
+     predicted_turnaround_ms BIGINT,
+     real_change_ms BIGINT,
+     predicted_change_ms BIGINT,
+     change_error_ms BIGINT,
+     turnaround_error_pct DOUBLE,
+     really_changed BOOLEAN,
+     predicted_within BOOLEAN
+   )`,
+];
+
 export const MIGRATIONS: readonly (readonly string[])[] = [
-  VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6, VERSION_7, VERSION_8, VERSION_9, VERSION_10, VERSION_11,
+  VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6, VERSION_7, VERSION_8, VERSION_9, VERSION_10, VERSION_11, VERSION_12,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_MARKER, exportDatabase, ingestSwim } from '../../src/api/index.js';
 import { UserError } from '../../src/model/errors.js';
-import { Store } from '../../src/store/index.js';
+import { saveValidation, Store } from '../../src/store/index.js';
+import type { ValidationAppRow, ValidationRow } from '../../src/store/index.js';
 import { swimText, tempFile, tempPath } from '../helpers/files.js';
 import { apps, saveFixtureRun } from '../reports/fixtures.js';
 
@@ -70,6 +71,37 @@ describe('exportDatabase', () => {
       await expect(exportDatabase(store, { dir: tempPath('export-none'), format: 'csv', trace: 'nope' })).rejects.toThrow(
         new UserError("no trace or runs named 'nope' in :memory:"),
       );
+    } finally {
+      store.close();
+    }
+  });
+
+  it('writes a validation\'s apps with its base trace, so that --trace keeps only that trace\'s', async () => {
+    const store = await storeWithTraces();
+    try {
+      const validation = (trace: string): ValidationRow => ({
+        trace, changedTrace: 'other', traceSha256: 'x', changedTraceSha256: 'y', changeJson: '{"nodes":3}', baseRunId: 1,
+        predictedRunId: 2, changeThresholdMs: 5000, toleranceMs: 5000, toleranceShare: 0.25, apps: 1, appsChanged: 0,
+        appsChangedPredicted: 0, predictedShare: null, unchangedPredictedToChange: 0, meanAbsErrorPct: null, worstErrorPct: null,
+        recordedBaseMakespanMs: null, recordedChangedMakespanMs: null, replayedBaseMakespanMs: null, predictedMakespanMs: null,
+        createdAt: new Date(0), rmreplayVersion: 'test',
+      });
+      const app: ValidationAppRow = {
+        appIndex: 0, baseAppId: 'a1', changedAppId: 'c1', user: 'u', queue: 'default', recordedBaseState: 'FINISHED',
+        recordedChangedState: 'FINISHED', replayedBaseState: 'FINISHED', predictedState: 'FINISHED', recordedBaseTurnaroundMs: 1,
+        recordedChangedTurnaroundMs: 1, replayedBaseTurnaroundMs: 1, predictedTurnaroundMs: 1, realChangeMs: 0,
+        predictedChangeMs: 0, changeErrorMs: 0, turnaroundErrorPct: 0, reallyChanged: false, predictedWithin: null,
+      };
+      await saveValidation(store, validation('a'), [app, { ...app, appIndex: 1 }]);
+      await saveValidation(store, validation('b'), [app]);
+      const result = await exportDatabase(store, { dir: tempPath('export-validations'), format: 'csv', trace: 'b' });
+      expect(result.tables.map((t) => [t.table, t.rows, t.partitioned])).toEqual([
+        ['run_apps', 6, true],
+        ['runs', 2, true],
+        ['schema_info', 1, false],
+        ['validation_apps', 1, true],
+        ['validations', 1, true],
+      ]);
     } finally {
       store.close();
     }

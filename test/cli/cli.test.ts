@@ -290,6 +290,7 @@ describe('rmreplay CLI', () => {
       ['replay', '--help'],
       ['sweep', '--help'],
       ['fidelity', '--help'],
+      ['validate', '--help'],
       ['report', '--help'],
       ['traces', '--help'],
     ]) {
@@ -301,7 +302,7 @@ describe('rmreplay CLI', () => {
     await main(['replay', '--help'], ctx);
     expect(stdout.text).toContain('reserve:0..64:8');
     expect(stdout.text).toContain('--set amVcores=1');
-    for (const command of ['replay', 'sweep', 'fidelity']) {
+    for (const command of ['replay', 'sweep', 'fidelity', 'validate']) {
       const help = context();
       await main([command, '--help'], help.ctx);
       expect(help.stdout.text, command).toMatch(/Capacity modes[^\n]*\n {2}configured .*\n {2}hardware .*\n {2}context-aware\[:min=0\.025,max=0\.125\] /);
@@ -399,6 +400,42 @@ describe('rmreplay CLI on RM logs', () => {
     expect(await main(['--db', db, 'replay', '--trace', 'cli-rm', '-p', 'none', '--json'], replay.ctx)).toBe(0);
     const runs = JSON.parse(replay.stdout.text) as { spec: { trace: { kind: string } }; summary: { appsTotal: number } }[];
     expect(runs[0]).toMatchObject({ spec: { trace: { kind: 'rmlog' } }, summary: { appsTotal: 3 } });
+  });
+
+  it('validates a what-if between two logs, and refuses two different workloads with exit status 2 and one line', async () => {
+    const db = tempPath('cli-validate.duckdb');
+    const scenario = smallScenario('capacity');
+    const onDisk = (): ReturnType<typeof context> => {
+      const c = context();
+      return { ...c, ctx: { ...c.ctx, openStore: (path: string) => Store.open(path) } };
+    };
+    const logs = {
+      base: scenario,
+      same: scenario,
+      fewer: { ...scenario, apps: scenario.apps.slice(0, 2) },
+    };
+    for (const [name, log] of Object.entries(logs)) {
+      const file = tempFile(`cli-validate-${name}.log`, renderRmLog(log, { version: '2.7', layout: 'stock' }));
+      expect(await main(['--db', db, 'ingest', 'rmlog', file, '--name', name], onDisk().ctx)).toBe(0);
+    }
+
+    const valid = onDisk();
+    expect(await main(['--db', db, 'validate', '--trace', 'base', '--against', 'same', '-p', 'none', '--nodes', '2'], valid.ctx)).toBe(0);
+    expect(valid.stdout.text).toMatch(/^validation 1: base against same, the change: -p none --nodes 2\nbase replayed as configured as run 1, and under the change as run 2 \(/);
+    expect(valid.stdout.text).toMatch(/^app +base_s +changed_s +real_change_s +predicted_change_s +change_error_s +predicted_s +error_pct$/m);
+    expect(valid.stdout.text).toMatch(/^ +1 +32\.0 +32\.0 +0 /m);
+    expect(valid.stdout.text).toContain('0 of 3 apps really changed by more than 5 s');
+    // The tables and the headline fit 100 columns (the notes are the trace's, as other commands print them).
+    const body = valid.stdout.text.split('\n').slice(2, valid.stdout.text.split('\n').indexOf('Notes:'));
+    expect(Math.max(...body.map((line) => line.length))).toBeLessThanOrEqual(100);
+
+    const json = onDisk();
+    expect(await main(['--db', db, 'validate', '--trace', 'base', '--against', 'same', '-s', 'fair-fair', '--json'], json.ctx)).toBe(0);
+    expect(JSON.parse(json.stdout.text)).toMatchObject({ validationId: 2, change: { scheduler: 'fair-fair' }, scheduler: 'fair-fair', headline: { apps: 3 } });
+
+    const refused = onDisk();
+    expect(await main(['--db', db, 'validate', '--trace', 'base', '--against', 'fewer', '-p', 'none'], refused.ctx)).toBe(2);
+    expect(refused.stderr.text).toBe('rmreplay: traces base and fewer are different workloads: base has 3 apps, fewer has 2\n');
   });
 
   it('refuses fidelity on a trace it does not have, with exit status 2', async () => {
