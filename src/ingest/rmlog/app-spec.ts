@@ -235,8 +235,10 @@ function stageName(priority: number | null): string {
  * a new stage when some task of the current stage had already ended before it was allocated and
  * the cluster had room for it just before the latest such end: it could have been placed then,
  * so it had not been asked for yet and was waiting for those completions (a reduce after
- * slow-start, a retried attempt, a phase that follows another), not for capacity. Tasks that
- * merely queued for room on a full cluster stay in their stage. Without the log's cluster, any
+ * slow-start, a retried attempt, a phase that follows another), not for capacity. So does a
+ * task allocated only after every task of the current stage had ended, two or more of them since
+ * the stage's previous allocation, even on a full cluster: the room they freed went to others.
+ * Tasks that merely queued for room on a full cluster stay in their stage. Without the log's cluster, any
  * task allocated after a completion of its stage starts a new one.
  */
 function splitWaves(
@@ -251,14 +253,20 @@ function splitWaves(
   let latestEndedMs = -Infinity;
   for (const c of group) {
     const allocatedMs = c.allocatedMs!;
+    let endedSincePrevious = 0;
     while (pendingEnds.size > 0 && pendingEnds.peekTimeMs() < allocatedMs) {
       latestEndedMs = Math.max(latestEndedMs, pendingEnds.peekTimeMs());
       pendingEnds.pop();
+      endedSincePrevious++;
     }
+    // Every task of the current stage had ended, and the room of two or more of them went to
+    // others before this one came: had it been asked for with them, its own stage's ends would
+    // have freed room for it. (One slot handed from task to task is a stage queued for room.)
+    const othersTookItsRoom = pendingEnds.size === 0 && endedSincePrevious >= 2;
     const waitedForCompletion =
       current.length > 0 &&
       latestEndedMs > -Infinity &&
-      (usage === null || usage.hadRoomFor(sizeOf(c), latestEndedMs - 1));
+      (usage === null || othersTookItsRoom || usage.hadRoomFor(sizeOf(c), latestEndedMs - 1));
     if (waitedForCompletion) {
       waves.push(current);
       current = [];
