@@ -34,6 +34,13 @@ export interface Stage {
    * the last map's output. False when durations were observed (they already include the wait).
    */
   readonly waitsForPreviousStage: boolean;
+  /**
+   * The app's AM holds this stage's one container for as long as the app's other work runs, as
+   * an unmanaged AM holds a working container of its own (SLS's simulated MapReduce AM does):
+   * its task has no run time of its own. The container is released when every other stage is
+   * done, and the next stage counts its request delay from the container's allocation.
+   */
+  readonly heldByAm?: boolean;
 }
 
 /** MapReduce request priorities (RMContainerAllocator): reduces are served before maps. */

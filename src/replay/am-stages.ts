@@ -124,6 +124,16 @@ export class AmStages {
     this.host.schedule(container.endMs, container);
   }
 
+  /**
+   * The AM got the container it holds for its own work (Stage.heldByAm): the stage is done, the
+   * next one is released, and the container is held until the app's other stages are done.
+   */
+  heldByAm(app: AppRun, stage: StageState, container: Container, startMs: number): void {
+    container.startMs = startMs;
+    this.completeStage(app, stage);
+    this.afterStageChange(app);
+  }
+
   /** A task's container ends before its task (its AM killed it, or its node left): released, and the task runs again later. */
   killTask(container: Container): void {
     const stage = container.stage!;
@@ -154,9 +164,26 @@ export class AmStages {
 
   /** Every task has ended: the AM wraps up for amTeardownMs, then releases its container. */
   private tasksDone(app: AppRun): void {
+    this.releaseHeldByAm(app);
     const teardownMs = app.attempt.amTeardownMs;
     if (teardownMs > 0) this.host.schedule(this.host.nowMs + teardownMs, appEvent(AM_DONE, app, app.attempts));
     else this.parts.lifecycle.endApp(app, FINISHED, null, null);
+  }
+
+  /** The AM lets go of the containers it held for its own work, its other stages done. */
+  private releaseHeldByAm(app: AppRun): void {
+    const nowMs = this.host.nowMs;
+    for (const stage of app.stages) {
+      if (!stage.spec.heldByAm) continue;
+      for (let i = stage.live.length - 1; i >= 0; i--) {
+        const container = stage.live[i]!;
+        container.endMs = nowMs;
+        this.host.release(container);
+        stage.running--;
+        stage.completed++;
+        removeLive(stage, container);
+      }
+    }
   }
 
   /** Ask for a stage's tasks; stages with nothing to run complete at once. */
@@ -168,7 +195,8 @@ export class AmStages {
     if (!(app.mapReduceModelled && stage.index === 1)) host.setAsked(app, stage, stage.remaining);
     if (app.spec.observed && stage.asked > 0) host.heartbeatsOnArrival(stage.asked);
     const next = nextStage(app, stage);
-    if (next && !next.released && !app.mapReduceModelled && next.releaseAfter === 0) this.releaseStage(app, next);
+    // The stage after an AM's held container waits for that container (heldByAm).
+    if (next && !next.released && !app.mapReduceModelled && next.releaseAfter === 0 && !stage.spec.heldByAm) this.releaseStage(app, next);
     if (stage.spec.taskCount === 0) this.completeStage(app, stage);
   }
 

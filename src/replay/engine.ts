@@ -899,7 +899,9 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     // The AM learns of the container on its next heartbeat and launches the task then.
     const startMs = app.spec.observed ? now : nextAmHeartbeatMs(app, now, this.amHeartbeatIntervalMs);
     const previous = stage.index > 0 ? app.stages[stage.index - 1] : undefined;
-    if (stage.spec.waitsForPreviousStage && previous && !previous.done) {
+    if (stage.spec.heldByAm) {
+      this.stages.heldByAm(app, stage, container, startMs);
+    } else if (stage.spec.waitsForPreviousStage && previous && !previous.done) {
       container.startMs = startMs;
       stage.waiting.push(container);
     } else {

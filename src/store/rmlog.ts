@@ -224,6 +224,11 @@ export interface RmAppRow {
   readonly unmanagedAm: boolean;
   /** When the app first went RUNNING (its AM registered); absent when not loaded. */
   readonly runningMs?: number | null;
+  /**
+   * When the CapacityScheduler activated it (it passed the AM limits: LeafQueue "activated in
+   * queue"); null where the log has no such line (FairScheduler), absent when not loaded.
+   */
+  readonly activatedMs?: number | null;
   /** YARN's application type from the ApplicationSummary (2.7+: MAPREDUCE, SPARK, TEZ ...); null or absent when not printed. */
   readonly applicationType?: string | null;
   /** When the app's AM set an ask to zero containers (`ask_drained` events), in time order; absent when not loaded. */
@@ -300,6 +305,7 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
     `SELECT app_id AS "appId", app_name AS "appName", user_name AS "userName", queue,
             submitted_in_log AS "submittedInLog", submit_ms AS "submitMs", am_allocated_ms AS "amAllocatedMs",
             finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts, unmanaged_am AS "unmanagedAm", running_ms AS "runningMs",
+            activated_ms AS "activatedMs",
             summary.application_type AS "applicationType"
        FROM rm_apps
        LEFT JOIN (SELECT subject AS app_id, any_value(json_extract_string(extra, '$.applicationType')) AS application_type

@@ -218,6 +218,34 @@ describe('unmanaged AMs', () => {
     expect(result.containers!.kind.filter((_, i) => result.containers!.appIndex[i] === 1)).toEqual(['map']);
   });
 
+  it('releases the container an unmanaged AM holds for its own work once its other stages are done', () => {
+    // One node of 8192 MB heartbeating at phase 0; an observed app whose AM runs outside the
+    // cluster and registers 500 ms after its submission at 0. It asks for its own container
+    // (heldByAm), which the node's heartbeat brought forward to the ask's arrival places at 500;
+    // its maps are asked for 1000 ms after that container came (1500), one placed by the
+    // heartbeat the arrival brings (1500-11 500), the other by the next (2500-12 500: one
+    // container a heartbeat). Then the AM lets go of its own container (12 500) and ends 300 ms
+    // later, 12 800: the held container has no run time of its own, so the app's end follows
+    // its tasks, not a recorded holding time.
+    const apps = [
+      app('app0', 0, [stage('am work', 1, 0, undefined, { heldByAm: true, startAfterFraction: 0 }), stage('map', 2, 10_000, undefined, { startAfterFraction: 0, requestDelayMs: 1000 })], {
+        observed: true,
+        unmanagedAm: true,
+        amStartupMs: 500,
+        amTeardownMs: 300,
+      }),
+    ];
+    const result = run(cluster(1, 8192, 8), apps, 'as-configured', [0]);
+    const c = result.containers!;
+    const spans = c.startMs.map((startMs, i) => [c.kind[i], startMs, c.endMs[i]]).sort((x, y) => Number(x[1]) - Number(y[1]));
+    expect(spans).toEqual([
+      ['am work', 500, 12_500],
+      ['map', 1500, 11_500],
+      ['map', 2500, 12_500],
+    ]);
+    expect(result.apps[0]!.finishMs).toBe(12_800);
+  });
+
   it('FairScheduler: skip the maxAMShare check for an unmanaged AM', () => {
     // One node of 4096 MB; both apps in root.u, maxAMShare 0.5. Fair shares are first computed
     // at 500 (4096: the AM limit is 2048). app1's AM is unmanaged (registers at 500, asks its

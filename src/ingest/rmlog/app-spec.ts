@@ -56,29 +56,45 @@ export function appSpec(
   const amAllocatedMs = am.allocatedMs!;
   const endOf = (c: RmContainerRow): number => c.endMs ?? logEndMs;
   const firstTaskMs = tasks.length > 0 ? tasks[0]!.allocatedMs! : amAllocatedMs;
-  const lastTaskEndMs = tasks.reduce((m, c) => Math.max(m, endOf(c)), firstTaskMs);
+  const held = row.unmanagedAm ? containerHeldByAm(tasks, endOf) : null;
+  const workTasks = held ? tasks.slice(1) : tasks;
+  // The AM's wrap-up runs from its last task's end, and includes letting go of a held container.
+  const lastTaskEndMs = workTasks.reduce((m, c) => Math.max(m, endOf(c)), firstTaskMs);
   const amEndMs = am.endMs ?? row.finishMs ?? logEndMs;
   // A container placed by the node update that freed its room on a full cluster had been asked
   // for before that room came.
   const waitedForRoom = (c: RmContainerRow): boolean =>
     usage !== null && c.nodeId !== null && usage.waitedForRoom(sizeOf(c), c.nodeId, c.allocatedMs!);
-  // The AM asks for its first tasks as it registers: a first task that waited for room was asked
-  // for at the registration the log records; otherwise just before it came.
+  // The AM asks for its first tasks as it registers: a first task that waited for the scheduler
+  // was asked for at the registration the log records; otherwise just before it came. It waited
+  // for the scheduler when it took room a container's end had just freed on a full cluster, or
+  // when the app was activated (let past the AM limits) only after its AM registered: an
+  // unmanaged AM registers at the submission, and its asks wait for the activation. Either wait
+  // is the scheduler's, recomputed by the replay, never part of the AM's start-up.
   const registeredMs = row.runningMs ?? null;
+  const activatedMs = row.activatedMs ?? null;
+  const waitedForActivation = (): boolean => activatedMs !== null && activatedMs > registeredMs! && activatedMs <= firstTaskMs;
   const firstAskMs =
-    tasks.length > 0 && registeredMs !== null && registeredMs >= amAllocatedMs && registeredMs <= firstTaskMs && waitedForRoom(tasks[0]!)
+    tasks.length > 0 &&
+    registeredMs !== null &&
+    registeredMs >= amAllocatedMs &&
+    registeredMs <= firstTaskMs &&
+    (waitedForActivation() || waitedForRoom(tasks[0]!))
       ? registeredMs
       : firstTaskMs;
 
-  const waves = stageWaves(row, tasks, endOf, usage, sources);
-  const stages: Stage[] = [];
+  const waves = stageWaves(row, workTasks, endOf, usage, sources);
+  const stages: Stage[] = held ? [heldStage(held)] : [];
   let previous: readonly RmContainerRow[] | null = null;
   for (const wave of waves) {
     const first = wave.tasks[0]!;
     const firstMs = first.allocatedMs!;
     let startAfterFraction = 0;
     let requestDelayMs = 0;
-    if (previous) {
+    if (!previous && held) {
+      // The AM asks for its first tasks once it holds its container, unless they waited for room.
+      requestDelayMs = waitedForRoom(first) ? 0 : Math.max(0, firstMs - held.allocatedMs!);
+    } else if (previous) {
       // The stage is asked for once as many of the previous stage have ended as had ended when
       // its first container came, plus the observed reaction time after the last of those ends.
       const ended = [...previous].sort((a, b) => endOf(a) - endOf(b));
@@ -122,6 +138,34 @@ export function appSpec(
     amStartupMs: Math.max(0, firstAskMs - amAllocatedMs),
     amTeardownMs: Math.max(0, amEndMs - lastTaskEndMs),
     stages,
+  };
+}
+
+/**
+ * The container an unmanaged AM held for its own work: its app's first, held until every other
+ * task of the app had ended (SLS's simulated MapReduce AM asks for one and keeps it until the
+ * job is done). Its holding time is the app's run, which the scheduler's waits stretch, so it
+ * is not a task run time; null when the app has no such container.
+ */
+function containerHeldByAm(tasks: readonly RmContainerRow[], endOf: (c: RmContainerRow) => number): RmContainerRow | null {
+  if (tasks.length < 2) return null;
+  const first = tasks[0]!;
+  const firstEndMs = endOf(first);
+  for (let i = 1; i < tasks.length; i++) if (endOf(tasks[i]!) > firstEndMs) return null;
+  return first;
+}
+
+function heldStage(held: RmContainerRow): Stage {
+  return {
+    name: 'am work',
+    priority: held.priority ?? MAP_PRIORITY,
+    request: sizeOf(held),
+    taskCount: 1,
+    durations: { kind: 'uniform', durationMs: 0 },
+    startAfterFraction: 0,
+    requestDelayMs: 0,
+    waitsForPreviousStage: false,
+    heldByAm: true,
   };
 }
 
@@ -191,8 +235,10 @@ function stageName(priority: number | null): string {
  * a new stage when some task of the current stage had already ended before it was allocated and
  * the cluster had room for it just before the latest such end: it could have been placed then,
  * so it had not been asked for yet and was waiting for those completions (a reduce after
- * slow-start, a retried attempt, a phase that follows another), not for capacity. Tasks that
- * merely queued for room on a full cluster stay in their stage. Without the log's cluster, any
+ * slow-start, a retried attempt, a phase that follows another), not for capacity. So does a
+ * task allocated only after every task of the current stage had ended, two or more of them since
+ * the stage's previous allocation, even on a full cluster: the room they freed went to others.
+ * Tasks that merely queued for room on a full cluster stay in their stage. Without the log's cluster, any
  * task allocated after a completion of its stage starts a new one.
  */
 function splitWaves(
@@ -207,14 +253,20 @@ function splitWaves(
   let latestEndedMs = -Infinity;
   for (const c of group) {
     const allocatedMs = c.allocatedMs!;
+    let endedSincePrevious = 0;
     while (pendingEnds.size > 0 && pendingEnds.peekTimeMs() < allocatedMs) {
       latestEndedMs = Math.max(latestEndedMs, pendingEnds.peekTimeMs());
       pendingEnds.pop();
+      endedSincePrevious++;
     }
+    // Every task of the current stage had ended, and the room of two or more of them went to
+    // others before this one came: had it been asked for with them, its own stage's ends would
+    // have freed room for it. (One slot handed from task to task is a stage queued for room.)
+    const othersTookItsRoom = pendingEnds.size === 0 && endedSincePrevious >= 2;
     const waitedForCompletion =
       current.length > 0 &&
       latestEndedMs > -Infinity &&
-      (usage === null || usage.hadRoomFor(sizeOf(c), latestEndedMs - 1));
+      (usage === null || othersTookItsRoom || usage.hadRoomFor(sizeOf(c), latestEndedMs - 1));
     if (waitedForCompletion) {
       waves.push(current);
       current = [];
@@ -265,6 +317,8 @@ export class ClusterUsage {
     private readonly ignoreVcores: boolean,
     logEndMs: number,
     private readonly drains: readonly DrainSpan[] = [],
+    /** yarn.resourcemanager.nodemanagers.heartbeat-interval-ms: every node offers its room once per interval. */
+    private readonly heartbeatIntervalMs = 1000,
   ) {
     for (const drain of drains) this.drainedHeld.set(drain.nodeId, []);
     const steps: { atMs: number; memoryMb: number; vcores: number }[] = [];
@@ -300,7 +354,9 @@ export class ClusterUsage {
   /**
    * Whether a container of `size` placed on `nodeId` at `allocatedMs` took room that a container
    * ending on that node in the same node update had just freed, on a cluster that had no room for
-   * it before that end: it was waiting for room, not for its ask.
+   * it that lasted a whole node heartbeat before that end: it was waiting for room, not for its
+   * ask. Room freed less than a heartbeat before was not yet offered by its node (the next
+   * heartbeat there gives it to whichever app comes first), so it was no chance the app missed.
    */
   waitedForRoom(size: Resources, nodeId: string, allocatedMs: number): boolean {
     const ends = this.endsByNode.get(nodeId);
@@ -320,7 +376,30 @@ export class ClusterUsage {
     }
     if (found < 0) return false;
     const freedMs = ends[found]!;
-    return allocatedMs - freedMs <= SAME_NODE_UPDATE_MS && !this.hadRoomFor(size, freedMs - 1);
+    return allocatedMs - freedMs <= SAME_NODE_UPDATE_MS && !this.hadRoomThroughout(size, freedMs - 1 - this.heartbeatIntervalMs, freedMs - 1);
+  }
+
+  /** Whether `size` fitted in the cluster's free room at every moment from `fromMs` to `toMs`. */
+  private hadRoomThroughout(size: Resources, fromMs: number, toMs: number): boolean {
+    if (!this.hadRoomFor(size, fromMs)) return false;
+    // Usage only rises at a step: check the room after each step inside the span.
+    let i = this.firstStepAfter(fromMs);
+    for (; i < this.timesMs.length && this.timesMs[i]! <= toMs; i++) {
+      if (!this.hadRoomFor(size, this.timesMs[i]!)) return false;
+    }
+    return true;
+  }
+
+  /** The index of the first usage step after `atMs`. */
+  private firstStepAfter(atMs: number): number {
+    let lo = 0;
+    let hi = this.timesMs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.timesMs[mid]! <= atMs) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Whether `size` fitted in the cluster's free memory (and vcores) at `atMs`. */

@@ -147,6 +147,7 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
         clusterFromLog.scheduler.resourceCalculator === 'default',
         logEndMs,
         drainsOf(membership, originMs),
+        clusterFromLog.scheduler.heartbeatIntervalMs,
       )
     : null;
   const stageSources: StageSources = { rolesInferred: 0, rolesUnknown: 0 };

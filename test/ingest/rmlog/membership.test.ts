@@ -506,4 +506,46 @@ describe('kills, attempts and unmanaged AMs as a log records them', () => {
     expect(log.workload.apps[0]).toMatchObject({ unmanagedAm: true, amStartupMs: 2000, amTeardownMs: 1000 });
     expect(log.workload.apps[0]!.stages.map((s) => s.taskCount)).toEqual([1]);
   });
+
+  it('an unmanaged AM held back by the AM limit asked at its registration: the wait is the scheduler\'s, not its start-up', () => {
+    // Submitted at 1000, its AM registered at 1010; the CapacityScheduler activated the app only
+    // at 20 000 (the AM limit), and its task came at 20 020 and ran to 30 000. The AM asked at
+    // its registration: start-up 1010 - 1000 = 10 ms, where the activation's wait (19 010 ms)
+    // would make it 19 020.
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, { finishMs: 31_000, state: 'FINISHED', unmanagedAm: true, runningMs: 1010, activatedMs: 20_000 })],
+        [container(1, 1, 1, { ...ran(20_020, 30_000), isAm: false, priority: 20 })],
+        nodes,
+        40_000,
+      ),
+    );
+    expect(log.workload.apps[0]).toMatchObject({ unmanagedAm: true, amStartupMs: 10, amTeardownMs: 1000 });
+  });
+
+  it('a container an unmanaged AM held until its other tasks ended is the AM\'s own, held for the app\'s run', () => {
+    // Registered at 1010; its first container 3000-50 000 outlived both tasks (4000-20 000 and
+    // 4100-30 000): the AM's own. The tasks were asked for 4000 - 3000 = 1000 ms after it came
+    // (the 8192 MB node had room); the wrap-up runs from the last task's end: 51 000 - 30 000.
+    const log = buildLogWorkload(
+      't',
+      rows(
+        [app(1, { finishMs: 51_000, state: 'FINISHED', unmanagedAm: true, runningMs: 1010, activatedMs: 1005 })],
+        [
+          container(1, 1, 1, { ...ran(3000, 50_000), isAm: false, priority: 20 }),
+          container(1, 1, 2, ran(4000, 20_000)),
+          container(1, 1, 3, ran(4100, 30_000)),
+        ],
+        nodes,
+        60_000,
+      ),
+    );
+    const spec = log.workload.apps[0]!;
+    expect(spec.stages.map((s) => [s.name, s.taskCount, s.heldByAm ?? false, s.requestDelayMs])).toEqual([
+      ['am work', 1, true, 0],
+      ['map', 2, false, 1000],
+    ]);
+    expect([spec.amStartupMs, spec.amTeardownMs]).toEqual([3000 - 1000, 21_000]);
+  });
 });

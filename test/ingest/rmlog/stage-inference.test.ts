@@ -66,11 +66,16 @@ describe('stages of a log without task priorities', () => {
     });
   });
 
-  it('without the zero-ask lines the reduce cannot be told from a map that waited for room, and the note says so', async () => {
+  it('without the zero-ask lines the reduce is still a stage of its own: the room of the ended maps went to others first', async () => {
     await withLog('capacity', '2.8', false, async (store, trace) => {
       const log = buildLogWorkload(trace, await loadRmTrace(store, trace));
-      // The cluster was full just before the last map's end (50.0 s): one stage of 4.
-      expect(log.workload.apps[0]!.stages.map((s) => [s.name, s.taskCount])).toEqual([['tasks', 4]]);
+      // The cluster was full just before the last map's end (50.0 s), but all three maps had
+      // ended before the fourth task came (51.0 s), and the room they freed went to other apps:
+      // it was asked for after them. The log cannot say it is a reduce: two stages of 'tasks'.
+      expect(log.workload.apps[0]!.stages.map((s) => [s.name, s.taskCount])).toEqual([
+        ['tasks', 3],
+        ['tasks', 1],
+      ]);
       expect(log.notes).toContain(
         'the log prints no task container priorities: the tasks of 2 app(s) are staged by size and by where they waited for a completion rather than for room',
       );
@@ -87,9 +92,10 @@ describe('stages of a log without task priorities', () => {
     expect(withRoles.recordedTurnaroundMs).toBe(34_010);
     expect(withRoles.errorPct!).toBeGreaterThanOrEqual(0);
     expect(withRoles.errorPct!).toBeLessThan(6);
-    // Taken for a fourth map, the reduce runs beside the maps (a slot is free at 35 s) and the
-    // app ends with its last map: 10 s (-29 %) early, less the same heartbeat delays.
-    const asMap = await withLog('capacity', '2.8', false, async (store, trace) => (await runFidelity(store, { trace })).apps[0]!);
-    expect(asMap.errorPct!).toBeLessThan(-20);
+    // Without the zero-ask lines it is still a stage after the maps (staged by where it waited
+    // for completions), so the replay is as close: not 10 s (-29 %) early, as a fourth map would be.
+    const staged = await withLog('capacity', '2.8', false, async (store, trace) => (await runFidelity(store, { trace })).apps[0]!);
+    expect(staged.errorPct!).toBeGreaterThanOrEqual(0);
+    expect(staged.errorPct!).toBeLessThan(6);
   });
 });
