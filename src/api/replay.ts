@@ -188,6 +188,7 @@ export async function resolveSource(
       capacityScheduler: request.capacityScheduler,
       fairScheduler: request.fairScheduler,
       nodes: request.nodes,
+      appQueues: base.log?.workload.apps.map((app) => app.queue),
     });
     cluster = imported.cluster;
     notes = [...notes, ...formatFindings(imported.findings), ...imported.notes];
