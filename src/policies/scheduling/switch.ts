@@ -46,6 +46,15 @@ function toFair(cluster: Cluster): SwitchedCluster {
       `${fair.queueMaxAppsDefault === null && fair.userMaxAppsDefault === null ? 'no running-app limits' : 'the running-app limits the cluster sets for the FairScheduler'}` +
       (fair.userAsDefaultQueue ? ', apps submitted to default run in root.<user>' : ''),
   ];
+  // Weight 0 is the FairScheduler's "no fair share": under maxAMShare no AM starts there, where
+  // the CapacityScheduler would have lent an idle cluster to the queue up to its maximum.
+  const unweighted = leafPaths(queues).filter(({ queue }) => queue.weight === 0).map(({ path }) => path);
+  if (unweighted.length > 0) {
+    notes.push(
+      `${unweighted.join(', ')} ${unweighted.length === 1 ? 'has' : 'have'} capacity 0, so weight 0: the FairScheduler gives ` +
+        `${unweighted.length === 1 ? 'it' : 'them'} no fair share, and no AM starts there while maxAMShare applies; pass an allocation file to give ${unweighted.length === 1 ? 'it' : 'them'} a weight`,
+    );
+  }
   return {
     cluster: { ...cluster, scheduler: { ...settings, type: 'fair', queues, rootMaxRunningApps: null } },
     notes,

@@ -110,6 +110,18 @@ describe('switching the CapacityScheduler to the FairScheduler', () => {
     ]);
   });
 
+  it('says so when a queue of capacity 0 gets weight 0, and with it no fair share', () => {
+    const zero = cluster({ type: 'capacity', queues: [queue('a', { capacityPercent: 100 }), queue('z', { capacityPercent: 0 })] });
+    const switched = switchScheduler(zero, 'fair', []);
+    expect(switched.cluster.scheduler.queues.map((q) => [q.name, q.weight])).toEqual([
+      ['a', 2],
+      ['z', 0],
+    ]);
+    expect(switched.notes[1]).toBe(
+      'root.z has capacity 0, so weight 0: the FairScheduler gives it no fair share, and no AM starts there while maxAMShare applies; pass an allocation file to give it a weight',
+    );
+  });
+
   it('is no switch for a cluster already on the FairScheduler', () => {
     const already = cluster({ type: 'fair', queues: [queue('a', { maxAmShare: 0.1 })] });
     expect(switchScheduler(already, 'fair', ['a'])).toEqual({ cluster: already, notes: [] });
