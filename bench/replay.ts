@@ -110,7 +110,7 @@ async function runCase(name: string): Promise<void> {
   if (!benchCase) throw new Error(`unknown case ${name}`);
   const loaded = await benchCase.load();
   const { workload, parseMs, inputMb } = loaded;
-  const cluster = applySchedulingPolicy(loaded.cluster, benchCase.scheduler);
+  const { cluster } = applySchedulingPolicy(loaded.cluster, benchCase.scheduler, workload.apps.map((app) => app.queue));
   const started = performance.now();
   const result = replay({
     workload,

@@ -41,6 +41,10 @@ interface HashCase {
 const ADDED_COUNTS: ReadonlySet<string> = new Set(['appsKilled', 'containersLost']);
 const ADDED_CAUSES: ReadonlySet<string> = new Set(['am-failed', 'rm-restart']);
 
+function queuesOf(workload: Workload): string[] {
+  return workload.apps.map((app) => app.queue);
+}
+
 function hashOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
 }
@@ -95,7 +99,7 @@ function scenarioCases(): HashCase[] {
         cases.push({
           name: `mixed-spc/${queues}/${scheduler}/seed${seed}`,
           workload: built.workload,
-          cluster: applySchedulingPolicy(built.cluster, scheduler),
+          cluster: applySchedulingPolicy(built.cluster, scheduler, queuesOf(built.workload)).cluster,
           policy: 'as-configured',
           seed,
           appTimeoutMs: built.appTimeoutMs ?? null,
@@ -111,7 +115,7 @@ function scenarioCases(): HashCase[] {
     cases.push({
       name: `marp-swim/${workload}/${scheduler}`,
       workload: built.workload,
-      cluster: applySchedulingPolicy(built.cluster, scheduler),
+      cluster: applySchedulingPolicy(built.cluster, scheduler, queuesOf(built.workload)).cluster,
       policy: 'am-share:0.1',
       seed: 1,
       appTimeoutMs: built.appTimeoutMs ?? null,
@@ -135,7 +139,7 @@ async function swimCases(): Promise<HashCase[]> {
     return (['capacity-fifo', 'fair-drf'] as SchedulingPolicyName[]).map((scheduler) => ({
       name: `fb2009/${scheduler}`,
       workload,
-      cluster: applySchedulingPolicy(cluster, scheduler),
+      cluster: applySchedulingPolicy(cluster, scheduler, queuesOf(workload)).cluster,
       policy: 'am-share:0.1',
       seed: 1,
       appTimeoutMs: null,

@@ -20,11 +20,10 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { resolveSource, describeRun } from '../src/api/replay.js';
+import { resolveSource, describeRun, scheduledSource } from '../src/api/replay.js';
 import { planGrid } from '../src/api/grid.js';
 import { sweepRuns } from '../src/api/sweep.js';
 import { parseAdmissionPolicy } from '../src/policies/admission/index.js';
-import { applySchedulingPolicy } from '../src/policies/scheduling/index.js';
 import { replaySpec } from '../src/replay/replay-spec.js';
 import { Store } from '../src/store/index.js';
 import { REDIS_AVAILABLE, startRedis } from '../test/fixtures/redis-server.js';
@@ -110,7 +109,7 @@ async function studyRuns(name: string): Promise<{ spec: ReturnType<typeof descri
     for (const { source, seed } of grid.sources) {
       const resolved = await resolveSource(store, { source }, seed);
       for (const scheduler of grid.schedulers) {
-        const scheduled = { ...resolved, cluster: applySchedulingPolicy(resolved.cluster, scheduler) };
+        const scheduled = scheduledSource(resolved, scheduler);
         for (const policy of grid.policies) {
           runs.push({ spec: describeRun(scheduled, parseAdmissionPolicy(policy), seed, {}), workload: resolved.workload });
         }

@@ -17,6 +17,10 @@
 --     (trace, swim_bytes, scheduler, queue_structure, policy); 1.00 = as fast as the largest.
 --   mean_turnaround_s: each run's mean finish - submit of its finished batch apps; mean over runs.
 --   turnaround_vs_largest: mean_turnaround_s against the largest node count's, likewise.
+--   Both ratios only between counts whose runs all finished every batch app (completion_pct
+--     100), else null (shown as —): a mean over the few apps a deadlocked run finished is no
+--     measure of the whole work.
+--   note: why the ratios are null, when they are; null otherwise.
 --   memory_util_pct, vcore_util_pct: each run's mean over samples of used / capacity x 100
 --     (capacity: used + free + reserved), as utilization.sql; mean over runs.
 --   deadlocked_runs: runs that stopped with apps that could never finish.
@@ -25,6 +29,8 @@ WITH per_run_apps AS (
     run_id,
     100.0 * count(*) FILTER (WHERE is_batch AND state = 'FINISHED') / nullif(count(*) FILTER (WHERE is_batch), 0)
       AS completion_pct,
+    count(*) FILTER (WHERE is_batch AND state = 'FINISHED') AS finished_batch_apps,
+    count(*) FILTER (WHERE is_batch) AS batch_apps,
     avg(finish_ms - submit_ms) FILTER (WHERE is_batch AND state = 'FINISHED') AS mean_turnaround_ms
   FROM stg_run_apps
   GROUP BY run_id
@@ -57,6 +63,8 @@ per_count AS (
     r.cluster_name AS cluster,
     count(DISTINCT r.seed) AS seeds,
     avg(a.completion_pct) AS completion_pct,
+    sum(a.finished_batch_apps) AS finished_batch_apps,
+    sum(a.batch_apps) AS batch_apps,
     CASE WHEN count(r.makespan_ms) = count(*) THEN avg(r.makespan_ms) / 1000.0 END AS makespan_s,
     avg(a.mean_turnaround_ms) / 1000.0 AS mean_turnaround_s,
     avg(s.memory_util_pct) AS memory_util_pct,
@@ -78,12 +86,26 @@ SELECT
   seeds,
   completion_pct,
   makespan_s,
-  makespan_s / last_value(makespan_s) OVER same_work AS makespan_vs_largest,
+  CASE WHEN completion_pct = 100 AND last_value(completion_pct) OVER same_work = 100 THEN
+    makespan_s / last_value(makespan_s) OVER same_work
+  END AS makespan_vs_largest,
   mean_turnaround_s,
-  mean_turnaround_s / last_value(mean_turnaround_s) OVER same_work AS turnaround_vs_largest,
+  CASE WHEN completion_pct = 100 AND last_value(completion_pct) OVER same_work = 100 THEN
+    mean_turnaround_s / last_value(mean_turnaround_s) OVER same_work
+  END AS turnaround_vs_largest,
   memory_util_pct,
   vcore_util_pct,
-  deadlocked_runs
+  deadlocked_runs,
+  CASE
+    WHEN coalesce(completion_pct, 0) < 100 THEN
+      format('no ratio: {} of {} batch apps finished at this count', coalesce(finished_batch_apps, 0), coalesce(batch_apps, 0))
+    WHEN coalesce(last_value(completion_pct) OVER same_work, 0) < 100 THEN
+      format(
+        'no ratio: {} of {} batch apps finished at the largest count ({} nodes)',
+        coalesce(last_value(finished_batch_apps) OVER same_work, 0), coalesce(last_value(batch_apps) OVER same_work, 0),
+        last_value(nodes) OVER same_work
+      )
+  END AS note
 FROM per_count
 WINDOW same_work AS (
   PARTITION BY trace, swim_bytes, scheduler, queue_structure, policy

@@ -6,6 +6,7 @@ import { parseCluster } from '../model/cluster.js';
 import type { Cluster, ClusterInput, NodeGroup, SchedulerSettings, SchedulerType } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
 import { readTextFile } from '../ingest/text-file.js';
+import { switchScheduler } from '../policies/scheduling/index.js';
 import type { Resources } from '../model/resources.js';
 import {
   hasPlacementPolicy,
@@ -46,6 +47,11 @@ export interface HadoopClusterRequest {
    * else of Hadoop's default 8192 MB / 8 vcores.
    */
   readonly nodes?: number;
+  /**
+   * The queues the workload's apps name, when known: a FairScheduler base switched to the
+   * CapacityScheduler gets leaves for those the FairScheduler would have created.
+   */
+  readonly appQueues?: readonly string[];
   /** The cluster's name; defaults to the base's, else `hadoop-config`. */
   readonly name?: string;
 }
@@ -116,7 +122,10 @@ export async function loadClusterWithHadoopConfig(request: HadoopClusterRequest)
     allocations === null ? null : importFairScheduler(allocations, fairScheduler!, { context });
 
   const defaults = defaultCluster();
-  const from = base ?? defaults;
+  // A base cluster of the other scheduler keeps only what a switch carries: its queues, not the
+  // limits its scheduler wrote into them (policies/scheduling/switch.ts).
+  const switched = base === null ? null : switchScheduler(base, type, request.appQueues ?? []);
+  const from = switched?.cluster ?? defaults;
   const kept: string[] = [];
   const schedulerInput = composeScheduler({
     type,
@@ -135,10 +144,8 @@ export async function loadClusterWithHadoopConfig(request: HadoopClusterRequest)
     kept: base === null ? [] : kept,
   });
 
-  if (base !== null && base.scheduler.type !== type && capacityImport === null && fairImport === null) {
-    notes.push(
-      `the scheduler is now the ${SCHEDULER_NAMES[type]} (the base cluster ran the ${SCHEDULER_NAMES[base.scheduler.type]}); its queues are kept from the base cluster`,
-    );
+  if (switched !== null && capacityImport === null && fairImport === null) {
+    notes.push(...switched.notes.map((note) => `the scheduler is now the ${SCHEDULER_NAMES[type]}: ${note}`));
   }
   if (type === 'fair' && fairImport === null && yarn?.allocationFile) {
     notes.push(`${yarnSite} names the allocation file ${yarn.allocationFile}: pass it with --fair-scheduler to import its queues`);

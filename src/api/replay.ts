@@ -80,7 +80,7 @@ export async function replayRuns(store: Store, request: ReplayRequest): Promise<
   for (const planned of grid.sources) {
     const source = await resolveSource(store, { ...request, source: planned.source, nodes: planned.nodes }, planned.seed);
     for (const scheduler of grid.schedulers) {
-      const scheduled = { ...source, cluster: applySchedulingPolicy(source.cluster, scheduler) };
+      const scheduled = scheduledSource(source, scheduler);
       for (const spec of grid.policies) {
         const { run } = await runAndStore(store, scheduled, parseAdmissionPolicy(spec), planned.seed, request);
         runs.push(run);
@@ -88,6 +88,15 @@ export async function replayRuns(store: Store, request: ReplayRequest): Promise<
     }
   }
   return runs;
+}
+
+/**
+ * The source on the chosen scheduler, its notes saying what a switch to the other scheduler
+ * carried and which of that scheduler's own settings it used.
+ */
+export function scheduledSource(source: ResolvedSource, scheduler: string): ResolvedSource {
+  const { cluster, notes } = applySchedulingPolicy(source.cluster, scheduler, source.workload.apps.map((app) => app.queue));
+  return { ...source, cluster, notes: [...source.notes, ...notes] };
 }
 
 /** Options every replay checks before it plans anything. */
@@ -179,6 +188,7 @@ export async function resolveSource(
       capacityScheduler: request.capacityScheduler,
       fairScheduler: request.fairScheduler,
       nodes: request.nodes,
+      appQueues: base.log?.workload.apps.map((app) => app.queue),
     });
     cluster = imported.cluster;
     notes = [...notes, ...formatFindings(imported.findings), ...imported.notes];

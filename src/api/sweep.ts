@@ -13,7 +13,6 @@ import { runSpecSha256 } from '../model/run-spec.js';
 import type { RunSpec } from '../model/run-spec.js';
 import type { Workload } from '../model/workload.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
-import { applySchedulingPolicy } from '../policies/scheduling/index.js';
 import { coarsenedSamplesNote } from '../replay/observer.js';
 import { coarsenedSampleRuns, importRunFiles, makeOwnTempDir, reserveRunIds, storedRunIds } from '../store/index.js';
 import type { Store } from '../store/index.js';
@@ -23,7 +22,7 @@ import { runOnQueue } from '../queue/coordinator.js';
 import type { PoolJob } from '../sweep/pool.js';
 import { planGrid } from './grid.js';
 import type { GridRequest } from './grid.js';
-import { checkRunOptions, describeRun, resolveSource } from './replay.js';
+import { checkRunOptions, describeRun, resolveSource, scheduledSource } from './replay.js';
 import type { ClusterSources, ResolvedSource, RunOptions } from './replay.js';
 import type { TraceOptions } from '../ingest/trace-format.js';
 
@@ -239,7 +238,8 @@ async function describeGrid(
       workloads.set(workloadKey, resolved.workload);
     }
     for (const scheduler of grid.schedulers) {
-      const scheduled = { ...resolved, cluster: applySchedulingPolicy(resolved.cluster, scheduler) };
+      const scheduled = scheduledSource(resolved, scheduler);
+      for (const note of scheduled.notes) notes.add(note);
       for (const policy of grid.policies) {
         const spec = describeRun(scheduled, parseAdmissionPolicy(policy), seed, request);
         planned.push({

@@ -93,16 +93,17 @@ function roleOf(policy: string, family: string): string | null {
  * A sweep's Perf Scores (rows of queries/perf_score.sql), a few lines per group of runs (trace,
  * cluster, scheduler, queue layout, seed): the best static setting, then each adaptive
  * controller, Hadoop's default and the cluster as configured where they were run. Columns that
- * are the same on every line are left out, so the table fits a terminal.
+ * are the same on every line are left out, so the table fits a terminal. Below the table, why a
+ * score or ratio shown is missing (the query's `note`), each reason once.
  */
 export function perfScoreSummary(columns: readonly string[], rows: readonly (readonly unknown[])[], options: TableOptions = {}): string {
   const at = (name: string): number => columns.indexOf(name);
   const [trace, cluster, scheduler, queues, seed, policy, family] = [
     'trace', 'cluster', 'scheduler', 'queue_structure', 'seed', 'policy', 'family',
   ].map(at) as [number, number, number, number, number, number, number];
-  const [makespan, outcome, score, jct, bestPolicy] = ['makespan_s', 'outcome', 'perf_score', 'jct_vs_default', 'best_static_policy'].map(
+  const [makespan, outcome, score, jct, bestPolicy, note] = ['makespan_s', 'outcome', 'perf_score', 'jct_vs_default', 'best_static_policy', 'note'].map(
     at,
-  ) as [number, number, number, number, number];
+  ) as [number, number, number, number, number, number];
   const rank = (row: readonly unknown[]): number => {
     if (row[policy] === row[bestPolicy]) return 0;
     const role = roleOf(String(row[policy]), String(row[family]));
@@ -139,5 +140,33 @@ export function perfScoreSummary(columns: readonly string[], rows: readonly (rea
       row[jct],
     ];
   });
-  return formatTable(header, lines, 'text', options);
+  const table = formatTable(header, lines, 'text', options);
+  const why = missingRatioNotes(shown, note, policy, (row) => [row[trace], ...varying.map((c) => row[c.index])].join(' '), groupOrder.size > 1);
+  return why.length === 0 ? table : [table, '', 'Why a score is —:', ...why.map((line) => `  - ${line}`)].join('\n');
+}
+
+/**
+ * The notes of the rows shown, each once: a reason about the run itself names its policy; a
+ * reason about its group (the default run, the static runs) is said once per group, named by
+ * `groupLabel` when there are several groups.
+ */
+function missingRatioNotes(
+  rows: readonly (readonly unknown[])[],
+  note: number,
+  policy: number,
+  groupLabel: (row: readonly unknown[]) => string,
+  groups: boolean,
+): string[] {
+  if (note < 0) return [];
+  const lines = new Set<string>();
+  for (const row of rows) {
+    const text = row[note];
+    if (typeof text !== 'string') continue;
+    for (const reason of text.split('; ')) {
+      const own = reason.includes('this run');
+      const prefix = [groups ? groupLabel(row) : '', own ? String(row[policy]) : ''].filter((p) => p !== '').join(' ');
+      lines.add(prefix === '' ? reason : `${prefix}: ${reason}`);
+    }
+  }
+  return [...lines];
 }

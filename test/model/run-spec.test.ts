@@ -23,7 +23,7 @@ function specOf(scenarioName: string, scheduler: string): RunSpec {
   return {
     trace: { kind: 'scenario', scenario: scenarioName, parameters: { b: 1, a: 'x' } },
     traceLabel: scenarioName,
-    cluster: applySchedulingPolicy(built.cluster, scheduler),
+    cluster: applySchedulingPolicy(built.cluster, scheduler, built.workload.apps.map((app) => app.queue)).cluster,
     scheduler,
     queueStructure: 'default',
     admission: { spec: 'marp-feedback', parameters: { low: 0.9, delayS: 10 } },

@@ -47,7 +47,8 @@ describe('nodes_needed.sql', () => {
         summary: { makespanMs: 180_000 },
       });
       // 8 nodes, the largest: turnaround 20 s, makespan 100 s; 1024 of 8192 MB -> 12.5 %, 1 of 8 vcores -> 12.5 %.
-      // So at 4 nodes: makespan 190 / 100 = 1.9, turnaround 50 / 20 = 2.5; at 2 nodes: turnaround 100 / 20 = 5.
+      // So at 4 nodes: makespan 190 / 100 = 1.9, turnaround 50 / 20 = 2.5; at 2 nodes no ratio:
+      // 100 / 20 = 5 would compare the 3 apps the deadlocked run finished with all 4.
       await saveFixtureRun(store, {
         ...day, traceRef: recorded, cluster: on(8), seed: 1, apps: apps(4, 'FINISHED', 20_000),
         samples: [{ usedMemoryMb: 1024, freeMemoryMb: 7168, usedVcores: 1, freeVcores: 7 }],
@@ -70,28 +71,53 @@ describe('nodes_needed.sql', () => {
       expect(rows).toEqual([
         row(2, 'c@2', {
           seeds: 1, completion_pct: 75, makespan_s: null, makespan_vs_largest: null, mean_turnaround_s: 100,
-          turnaround_vs_largest: 5, memory_util_pct: 100, vcore_util_pct: 100, deadlocked_runs: 1,
+          turnaround_vs_largest: null, memory_util_pct: 100, vcore_util_pct: 100, deadlocked_runs: 1,
+          note: 'no ratio: 3 of 4 batch apps finished at this count',
         }),
         row(4, 'c@4', {
           seeds: 2, completion_pct: 100, makespan_s: 190, makespan_vs_largest: 1.9, mean_turnaround_s: 50,
-          turnaround_vs_largest: 2.5, memory_util_pct: 37.5, vcore_util_pct: 50, deadlocked_runs: 0,
+          turnaround_vs_largest: 2.5, memory_util_pct: 37.5, vcore_util_pct: 50, deadlocked_runs: 0, note: null,
         }),
         row(8, 'c', {
           seeds: 1, completion_pct: 100, makespan_s: 100, makespan_vs_largest: 1, mean_turnaround_s: 20,
-          turnaround_vs_largest: 1, memory_util_pct: 12.5, vcore_util_pct: 12.5, deadlocked_runs: 0,
+          turnaround_vs_largest: 1, memory_util_pct: 12.5, vcore_util_pct: 12.5, deadlocked_runs: 0, note: null,
         }),
         {
           ...row(8, 'c', {
             seeds: 1, completion_pct: 100, makespan_s: 120, makespan_vs_largest: 1, mean_turnaround_s: 30,
-            turnaround_vs_largest: 1, memory_util_pct: 50, vcore_util_pct: 50, deadlocked_runs: 0,
+            turnaround_vs_largest: 1, memory_util_pct: 50, vcore_util_pct: 50, deadlocked_runs: 0, note: null,
           }),
           swim_bytes: 'scaled',
         },
         {
           trace: 't', swim_bytes: null, scheduler: 'capacity-fifo', queue_structure: 'one', policy: 'none', nodes: 1,
           cluster: 'test-1x8192mb-8vc', seeds: 1, completion_pct: 100, makespan_s: 10, makespan_vs_largest: 1,
-          mean_turnaround_s: 10, turnaround_vs_largest: 1, memory_util_pct: null, vcore_util_pct: null, deadlocked_runs: 0,
+          mean_turnaround_s: 10, turnaround_vs_largest: 1, memory_util_pct: null, vcore_util_pct: null, deadlocked_runs: 0, note: null,
         },
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('gives no ratio against a largest node count whose runs did not finish every app, and says why', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const base = parseCluster({ name: 'c', nodeGroups: [{ name: 'a', count: 8, memoryMb: 1024, vcores: 1 }] });
+      const on = (nodes: number) => scaleNodeGroups(base, nodes).cluster;
+      // 8 nodes, the largest, deadlock after 1 of 4 apps (10 s): 4 nodes' 60 s against that 10 s
+      // would read as six times slower.
+      await saveFixtureRun(store, {
+        trace: 'day', policy: 'as-configured', cluster: on(8), seed: 1,
+        apps: [...apps(1, 'FINISHED', 10_000), ...apps(3, 'ACCEPTED')], summary: { deadlock: true, makespanMs: null },
+      });
+      await saveFixtureRun(store, {
+        trace: 'day', policy: 'as-configured', cluster: on(4), seed: 1, apps: apps(4, 'FINISHED', 60_000), summary: { makespanMs: 200_000 },
+      });
+      const rows = objectsOf(await runReportQuery(store, QUERIES_DIR, 'nodes_needed'));
+      expect(rows.map((r) => [r['nodes'], r['makespan_vs_largest'], r['turnaround_vs_largest'], r['note']])).toEqual([
+        [4, null, null, 'no ratio: 1 of 4 batch apps finished at the largest count (8 nodes)'],
+        [8, null, null, 'no ratio: 1 of 4 batch apps finished at this count'],
       ]);
     } finally {
       store.close();

@@ -65,10 +65,56 @@ describe('perf_score.sql', () => {
       expect(byPolicy.get('am-share:0.1')!['perf_score']).toBeCloseTo(-50, 9);
       expect(byPolicy.get('am-share:0.1')!['jct_vs_default']).toBe(1);
       expect(byPolicy.get('reserve:16vcores')!['perf_score']).toBe(100);
-      expect(byPolicy.get('none')).toMatchObject({ makespan_s: null, outcome: 'DEADLOCK', perf_score: null, mean_jct_s: null });
+      expect(byPolicy.get('none')).toMatchObject({
+        makespan_s: null, outcome: 'DEADLOCK', perf_score: null, mean_jct_s: null, jct_vs_default: null,
+        note: 'no perf_score or jct_vs_default: this run ended DEADLOCK (0 of 2 apps finished)',
+      });
+      expect(byPolicy.get('autoadmin')!['note']).toBeNull();
       expect(rows.filter((row) => row['seed'] === 2)).toEqual([
-        expect.objectContaining({ policy: 'autoadmin', perf_score: null, best_static_policy: null, jct_vs_default: null }),
+        expect.objectContaining({
+          policy: 'autoadmin', perf_score: null, best_static_policy: null, jct_vs_default: null,
+          note: 'no perf_score: no static run of the group (reserve, am-share, max-apps) finished its apps; no jct_vs_default: the group has no am-share:0.1 run',
+        }),
       ]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('compares no run with a default or a best static setting that did not finish its apps, and says why', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      // am-share:0.1 deadlocked after one of its two apps finished in 10 s: its mean completion
+      // time, 10 s, is no baseline (autoadmin's 44 s would have read as 4.4 times slower).
+      // reserve:8vcores ended in 30 s because one of its apps failed: not the best static
+      // setting, which is reserve:16vcores at 80 s (autoadmin 88 s -> 90). marp-feedback
+      // deadlocked too: neither ratio for it, though its one finished app took 5 s.
+      for (const run of [
+        { policy: 'am-share:0.1', seed: 1, apps: [...apps(1, 'FINISHED', 10_000), ...apps(1, 'RUNNING')], summary: { makespanMs: null, deadlock: true } },
+        { policy: 'reserve:8vcores', seed: 1, apps: [...apps(1, 'FINISHED', 30_000), ...apps(1, 'FAILED', 20_000)], summary: { makespanMs: 30_000 } },
+        finished('reserve:16vcores', 80, 40),
+        finished('autoadmin', 88, 44),
+        { policy: 'marp-feedback', seed: 1, apps: [...apps(1, 'FINISHED', 5_000), ...apps(1, 'ACCEPTED')], summary: { makespanMs: null, deadlock: true } },
+      ]) {
+        await saveFixtureRun(store, run);
+      }
+      const rows = objectsOf(await runReportQuery(store, QUERIES_DIR, 'perf_score'));
+      const byPolicy = new Map(rows.map((row) => [row['policy'], row]));
+      const noDefault = 'no jct_vs_default: am-share:0.1 ended DEADLOCK (1 of 2 apps finished)';
+      expect(byPolicy.get('autoadmin')).toMatchObject({
+        outcome: 'finished', mean_jct_s: 44, jct_vs_default: null, best_static_policy: 'reserve:16vcores', best_reserve: 'reserve:16vcores', note: noDefault,
+      });
+      expect(byPolicy.get('autoadmin')!['perf_score']).toBeCloseTo(90, 9);
+      expect(byPolicy.get('reserve:16vcores')).toMatchObject({ perf_score: 100, jct_vs_default: null, note: noDefault });
+      expect(byPolicy.get('reserve:8vcores')).toMatchObject({
+        outcome: 'some failed', perf_score: null, jct_vs_default: null,
+        note: 'no perf_score or jct_vs_default: this run ended some failed (1 of 2 apps finished)',
+      });
+      expect(byPolicy.get('marp-feedback')).toMatchObject({
+        outcome: 'DEADLOCK', mean_jct_s: 5, perf_score: null, jct_vs_default: null,
+        note: 'no perf_score or jct_vs_default: this run ended DEADLOCK (1 of 2 apps finished)',
+      });
+      expect(byPolicy.get('am-share:0.1')).toMatchObject({ best_am_share: null, jct_vs_default: null });
     } finally {
       store.close();
     }

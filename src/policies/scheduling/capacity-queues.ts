@@ -185,22 +185,9 @@ export class CapacityQueues {
     appCount: number,
     cluster: Cluster,
   ): void {
-    // Capacity left by siblings that set one is split among the others by weight.
-    let specified = 0;
-    let unspecifiedWeight = 0;
-    let unspecified = 0;
-    for (const c of configs) {
-      if (c.capacityPercent !== null) specified += c.capacityPercent;
-      else {
-        unspecified++;
-        unspecifiedWeight += c.weight;
-      }
-    }
-    const rest = Math.max(0, 100 - specified);
-    for (const config of configs) {
-      const percent =
-        config.capacityPercent ??
-        (unspecifiedWeight > 0 ? (rest * config.weight) / unspecifiedWeight : rest / unspecified);
+    const percents = childCapacityPercents(configs);
+    for (const [i, config] of configs.entries()) {
+      const percent = percents[i]!;
       const absCapacity = parentAbsCapacity * (percent / 100);
       const absMax = parentAbsMax * ((config.maximumCapacityPercent ?? 100) / 100);
       const path = `${parent.path}.${config.name}`;
@@ -256,6 +243,27 @@ export class CapacityQueues {
       this.passLimits(child);
     }
   }
+}
+
+/**
+ * Each sibling's capacity in percent of its parent: its own, else what siblings that set one
+ * leave, split among the others by weight (equally when their weights are all 0).
+ */
+export function childCapacityPercents(configs: readonly QueueConfig[]): number[] {
+  let specified = 0;
+  let unspecifiedWeight = 0;
+  let unspecified = 0;
+  for (const c of configs) {
+    if (c.capacityPercent !== null) specified += c.capacityPercent;
+    else {
+      unspecified++;
+      unspecifiedWeight += c.weight;
+    }
+  }
+  const rest = Math.max(0, 100 - specified);
+  return configs.map(
+    (c) => c.capacityPercent ?? (unspecifiedWeight > 0 ? (rest * c.weight) / unspecifiedWeight : rest / unspecified),
+  );
 }
 
 /** The stock CapacityScheduler's only queue. */

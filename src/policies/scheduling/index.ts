@@ -17,3 +17,5 @@ export {
   schedulingPolicyUsage,
 } from './spec.js';
 export type { AmLimitOverride, SchedulingPolicyName } from './spec.js';
+export { switchScheduler } from './switch.js';
+export type { SwitchedCluster } from './switch.js';

@@ -7,6 +7,8 @@ import { UserError } from '../../model/errors.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
 import { SCHEDULER_KINDS, schedulerKind } from './registry.js';
 import type { SchedulerKind } from './registry.js';
+import { switchScheduler } from './switch.js';
+import type { SwitchedCluster } from './switch.js';
 
 /** A scheduler and the policy its queues use, `<type>-<policy>`: capacity-fifo, fair-drf, ... */
 export type SchedulingPolicyName = string;
@@ -52,12 +54,20 @@ export function parseSchedulingPolicy(name: string): SchedulingPolicyName {
   return found.name;
 }
 
-/** The cluster with its scheduler switched to the chosen combination. */
-export function applySchedulingPolicy(cluster: Cluster, choice: SchedulingPolicyName): Cluster {
-  if (choice === AS_CONFIGURED) return cluster;
+/**
+ * The cluster with its scheduler switched to the chosen combination, and notes on what a switch
+ * to the other scheduler carried and what it left at that scheduler's settings (switch.ts).
+ * `appQueues`: the queues the workload's apps name.
+ */
+export function applySchedulingPolicy(cluster: Cluster, choice: SchedulingPolicyName, appQueues: readonly string[]): SwitchedCluster {
+  if (choice === AS_CONFIGURED) return { cluster, notes: [] };
   const combination = COMBINATIONS.find((c) => c.name === choice);
   if (!combination) throw new SchedulerChoiceError(`unknown scheduler '${choice}'; valid schedulers are:\n${schedulingPolicyUsage()}`);
-  return combination.kind.withPolicy(cluster, combination.policy);
+  const switched = switchScheduler(cluster, combination.kind.type, appQueues);
+  return {
+    cluster: combination.kind.withPolicy(switched.cluster, combination.policy),
+    notes: switched.notes.map((note) => `${choice}: ${note}`),
+  };
 }
 
 /**

@@ -207,12 +207,17 @@ describe('loadClusterWithHadoopConfig', () => {
     );
   });
 
-  it('switches a base cluster to the scheduler yarn-site.xml names, keeping its queues, and points to the allocation file', async () => {
-    const { cluster, notes } = await loadClusterWithHadoopConfig({ base: base(), yarnSite: fixture('yarn-site-fair.xml') });
+  it('switches a base cluster to the scheduler yarn-site.xml names, keeping its queues but not its AM limits, and points to the allocation file', async () => {
+    const prod = parseCluster({ ...base(), scheduler: { ...base().scheduler, queues: [queue('prod', { capacityPercent: 100, maxAmShare: 0.1 })] } });
+    const { cluster, notes } = await loadClusterWithHadoopConfig({ base: prod, yarnSite: fixture('yarn-site-fair.xml') });
     expect(cluster.scheduler.type).toBe('fair');
-    expect(cluster.scheduler.queues).toEqual([]);
+    // The CapacityScheduler's 10% AM limit is not the FairScheduler's maxAMShare (docs/model.md 4.9).
+    expect(cluster.scheduler.queues).toEqual([queue('prod', { weight: 1 })]);
+    expect(cluster.scheduler.fair.queueMaxAmShareDefault).toBe(0.5);
     expect(notes.slice(0, 2)).toEqual([
-      'the scheduler is now the FairScheduler (the base cluster ran the CapacityScheduler); its queues are kept from the base cluster',
+      'the scheduler is now the FairScheduler: the cluster ran the CapacityScheduler and no allocation file (--fair-scheduler) was given: ' +
+        'its queues are kept, weighted by their capacities (root.prod 1), with no min share and their maximum capacity as max share; ' +
+        "maxAMShare 0.5 (the CapacityScheduler's AM limit of 0.1 is not carried), no running-app limits, apps submitted to default run in root.<user>",
       `${fixture('yarn-site-fair.xml')} names the allocation file /etc/hadoop/conf/fair-scheduler.xml: pass it with --fair-scheduler to import its queues`,
     ]);
     expect(notes).toContain(
