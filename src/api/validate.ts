@@ -11,12 +11,11 @@ import type { LogWorkload } from '../ingest/rmlog/workload.js';
 import { UserError } from '../model/errors.js';
 import type { AppOutcome } from '../model/replay-result.js';
 import { AS_CONFIGURED_SPEC, parseAdmissionPolicy } from '../policies/admission/index.js';
-import { applySchedulingPolicy } from '../policies/scheduling/index.js';
 import { VERSION } from '../paths.js';
 import { findTrace, saveValidation } from '../store/index.js';
 import type { Store, TraceRecord } from '../store/index.js';
 import { planGrid } from './grid.js';
-import { resolveSource, runAndStore } from './replay.js';
+import { resolveSource, runAndStore, scheduledSource } from './replay.js';
 import type { ClusterSources, ReplaySource } from './replay.js';
 import { CHANGE_THRESHOLD_MS, compareApps, matchApps, TOLERANCE_MS, TOLERANCE_SHARE } from './validate-compare.js';
 import type { AppEnd, AppEnds, Makespans, MatchableApp, ValidationApp, ValidationHeadline } from './validate-compare.js';
@@ -80,7 +79,7 @@ export async function runValidation(store: Store, request: ValidationRequest): P
   const changedLog = (await formatOf(changedRecord).load(store, changedRecord)).log!;
   const matched = matchApps(request.trace, matchable(baseLog), request.against, matchable(changedLog));
   const changedSource = await resolveSource(store, { source, ...change }, 1);
-  const scheduled = { ...changedSource, cluster: applySchedulingPolicy(changedSource.cluster, grid.schedulers[0]!) };
+  const scheduled = scheduledSource(changedSource, grid.schedulers[0]!);
 
   const base = await runAndStore(store, baseSource, parseAdmissionPolicy(AS_CONFIGURED_SPEC), 1);
   const predicted = await runAndStore(store, scheduled, parseAdmissionPolicy(grid.policies[0]!), 1);
