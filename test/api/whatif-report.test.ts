@@ -78,7 +78,7 @@ describe('report whatif', () => {
       await expect(runReport(store, { name: 'whatif', outDir: null })).rejects.toThrow(/give --trace T \(no RM log is ingested yet/);
       await expect(runReport(store, { name: 'whatif', filter: { trace: 'nope' }, outDir: null })).rejects.toThrow("no trace named 'nope'");
       // An unknown report name lists the queries and whatif.
-      await expect(runReport(store, { name: 'whatf', outDir: null })).rejects.toThrow(/^unknown report 'whatf'; reports are: apps_completed_over_time, .*, utilization, whatif$/);
+      await expect(runReport(store, { name: 'whatf', outDir: null })).rejects.toThrow(/^unknown report 'whatf'; reports are: apps_completed_over_time, .*, utilization, validation, whatif$/);
     } finally {
       store.close();
     }
