@@ -4,7 +4,6 @@
 // description is stored), writes every trace's reports into a dated directory, points `latest`
 // at it and prunes dated directories older than the days kept.
 
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PartialFailure, UserError } from '../model/errors.js';
 import { expandGlob, isPattern } from '../pipeline/glob.js';
@@ -16,6 +15,7 @@ import type { Store } from '../store/index.js';
 import { ingestRmLog } from '../ingest/rmlog/ingest.js';
 import { ingestSwim } from '../ingest/swim/ingest.js';
 import { runReport } from './report.js';
+import { writeReportFile } from './report-files.js';
 import { sweepRuns } from './sweep.js';
 
 export interface PipelineRequest {
@@ -220,7 +220,7 @@ async function writeReports(
   const draft = await startReportDir(config.reports.dir, startedAt);
   try {
     // What this pipeline ingested and replayed, for whoever reads the directory later.
-    await writeFile(join(draft.path, SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
+    await writeReportFile(join(draft.path, SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
     const written: string[] = [];
     const dirs = new Set<string>();
     for (const trace of config.traces) {
