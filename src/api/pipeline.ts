@@ -126,6 +126,9 @@ export async function runPipeline(request: PipelineRequest): Promise<PipelineRes
           replayed.push(result);
         }
       }
+      // What was ingested and replayed goes into the file before reports are written from it: a
+      // full disk is found here, with the database put back as it was, not lost in the close.
+      await store.checkpoint();
       const { reportDir, reports } = await writeReports(store, config, startedAt, { startedAt: startedAt.toISOString(), database: request.database, ingested, replayed });
       const pruned = await pruneReports(config.reports.dir, config.reports.keepDays, startedAt, reportDir.slice(config.reports.dir.length + 1));
       step(`reports in ${reportDir}${pruned.length > 0 ? `; ${pruned.length} older report director${pruned.length === 1 ? 'y' : 'ies'} removed` : ''}`);
