@@ -36,7 +36,7 @@ export function mountTmpfs(sizeBytes: number): Tmpfs {
     fill: (leaveBytes) => {
       rmSync(filler, { force: true });
       const { bavail, bsize } = statfsSync(dir);
-      writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - leaveBytes)));
+      writeFileSync(filler, Buffer.alloc(Math.max(0, Math.floor(bavail * bsize - leaveBytes))));
     },
     free: () => {
       rmSync(filler, { force: true });
@@ -44,7 +44,12 @@ export function mountTmpfs(sizeBytes: number): Tmpfs {
     unmount: () => {
       if (!mounted) return;
       mounted = false;
-      execFileSync('umount', [dir], { stdio: 'pipe' });
+      try {
+        execFileSync('umount', [dir], { stdio: 'pipe' });
+      } catch {
+        // Still busy (a test that failed left a file open): detached now, freed when it closes.
+        execFileSync('umount', ['--lazy', dir], { stdio: 'pipe' });
+      }
       rmdirSync(dir);
     },
   };
@@ -62,7 +67,7 @@ function probe(): string | null {
     execFileSync('umount', [dir], { stdio: 'pipe' });
     return null;
   } catch (error) {
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim().split('\n')[0];
     return stderr || (error instanceof Error ? error.message : String(error));
   } finally {
     rmdirSync(dir);
