@@ -38,6 +38,7 @@ export type { ColumnTable } from 'arquero';
 export { reportNames } from '../reports/index.js';
 export type { ReportFilter } from '../reports/index.js';
 export { UserError } from '../model/errors.js';
+export { NoSpaceError } from '../model/no-space.js';
 export { collectResults } from '../queue/collect.js';
 export type { CollectResult } from '../queue/collect.js';
 export { DEFAULT_LOCK_MS, startQueueWorker } from '../queue/worker.js';

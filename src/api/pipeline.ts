@@ -4,7 +4,6 @@
 // description is stored), writes every trace's reports into a dated directory, points `latest`
 // at it and prunes dated directories older than the days kept (those it marked as its own).
 
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PartialFailure, UserError } from '../model/errors.js';
 import { expandGlob, isPattern } from '../pipeline/glob.js';
@@ -16,6 +15,7 @@ import type { Store, StoreOptions } from '../store/index.js';
 import { ingestRmLog } from '../ingest/rmlog/ingest.js';
 import { ingestSwim } from '../ingest/swim/ingest.js';
 import { runReport } from './report.js';
+import { writeReportFile } from './report-files.js';
 import { sweepRuns } from './sweep.js';
 
 export interface PipelineRequest {
@@ -190,6 +190,9 @@ async function ingestAndReplay(
         replayed.push(result);
       }
     }
+    // What was ingested and replayed goes into the file before reports are written from it: a
+    // full disk is found here, with the database put back as it was, not lost in the close.
+    await store.checkpoint();
     return { ingested, replayed };
   } finally {
     store.close();
@@ -271,7 +274,7 @@ async function writeReportDir(
   const draft = await startReportDir(config.reports.dir, startedAt);
   try {
     // What this pipeline ingested and replayed, for whoever reads the directory later.
-    await writeFile(join(draft.path, SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
+    await writeReportFile(join(draft.path, SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
     const written: string[] = [];
     const dirs = new Set<string>();
     for (const trace of config.traces) {

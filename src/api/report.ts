@@ -8,7 +8,7 @@ import type { ReportFilter } from '../reports/index.js';
 import type * as Html from '../reports/html/index.js';
 import type { Store } from '../store/index.js';
 import { QUERIES_DIR, VERSION } from '../paths.js';
-import { reportPaths, writeReportFile } from './report-files.js';
+import { reportPaths, writeReportFile, writeReportFiles } from './report-files.js';
 
 export const DEFAULT_REPORT = 'makespan';
 /** The report that is not one query: what one RM log says about other settings (whatif-report.ts). */
@@ -71,8 +71,10 @@ export async function runReport(store: Store, request: ReportRequest = {}): Prom
     summary: overview.summary,
     sections: [...overview.sections, { title: `Table: queries/${name}.sql`, tables: [htmlTable(toTable(result))] }],
   });
-  await writeReportFile(paths.markdownPath, markdown);
-  await writeReportFile(paths.htmlPath, html);
+  await writeReportFiles([
+    { path: paths.markdownPath, text: markdown },
+    { path: paths.htmlPath, text: html },
+  ]);
   return { name, columns, rows, summary: overview.summary, markdown, ...paths, html };
 }
 

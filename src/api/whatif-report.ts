@@ -16,7 +16,7 @@ import { runFidelity } from './fidelity.js';
 import type { FidelityResult } from './fidelity.js';
 import { WHATIF_REPORT } from './report.js';
 import type { ReportResult } from './report.js';
-import { reportPaths, writeReportFile } from './report-files.js';
+import { reportPaths, writeReportFiles } from './report-files.js';
 
 /** Apps listed in the fidelity table: those the replay got least right. */
 const WORST_APPS = 10;
@@ -113,8 +113,10 @@ export async function runWhatIfReport(
       ...overview.sections.map((section) => ({ ...section, title: 'Every policy and scheduler replayed on it' })),
     ],
   });
-  await writeReportFile(paths.markdownPath, markdown);
-  await writeReportFile(paths.htmlPath, html);
+  await writeReportFiles([
+    { path: paths.markdownPath, text: markdown },
+    { path: paths.htmlPath, text: html },
+  ]);
   return { ...base, summary, ...paths, html };
 }
 

@@ -62,7 +62,10 @@ export function dbPath(context: CliContext, command: Command): string {
   return command.optsWithGlobals<{ db?: string }>().db ?? context.env['RMREPLAY_DB'] ?? DEFAULT_DB;
 }
 
-/** Open the store, run `work`, and close the store whatever happens. */
+/**
+ * Open the store, run `work`, checkpoint what it wrote into the file (a full disk is reported
+ * then, not lost in the close), and close the store whatever happens.
+ */
 export async function withStore<T>(
   context: CliContext,
   path: string,
@@ -71,7 +74,9 @@ export async function withStore<T>(
 ): Promise<T> {
   const store = await context.openStore(path, options);
   try {
-    return await work(store);
+    const result = await work(store);
+    await store.checkpoint();
+    return result;
   } finally {
     store.close();
   }

@@ -7,6 +7,7 @@ import type { RmEventBatch } from '../model/rm-event-batch.js';
 import type { RmFileCounts } from '../model/rm-events.js';
 import { appendReject } from './append.js';
 import { ChunkColumns } from './chunk-columns.js';
+import { closeAfterFailure } from './store.js';
 import type { Store } from './store.js';
 import { clusterEvents } from './rm-changes.js';
 import { boundValues, kindIs, traceEvents, withPrefix } from './trace-events.js';
@@ -95,7 +96,7 @@ export async function deleteRmLogLinesFrom(store: Store, fileId: number, firstLi
 /** rmlog_events' columns in table order: file_id, line_number, time_ms, kind, then these. */
 const EVENT_COLUMNS_AFTER_KIND = ['subject', 'nodeId', 'fromState', 'toState', 'memoryMb', 'vcores', 'priority', 'queue', 'user', 'detail', 'extra'] as const;
 
-/** Appends events and rejects of one file as they are read, a batch at a time; call close() in a finally. */
+/** Appends events and rejects of one file as they are read, a batch at a time; call close(), or discard() after a failure. */
 export class RmLogWriter {
   private readonly columns: ChunkColumns;
   private readonly fileIds: Int32Array;
@@ -155,10 +156,21 @@ export class RmLogWriter {
     try {
       this.events.flushSync();
       this.rejects.flushSync();
-    } finally {
-      this.events.closeSync();
-      this.rejects.closeSync();
+    } catch (error) {
+      this.discard();
+      throw error;
     }
+    this.events.closeSync();
+    this.rejects.closeSync();
+  }
+
+  /**
+   * Close both appenders after a failure (what they hold is rolled back with the transaction):
+   * their own errors, which only follow from it, do not hide it.
+   */
+  discard(): void {
+    closeAfterFailure(this.events);
+    closeAfterFailure(this.rejects);
   }
 }
 

@@ -1,10 +1,17 @@
 // The one layer that touches DuckDB: opening the file, running bound statements, appenders and
 // transactions. Every other module talks to the database through the operations in this folder.
+// A write that finds the disk full is told as one line (NoSpaceError), and the file is put back
+// as it was when the store was opened (file-state.ts).
 
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { DuckDBInstance, ResultReturnType } from '@duckdb/node-api';
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { NoSpaceError, noSpaceErrorOf } from '../model/no-space.js';
 import { applySchema } from './schema.js';
 import { describeLockHolder, lockConflictOf } from './lock-conflict.js';
+import { fileStateOf, removeDatabaseFiles, restoreFileState } from './file-state.js';
+import type { FileState } from './file-state.js';
 
 export type SqlParams = Record<string, DuckDBValue> | DuckDBValue[];
 
@@ -53,6 +60,11 @@ export class StoreError extends Error {
 
 export class Store {
   private inTransaction = false;
+  private closed = false;
+  /** The file as it was before this store wrote (a writable file only): what a failed write goes back to. */
+  private restorePoint: FileState | null = null;
+  /** Set by the first write that found the disk full: the store then refuses all work with it. */
+  private noSpace: NoSpaceError | null = null;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -66,27 +78,79 @@ export class Store {
    * Open (creating if needed) a database file, or `:memory:`, and bring its schema up to date;
    * read-only, open an existing file as it is. A file another process holds is tried again, with
    * growing pauses, for up to `waitMs` (default 0: once), then refused with one line naming the
-   * holder.
+   * holder. A disk too full to open it on is a NoSpaceError, and a file this call made is removed.
    */
   static async open(path: string, options: StoreOptions = {}): Promise<Store> {
     // A fresh in-memory database has nothing to protect, and DuckDB will not open one read-only.
     const readOnly = options.readOnly === true && path !== ':memory:';
-    const instance = await createInstance(path, { ...options, readOnly });
+    const writableFile = !readOnly && path !== ':memory:';
+    const existed = writableFile && existsSync(path);
+    let instance: DuckDBInstance;
+    try {
+      instance = await createInstance(path, { ...options, readOnly });
+    } catch (error) {
+      const noSpace = noSpaceErrorOf(error, databaseDir(path));
+      if (noSpace === null) throw error;
+      if (writableFile && !existed) removeDatabaseFiles(path);
+      throw noSpace;
+    }
     const connection = await instance.connect();
     const store = new Store(instance, connection, path, options.externalAccess !== false);
     // A read-only database is read as it is: bringing its schema up to date would write.
-    if (!readOnly) await applySchema(store);
+    if (readOnly) return store;
+    try {
+      if (writableFile) await store.prepareFile(existed);
+      else await applySchema(store);
+    } catch (error) {
+      store.close();
+      throw error;
+    }
     return store;
   }
 
+  /**
+   * Take the file's restore point, then bring the schema up to date. A WAL left by a process that
+   * died holds that process's commits: it goes into the file first, so that putting the file back
+   * after a failed write keeps them. The schema's changes go into the file at once: DuckDB cannot
+   * replay a WAL holding `ALTER COLUMN ... TYPE` to an ENUM (duckdb/duckdb#20543), so a fresh
+   * database whose process died, or whose checkpoint at close found the disk full, could not be
+   * opened again. Both checkpoints cost nothing when there is nothing to move.
+   */
+  private async prepareFile(existed: boolean): Promise<void> {
+    if (existed) await this.run('CHECKPOINT');
+    this.restorePoint = fileStateOf(this.path, existed);
+    await applySchema(this);
+    await this.run('CHECKPOINT');
+  }
+
+  /**
+   * Move what the WAL holds into the database file. A command that wrote calls it last, before
+   * close(): the checkpoint DuckDB makes as it closes fails in silence, leaving the command's
+   * writes in the WAL, while a failure here is a NoSpaceError and the file goes back to what it
+   * was. Nothing to do for an in-memory or read-only database.
+   */
+  async checkpoint(): Promise<void> {
+    if (this.restorePoint !== null) await this.run('CHECKPOINT');
+  }
+
   async run(sql: string, params?: SqlParams): Promise<void> {
-    await this.connection.run(sql, params);
+    this.checkUsable();
+    try {
+      await this.connection.run(sql, params);
+    } catch (error) {
+      throw await this.failed(error);
+    }
   }
 
   async query(sql: string, params?: SqlParams): Promise<QueryRows> {
-    const reader = await this.connection.runAndReadAll(sql, params);
-    const rows = reader.getRowsJS().map((row) => row.map(toPlain));
-    return { columns: reader.columnNames(), rows };
+    this.checkUsable();
+    try {
+      const reader = await this.connection.runAndReadAll(sql, params);
+      const rows = reader.getRowsJS().map((row) => row.map(toPlain));
+      return { columns: reader.columnNames(), rows };
+    } catch (error) {
+      throw await this.failed(error);
+    }
   }
 
   /** Rows as objects keyed by column name. */
@@ -100,8 +164,13 @@ export class Store {
    * Nothing else may run on the store until the iteration ends.
    */
   async *streamRows(sql: string, params?: SqlParams): AsyncGenerator<readonly (readonly unknown[])[]> {
-    const result = await this.connection.stream(sql, params);
-    for await (const rows of result.yieldRowsJs()) yield rows.map((row) => row.map(toPlain));
+    this.checkUsable();
+    try {
+      const result = await this.connection.stream(sql, params);
+      for await (const rows of result.yieldRowsJs()) yield rows.map((row) => row.map(toPlain));
+    } catch (error) {
+      throw await this.failed(error);
+    }
   }
 
   /**
@@ -110,35 +179,61 @@ export class Store {
    * asks for the next statement. DuckDB's errors (syntax, unknown table) are thrown as they are.
    */
   async *streamStatements(sql: string): AsyncGenerator<StatementRows> {
-    const extracted = await this.connection.extractStatements(sql);
-    for (let i = 0; i < extracted.count; i++) {
-      const prepared = await extracted.prepare(i);
-      try {
-        const result = await prepared.stream();
-        const chunks = async function* (): AsyncGenerator<readonly (readonly unknown[])[]> {
-          for await (const rows of result.yieldRowsJs()) yield rows.map((row) => row.map(toPlain));
-        };
-        yield { columns: result.columnNames(), returnsRows: result.returnType !== ResultReturnType.NOTHING, chunks: chunks() };
-      } finally {
-        prepared.destroySync();
+    this.checkUsable();
+    const failed = (error: unknown): Promise<unknown> => this.failed(error);
+    try {
+      const extracted = await this.connection.extractStatements(sql);
+      for (let i = 0; i < extracted.count; i++) {
+        const prepared = await extracted.prepare(i);
+        try {
+          const result = await prepared.stream();
+          const chunks = async function* (): AsyncGenerator<readonly (readonly unknown[])[]> {
+            try {
+              for await (const rows of result.yieldRowsJs()) yield rows.map((row) => row.map(toPlain));
+            } catch (error) {
+              throw await failed(error);
+            }
+          };
+          yield { columns: result.columnNames(), returnsRows: result.returnType !== ResultReturnType.NOTHING, chunks: chunks() };
+        } finally {
+          prepared.destroySync();
+        }
       }
+    } catch (error) {
+      throw await this.failed(error);
     }
   }
 
   /** Append rows to a table; the appender is closed (flushed) whatever happens. */
   async append(table: string, fill: (appender: DuckDBAppender) => void): Promise<void> {
-    const appender = await this.connection.createAppender(table);
+    this.checkUsable();
     try {
-      fill(appender);
-      appender.flushSync();
-    } finally {
+      const appender = await this.connection.createAppender(table);
+      try {
+        fill(appender);
+        appender.flushSync();
+      } catch (error) {
+        closeAfterFailure(appender);
+        throw error;
+      }
       appender.closeSync();
+    } catch (error) {
+      throw await this.failed(error);
     }
   }
 
-  /** An appender for streaming writes; the caller must close it (closeSync) in a finally. */
+  /**
+   * An appender for streaming writes; the caller must close it (closeSync) in a finally, and
+   * after a failed flush with closeAfterFailure. Its errors are the caller's to report: within
+   * transaction(), they are told as the store's.
+   */
   async openAppender(table: string): Promise<DuckDBAppender> {
-    return this.connection.createAppender(table);
+    this.checkUsable();
+    try {
+      return await this.connection.createAppender(table);
+    } catch (error) {
+      throw await this.failed(error);
+    }
   }
 
   /**
@@ -166,12 +261,7 @@ export class Store {
    * dictionary compression is a sixth of DuckDB's time storing them, for files 10% smaller.
    */
   async withoutFsst<T>(work: () => Promise<T>): Promise<T> {
-    await this.connection.run(`SET disabled_compression_methods = 'fsst'`);
-    try {
-      return await work();
-    } finally {
-      await this.connection.run('RESET disabled_compression_methods');
-    }
+    return this.withSetting(`SET disabled_compression_methods = 'fsst'`, 'RESET disabled_compression_methods', work);
   }
 
   /**
@@ -185,37 +275,49 @@ export class Store {
     if (!Number.isInteger(threads) || threads < 1) throw new Error(`not a thread count: ${threads}`);
     const { rows } = await this.query(`SELECT current_setting('threads')`);
     const before = Number(rows[0]![0]);
-    await this.connection.run(`SET threads = ${threads}`);
-    try {
-      return await work();
-    } finally {
-      await this.connection.run(`SET threads = ${before}`);
-    }
+    return this.withSetting(`SET threads = ${threads}`, `SET threads = ${before}`, work);
   }
 
   private async withSizeSetting<T>(setting: 'memory_limit' | 'checkpoint_threshold', size: string, work: () => Promise<T>): Promise<T> {
     // SET takes no bound parameters: the value is checked to be a plain size before it is used.
     if (!/^\d+(?:MB|GB)$/.test(size)) throw new Error(`not a size: ${size}`);
-    await this.connection.run(`SET ${setting} = '${size}'`);
+    return this.withSetting(`SET ${setting} = '${size}'`, `RESET ${setting}`, work);
+  }
+
+  /**
+   * Run `work` between `set` and `reset`. After a failed `work` the reset is tried (not after a
+   * full disk: the store is done with) but its own failure is not reported: it fails because of
+   * the first one (an aborted transaction, a database DuckDB has invalidated), the error to tell.
+   */
+  private async withSetting<T>(set: string, reset: string, work: () => Promise<T>): Promise<T> {
+    await this.run(set);
+    let result: T;
     try {
-      return await work();
-    } finally {
-      await this.connection.run(`RESET ${setting}`);
+      result = await work();
+    } catch (error) {
+      const reported = await this.failed(error);
+      if (this.noSpace === null) await this.connection.run(reset).catch(() => undefined);
+      throw reported;
     }
+    await this.run(reset);
+    return result;
   }
 
   /** Run `work` in one transaction: all of it lands, or none of it. Not re-entrant. */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.inTransaction) throw new Error('nested transactions are not supported');
+    await this.run('BEGIN TRANSACTION');
     this.inTransaction = true;
-    await this.connection.run('BEGIN TRANSACTION');
     try {
       const result = await work();
       await this.connection.run('COMMIT');
       return result;
     } catch (error) {
-      await this.connection.run('ROLLBACK');
-      throw error;
+      // DuckDB ends the transaction itself when its commit fails or the database is invalidated:
+      // the ROLLBACK then fails ("no transaction is active") and must not hide why it ended.
+      await this.connection.run('ROLLBACK').catch(() => undefined);
+      this.inTransaction = false;
+      throw await this.failed(error);
     } finally {
       this.inTransaction = false;
     }
@@ -226,10 +328,72 @@ export class Store {
     this.connection.interrupt();
   }
 
+  /**
+   * Close the database (DuckDB checkpoints it as it closes). After a write that found the disk
+   * full, DuckDB is closed without that checkpoint and the file is put back as it was when the
+   * store was opened: a file the store created is removed. Closing twice is a no-op.
+   */
   close(): void {
-    this.connection.closeSync();
-    this.instance.closeSync();
+    if (this.closed) return;
+    this.closed = true;
+    if (this.noSpace === null) {
+      this.connection.closeSync();
+      this.instance.closeSync();
+      return;
+    }
+    // What DuckDB says as it closes after the failure (an invalidated database) changes nothing:
+    // the files are put back from outside it.
+    ignoreFailure(() => this.connection.closeSync());
+    ignoreFailure(() => this.instance.closeSync());
+    if (this.restorePoint !== null) restoreFileState(this.path, this.restorePoint);
   }
+
+  /** Refuse work on a store a write found the disk full for: its connection is not to be trusted. */
+  private checkUsable(): void {
+    if (this.noSpace !== null) throw this.noSpace;
+  }
+
+  /**
+   * The error to report for `error` thrown by DuckDB: a full disk becomes the store's NoSpaceError
+   * (the first one, whatever later statements say), and DuckDB is told not to checkpoint as it
+   * closes (that would write again what the file is to be put back without). Outside a
+   * transaction only: inside one, DuckDB runs nothing until the ROLLBACK, and transaction() calls
+   * this again after it.
+   */
+  private async failed(error: unknown): Promise<unknown> {
+    const noSpace = this.noSpace ?? this.noSpaceOf(error);
+    if (noSpace === null) return error;
+    this.noSpace = noSpace;
+    if (!this.inTransaction) await this.connection.run('PRAGMA disable_checkpoint_on_shutdown').catch(() => undefined);
+    return noSpace;
+  }
+
+  private noSpaceOf(error: unknown): NoSpaceError | null {
+    const noSpace = noSpaceErrorOf(error, databaseDir(this.path));
+    // DuckDB spills to DB.tmp beside the file: the directory that filled is the database's.
+    if (noSpace !== null && noSpace.dir === `${resolve(this.path)}.tmp`) return new NoSpaceError(databaseDir(this.path));
+    return noSpace;
+  }
+}
+
+/**
+ * Close an appender whose append or flush failed. DuckDB's close flushes again, fails again, and
+ * says only "Current transaction is aborted": the first error is the one to report.
+ */
+export function closeAfterFailure(appender: DuckDBAppender): void {
+  ignoreFailure(() => appender.closeSync());
+}
+
+function ignoreFailure(action: () => void): void {
+  try {
+    action();
+  } catch {
+    // The caller is already reporting the failure that caused this one.
+  }
+}
+
+function databaseDir(path: string): string {
+  return dirname(resolve(path));
 }
 
 const FIRST_RETRY_MS = 50;

@@ -3,6 +3,7 @@
 // bytes (kept in DuckDB's header) and 13 (kept apart), counted in UTF-8 bytes, not characters,
 // a NUL inside a string, negative and 64-bit numbers, more rows than one batch.
 
+import type { DuckDBAppender } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { RM_EVENT_BATCH_ROWS, RmEventBatcher } from '../../src/model/rm-event-batch.js';
 import type { RmEventBatch } from '../../src/model/rm-event-batch.js';
@@ -58,6 +59,26 @@ describe('RmLogWriter', () => {
       expect(stored).toEqual(events.map((e) => ({ file_id: 7, ...e })));
       const rejects = await store.queryObjects('SELECT * FROM ingest_rejects');
       expect(rejects).toEqual([{ trace: 't', line_number: 99, reason: 'a reason', raw_text: 'raw text é', file_id: 7 }]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('reports a flush that fails, not the failure of closing after it', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const writer = await RmLogWriter.open(store, 't', 1);
+      // As DuckDB does on a full disk: the flush fails, and closing flushes again and fails too.
+      const events = (writer as unknown as { events: DuckDBAppender }).events;
+      const close = events.closeSync.bind(events);
+      events.flushSync = () => {
+        throw new Error('Failed to append: Could not write file "/data/rm.duckdb": No space left on device');
+      };
+      events.closeSync = () => {
+        close();
+        throw new Error('Failed to append: Current transaction is aborted (please ROLLBACK)');
+      };
+      expect(() => writer.close()).toThrow('Failed to append: Could not write file "/data/rm.duckdb": No space left on device');
     } finally {
       store.close();
     }

@@ -297,9 +297,11 @@ async function writeParsed(
       writer.append(batch);
       onProgress(batch.fileBytesRead);
     });
-  } finally {
-    writer.close();
+  } catch (error) {
+    writer.discard();
+    throw error;
   }
+  writer.close();
   if (outcome === null) throw new Error('a file recognised as changed was not read');
   onProgress(outcome.stats.fileBytes);
   return outcome;
