@@ -362,18 +362,7 @@ export class ClusterUsage {
     const ends = this.endsByNode.get(nodeId);
     if (!ends) return false;
     // The latest end on the node at or before the allocation.
-    let lo = 0;
-    let hi = ends.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (ends[mid]! <= allocatedMs) {
-        found = mid;
-        lo = mid + 1;
-      } else {
-        hi = mid - 1;
-      }
-    }
+    const found = lastAtOrBefore(ends, allocatedMs);
     if (found < 0) return false;
     const freedMs = ends[found]!;
     return allocatedMs - freedMs <= SAME_NODE_UPDATE_MS && !this.hadRoomThroughout(size, freedMs - 1 - this.heartbeatIntervalMs, freedMs - 1);
@@ -383,40 +372,15 @@ export class ClusterUsage {
   private hadRoomThroughout(size: Resources, fromMs: number, toMs: number): boolean {
     if (!this.hadRoomFor(size, fromMs)) return false;
     // Usage only rises at a step: check the room after each step inside the span.
-    let i = this.firstStepAfter(fromMs);
-    for (; i < this.timesMs.length && this.timesMs[i]! <= toMs; i++) {
+    for (let i = lastAtOrBefore(this.timesMs, fromMs) + 1; i < this.timesMs.length && this.timesMs[i]! <= toMs; i++) {
       if (!this.hadRoomFor(size, this.timesMs[i]!)) return false;
     }
     return true;
   }
 
-  /** The index of the first usage step after `atMs`. */
-  private firstStepAfter(atMs: number): number {
-    let lo = 0;
-    let hi = this.timesMs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.timesMs[mid]! <= atMs) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
   /** Whether `size` fitted in the cluster's free memory (and vcores) at `atMs`. */
   hadRoomFor(size: Resources, atMs: number): boolean {
-    // The last step at or before atMs.
-    let lo = 0;
-    let hi = this.timesMs.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.timesMs[mid]! <= atMs) {
-        found = mid;
-        lo = mid + 1;
-      } else {
-        hi = mid - 1;
-      }
-    }
+    const found = lastAtOrBefore(this.timesMs, atMs);
     let usedMemoryMb = found < 0 ? 0 : this.usedMemoryMb[found]!;
     let usedVcores = found < 0 ? 0 : this.usedVcores[found]!;
     // A draining node is out of the capacity: what it holds is out of the usage too.
@@ -434,4 +398,21 @@ export class ClusterUsage {
     const memoryFits = capacity.memoryMb - usedMemoryMb >= size.memoryMb;
     return memoryFits && (this.ignoreVcores || capacity.vcores - usedVcores >= size.vcores);
   }
+}
+
+/** The index of the last of `sortedMs` (ascending) at or before `atMs`, or -1 if none is. */
+function lastAtOrBefore(sortedMs: readonly number[], atMs: number): number {
+  let lo = 0;
+  let hi = sortedMs.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sortedMs[mid]! <= atMs) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
 }
