@@ -37,8 +37,9 @@ export interface Stage {
   /**
    * The app's AM holds this stage's one container for as long as the app's other work runs, as
    * an unmanaged AM holds a working container of its own (SLS's simulated MapReduce AM does):
-   * its task has no run time of its own. The container is released when every other stage is
-   * done, and the next stage counts its request delay from the container's allocation.
+   * its task has no run time of its own. The stage completes as its container is allocated (a
+   * next stage asked for after it has startAfterFraction 1, its request delay counted from that
+   * allocation), and the container is released when every other stage is done.
    */
   readonly heldByAm?: boolean;
 }

@@ -195,8 +195,7 @@ export class AmStages {
     if (!(app.mapReduceModelled && stage.index === 1)) host.setAsked(app, stage, stage.remaining);
     if (app.spec.observed && stage.asked > 0) host.heartbeatsOnArrival(stage.asked);
     const next = nextStage(app, stage);
-    // The stage after an AM's held container waits for that container (heldByAm).
-    if (next && !next.released && !app.mapReduceModelled && next.releaseAfter === 0 && !stage.spec.heldByAm) this.releaseStage(app, next);
+    if (next && !next.released && !app.mapReduceModelled && next.releaseAfter === 0) this.releaseStage(app, next);
     if (stage.spec.taskCount === 0) this.completeStage(app, stage);
   }
 

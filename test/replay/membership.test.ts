@@ -228,7 +228,7 @@ describe('unmanaged AMs', () => {
     // later, 12 800: the held container has no run time of its own, so the app's end follows
     // its tasks, not a recorded holding time.
     const apps = [
-      app('app0', 0, [stage('am work', 1, 0, undefined, { heldByAm: true, startAfterFraction: 0 }), stage('map', 2, 10_000, undefined, { startAfterFraction: 0, requestDelayMs: 1000 })], {
+      app('app0', 0, [stage('am work', 1, 0, undefined, { heldByAm: true, startAfterFraction: 0 }), stage('map', 2, 10_000, undefined, { startAfterFraction: 1, requestDelayMs: 1000 })], {
         observed: true,
         unmanagedAm: true,
         amStartupMs: 500,

@@ -92,7 +92,9 @@ export function appSpec(
     let startAfterFraction = 0;
     let requestDelayMs = 0;
     if (!previous && held) {
-      // The AM asks for its first tasks once it holds its container, unless they waited for room.
+      // The AM asks for its first tasks once it holds its container (the held stage completes as
+      // it is allocated), unless they waited for room.
+      startAfterFraction = 1;
       requestDelayMs = waitedForRoom(first) ? 0 : Math.max(0, firstMs - held.allocatedMs!);
     } else if (previous) {
       // The stage is asked for once as many of the previous stage have ended as had ended when
