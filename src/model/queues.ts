@@ -82,9 +82,12 @@ function queuePaths(queues: readonly QueueConfig[]): { path: string; queue: Queu
   return out;
 }
 
+/** Leaf queues with their full paths, in configuration order. */
+export function leafQueues(queues: readonly QueueConfig[]): { path: string; queue: QueueConfig }[] {
+  return queuePaths(queues).filter(({ queue }) => queue.queues.length === 0);
+}
+
 /** Leaf queues' paths in configuration order. */
 export function leafQueuePaths(queues: readonly QueueConfig[]): string[] {
-  return queuePaths(queues)
-    .filter(({ queue }) => queue.queues.length === 0)
-    .map(({ path }) => path);
+  return leafQueues(queues).map(({ path }) => path);
 }

@@ -7,7 +7,7 @@
 // lets no AM start on a small cluster.
 
 import type { Cluster, SchedulerType } from '../../model/cluster.js';
-import { DEFAULT_QUEUE, queueConfig } from '../../model/queues.js';
+import { DEFAULT_QUEUE, leafQueues, queueConfig } from '../../model/queues.js';
 import type { QueueConfig } from '../../model/queues.js';
 import { childCapacityPercents } from './capacity-queues.js';
 
@@ -29,14 +29,10 @@ export function switchScheduler(cluster: Cluster, target: SchedulerType, appQueu
 function toFair(cluster: Cluster): SwitchedCluster {
   const settings = cluster.scheduler;
   // With no queues, the stock default leaf has the scheduler-wide limit.
-  const amLimits = distinct(
-    (settings.queues.length === 0 ? [null] : leaves(settings.queues).map((q) => q.maxAmShare)).map(
-      (share) => share ?? settings.capacity.maximumAmResourcePercent,
-    ),
-  );
+  const amLimits = leafAmLimits(settings.queues, settings.capacity.maximumAmResourcePercent);
   const queues = weightsFromCapacities(settings.queues);
   const fair = settings.fair;
-  const weights = leafPaths(queues).map(({ path, queue }) => `${path} ${round(queue.weight)}`);
+  const weights = leafQueues(queues).map(({ path, queue }) => `${path} ${round(queue.weight)}`);
   const notes = [
     'the cluster ran the CapacityScheduler and no allocation file (--fair-scheduler) was given: ' +
       (queues.length === 0
@@ -48,7 +44,7 @@ function toFair(cluster: Cluster): SwitchedCluster {
   ];
   // Weight 0 is the FairScheduler's "no fair share": under maxAMShare no AM starts there, where
   // the CapacityScheduler would have lent an idle cluster to the queue up to its maximum.
-  const unweighted = leafPaths(queues).filter(({ queue }) => queue.weight === 0).map(({ path }) => path);
+  const unweighted = leafQueues(queues).filter(({ queue }) => queue.weight === 0).map(({ path }) => path);
   if (unweighted.length > 0) {
     notes.push(
       `${unweighted.join(', ')} ${unweighted.length === 1 ? 'has' : 'have'} capacity 0, so weight 0: the FairScheduler gives ` +
@@ -64,11 +60,7 @@ function toFair(cluster: Cluster): SwitchedCluster {
 function toCapacity(cluster: Cluster, appQueues: readonly string[]): SwitchedCluster {
   const settings = cluster.scheduler;
   // With no queues, root.default and the queues created on demand have queueMaxAMShareDefault.
-  const amShares = distinct(
-    (settings.queues.length === 0 ? [null] : leaves(settings.queues).map((q) => q.maxAmShare)).map(
-      (share) => share ?? settings.fair.queueMaxAmShareDefault,
-    ),
-  );
+  const amShares = leafAmLimits(settings.queues, settings.fair.queueMaxAmShareDefault);
   const { queues, added } = withLeavesFor(capacitiesFromWeights(settings.queues), appQueues);
   const percents = leafCapacities(queues);
   const capacity = settings.capacity;
@@ -157,7 +149,7 @@ function findsLeaf(tree: readonly QueueConfig[], path: readonly string[]): boole
     level = found.queues;
   }
   if (found && found.queues.length === 0 && found.name === path[path.length - 1]) return true;
-  return path.length === 1 && leaves(tree).some((q) => q.name === path[0]);
+  return path.length === 1 && leafQueues(tree).some(({ queue }) => queue.name === path[0]);
 }
 
 /** The tree with a leaf at `path` and any missing parents; null when a queue on the way is a leaf. */
@@ -174,15 +166,10 @@ function addLeaf(tree: readonly QueueConfig[], path: readonly string[]): QueueCo
   return below === null ? null : tree.map((q) => (q === existing ? { ...q, queues: below } : q));
 }
 
-function leaves(queues: readonly QueueConfig[]): QueueConfig[] {
-  return queues.flatMap((q) => (q.queues.length === 0 ? [q] : leaves(q.queues)));
-}
-
-function leafPaths(queues: readonly QueueConfig[], prefix = 'root'): { path: string; queue: QueueConfig }[] {
-  return queues.flatMap((q) => {
-    const path = `${prefix}.${q.name}`;
-    return q.queues.length === 0 ? [{ path, queue: q }] : leafPaths(q.queues, path);
-  });
+/** The AM limits the leaves set (each leaf without one has `fallback`, as has a tree with no queues), each once. */
+function leafAmLimits(queues: readonly QueueConfig[], fallback: number): number[] {
+  const shares = queues.length === 0 ? [fallback] : leafQueues(queues).map(({ queue }) => queue.maxAmShare ?? fallback);
+  return [...new Set(shares)];
 }
 
 /** Each leaf's capacity in percent of the cluster, as the CapacityScheduler will split its parents. */
@@ -193,10 +180,6 @@ function leafCapacities(queues: readonly QueueConfig[], prefix = 'root', absolut
     const share = (absolute * percents[i]!) / 100;
     return q.queues.length === 0 ? [`${path} ${round(share)}%`] : leafCapacities(q.queues, path, share);
   });
-}
-
-function distinct(values: readonly number[]): number[] {
-  return [...new Set(values)];
 }
 
 /** Two decimals at most, for notes. */
