@@ -9,7 +9,6 @@
 import { formatOf } from '../ingest/formats.js';
 import type { LogWorkload } from '../ingest/rmlog/workload.js';
 import { UserError } from '../model/errors.js';
-import type { AppOutcome } from '../model/replay-result.js';
 import { AS_CONFIGURED_SPEC, parseAdmissionPolicy } from '../policies/admission/index.js';
 import { VERSION } from '../paths.js';
 import { findTrace, saveValidation } from '../store/index.js';
@@ -88,10 +87,10 @@ export async function runValidation(store: Store, request: ValidationRequest): P
     changedAppId: c.appId,
     user: b.user,
     queue: b.queue,
-    recordedBase: recordedEnd(baseLog, i),
-    recordedChanged: recordedEnd(changedLog, i),
-    replayedBase: replayedEnd(base.result.apps[i]!),
-    replayedChanged: replayedEnd(predicted.result.apps[i]!),
+    recordedBase: endOf(baseLog.recorded[i]!),
+    recordedChanged: endOf(changedLog.recorded[i]!),
+    replayedBase: endOf(base.result.apps[i]!),
+    replayedChanged: endOf(predicted.result.apps[i]!),
   }));
   const makespans: Makespans = {
     recordedBaseMs: makespanMs(ends.map((e, i) => [baseLog.recorded[i]!.submitMs, e.recordedBase])),
@@ -192,12 +191,8 @@ function matchable(log: LogWorkload): MatchableApp[] {
   }));
 }
 
-function recordedEnd(log: LogWorkload, index: number): AppEnd {
-  const app = log.recorded[index]!;
-  return { state: app.state, turnaroundMs: app.finishMs === null ? null : app.finishMs - app.submitMs };
-}
-
-function replayedEnd(app: AppOutcome): AppEnd {
+/** How an app ended, recorded in a log or replayed: its state and turnaround. */
+function endOf(app: { readonly state: string | null; readonly submitMs: number; readonly finishMs: number | null }): AppEnd {
   return { state: app.state, turnaroundMs: app.finishMs === null ? null : app.finishMs - app.submitMs };
 }
 
