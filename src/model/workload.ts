@@ -42,6 +42,13 @@ export interface Stage {
    * allocation), and the container is released when every other stage is done.
    */
   readonly heldByAm?: boolean;
+  /**
+   * How many distinct hosts and racks the stage's asks name beside ANY (a MapReduce map names
+   * the hosts of its input split and their racks). rmreplay has no data placement, so no node
+   * ever matches them: the CapacityScheduler places such asks off-switch after its delay
+   * (docs/model.md 3.6). Absent or 0: the asks are ANY only, placed without delay.
+   */
+  readonly namedLocations?: number;
 }
 
 /** MapReduce request priorities (RMContainerAllocator): reduces are served before maps. */

@@ -45,6 +45,7 @@ import {
   KEEP_RESERVATION,
   LIMITED,
   NO_FIT,
+  PASSED_UP,
   RESERVE,
   schedulerKind,
   UNRESERVE,
@@ -544,7 +545,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     this.stateChanged();
     this.view.pendingContainers += delta;
     this.lifecycle.changeOutstanding(app, delta);
-    this.scheduler.setAsk(app.index, stage.index, stage.spec.priority, stage.memoryMb, stage.vcores, asked);
+    this.scheduler.setAsk(app.index, stage.index, stage.spec.priority, stage.memoryMb, stage.vcores, asked, stage.spec.namedLocations ?? 0);
     if (asked === 0) this.wakeReservedNodes(app, stage.index);
   }
 
@@ -775,7 +776,8 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       node.state = RESERVED_IDLE;
     } else if (!this.scheduler.considersNode(node.freeMemoryMb, node.freeVcores)) {
       node.state = UNUSABLE;
-    } else if (allocated > 0 || this.scheduler.servableAsks === 0) {
+    } else if (allocated > 0 || outcome === PASSED_UP || this.scheduler.servableAsks === 0) {
+      // A node an app passed up for locality is offered again at its next regular heartbeat.
       node.state = IN_WHEEL;
       this.wheel.insert(node.index, node.heartbeatAnchorMs, this.nowMs);
       this.wheelGrew = true;

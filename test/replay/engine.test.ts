@@ -213,6 +213,27 @@ describe('CapacityScheduler', () => {
   });
 });
 
+describe('CapacityScheduler delay for asks naming locations', () => {
+  it('keeps offering a passed-up node every heartbeat, and gives it to the app behind meanwhile', () => {
+    // Two nodes, phase 0. A and B submitted at 0: A's AM on node 0, B's on node 1 (FIFO). Both
+    // register at 1000 and ask: A 2 maps of 10 s naming 4 hosts and racks (factor min(4 / 2, 1)
+    // = 1, threshold min(2, 2) = 2), B 1 map of 10 s, ANY. 1000: node 0 is A's 1st opportunity,
+    // passed up: B's map takes it; node 1 is A's 2nd, passed up, and kept heartbeating. 2000:
+    // A's 3rd and 4th opportunities exceed the threshold: its maps on both nodes. Each AM
+    // heartbeats on the instant its container comes: B's map runs 1000-11000, A's 2000-12000.
+    // Without the names, A's maps would take both nodes at 1000 and B's map would wait for 2000.
+    const named = stage('map', 2, 10_000, undefined, { namedLocations: 4 });
+    const apps = [app('A', 0, [named]), app('B', 0, [stage('map', 1, 10_000)])];
+    const result = run(cluster(2, 8192, 8), apps, 'none', { recordContainers: true });
+    const c = result.containers!;
+    const allocatedAt = (appIndex: number): number[] =>
+      c.startMs.filter((_, i) => c.kind[i] === 'map' && c.appIndex[i] === appIndex);
+    expect(allocatedAt(0)).toEqual([2000, 2000]);
+    expect(allocatedAt(1)).toEqual([1000]);
+    expect(finishTimes(result)).toEqual([12_000, 11_000]);
+  });
+});
+
 describe('fragmentation', () => {
   // Four nodes of 2048 MB, heartbeat phases 0, 250, 500, 750. Four apps at 0, each an AM of 1024
   // MB (startup 10 s) and one 2048-MB task: each AM lands on its own node (one container per

@@ -178,7 +178,7 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
           continue;
         case 'per-node-heartbeat.multiple-assignments-enabled':
         case 'per-node-heartbeat.maximum-container-assignments':
-          add('ignored', 'requests are ANY-only in rmreplay, so a node takes at most one (off-switch) container per heartbeat whatever this says');
+          add('ignored', 'rmreplay places every container off-switch, so a node takes at most one per heartbeat whatever this says');
           continue;
         case 'per-node-heartbeat.maximum-offswitch-assignments':
           if (integerValue(source) === 1) add('used', 'matches the replay: one off-switch container per node heartbeat');

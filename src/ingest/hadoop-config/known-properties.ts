@@ -49,7 +49,7 @@ export const REASONS = {
   preemptionOff: 'a preemption setting, and preemption is off (the replay never preempts either)',
   nodeLabels: 'node labels are not modelled: every node is in the default partition, open to every queue',
   nodeLabelsOff: 'a node-label setting, and node labels are off',
-  locality: 'requests are ANY-only in rmreplay, so locality delay never applies',
+  locality: 'rmreplay has no data placement: no node is local to an ask, so node- and rack-locality delays never apply (the CapacityScheduler off-switch delay does, docs/model.md 3.6)',
   acl: 'an ACL: the replay submits every app as its user, without access checks',
   reservationSystem: 'the ReservationSystem is not modelled: no capacity is set aside for reservations',
   reservationSystemOff: 'a ReservationSystem setting, and the ReservationSystem is off',

@@ -6,6 +6,7 @@ import { MAP_PRIORITY, REDUCE_PRIORITY } from '../../model/workload.js';
 import type { AppSpec, Stage } from '../../model/workload.js';
 import type { RmContainerRow, RmTraceRows } from '../../store/index.js';
 import { EventQueue } from '../../sim/event-queue.js';
+import { slsMapAskMs, slsNamedLocations } from './sls-am.js';
 import { COMPLETION_REPORT_SLACK_MS, inferTaskRoles } from './task-roles.js';
 
 /** MapReduce's default task container, asked for where the log does not print a size. */
@@ -52,6 +53,8 @@ export function appSpec(
   logEndMs: number,
   usage: ClusterUsage | null,
   sources?: StageSources,
+  /** The nodes that served in the log: the hosts an SLS trace names are drawn from them. */
+  logNodeCount = 0,
 ): AppSpec {
   const amAllocatedMs = am.allocatedMs!;
   const endOf = (c: RmContainerRow): number => c.endMs ?? logEndMs;
@@ -92,10 +95,12 @@ export function appSpec(
     let startAfterFraction = 0;
     let requestDelayMs = 0;
     if (!previous && held) {
-      // The AM asks for its first tasks once it holds its container (the held stage completes as
-      // it is allocated), unless they waited for room.
+      // SLS's AM asks for its maps two steps after its container came (the held stage completes
+      // as it is allocated): that is its reaction. Any longer wait for the first map was the
+      // scheduler's (room, locality), recomputed by the replay.
       startAfterFraction = 1;
-      requestDelayMs = waitedForRoom(first) ? 0 : Math.max(0, firstMs - held.allocatedMs!);
+      const askMs = Math.min(firstMs, slsMapAskMs(row.submitMs!, held.allocatedMs!));
+      requestDelayMs = Math.max(0, askMs - held.allocatedMs!);
     } else if (previous) {
       // The stage is asked for once as many of the previous stage have ended as had ended when
       // its first container came, plus the observed reaction time after the last of those ends.
@@ -121,6 +126,8 @@ export function appSpec(
       requestDelayMs,
       // Observed holding times already include any wait for the previous stage's output.
       waitsForPreviousStage: false,
+      // SLS's AM names a host and a rack for every task; no node ever matches them.
+      ...(held ? { namedLocations: slsNamedLocations(wave.tasks.length, logNodeCount) } : {}),
     });
     previous = wave.tasks;
   }

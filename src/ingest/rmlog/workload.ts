@@ -178,7 +178,7 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
       const am = attempt.am ?? unmanagedAm(c, endBoundMs);
       const attemptEndMs = am.endMs ?? (last ? endBoundMs : next.am?.allocatedMs ?? endBoundMs);
       const row = last ? c.row : { ...c.row, finishMs: null };
-      return { spec: appSpec(c.appId, row, submitMs, am, tasks, last ? endBoundMs : attemptEndMs, usage, stageSources), am, attemptEndMs };
+      return { spec: appSpec(c.appId, row, submitMs, am, tasks, last ? endBoundMs : attemptEndMs, usage, stageSources, membership.nodes.length), am, attemptEndMs };
     });
     const final = built[built.length - 1]!;
     const failedAttempts: AttemptSpec[] = built.slice(0, -1).map((b) => ({

@@ -11,6 +11,13 @@ export class Ask {
   reservations = 0;
   /** Times a reserved node was offered back to this ask and still did not fit (CapacityScheduler). */
   reReservations = 0;
+  /** Distinct hosts and racks the ask names beside ANY; 0 for an ANY-only ask. */
+  namedLocations = 0;
+  /**
+   * Nodes offered to the app for this ask so far (CapacityScheduler scheduling opportunities):
+   * counted only for asks that name locations, and never reset by an off-switch allocation.
+   */
+  opportunities = 0;
   constructor(
     readonly key: number,
     readonly priority: number,

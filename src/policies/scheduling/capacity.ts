@@ -10,11 +10,15 @@
 //   runnable apps pending until their AM fits, skipping, not blocking, and always letting one
 //   app in; AMs are charged at activation; activation re-runs when an app is added or removed (3.3);
 // - one off-switch container per node heartbeat (every ask is off-switch here) (3.5);
+// - delay scheduling for asks that name hosts and racks: no node matches them (rmreplay has no
+//   data placement), so such an ask is placed off-switch only once its app has been offered
+//   more nodes than min(nodes, outstanding x min(named / nodes, 1)); until then the app passes
+//   each node up and the walk goes on to the next app (3.6);
 // - reservations: an ask that fits the node's capacity but not its free space reserves the
 //   node (charged to queue and user at once) when the app "should" reserve; a reserved node
 //   serves only that app; with reservations-continue-looking (on by default) an app may take a
 //   container elsewhere by giving a reservation up (3.7).
-// Simplifications: no locality (asks are ANY), so no delay scheduling; the user limit and the AM
+// Simplifications: no node-local or rack-local placement; the user limit and the AM
 // limit use the queue's limit as cached at its last scheduling pass, as 2.7 does, but headroom is
 // computed when the AM asks for it.
 // This file keeps the apps' books (activation, asks, usage, reservations) and walks the tree on a
@@ -38,6 +42,7 @@ import {
   LIMITED,
   NO_FIT,
   NOTHING,
+  PASSED_UP,
   RESERVE,
   UNRESERVE,
 } from './types.js';
@@ -53,7 +58,8 @@ export interface CapacitySchedulerOptions {
 export class CapacityScheduler implements Scheduler {
   readonly type = 'capacity' as const;
   readonly label: string;
-  // Every ask is off-switch (ANY), and a node heartbeat assigns at most one off-switch container.
+  // Every placement is off-switch (no node-local or rack-local one is modelled), and a node
+  // heartbeat assigns at most one off-switch container.
   readonly containersPerHeartbeat = 1;
   readonly schedulesAfterFulfilling = true;
   readonly checksVcores: boolean;
@@ -80,6 +86,8 @@ export class CapacityScheduler implements Scheduler {
   private clusterVcores: number;
   private readonly heartbeatIntervalMs: number;
   private readonly nodes: readonly SchedulerNode[];
+  /** Nodes in service (getNumClusterNodes): the cap and the scale of the off-switch delay. */
+  private nodesInService: number;
   private readonly listener: SchedulerListener;
 
   constructor(options: CapacitySchedulerOptions) {
@@ -88,6 +96,7 @@ export class CapacityScheduler implements Scheduler {
     // One app ordering here (FIFO), so one combination.
     this.label = 'capacity-fifo';
     this.nodes = nodes;
+    this.nodesInService = nodes.length;
     this.listener = listener;
     this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
     this.maxRunning = new RunnableLimits(settings.capacity.userMaxParallelApps, settings.capacity.userMaxParallelAppsDefault);
@@ -218,10 +227,11 @@ export class CapacityScheduler implements Scheduler {
     if (activated) this.listener.demandAdded();
   }
 
-  setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): void {
+  setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number, namedLocations = 0): void {
     const a = this.apps[app];
     if (!a) return;
     const ask = a.asks.ensure(key, priority, memoryMb, vcores);
+    ask.namedLocations = namedLocations;
     const delta = outstanding - ask.outstanding;
     if (delta !== 0) this.changeOutstanding(a, ask, delta);
     if (delta > 0 && a.active) this.listener.demandAdded();
@@ -359,6 +369,7 @@ export class CapacityScheduler implements Scheduler {
     const tried = children.length > 1 ? new Uint8Array(children.length) : null;
     let limited = false;
     let noFit = false;
+    let passedUp = false;
     for (let round = 0; round < children.length; round++) {
       // Lowest used capacity first, ties by path (2.7's queue comparator).
       let pick = round;
@@ -381,10 +392,11 @@ export class CapacityScheduler implements Scheduler {
       this.limits.setChildLimit(q, child, limitMemoryMb, limitVcores);
       this.assignQueue(child, node, child.limitMemoryMb, child.limitVcores, nowMs, d);
       if (d.kind === ALLOCATE || d.kind === RESERVE) return;
-      if (d.kind === LIMITED) limited = true;
+      if (d.kind === PASSED_UP) passedUp = true;
+      else if (d.kind === LIMITED) limited = true;
       else if (d.kind === NO_FIT) noFit = true;
     }
-    d.kind = limited ? LIMITED : noFit ? NO_FIT : NOTHING;
+    d.kind = passedUp ? PASSED_UP : limited ? LIMITED : noFit ? NO_FIT : NOTHING;
   }
 
   private usedCapacity(q: CsQueue): number {
@@ -400,6 +412,7 @@ export class CapacityScheduler implements Scheduler {
     const limits = this.limits;
     let userLimitKnown = false;
     let limited = false;
+    let passedUp = false;
     const demand = leaf.demand!;
     for (let app = demand.head; app >= 0; app = demand.after(app)) {
       const a = this.apps[app]!;
@@ -444,6 +457,11 @@ export class CapacityScheduler implements Scheduler {
           continue;
         }
       }
+      if (ask.namedLocations > 0 && !this.mayPlaceOffSwitch(ask)) {
+        // Passed up for locality: the app does not try its other asks, the next app is offered the node.
+        passedUp = true;
+        continue;
+      }
       if (this.assignOnNode(a, ask, node, needUnreserve, nowMs, d)) return;
       if (d.failedApp < 0) {
         d.failedApp = app;
@@ -451,7 +469,22 @@ export class CapacityScheduler implements Scheduler {
         d.failedVcores = ask.vcores;
       }
     }
-    d.kind = limited ? LIMITED : NO_FIT;
+    d.kind = passedUp ? PASSED_UP : limited ? LIMITED : NO_FIT;
+  }
+
+  /**
+   * The app is offered this node for an ask that names hosts and racks none of which the node
+   * is (docs/model.md 3.6): count the opportunity, then allow an off-switch container once the
+   * opportunities exceed min(nodes, outstanding x min(named / nodes, 1)) (2.8
+   * RegularContainerAllocator.canAssign). The count is never reset by an off-switch allocation,
+   * so the wait comes once per ask, shrinking as its outstanding count falls.
+   */
+  private mayPlaceOffSwitch(ask: Ask): boolean {
+    const nodes = this.nodesInService;
+    if (nodes <= 0) return false;
+    ask.opportunities++;
+    const waitFactor = Math.min(ask.namedLocations / nodes, 1);
+    return Math.min(nodes, ask.outstanding * waitFactor) < ask.opportunities;
   }
 
   /** Try the app's next ask on the node: allocate, reserve, or nothing (returns false). */
@@ -609,10 +642,12 @@ export class CapacityScheduler implements Scheduler {
   }
 
   addNode(node: SchedulerNode): void {
+    this.nodesInService++;
     this.resizeCluster(node.capacityMemoryMb, node.capacityVcores);
   }
 
   removeNode(node: SchedulerNode): void {
+    this.nodesInService--;
     this.resizeCluster(-node.capacityMemoryMb, -node.capacityVcores);
   }
 

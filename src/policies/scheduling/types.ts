@@ -43,6 +43,12 @@ export const KEEP_RESERVATION = 4;
 export const LIMITED = 5;
 /** Nothing allocated; every ask the node was offered is larger than its free space. */
 export const NO_FIT = 6;
+/**
+ * Nothing allocated; an app passed the node up to wait for the locality its asks name
+ * (CapacityScheduler delay scheduling, docs/model.md 3.6): each heartbeat of a node with room
+ * brings it closer to taking one off-switch, so the node is offered again at its next.
+ */
+export const PASSED_UP = 7;
 
 /** A scheduler's decision for one node; one object is reused by the engine. */
 export class Decision {
@@ -123,8 +129,11 @@ export interface Scheduler {
    * (docs/model.md 12). The cluster changes as for addNode / removeNode.
    */
   resizeNode(node: SchedulerNode, memoryMb: number, vcores: number, nowMs: number): void;
-  /** Set how many containers of this size the app asks for under this key (absolute, not a delta). */
-  setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): void;
+  /**
+   * Set how many containers of this size the app asks for under this key (absolute, not a
+   * delta), naming `namedLocations` distinct hosts and racks beside ANY (0: ANY only).
+   */
+  setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number, namedLocations?: number): void;
   /** A container of the app ended (for the AM container: `key` is AM_ASK). */
   release(app: number, key: number, memoryMb: number, vcores: number, nowMs: number): void;
   /** The engine withdrew a reservation (the app ended, or a continue-looking swap). */

@@ -51,7 +51,7 @@ describe('importCapacityScheduler', () => {
       ['yarn.scheduler.capacity.root.dev.minimum-user-limit-percent', 'used', 'scheduler.queues[root.dev].minimumUserLimitPercent'],
     ]);
     expect(imported.findings.find((f) => f.property.endsWith('node-locality-delay'))?.reason).toBe(
-      'requests are ANY-only in rmreplay, so locality delay never applies',
+      'rmreplay has no data placement: no node is local to an ask, so node- and rack-locality delays never apply (the CapacityScheduler off-switch delay does, docs/model.md 3.6)',
     );
   });
 

@@ -191,3 +191,30 @@ describe('a log that prints no queue set-up', () => {
     );
   });
 });
+
+describe("buildLogWorkload: SLS's simulated MapReduce AM", () => {
+  it('asks for the maps two AM steps after its held container, naming a host per map and a rack', () => {
+    // An unmanaged AM (SLS's) submitted at 1000 on a 20-node cluster: its first container
+    // (allocated 1300) is held to the end, so it is the AM's own. Its steps run at 2000, 3000 ...:
+    // the one at 2000 pulls the container, the one at 3000 asks for the maps. The first map came
+    // at 4500: the 1500 ms after the ask were the scheduler's (locality, room), not the AM's, so
+    // the maps are asked 3000 - 1300 = 1700 ms after the held container. Six maps on hosts drawn
+    // from 20 nodes name 20 x (1 - 0.95^6) = 5.3 -> 5 distinct hosts, plus the rack: 6.
+    const nodes = Array.from({ length: 20 }, (_, i) => ({
+      timeMs: 0, kind: 'node_registered' as const, nodeId: `w${i}:1`, fromState: null, toState: null, memoryMb: 8192, vcores: 8, bannerMs: null,
+    }));
+    const maps = Array.from({ length: 6 }, (_, i) => container(3 + i, { nodeId: `w${i}:1`, allocatedMs: 4500 + 10 * i, endMs: 20_000 }));
+    const base = rows(8192, [container(2, { nodeId: 'w9:1', allocatedMs: 1300, endMs: 30_000 }), ...maps]);
+    const log = buildLogWorkload('t', {
+      ...base,
+      apps: [{ ...base.apps[0]!, unmanagedAm: true, amAllocatedMs: null, runningMs: 1100, activatedMs: 1000, finishMs: 30_500 }],
+      containers: base.containers.filter((c) => !c.isAm),
+      nodeEvents: nodes,
+    });
+    const [held, mapStage] = log.workload.apps[0]!.stages;
+    expect(held!.heldByAm).toBe(true);
+    expect(mapStage!.taskCount).toBe(6);
+    expect(mapStage!.requestDelayMs).toBe(1700);
+    expect(mapStage!.namedLocations).toBe(6);
+  });
+});
