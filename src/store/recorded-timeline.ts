@@ -4,6 +4,7 @@
 // waited. createTimelineTables builds them on the store's connection, dropTimelineTables
 // removes them; streamTimeline hands the whole history out as changes in time order.
 
+import { schedulerNamed } from '../model/scheduler-class.js';
 import { RM_RESET } from '../model/timeline.js';
 import type { TimelineEvent, TimelineFacts, TimelineKind } from '../model/timeline.js';
 import type { Store } from './store.js';
@@ -394,7 +395,7 @@ export async function timelineFacts(store: Store, trace: string): Promise<Timeli
     `SELECT is_am AS "isAm", arg_min(memory_mb, memory_mb * 1024 + vcores) AS "memoryMb", arg_min(vcores, memory_mb * 1024 + vcores) AS vcores
        FROM recorded_segments WHERE memory_mb IS NOT NULL AND vcores IS NOT NULL GROUP BY is_am`,
   );
-  const scheduler = row?.schedulerClass ?? row?.fileScheduler ?? null;
+  const scheduler = (row?.schedulerClass ? schedulerNamed(row.schedulerClass) : null) ?? row?.fileScheduler ?? row?.schedulerClass ?? null;
   let minimumAllocation: TimelineFacts['minimumAllocation'] = null;
   if (row?.schedulerConfig) {
     const config = JSON.parse(row.schedulerConfig) as { minimumAllocation?: { memoryMb?: number; vcores?: number } };

@@ -1,6 +1,7 @@
 // ResourceManager-log traces in the store: the file catalogue, a streaming writer for events and
 // rejects, and the derivation of nodes, apps and containers from the events, in SQL.
 
+import { schedulerNamed } from '../model/scheduler-class.js';
 import type { DuckDBAppender } from '@duckdb/node-api';
 import { RM_EVENT_BATCH_ROWS, RM_EVENT_INT_FIELDS, RM_EVENT_STRING_FIELDS } from '../model/rm-event-batch.js';
 import type { RmEventBatch } from '../model/rm-event-batch.js';
@@ -357,8 +358,10 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
             max(time_ms) AS "logEndMs"
        FROM ${events.sql}`,
   );
-  const [file] = await store.queryObjects<{ hadoopVersion: string | null }>(
-    `SELECT arg_max(hadoop_version, file_id) AS "hadoopVersion" FROM rmlog_files WHERE trace = $trace`,
+  const [file] = await store.queryObjects<{ hadoopVersion: string | null; scheduler: string | null }>(
+    `SELECT arg_max(hadoop_version, file_id) AS "hadoopVersion",
+            arg_max(scheduler, file_id) FILTER (WHERE scheduler IS NOT NULL) AS scheduler
+       FROM rmlog_files WHERE trace = $trace`,
     params,
   );
   const queues = await query<{ queue: string; config: string }>(
@@ -370,7 +373,8 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
     containers,
     nodeEvents,
     scheduler: {
-      schedulerClass: facts?.schedulerClass ?? null,
+      // A wrapper (SLS 2.x) names no scheduler: the ingest told it by the classes of its lines.
+      schedulerClass: (facts?.schedulerClass ? schedulerNamed(facts.schedulerClass) : null) ?? file?.scheduler ?? facts?.schedulerClass ?? null,
       schedulerConfig: facts?.schedulerConfig ?? null,
       queueConfigs: Object.fromEntries(queues.map((q) => [q.queue, q.config])),
       logEndMs: facts?.logEndMs ?? null,

@@ -3,6 +3,7 @@
 // event, an ignored entry, a continuation line, or a reject with its reason and raw text.
 // Events and rejects go straight to a sink, so memory stays flat whatever the file size.
 
+import { schedulerNamed } from '../../model/scheduler-class.js';
 import { combineLineCounts } from '../../model/rm-events.js';
 import type { RmEvent, RmFileCounts, RmLineCounts } from '../../model/rm-events.js';
 import { CONTINUATION, HeaderParser, MALFORMED } from './header.js';
@@ -216,7 +217,8 @@ class LogReader implements LineHandler {
       this.failovers.change(e);
       return;
     }
-    if (e.kind === 'scheduler_class' && e.detail) this.schedulerClass = e.detail.slice(e.detail.lastIndexOf('.') + 1);
+    // A wrapper names no scheduler: the classes printing the scheduler's lines tell it then.
+    if (e.kind === 'scheduler_class' && e.detail) this.schedulerClass = schedulerNamed(e.detail);
     this.emit(e);
   }
 
