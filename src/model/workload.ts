@@ -29,6 +29,13 @@ export interface Stage {
    */
   readonly requestDelayMs: number;
   /**
+   * Whether an observed requestDelayMs runs to the AM's ask itself (known from how the AM works,
+   * as for SLS's AM), so the ask then waits for node heartbeats like a modelled app's. Otherwise
+   * an observed delay runs to the heartbeat that served the ask in the log, and the replay serves
+   * it on the nodes' next heartbeats brought forward to that instant.
+   */
+  readonly delayEndsAtAsk?: boolean;
+  /**
    * Whether a task's duration only starts counting once the previous stage has completed.
    * True for modelled reduces: a reduce started early holds its container while it waits for
    * the last map's output. False when durations were observed (they already include the wait).

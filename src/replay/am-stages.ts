@@ -193,7 +193,7 @@ export class AmStages {
     if (stage.index === 0) app.mapAskMs = host.nowMs;
     // A modelled MapReduce AM asks for reduces through its ramp-up, not all at once.
     if (!(app.mapReduceModelled && stage.index === 1)) host.setAsked(app, stage, stage.remaining);
-    if (app.spec.observed && stage.asked > 0) host.heartbeatsOnArrival(stage.asked);
+    if (app.spec.observed && stage.asked > 0 && stage.spec.delayEndsAtAsk !== true) host.heartbeatsOnArrival(stage.asked);
     const next = nextStage(app, stage);
     if (next && !next.released && !app.mapReduceModelled && next.releaseAfter === 0) this.releaseStage(app, next);
     if (stage.spec.taskCount === 0) this.completeStage(app, stage);

@@ -128,6 +128,8 @@ export function appSpec(
       waitsForPreviousStage: false,
       // SLS's AM names a host and a rack for every task; no node ever matches them.
       ...(held ? { namedLocations: slsNamedLocations(wave.tasks.length, logNodeCount) } : {}),
+      // Its maps' delay runs to the AM step that asked for them, not to a heartbeat serving them.
+      ...(held && !previous ? { delayEndsAtAsk: true } : {}),
     });
     previous = wave.tasks;
   }

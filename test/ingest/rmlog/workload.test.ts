@@ -215,6 +215,8 @@ describe("buildLogWorkload: SLS's simulated MapReduce AM", () => {
     expect(held!.heldByAm).toBe(true);
     expect(mapStage!.taskCount).toBe(6);
     expect(mapStage!.requestDelayMs).toBe(1700);
+    // That delay runs to the ask itself: the replay does not bring heartbeats forward for it.
+    expect(mapStage!.delayEndsAtAsk).toBe(true);
     expect(mapStage!.namedLocations).toBe(6);
   });
 });
