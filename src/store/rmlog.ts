@@ -226,6 +226,11 @@ export interface RmAppRow {
   readonly appName: string | null;
   readonly userName: string | null;
   readonly queue: string | null;
+  /**
+   * The queue its ApplicationSummary line says the app ran in, after the scheduler's placement
+   * rules (the FairScheduler's `Accepted application` line prints the queue asked for), or null.
+   */
+  readonly ranInQueue?: string | null;
   readonly submittedInLog: boolean;
   readonly submitMs: number | null;
   readonly amAllocatedMs: number | null;
@@ -319,9 +324,10 @@ export async function loadRmTrace(store: Store, trace: string): Promise<RmTraceR
             submitted_in_log AS "submittedInLog", submit_ms AS "submitMs", am_allocated_ms AS "amAllocatedMs",
             finish_ms AS "finishMs", state, final_status AS "finalStatus", attempts, unmanaged_am AS "unmanagedAm", running_ms AS "runningMs",
             activated_ms AS "activatedMs",
-            summary.application_type AS "applicationType"
+            summary.application_type AS "applicationType", summary.ran_in_queue AS "ranInQueue"
        FROM rm_apps
-       LEFT JOIN (SELECT subject AS app_id, any_value(json_extract_string(extra, '$.applicationType')) AS application_type
+       LEFT JOIN (SELECT subject AS app_id, any_value(json_extract_string(extra, '$.applicationType')) AS application_type,
+                         arg_max(json_extract_string(extra, '$.queue'), time_ms) AS ran_in_queue
                     FROM ${events.sql} WHERE ${kindIs('app_summary')} GROUP BY subject) AS summary USING (app_id)
       WHERE trace = $trace ORDER BY submit_ms NULLS LAST, app_id`,
   );

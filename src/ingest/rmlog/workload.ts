@@ -96,7 +96,11 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
   let noAm = 0;
   let unmanaged = 0;
   let startUnknown = 0;
-  for (const row of rows.apps) {
+  // The FairScheduler logs the queue an app asked for when it accepts it; its placement rules
+  // (user-as-default-queue, which the log does not print) chose the leaf its summary names.
+  const fairLog = schedulerOf(rows).schedulerClass === 'FairScheduler';
+  for (const asLogged of rows.apps) {
+    const row = fairLog && asLogged.ranInQueue ? { ...asLogged, queue: asLogged.ranInQueue } : asLogged;
     if (!row.submittedInLog || row.submitMs === null) {
       notSubmitted++;
       continue;

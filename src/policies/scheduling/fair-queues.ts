@@ -236,7 +236,9 @@ export class FairQueues {
     const fallback = (): FsQueue =>
       (fair.userAsDefaultQueue ? this.leafAt(userQueue, create) : null) ?? this.leafAt(`root.${DEFAULT_QUEUE}`, true)!;
     const name = queueName.trim();
-    if (name === '' || name === DEFAULT_QUEUE || name === `root.${DEFAULT_QUEUE}`) {
+    // Only `default` itself counts as no queue named (QueuePlacementRule.Specified): an app
+    // that names root.default goes there.
+    if (name === '' || name === DEFAULT_QUEUE) {
       return { ok: true, queue: fallback().path };
     }
     const path = name.startsWith('root.') ? name : `root.${name}`;

@@ -36,3 +36,26 @@ describe('a log whose RM loaded a scheduler wrapper', () => {
     });
   });
 });
+
+describe("a FairScheduler log's queues", () => {
+  it('are the leaves its apps ran in, as their summaries say, not the queue they asked for', async () => {
+    // The fixture's apps ask for queues alpha and beta; their summaries say where they ran.
+    // Rewritten so that every app asked for `default` and ran in root.default (user-as-default-queue
+    // false, which the log does not print), the replay must run them in root.default, not root.<user>.
+    const text = renderRmLog(smallScenario('fair'), { version: '2.8', layout: 'stock', auditLines: true })
+      .replace(/in queue: (alpha|beta)/g, 'in queue: default')
+      .replace(/queue=root\.(alpha|beta)/g, 'queue=root.default');
+    expect(text).toContain('queue=root.default');
+    const path = tempFile('fair-default.log', text);
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [path], name: 'fair-default' });
+      const rows = await loadRmTrace(store, 'fair-default');
+      const summarised = new Set(rows.apps.filter((a) => a.ranInQueue).map((a) => a.appId));
+      const apps = buildLogWorkload('fair-default', rows).workload.apps;
+      // An app the log ends before it finished has no summary: its asked queue stands.
+      const ran = apps.filter((a) => summarised.has(a.id));
+      expect(ran.length).toBeGreaterThan(1);
+      expect(new Set(ran.map((a) => a.queue))).toEqual(new Set(['root.default']));
+    });
+  });
+});

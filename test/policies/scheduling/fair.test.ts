@@ -150,3 +150,12 @@ describe('FairScheduler app order with many apps', () => {
     expect(offer(5000)).toBe('2-task');
   });
 });
+
+describe('FairScheduler queue placement', () => {
+  it('sends `default` to the user queue under user-as-default-queue, but honours root.default named in full', () => {
+    // QueuePlacementRule.Specified treats only `default` as no queue named; the user rule follows.
+    const { scheduler } = fairOnOneNode({ userAsDefaultQueue: true }, 2);
+    expect(scheduler.addApp(0, 'default', 'ann', 1024, 1, 0)).toEqual({ ok: true, queue: 'root.ann' });
+    expect(scheduler.addApp(1, 'root.default', 'ann', 1024, 1, 0)).toEqual({ ok: true, queue: 'root.default' });
+  });
+});
