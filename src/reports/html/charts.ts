@@ -288,3 +288,66 @@ export function containerGanttChart(title: string, rows: readonly GanttRow[]): T
     },
   };
 }
+
+/** One app of a validated pair: the change its replay predicted and the change its two logs recorded. */
+export interface ValidationPointRow {
+  readonly app: number;
+  readonly predicted_change_s: number;
+  readonly real_change_s: number;
+  /** Predicted within the band, missed, or an app whose turnaround did not really change. */
+  readonly outcome: string;
+}
+
+/** The band a prediction counts as right in: within max(toleranceS, toleranceShare x |real change|) of the real change. */
+export interface ValidationBand {
+  readonly toleranceS: number;
+  readonly toleranceShare: number;
+}
+
+const VALIDATION_SIDE_PX = 420;
+
+/**
+ * Predicted change (x) against real change (y), a point per app, on equal axes: the diagonal
+ * y = x is a perfect prediction, the shaded band the tolerance around it (narrowest, a constant
+ * toleranceS, up to |y| = toleranceS / toleranceShare, then widening with the change).
+ */
+export function validationChart(title: string, rows: readonly ValidationPointRow[], band: ValidationBand): TopLevelSpec {
+  const values = rows.flatMap((row) => [row.predicted_change_s, row.real_change_s]);
+  const reach = Math.max(band.toleranceS * 2, ...values.map(Math.abs));
+  const lo = Math.min(-band.toleranceS * 2, ...values) - reach * 0.05;
+  const hi = Math.max(band.toleranceS * 2, ...values) + reach * 0.05;
+  const width = (y: number): number => Math.max(band.toleranceS, band.toleranceShare * Math.abs(y));
+  // The band's edges bend only where |y| = toleranceS / toleranceShare: its corners are enough.
+  const kink = band.toleranceShare > 0 ? band.toleranceS / band.toleranceShare : Infinity;
+  const ys = [lo, -kink, kink, hi].filter((y) => y >= lo && y <= hi).sort((a, b) => a - b);
+  const scale = { domain: [lo, hi], nice: false, zero: false };
+  const x = { type: 'quantitative' as const, title: 'predicted change in turnaround (s)', scale };
+  const y = { type: 'quantitative' as const, title: 'real change in turnaround (s)', scale };
+  return {
+    ...frame(title, rows),
+    width: VALIDATION_SIDE_PX,
+    height: VALIDATION_SIDE_PX,
+    layer: [
+      {
+        data: { values: ys.map((v) => ({ band_y: v, band_from: v - width(v), band_to: v + width(v) })) },
+        mark: { type: 'area', orient: 'horizontal', color: '#dfe7f7' },
+        encoding: { y: { field: 'band_y', ...y }, x: { field: 'band_from', ...x }, x2: { field: 'band_to' } },
+      },
+      {
+        data: { values: [{ d: lo }, { d: hi }] },
+        mark: { type: 'line', color: '#5b6475', strokeDash: [4, 3] },
+        encoding: { x: { field: 'd', ...x }, y: { field: 'd', ...y } },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 50 },
+        encoding: {
+          x: { field: 'predicted_change_s', ...x },
+          y: { field: 'real_change_s', ...y },
+          color: { field: 'outcome', type: 'nominal', title: null },
+          shape: { field: 'outcome', type: 'nominal', title: null },
+          tooltip: [{ field: 'app' }, { field: 'predicted_change_s' }, { field: 'real_change_s' }],
+        },
+      },
+    ],
+  };
+}
