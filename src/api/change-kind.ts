@@ -6,10 +6,12 @@
 // capacity-scheduler.xml that only moves maximum-am-resource-percent is the AM limit, as
 // `-p am-share:P` is.
 
-import type { Cluster, SchedulerSettings } from './cluster.js';
-import type { QueueConfig } from './queues.js';
-import { canonicalJson } from './run-spec.js';
-import type { RunSpec } from './run-spec.js';
+import type { Cluster, SchedulerSettings } from '../model/cluster.js';
+import { queueConfig } from '../model/queues.js';
+import type { QueueConfig } from '../model/queues.js';
+import { canonicalJson } from '../model/run-spec.js';
+import type { RunSpec } from '../model/run-spec.js';
+import { childCapacityPercents } from '../policies/scheduling/capacity-queues.js';
 
 /** In the order they are listed; a what-if may be of several kinds at once. */
 export const CHANGE_KINDS = ['am-limit', 'nodes', 'queues', 'scheduler-switch', 'admission'] as const;
@@ -49,8 +51,8 @@ export function changeKinds(recorded: RunSpec, whatIf: RunSpec): ChangeKind[] {
     if (policy === AM_LIMIT_POLICY) kinds.add('am-limit');
     else if (policy !== AS_CONFIGURED) kinds.add('admission');
   }
-  const before = recorded.cluster.scheduler;
-  const after = whatIf.cluster.scheduler;
+  const before = effective(recorded.cluster.scheduler);
+  const after = effective(whatIf.cluster.scheduler);
   if (before.type !== after.type) kinds.add('scheduler-switch');
   else if (!same(before, after)) kinds.add(same(withoutAmLimits(before), withoutAmLimits(after)) ? 'am-limit' : 'queues');
   if (!same(outsideScheduler(recorded.cluster), outsideScheduler(whatIf.cluster)) || !same(recorded.nodeTimeline, whatIf.nodeTimeline)) {
@@ -81,7 +83,49 @@ function outsideScheduler(cluster: Cluster): object {
   return rest;
 }
 
-function withoutAmLimits(settings: SchedulerSettings): object {
+/**
+ * The settings with what each listed queue inherits written into it, so that two ways of writing
+ * the same limits compare equal (a log prints a queue's AM limit and application limit; a
+ * capacity-scheduler.xml may leave them to the global defaults). CapacityScheduler
+ * (capacity-queues.ts makeQueue): a queue's capacity, maximum capacity, AM limit (else the
+ * global maximum-am-resource-percent) and maximum applications (else the global
+ * maximum-applications x its absolute capacity); the globals then say nothing more. The stock
+ * single queue when none is listed. FairScheduler: a queue's maxAMShare, else
+ * queueMaxAMShareDefault (which still applies to queues made at submission, so it stays).
+ */
+function effective(settings: SchedulerSettings): EffectiveSettings {
+  if (settings.type === 'fair') {
+    const withDefault = (queue: QueueConfig): QueueConfig => ({
+      ...queue,
+      maxAmShare: queue.maxAmShare ?? settings.fair.queueMaxAmShareDefault,
+      queues: queue.queues.map(withDefault),
+    });
+    return { ...settings, queues: settings.queues.map(withDefault) };
+  }
+  const global = settings.capacity;
+  const resolve = (configs: readonly QueueConfig[], parentAbsCapacity: number): QueueConfig[] => {
+    const percents = childCapacityPercents(configs);
+    return configs.map((queue, i) => {
+      const absCapacity = parentAbsCapacity * (percents[i]! / 100);
+      return {
+        ...queue,
+        capacityPercent: percents[i]!,
+        maximumCapacityPercent: queue.maximumCapacityPercent ?? 100,
+        maxAmShare: queue.maxAmShare ?? global.maximumAmResourcePercent,
+        maximumApplications: queue.maximumApplications ?? Math.trunc(global.maximumApplications * absCapacity),
+        queues: resolve(queue.queues, absCapacity),
+      };
+    });
+  };
+  const listed = settings.queues.length > 0 ? settings.queues : [queueConfig('default', { capacityPercent: 100, maximumCapacityPercent: 100 })];
+  const { maximumAmResourcePercent: _share, maximumApplications: _applications, ...otherGlobals } = global;
+  return { ...settings, queues: resolve(listed, 1), capacity: otherGlobals };
+}
+
+/** Scheduler settings as effective() writes them: a CapacityScheduler's globals without the two its queues inherit. */
+type EffectiveSettings = Omit<SchedulerSettings, 'capacity'> & { readonly capacity: object };
+
+function withoutAmLimits(settings: EffectiveSettings): object {
   return {
     ...settings,
     queues: settings.queues.map(queueWithoutAmLimit),

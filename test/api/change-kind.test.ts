@@ -1,8 +1,8 @@
-// changeKinds on hand-made run descriptions: a log's cluster as recorded (two CapacityScheduler
+// changeKinds (src/api/change-kind.ts) on hand-made run descriptions: a log's cluster as recorded (two CapacityScheduler
 // queues at 70/30, AM limit 0.1, 20 nodes) against each kind of change, and changes that are none.
 
 import { describe, expect, it } from 'vitest';
-import { changeKinds, changeKindsTitle } from '../../src/model/change-kind.js';
+import { changeKinds, changeKindsTitle } from '../../src/api/change-kind.js';
 import { parseCluster } from '../../src/model/cluster.js';
 import type { Cluster, ClusterInput } from '../../src/model/cluster.js';
 import type { RunSpec } from '../../src/model/run-spec.js';
@@ -63,6 +63,31 @@ describe('changeKinds', () => {
       scheduler: { type: 'capacity', queues: [{ ...QUEUES[0]!, maxAmShare: 0.5 }, QUEUES[1]!], capacity: { maximumAmResourcePercent: 0.1 } },
     });
     expect(changeKinds(recorded, spec({ cluster: perQueue }))).toEqual(['am-limit']);
+  });
+
+  it('reads what a queue inherits: a log that prints each queue\'s limits against a file that leaves them to the defaults', () => {
+    // As a log prints them: the queue's own AM limit 0.1 and 10000 x 100% applications.
+    const printed = cluster({
+      scheduler: {
+        type: 'capacity',
+        queues: [{ name: 'default', capacityPercent: 100, maxAmShare: 0.1, maximumApplications: 10_000 }],
+        capacity: { maximumAmResourcePercent: 0.1, maximumApplications: 10_000 },
+      },
+    });
+    const file = (share: number): Cluster =>
+      cluster({
+        scheduler: {
+          type: 'capacity',
+          queues: [{ name: 'default', capacityPercent: 100 }],
+          capacity: { maximumAmResourcePercent: share, maximumApplications: 10_000 },
+        },
+      });
+    const fromLog = spec({ cluster: printed });
+    expect(changeKinds(fromLog, spec({ cluster: file(0.1) }))).toEqual([]);
+    expect(changeKinds(fromLog, spec({ cluster: file(0.5) }))).toEqual(['am-limit']);
+    // No queue listed is the stock single queue `default` at 100%.
+    const stock = cluster({ scheduler: { type: 'capacity', queues: [], capacity: { maximumAmResourcePercent: 0.1, maximumApplications: 10_000 } } });
+    expect(changeKinds(fromLog, spec({ cluster: stock }))).toEqual([]);
   });
 
   it('other queue settings on the same scheduler are queue settings, with an AM limit change or without', () => {
