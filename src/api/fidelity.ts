@@ -7,7 +7,9 @@
 
 import { UserError } from '../model/errors.js';
 import type { AppEndState } from '../model/replay-result.js';
+import type { RunSpec } from '../model/run-spec.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
+import { DEFAULT_SAMPLE_INTERVAL_MS } from '../replay/engine.js';
 import { QUERIES_DIR } from '../paths.js';
 import { runReportQuery } from '../reports/index.js';
 import { findTrace } from '../store/index.js';
@@ -112,6 +114,15 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
     meanAbsErrorPct: fidelityFigures(run.runId, apps).meanAbsErrorPct,
     notes: source.notes,
   };
+}
+
+/**
+ * The description of the run `fidelity` makes of a log (seed 1, every run option at its default,
+ * no app timeout: an RM log sets none), from the log's as-recorded description with any seed
+ * and options (ReplayRun.asRecorded).
+ */
+export function fidelityRunSpec(asRecorded: RunSpec): RunSpec {
+  return { ...asRecorded, seed: 1, appTimeoutMs: null, sampleIntervalMs: DEFAULT_SAMPLE_INTERVAL_MS, horizonMs: null, recordContainers: false };
 }
 
 /** A replay as recorded against its log, in two figures: what a what-if on that log is read against. */

@@ -4,8 +4,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog, replayRuns, runFidelity } from '../../src/api/index.js';
+import { fidelityRunSpec } from '../../src/api/fidelity.js';
 import { preemptionNotes } from '../../src/api/hadoop-cluster.js';
-import { changeKinds } from '../../src/model/change-kind.js';
+import { changeKinds } from '../../src/api/change-kind.js';
 import { latestRunOf, Store } from '../../src/store/index.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { lateNodesScenario, smallScenario } from '../fixtures/rmlog/scenarios.js';
@@ -37,6 +38,10 @@ describe('asRecordedSource', () => {
 
         const fidelity = await runFidelity(store, { trace: name });
         expect(await latestRunOf(store, [whatIf!.asRecorded!])).toBe(fidelity.runId);
+        // Another seed and sample interval: the same log as recorded, as fidelity describes its run.
+        const [other] = await replayRuns(store, { source, seeds: [2], sampleIntervalMs: 5000, policies: ['none'] });
+        expect(await latestRunOf(store, [other!.asRecorded!])).toBeNull();
+        expect(await latestRunOf(store, [fidelityRunSpec(other!.asRecorded!)])).toBe(fidelity.runId);
         const [asRecorded] = await replayRuns(store, { source });
         expect(changeKinds(asRecorded!.asRecorded!, asRecorded!.spec)).toEqual([]);
       });
