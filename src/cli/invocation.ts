@@ -4,8 +4,9 @@
 
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { BIN_NAME } from '../model/command-line.js';
 
-export const BIN_NAME = 'rmreplay';
+export { BIN_NAME };
 
 /**
  * How the user runs rmreplay, from the environment it was started with. npm sets

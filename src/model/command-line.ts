@@ -2,6 +2,9 @@
 // fills in printed as they are. Below the CLI, so that the API's texts (a report's hint) name
 // commands the same way the CLI's hints do.
 
+/** The command's name, as a hint prints it where no CLI says how the user runs it. */
+export const BIN_NAME = 'rmreplay';
+
 /** An argument as a POSIX shell reads it back: bare when safe, else in single quotes. */
 export function shellQuote(argument: string): string {
   if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(argument)) return argument;

@@ -8,4 +8,4 @@ export type { SettingSummaryRow } from './summary.js';
 export { htmlTable, objectsOf, tableOf, toTable } from './tables.js';
 export { escapeHtml } from './escape.js';
 export { recordedVsReplayedChart, validationChart } from './charts.js';
-export type { ValidationBand, ValidationPointRow } from './charts.js';
+export type { ValidationPointRow, ValidationRule } from './charts.js';

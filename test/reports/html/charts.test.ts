@@ -147,9 +147,9 @@ describe('report charts', () => {
     const rows = [
       { app: 1, predicted_change_s: -30, real_change_s: -36, outcome: 'predicted' },
       { app: 2, predicted_change_s: 0, real_change_s: -12, outcome: 'missed' },
-      { app: 3, predicted_change_s: 1, real_change_s: 0.5, outcome: 'did not really change' },
-    ];
-    const spec = validationChart('sls-A against sls-M50', rows, { toleranceS: 5, toleranceShare: 0.25 });
+      { app: 3, predicted_change_s: 1, real_change_s: 0.5, outcome: 'unchanged' },
+    ] as const;
+    const spec = validationChart('sls-A against sls-M50', 'the change: -p am-share:0.5', rows, { changeThresholdS: 5, toleranceS: 5, toleranceShare: 0.25 });
     const layers = (spec as { layer: { data?: { values: Record<string, number>[] } }[] }).layer;
     // The band at y = -20 (where 25% of the change passes 5 s) is 5 s either side; at the lowest y, 25%.
     const band = layers[0]!.data!.values;
@@ -163,5 +163,6 @@ describe('report charts', () => {
     expect(groupsOf(svg, 'area')).toBe(1);
     expect(groupsOf(svg, 'line')).toBe(1);
     expect(svg).toContain('sls-A against sls-M50');
+    for (const label of ['predicted within 5 s or 25%', 'change missed', 'did not really change (by 5 s or less)']) expect(svg).toContain(label);
   });
 });
