@@ -54,6 +54,9 @@ export interface ValidatedPair {
   /** The change as validate was given it. */
   readonly change: ValidationChange;
   readonly kinds: readonly ChangeKind[];
+  /** The base log replayed as configured, and under the change. */
+  readonly baseRunId: number;
+  readonly predictedRunId: number;
   readonly appsChanged: number;
   readonly appsChangedPredicted: number;
   /** Turnarounds under the change against the changed log's: mean and worst absolute error (%). */
@@ -205,6 +208,8 @@ export async function storedValidations(store: Store): Promise<ValidatedPair[]> 
       changedTrace: String(first['changed_trace']),
       change: JSON.parse(String(first['change'])) as ValidationChange,
       kinds: changeKinds(base, predicted),
+      baseRunId: Number(first['base_run_id']),
+      predictedRunId: Number(first['predicted_run_id']),
       appsChanged: apps.filter((a) => a['really_changed'] === true).length,
       appsChangedPredicted: apps.filter((a) => a['predicted_within'] === true).length,
       meanAbsErrorPct: number(first['mean_abs_error_pct']),
