@@ -7,7 +7,9 @@
 
 import { UserError } from '../model/errors.js';
 import type { AppEndState } from '../model/replay-result.js';
+import type { RunSpec } from '../model/run-spec.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
+import { DEFAULT_SAMPLE_INTERVAL_MS } from '../replay/engine.js';
 import { QUERIES_DIR } from '../paths.js';
 import { runReportQuery } from '../reports/index.js';
 import { findTrace } from '../store/index.js';
@@ -97,7 +99,6 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
   }
   const recordedMakespanMs = recordedLastFinishMs - recordedFirstSubmitMs;
   const replayedMakespanMs = replayedAll ? replayedLastFinishMs - recordedFirstSubmitMs : null;
-  const errors = apps.flatMap((a) => (a.errorPct === null ? [] : [Math.abs(a.errorPct)]));
   return {
     runId: run.runId,
     trace: request.trace,
@@ -110,8 +111,45 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
     recordedMakespanMs,
     replayedMakespanMs,
     makespanErrorPct: percentError(replayedMakespanMs, recordedMakespanMs),
-    meanAbsErrorPct: errors.length > 0 ? errors.reduce((a, b) => a + b, 0) / errors.length : null,
+    meanAbsErrorPct: fidelityFigures(run.runId, apps).meanAbsErrorPct,
     notes: source.notes,
+  };
+}
+
+/**
+ * The description of the run `fidelity` makes of a log (seed 1, every run option at its default,
+ * no app timeout: an RM log sets none), from the log's as-recorded description with any seed
+ * and options (ReplayRun.asRecorded).
+ */
+export function fidelityRunSpec(asRecorded: RunSpec): RunSpec {
+  return { ...asRecorded, seed: 1, appTimeoutMs: null, sampleIntervalMs: DEFAULT_SAMPLE_INTERVAL_MS, horizonMs: null, recordContainers: false };
+}
+
+/** A replay as recorded against its log, in two figures: what a what-if on that log is read against. */
+export interface FidelityFigures {
+  readonly runId: number;
+  /** Apps that ended in the log. */
+  readonly apps: number;
+  /** Of those, apps whose turnaround could be compared (same end state in the replay). */
+  readonly compared: number;
+  /** Mean and largest |replayed - recorded| / recorded turnaround, in percent; null when none compared. */
+  readonly meanAbsErrorPct: number | null;
+  readonly worstAbsErrorPct: number | null;
+}
+
+/** The figures of a stored replay of an RM log (queries/fidelity.sql on that run). */
+export async function storedFidelity(store: Store, runId: number): Promise<FidelityFigures> {
+  return fidelityFigures(runId, await fidelityRows(store, runId));
+}
+
+export function fidelityFigures(runId: number, apps: readonly FidelityApp[]): FidelityFigures {
+  const errors = apps.flatMap((a) => (a.errorPct === null ? [] : [Math.abs(a.errorPct)]));
+  return {
+    runId,
+    apps: apps.length,
+    compared: errors.length,
+    meanAbsErrorPct: errors.length > 0 ? errors.reduce((a, b) => a + b, 0) / errors.length : null,
+    worstAbsErrorPct: errors.length > 0 ? Math.max(...errors) : null,
   };
 }
 

@@ -17,7 +17,7 @@ import type { Workload } from '../model/workload.js';
 import { formatOf, TRACE_FORMATS } from '../ingest/formats.js';
 import type { LoadedTrace, TraceOptions } from '../ingest/trace-format.js';
 import { nameWithNodeCount, scaleNodeGroups } from '../model/scale-nodes.js';
-import { parseAdmissionPolicy } from '../policies/admission/index.js';
+import { AS_CONFIGURED_SPEC, parseAdmissionPolicy } from '../policies/admission/index.js';
 import type { AdmissionPolicy } from '../policies/admission/index.js';
 import { applySchedulingPolicy, labelOf } from '../policies/scheduling/index.js';
 import { DEFAULT_SAMPLE_INTERVAL_MS } from '../replay/engine.js';
@@ -31,7 +31,7 @@ import { VERSION } from '../paths.js';
 import { loadClusterFile } from './cluster-file.js';
 import { planGrid } from './grid.js';
 import type { GridRequest } from './grid.js';
-import { formatFindings, loadClusterWithHadoopConfig } from './hadoop-cluster.js';
+import { formatFindings, loadClusterWithHadoopConfig, preemptionNotes } from './hadoop-cluster.js';
 
 
 export type ReplaySource =
@@ -71,6 +71,12 @@ export interface ReplayRun {
   readonly wallMs: number;
   /** What the trace or configuration could not say and how it was filled in. */
   readonly notes: readonly string[];
+  /**
+   * For an RM log: this run's description with the log's settings as recorded (its cluster and
+   * node timeline, the as-configured policy), the same seed and options; what a what-if is
+   * measured from (model/change-kind.ts). Null for other traces and scenarios.
+   */
+  readonly asRecorded: RunSpec | null;
 }
 
 export async function replayRuns(store: Store, request: ReplayRequest): Promise<ReplayRun[]> {
@@ -144,7 +150,27 @@ export async function runAndStore(
   const result = replaySpec(spec, source.workload, onProgress ? (progress) => onProgress(label, progress) : undefined, admission);
   const wallMs = performance.now() - started;
   const runId = await saveRun(store, spec, result, { startedAt, wallMs, rmreplayVersion: VERSION });
-  return { run: { runId, spec, summary: result.summary, wallMs, notes: source.notes }, result };
+  const recorded = asRecordedSource(source);
+  const asRecorded = recorded === null ? null : describeRun(recorded, parseAdmissionPolicy(AS_CONFIGURED_SPEC), seed, options);
+  return { run: { runId, spec, summary: result.summary, wallMs, notes: source.notes, asRecorded }, result };
+}
+
+/**
+ * An RM log's source as the log records it, whatever cluster sources `source` was resolved
+ * with: what resolveSource gives for the trace alone (the log's cluster and node timeline,
+ * what its nodes are configured with), from the log already loaded. Null for other sources and
+ * for a log whose cluster cannot be read from it.
+ */
+export function asRecordedSource(source: ResolvedSource): ResolvedSource | null {
+  const log = source.log;
+  if (log === null || log.clusterFromLog === null) return null;
+  return {
+    ...source,
+    cluster: resolveCapacityMode(log.clusterFromLog, undefined),
+    nodeTimeline: log.nodeTimeline,
+    queueStructure: null,
+    notes: [],
+  };
 }
 
 /** A queue layout named after its leaves: `default`, or `a+b` for two queues a and b. */
@@ -191,7 +217,7 @@ export async function resolveSource(
       appQueues: base.log?.workload.apps.map((app) => app.queue),
     });
     cluster = imported.cluster;
-    notes = [...notes, ...formatFindings(imported.findings), ...imported.notes];
+    notes = [...notes, ...formatFindings(imported.findings), ...imported.notes, ...preemptionNotes(imported.findings)];
     // A scenario's name for its layout no longer describes imported queues.
     if (request.capacityScheduler !== undefined || request.fairScheduler !== undefined) queueStructure = null;
     // Named after its count once --nodes changed it, as a scaled cluster is.

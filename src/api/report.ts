@@ -13,6 +13,8 @@ import { reportPaths, writeReportFile, writeReportFiles } from './report-files.j
 export const DEFAULT_REPORT = 'makespan';
 /** The report that is not one query: what one RM log says about other settings (whatif-report.ts). */
 export const WHATIF_REPORT = 'whatif';
+/** The query of `validate`'s comparisons, whose page also draws each pair (validation-charts.ts). */
+const VALIDATION_REPORT = 'validation';
 /** Reports go to `reports/` under the directory rmreplay is run from. */
 export const DEFAULT_REPORTS_DIR = 'reports';
 
@@ -69,7 +71,11 @@ export async function runReport(store: Store, request: ReportRequest = {}): Prom
     title: `rmreplay report: ${name}`,
     byline: byline((text) => text),
     summary: overview.summary,
-    sections: [...overview.sections, { title: `Table: queries/${name}.sql`, tables: [htmlTable(toTable(result))] }],
+    sections: [
+      ...(name === VALIDATION_REPORT ? [await validationSection(store, filter)] : []),
+      ...overview.sections,
+      { title: `Table: queries/${name}.sql`, tables: [htmlTable(toTable(result))] },
+    ],
   });
   await writeReportFiles([
     { path: paths.markdownPath, text: markdown },
@@ -102,6 +108,31 @@ export async function writeOverviewPage(store: Store, request: OverviewPageReque
   });
   await writeReportFile(paths.htmlPath, html);
   return paths.htmlPath;
+}
+
+/** Each validated pair the filter selects (by either of its logs, or either of its runs), as a chart. */
+async function validationSection(store: Store, filter: ReportFilter): Promise<Html.PageSection> {
+  const { storedValidations, pairText } = await import('./whatif-evidence.js');
+  const { validationCharts } = await import('./validation-charts.js');
+  const pairs = (await storedValidations(store)).filter(
+    (pair) =>
+      (filter.trace === undefined || pair.trace === filter.trace || pair.changedTrace === filter.trace) &&
+      (filter.runIds === undefined || filter.runIds.includes(pair.baseRunId) || filter.runIds.includes(pair.predictedRunId)),
+  );
+  const { charts, notes } = await validationCharts(pairs);
+  return {
+    title: 'Predicted against real change, per validated pair',
+    paragraphs:
+      pairs.length === 0
+        ? ['No validation is stored for these traces or runs: `rmreplay validate --trace BASE --against CHANGED ...` makes one.']
+        : [
+            ...pairs.map((pair) => `${pairText(pair)}.`),
+            'A point per app: the change in turnaround the replay predicted (x) and the change the two logs recorded (y). ' +
+              'On the dashed diagonal the prediction is exact; in the shaded band it is within the tolerance.',
+          ],
+    charts,
+    notes,
+  };
 }
 
 /**

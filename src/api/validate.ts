@@ -8,6 +8,7 @@
 
 import { formatOf } from '../ingest/formats.js';
 import type { LogWorkload } from '../ingest/rmlog/workload.js';
+import { capacityModeSpec } from '../model/capacity-mode.js';
 import { UserError } from '../model/errors.js';
 import { AS_CONFIGURED_SPEC, parseAdmissionPolicy } from '../policies/admission/index.js';
 import { VERSION } from '../paths.js';
@@ -170,6 +171,21 @@ async function rmLogRecord(store: Store, trace: string): Promise<TraceRecord> {
   if (!record) throw new UserError(`no trace named '${trace}' in ${store.path}`);
   if (record.format !== 'rmlog') throw new UserError(`trace ${trace} is a ${record.format} trace: validate compares RM logs`);
   return record;
+}
+
+/** A validation's change as the options that give it, in the order `validate --help` lists them. */
+export function validationChangeArgs(change: ValidationChange): string[] {
+  const c = change;
+  return [
+    ...(c.policy === undefined ? [] : ['-p', c.policy]),
+    ...(c.scheduler === undefined ? [] : ['-s', c.scheduler]),
+    ...(c.nodes === undefined ? [] : ['--nodes', String(c.nodes)]),
+    ...(c.cluster === undefined ? [] : ['--cluster', c.cluster]),
+    ...(c.capacityScheduler === undefined ? [] : ['--capacity-scheduler', c.capacityScheduler]),
+    ...(c.fairScheduler === undefined ? [] : ['--fair-scheduler', c.fairScheduler]),
+    ...(c.yarnSite === undefined ? [] : ['--yarn-site', c.yarnSite]),
+    ...(c.capacity === undefined ? [] : ['--capacity', capacityModeSpec(c.capacity)]),
+  ];
 }
 
 /** The settings the request changes, and only those (stored as the validation's change). */

@@ -9,14 +9,18 @@ import { UserError } from '../model/errors.js';
 import { buildOverview, htmlTable, objectsOf, renderPage, tableOf, toTable } from '../reports/html/index.js';
 import { formatTable, runReportQuery } from '../reports/index.js';
 import type { ReportFilter } from '../reports/index.js';
-import { listTraces } from '../store/index.js';
+import { BIN_NAME, commandLine } from '../model/command-line.js';
+import { listRuns, listTraces, runSpecsOf } from '../store/index.js';
 import type { Store } from '../store/index.js';
 import { QUERIES_DIR, VERSION } from '../paths.js';
-import { runFidelity } from './fidelity.js';
+import { fidelityFigures, runFidelity } from './fidelity.js';
 import type { FidelityResult } from './fidelity.js';
 import { WHATIF_REPORT } from './report.js';
 import type { ReportResult } from './report.js';
 import { reportPaths, writeReportFiles } from './report-files.js';
+import { validationCharts } from './validation-charts.js';
+import { changeArgsOfSpecs, evidenceLines, VALIDATION_BAND, whatIfEvidence } from './whatif-evidence.js';
+import type { ValidatedPair, WhatIfEvidence } from './whatif-evidence.js';
 
 /** Apps listed in the fidelity table: those the replay got least right. */
 const WORST_APPS = 10;
@@ -63,6 +67,9 @@ export async function runWhatIfReport(
   const apps = await query<RecordedApp>('recorded_apps');
   const comparison = await runReportQuery(store, QUERIES_DIR, 'comparison', filter);
 
+  const evidence = await traceEvidence(store, trace, fidelity);
+  const predicted = evidence === null ? [noWhatIfSentence(trace)] : evidenceLines(evidence, (args) => commandLine(BIN_NAME, args));
+
   const trust = fidelitySentences(fidelity);
   const recorded = cluster ? [recordedSentence(cluster)] : [];
   const byline = (code: (text: string) => string): string =>
@@ -85,13 +92,18 @@ export async function runWhatIfReport(
     '',
     formatTable(comparison.columns, comparison.rows, 'markdown'),
     '',
+    `## ${PREDICTED_TITLE}`,
+    '',
+    ...predicted.flatMap((line) => [line, '']),
   ].join('\n');
   const base = { name: WHATIF_REPORT, columns: comparison.columns, rows: comparison.rows, markdown };
-  if (request.out === null) return { ...base, summary: [...trust, ...recorded], markdownPath: null, html: null, htmlPath: null };
+  if (request.out === null) return { ...base, summary: [...trust, ...recorded, ...predicted], markdownPath: null, html: null, htmlPath: null };
 
   const paths = await reportPaths(request.out, WHATIF_REPORT);
   const overview = await buildOverview(store, QUERIES_DIR, filter);
-  const summary = [...trust, ...recorded, ...overview.summary];
+  const summary = [...trust, ...recorded, ...predicted, ...overview.summary];
+  const pairs = evidence === null ? [] : uniquePairs(evidence.byKind.flatMap((group) => group.validations));
+  const drawn = await validationCharts(pairs);
   const html = renderPage({
     title: `What if: ${trace}`,
     byline: byline((text) => text),
@@ -111,6 +123,21 @@ export async function runWhatIfReport(
         tables: apps.length > 0 ? [htmlTable(appsByQueueAndUser(apps), 'Apps by queue and user, as the log records them')] : [],
       },
       ...overview.sections.map((section) => ({ ...section, title: 'Every policy and scheduler replayed on it' })),
+      {
+        title: PREDICTED_TITLE,
+        paragraphs: [
+          ...predicted,
+          ...(pairs.length > 0
+            ? [
+                'Each chart is a validated pair of logs: a point per app at the change in turnaround the replay predicted (x) ' +
+                  'and the change the two logs recorded (y). On the dashed diagonal the prediction is exact; in the shaded band ' +
+                  `it is within ${VALIDATION_BAND.toleranceS} s or ${VALIDATION_BAND.toleranceShare * 100}% of the real change.`,
+              ]
+            : []),
+        ],
+        charts: drawn.charts,
+        notes: drawn.notes,
+      },
     ],
   });
   await writeReportFiles([
@@ -118,6 +145,34 @@ export async function runWhatIfReport(
     { path: paths.htmlPath, text: html },
   ]);
   return { ...base, summary, ...paths, html };
+}
+
+const PREDICTED_TITLE = 'How well these kinds of change have been predicted';
+
+/**
+ * The evidence for every current run of `trace` that changes a setting, each read against the
+ * fidelity run (the log as recorded): its kind from the two stored descriptions, nothing replayed.
+ */
+async function traceEvidence(store: Store, trace: string, fidelity: FidelityResult): Promise<WhatIfEvidence | null> {
+  const runIds = (await listRuns(store, { trace, status: 'current' })).map((run) => run.runId);
+  const specs = await runSpecsOf(store, [...runIds, fidelity.runId]);
+  const asRecorded = specs.get(fidelity.runId)!;
+  const whatIfs = runIds
+    .filter((id) => id !== fidelity.runId)
+    .map((id) => specs.get(id)!)
+    .map((spec) => ({ spec, asRecorded, changeArgs: changeArgsOfSpecs(asRecorded, spec) }));
+  return whatIfEvidence(store, trace, whatIfs, fidelityFigures(fidelity.runId, fidelity.apps));
+}
+
+function noWhatIfSentence(trace: string): string {
+  return (
+    `No run of ${trace} changes a setting yet: a what-if (\`${commandLine(BIN_NAME, ['replay', '--trace', trace, '-p', 'am-share:0.5'])}\`, ` +
+    `or --nodes, -s, Hadoop files) is told here how well its kind of change has been predicted.`
+  );
+}
+
+function uniquePairs(pairs: readonly ValidatedPair[]): ValidatedPair[] {
+  return [...new Map(pairs.map((pair) => [pair.validationId, pair])).values()];
 }
 
 /** What the fidelity check says, and the error below which differences between policies mean little. */

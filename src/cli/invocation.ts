@@ -4,8 +4,9 @@
 
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { BIN_NAME } from '../model/command-line.js';
 
-export const BIN_NAME = 'rmreplay';
+export { BIN_NAME };
 
 /**
  * How the user runs rmreplay, from the environment it was started with. npm sets
@@ -32,18 +33,5 @@ export function isOnPath(name: string, path: string): boolean {
   return false;
 }
 
-/** An argument as a POSIX shell reads it back: bare when safe, else in single quotes. */
-export function shellQuote(argument: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(argument)) return argument;
-  return `'${argument.replaceAll("'", `'\\''`)}'`;
-}
-
-/** A placeholder the user fills in (`<cluster file>`), printed as it is. */
-export interface Placeholder {
-  readonly placeholder: string;
-}
-
-/** A command line to print: how rmreplay was invoked, then the arguments, each quoted as needed. */
-export function commandLine(invocation: string, args: readonly (string | Placeholder)[]): string {
-  return [invocation, ...args.map((arg) => (typeof arg === 'string' ? shellQuote(arg) : arg.placeholder))].join(' ');
-}
+export { commandLine, shellQuote } from '../model/command-line.js';
+export type { Placeholder } from '../model/command-line.js';

@@ -4,7 +4,7 @@
 import { canonicalJson, sha256Hex } from '../model/run-spec.js';
 import type { RunSpec } from '../model/run-spec.js';
 import type { ReplayResult } from '../model/replay-result.js';
-import { DuckDBTimestampValue } from '@duckdb/node-api';
+import { DuckDBTimestampValue, listValue } from '@duckdb/node-api';
 import type { DuckDBAppender } from '@duckdb/node-api';
 import { appendOptionalBigInt, appendOptionalVarchar } from './append.js';
 import type { Store } from './store.js';
@@ -288,4 +288,24 @@ export async function coarsenedSampleRuns(
       ORDER BY run_id`,
     { runIds: `[${runIds.map((id) => Math.trunc(id)).join(',')}]` },
   );
+}
+
+/** The stored descriptions of `runIds` (those that exist), by run id. */
+export async function runSpecsOf(store: Store, runIds: readonly number[]): Promise<Map<number, RunSpec>> {
+  if (runIds.length === 0) return new Map();
+  const rows = await store.queryObjects<{ run_id: number; spec: string }>(
+    'SELECT run_id, run_spec_json::VARCHAR AS spec FROM runs WHERE list_contains($runIds::INTEGER[], run_id)',
+    { runIds: listValue(runIds.map((id) => Math.trunc(id))) },
+  );
+  return new Map(rows.map((row) => [Number(row.run_id), JSON.parse(row.spec) as RunSpec]));
+}
+
+/** The latest current run (view latest_runs) described by one of `specs`; null when none is stored. */
+export async function latestRunOf(store: Store, specs: readonly RunSpec[]): Promise<number | null> {
+  const hashes = specs.map((spec) => sha256Hex(canonicalJson(spec)));
+  const [row] = await store.queryObjects<{ run_id: number | null }>(
+    'SELECT max(run_id) AS run_id FROM latest_runs WHERE list_contains($hashes::VARCHAR[], spec_sha256)',
+    { hashes: listValue(hashes) },
+  );
+  return row?.run_id === null || row?.run_id === undefined ? null : Number(row.run_id);
 }

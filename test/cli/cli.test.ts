@@ -400,6 +400,22 @@ describe('rmreplay CLI on RM logs', () => {
     expect(await main(['--db', db, 'replay', '--trace', 'cli-rm', '-p', 'none', '--json'], replay.ctx)).toBe(0);
     const runs = JSON.parse(replay.stdout.text) as { spec: { trace: { kind: string } }; summary: { appsTotal: number } }[];
     expect(runs[0]).toMatchObject({ spec: { trace: { kind: 'rmlog' } }, summary: { appsTotal: 3 } });
+
+    // A what-if's notes: no validation of its kind stored (the commands that make one, pasteable),
+    // the log's fidelity from the as-recorded run `fidelity` stored above, what the model leaves out.
+    const whatIf = fileContext();
+    expect(await main(['--db', db, 'replay', '--trace', 'cli-rm', '--nodes', '4'], whatIf.ctx)).toBe(0);
+    const notes = whatIf.stdout.text.slice(whatIf.stdout.text.indexOf('How far to trust this what-if:\n'));
+    expect(notes).toContain(
+      '  - No validation of this kind of change (node count / hardware) is stored in this database: ingest a log of the same ' +
+        'workload recorded under the change (`rmreplay ingest rmlog FILE --name cli-rm-changed`), then ' +
+        '`rmreplay validate --trace cli-rm --against cli-rm-changed --nodes 4`.\n',
+    );
+    expect(notes).toMatch(/\n {2}- As recorded \(run \d+\), the replay of cli-rm is off by \d+\.\d% per app on average, /);
+    expect(notes).toMatch(/\n {2}- Locality is not modelled: /);
+    const asRecorded = fileContext();
+    expect(await main(['--db', db, 'replay', '--trace', 'cli-rm'], asRecorded.ctx)).toBe(0);
+    expect(asRecorded.stdout.text).not.toContain('How far to trust this what-if');
   });
 
   it('validates a what-if between two logs, and refuses two different workloads with exit status 2 and one line', async () => {

@@ -46,9 +46,11 @@ export function replayCommand(context: CliContext): Command {
       const grid = runGrid(options);
       const path = dbPath(context, command);
       const progress = replayProgress(context);
-      const runs = await withStore(context, path, (store) =>
-        context.api.replayRuns(store, { ...grid, recordContainers: options.containers === true, onProgress: progress.onProgress }),
-      );
+      const { runs, evidence } = await withStore(context, path, async (store) => {
+        const made = await context.api.replayRuns(store, { ...grid, recordContainers: options.containers === true, onProgress: progress.onProgress });
+        // Read from what is stored (validations, an as-recorded run), nothing replayed for it.
+        return { runs: made, evidence: await context.api.replayEvidence(store, grid, made) };
+      });
       progress.done();
       if (options.json) {
         printJson(
@@ -80,6 +82,9 @@ export function replayCommand(context: CliContext): Command {
           ...sections,
           ...(notes.length > 0 ? ['', ...notes] : []),
           ...(traceNotes.length > 0 ? ['', 'Notes on the trace and configuration:', ...traceNotes.map((n) => `  - ${n}`)] : []),
+          ...(evidence === null
+            ? []
+            : ['', 'How far to trust this what-if:', ...context.api.evidenceLines(evidence, (args) => hint(context, args)).map((n) => `  - ${n}`)]),
           '',
           `Stored in ${path}. \`${hint(context, ['report', 'comparison'])}\` (or completion_rate, fragmentation, utilization) reads them again.`,
         ].join('\n'),

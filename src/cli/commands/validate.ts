@@ -2,11 +2,11 @@
 // log recorded under the change.
 
 import { Command } from 'commander';
-import { capacityModeSpec } from '../../model/capacity-mode.js';
 import { admissionPolicyUsage } from '../../policies/admission/index.js';
 import { schedulingPolicyUsage } from '../../policies/scheduling/index.js';
 import type { CliContext } from '../context.js';
 import { dbPath, hint, print, printJson, terminalTable, withStore } from '../context.js';
+import { validationChangeArgs } from '../../api/index.js';
 import type { ClusterSources, ValidationResult } from '../../api/index.js';
 import { addClusterOptions, clusterSources } from '../options.js';
 
@@ -116,16 +116,5 @@ function validationText(context: CliContext, result: ValidationResult): string {
 
 /** The change as the user gave it, in command-line terms. */
 function changeText(result: ValidationResult): string {
-  const c = result.change;
-  const parts = [
-    c.policy === undefined ? null : `-p ${c.policy}`,
-    c.scheduler === undefined ? null : `-s ${c.scheduler}`,
-    c.nodes === undefined ? null : `--nodes ${c.nodes}`,
-    c.cluster === undefined ? null : `--cluster ${c.cluster}`,
-    c.capacityScheduler === undefined ? null : `--capacity-scheduler ${c.capacityScheduler}`,
-    c.fairScheduler === undefined ? null : `--fair-scheduler ${c.fairScheduler}`,
-    c.yarnSite === undefined ? null : `--yarn-site ${c.yarnSite}`,
-    c.capacity === undefined ? null : `--capacity ${capacityModeSpec(c.capacity)}`,
-  ];
-  return parts.filter((p) => p !== null).join(' ');
+  return validationChangeArgs(result.change).join(' ');
 }

@@ -7,7 +7,7 @@ export { HadoopConfigError, parseHadoopConfiguration, parseXmlDocument, readHado
 export type { HadoopConfiguration, HadoopProperty, XmlElement } from './xml.js';
 export { parseFairResource } from './values.js';
 export type { FairResource } from './values.js';
-export { DEFAULT_CONTEXT, MONITOR_ENABLE } from './known-properties.js';
+export { DEFAULT_CONTEXT, FAIR_PREEMPTION, MONITOR_ENABLE } from './known-properties.js';
 export type { ImportContext } from './known-properties.js';
 export { importYarnSite, NODE_DEFAULTS, schedulerTypeOfYarnSite, yarnSiteContext } from './yarn-site.js';
 export type { YarnSiteImport, YarnSiteOptions } from './yarn-site.js';

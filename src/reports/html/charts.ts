@@ -288,3 +288,78 @@ export function containerGanttChart(title: string, rows: readonly GanttRow[]): T
     },
   };
 }
+
+/** One app of a validated pair: the change its replay predicted and the change its two logs recorded. */
+export interface ValidationPointRow {
+  readonly app: number;
+  readonly predicted_change_s: number;
+  readonly real_change_s: number;
+  /** Predicted within the band, missed, or an app whose turnaround did not really change. */
+  readonly outcome: 'predicted' | 'missed' | 'unchanged';
+}
+
+/**
+ * How a validation judges an app: it really changed when its turnaround moved by more than
+ * changeThresholdS; its prediction is right within max(toleranceS, toleranceShare x |real change|).
+ */
+export interface ValidationRule {
+  readonly changeThresholdS: number;
+  readonly toleranceS: number;
+  readonly toleranceShare: number;
+}
+
+const VALIDATION_SIDE_PX = 420;
+
+/**
+ * Predicted change (x) against real change (y), a point per app, on equal axes: the diagonal
+ * y = x is a perfect prediction, the shaded band the tolerance around it (narrowest, a constant
+ * toleranceS, up to |y| = toleranceS / toleranceShare, then widening with the change).
+ */
+export function validationChart(title: string, subtitle: string, rows: readonly ValidationPointRow[], rule: ValidationRule): TopLevelSpec {
+  const labels: Record<ValidationPointRow['outcome'], string> = {
+    predicted: `predicted within ${rule.toleranceS} s or ${rule.toleranceShare * 100}%`,
+    missed: 'change missed',
+    unchanged: `did not really change (by ${rule.changeThresholdS} s or less)`,
+  };
+  const values = rows.flatMap((row) => [row.predicted_change_s, row.real_change_s]);
+  const reach = Math.max(rule.toleranceS * 2, ...values.map(Math.abs));
+  const lo = Math.min(-rule.toleranceS * 2, ...values) - reach * 0.05;
+  const hi = Math.max(rule.toleranceS * 2, ...values) + reach * 0.05;
+  const width = (y: number): number => Math.max(rule.toleranceS, rule.toleranceShare * Math.abs(y));
+  // The band's edges bend only where |y| = toleranceS / toleranceShare: its corners are enough.
+  const kink = rule.toleranceShare > 0 ? rule.toleranceS / rule.toleranceShare : Infinity;
+  const ys = [lo, -kink, kink, hi].filter((y) => y >= lo && y <= hi).sort((a, b) => a - b);
+  const scale = { domain: [lo, hi], nice: false, zero: false };
+  const x = { type: 'quantitative' as const, title: 'predicted change in turnaround (s)', scale };
+  const y = { type: 'quantitative' as const, title: 'real change in turnaround (s)', scale };
+  const outcome = { field: 'outcome_label', type: 'nominal' as const, title: null, scale: { domain: Object.values(labels) } };
+  return {
+    ...frame(title, rows.map((row) => ({ ...row, outcome_label: labels[row.outcome] }))),
+    // Long titles (the change's files) are cut rather than widening the chart.
+    title: { text: title, subtitle, anchor: 'start', limit: VALIDATION_SIDE_PX + 120, subtitleColor: '#5b6475' },
+    width: VALIDATION_SIDE_PX,
+    height: VALIDATION_SIDE_PX,
+    layer: [
+      {
+        data: { values: ys.map((v) => ({ band_y: v, band_from: v - width(v), band_to: v + width(v) })) },
+        mark: { type: 'area', orient: 'horizontal', color: '#dfe7f7', clip: true },
+        encoding: { y: { field: 'band_y', ...y }, x: { field: 'band_from', ...x }, x2: { field: 'band_to' } },
+      },
+      {
+        data: { values: [{ d: lo }, { d: hi }] },
+        mark: { type: 'line', color: '#5b6475', strokeDash: [4, 3], clip: true },
+        encoding: { x: { field: 'd', ...x }, y: { field: 'd', ...y } },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 50, opacity: 0.85 },
+        encoding: {
+          x: { field: 'predicted_change_s', ...x },
+          y: { field: 'real_change_s', ...y },
+          color: { ...outcome, scale: { ...outcome.scale, range: ['#2e8540', '#d83933', '#9aa1ad'] } },
+          shape: outcome,
+          tooltip: [{ field: 'app' }, { field: 'predicted_change_s' }, { field: 'real_change_s' }],
+        },
+      },
+    ],
+  };
+}

@@ -7,4 +7,5 @@ export { summarise } from './summary.js';
 export type { SettingSummaryRow } from './summary.js';
 export { htmlTable, objectsOf, tableOf, toTable } from './tables.js';
 export { escapeHtml } from './escape.js';
-export { recordedVsReplayedChart } from './charts.js';
+export { recordedVsReplayedChart, validationChart } from './charts.js';
+export type { ValidationPointRow, ValidationRule } from './charts.js';

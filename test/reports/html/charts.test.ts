@@ -14,6 +14,7 @@ import {
   recordedVsReplayedChart,
   strandedOverTimeChart,
   utilisationOverTimeChart,
+  validationChart,
 } from '../../../src/reports/html/charts.js';
 import type { ClusterSampleRow } from '../../../src/reports/html/charts.js';
 import { renderSvg } from '../../../src/reports/html/render-svg.js';
@@ -140,5 +141,28 @@ describe('report charts', () => {
     const svg = await renderSvg(pendingAppsChart(SAMPLES.map((row) => ({ ...row, series: `<script>"&'` }))));
     expect(svg).not.toContain('<script>');
     expect(svg).toContain('&lt;script&gt;');
+  });
+
+  it('validation: a point per app at (predicted, real) change, the diagonal and the tolerance band', async () => {
+    const rows = [
+      { app: 1, predicted_change_s: -30, real_change_s: -36, outcome: 'predicted' },
+      { app: 2, predicted_change_s: 0, real_change_s: -12, outcome: 'missed' },
+      { app: 3, predicted_change_s: 1, real_change_s: 0.5, outcome: 'unchanged' },
+    ] as const;
+    const spec = validationChart('sls-A against sls-M50', 'the change: -p am-share:0.5', rows, { changeThresholdS: 5, toleranceS: 5, toleranceShare: 0.25 });
+    const layers = (spec as { layer: { data?: { values: Record<string, number>[] } }[] }).layer;
+    // The band at y = -20 (where 25% of the change passes 5 s) is 5 s either side; at the lowest y, 25%.
+    const band = layers[0]!.data!.values;
+    expect(band.find((p) => p['band_y'] === -20)).toEqual({ band_y: -20, band_from: -25, band_to: -15 });
+    const lowest = band[0]!;
+    expect(lowest['band_to']! - lowest['band_from']!).toBeCloseTo(0.5 * Math.abs(lowest['band_y']!), 9);
+    // The diagonal spans the same domain on both axes.
+    expect(layers[1]!.data!.values.map((p) => p['d'])).toEqual([band[0]!['band_y'], band[band.length - 1]!['band_y']]);
+    const svg = await renderSvg(spec);
+    expect(shapesOf(svg, 'symbol')).toBe(3);
+    expect(groupsOf(svg, 'area')).toBe(1);
+    expect(groupsOf(svg, 'line')).toBe(1);
+    expect(svg).toContain('sls-A against sls-M50');
+    for (const label of ['predicted within 5 s or 25%', 'change missed', 'did not really change (by 5 s or less)']) expect(svg).toContain(label);
   });
 });
