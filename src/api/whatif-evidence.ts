@@ -285,8 +285,9 @@ export function modelLimits(kinds: ReadonlySet<ChangeKind>, schedulers: Readonly
   }
   if (kinds.has('nodes') || kinds.has('scheduler-switch')) {
     limits.push(
-      'Locality is not modelled: every ask is placed as ANY, with no locality delay (docs/model.md 3.6, 4.6), so what other ' +
-        'nodes or another scheduler would change in data-local placement and its waits is left out.',
+      'Locality is not modelled: no node is ever local to an ask (no data placement), so only the CapacityScheduler\'s ' +
+        'off-switch delay is recomputed (docs/model.md 3.6, 4.6); what other nodes or another scheduler would change in ' +
+        'node-local and rack-local placement and its waits is left out.',
     );
   }
   if (kinds.has('queues') && schedulers.has('capacity')) {
