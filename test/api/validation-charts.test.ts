@@ -9,26 +9,15 @@ import { ingestRmLog, replayRuns, runReport, runValidation, storedValidations } 
 import { pointRow } from '../../src/api/validation-charts.js';
 import { Store } from '../../src/store/index.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
-import type { FixtureScenario } from '../fixtures/rmlog/scenario.js';
-import { smallScenario } from '../fixtures/rmlog/scenarios.js';
+import { smallScenario, smallScenarioChanged } from '../fixtures/rmlog/scenarios.js';
 import { tempFile, tempPath } from '../helpers/files.js';
 import { shapesOf } from '../helpers/svg-marks.js';
 
-const T0 = 1_714_557_600_000;
-
-function changedScenario(): FixtureScenario {
-  const scenario = smallScenario('capacity');
-  const [app1, ...rest] = scenario.apps;
-  return {
-    ...scenario,
-    apps: [{ ...app1!, am: { ...app1!.am, endAtMs: T0 + 72_000 }, unregisteredAtMs: T0 + 66_000, finishedAtMs: T0 + 72_004 }, ...rest],
-  };
-}
 
 async function withValidation(work: (store: Store) => Promise<void>): Promise<void> {
   const store = await Store.open(':memory:');
   try {
-    for (const [name, scenario] of [['base', smallScenario('capacity')], ['changed', changedScenario()]] as const) {
+    for (const [name, scenario] of [['base', smallScenario('capacity')], ['changed', smallScenarioChanged()]] as const) {
       await ingestRmLog(store, { paths: [tempFile(`charts-${name}.log`, renderRmLog(scenario, { version: '2.7', layout: 'stock' }))], name });
     }
     await runValidation(store, { trace: 'base', against: 'changed', policy: 'am-share:0.5' });

@@ -10,26 +10,15 @@ import { modelLimits } from '../../src/api/whatif-evidence.js';
 import { commandLine } from '../../src/model/command-line.js';
 import { recordedPreemption, Store } from '../../src/store/index.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
-import type { FixtureScenario } from '../fixtures/rmlog/scenario.js';
-import { smallScenario } from '../fixtures/rmlog/scenarios.js';
+import { smallScenario, smallScenarioChanged } from '../fixtures/rmlog/scenarios.js';
 import { tempFile } from '../helpers/files.js';
 
-const T0 = 1_714_557_600_000;
-
-function changedScenario(): FixtureScenario {
-  const scenario = smallScenario('capacity');
-  const [app1, ...rest] = scenario.apps;
-  return {
-    ...scenario,
-    apps: [{ ...app1!, am: { ...app1!.am, endAtMs: T0 + 72_000 }, unregisteredAtMs: T0 + 66_000, finishedAtMs: T0 + 72_004 }, ...rest],
-  };
-}
 
 async function withLogs(work: (store: Store) => Promise<void>, baseText = renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' })): Promise<void> {
   const store = await Store.open(':memory:');
   try {
     await ingestRmLog(store, { paths: [tempFile('evidence-base.log', baseText)], name: 'base' });
-    const changed = renderRmLog(changedScenario(), { version: '2.7', layout: 'stock' });
+    const changed = renderRmLog(smallScenarioChanged(), { version: '2.7', layout: 'stock' });
     await ingestRmLog(store, { paths: [tempFile('evidence-changed.log', changed)], name: 'changed' });
     await work(store);
   } finally {
