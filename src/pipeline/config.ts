@@ -105,7 +105,7 @@ const ConfigSchema = z
 
 export interface PipelineTrace {
   readonly name: string;
-  /** RM log files or patterns (glob.ts), absolute. */
+  /** RM log files or patterns (ingest/file-patterns.ts), absolute. */
   readonly rmlogs?: readonly string[];
   /** A SWIM file, absolute. */
   readonly swim?: string;
