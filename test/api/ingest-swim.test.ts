@@ -75,6 +75,10 @@ describe('ingestSwim', () => {
     try {
       const path = tempFile('unknown_origin.tsv', swimText(ROWS));
       await expect(ingestSwim(store, { path })).rejects.toThrow(/pass --source-nodes N/);
+      // traces.source_nodes is a 32-bit INTEGER: a size past any cluster is refused before it overflows.
+      await expect(ingestSwim(store, { path, sourceNodes: 3_000_000_000 })).rejects.toThrow(
+        /--source-nodes must be a whole number from 1 to 100000, got 3000000000/,
+      );
       await expect(ingestSwim(store, { path: '/no/such/file.tsv' })).rejects.toThrow(UserError);
       await expect(ingestSwim(store, { path: '/no/such/file.tsv' })).rejects.toThrow(/cannot read \/no\/such\/file.tsv \(ENOENT\)/);
     } finally {

@@ -62,3 +62,11 @@ describe('ingest rmlog refuses what it cannot read', () => {
     expectRefused(ran, new RegExp(`^rmreplay: cannot read RM log ${log} \\(permission denied\\)`));
   });
 });
+
+describe('ingest swim refuses', () => {
+  it('a source cluster larger than any (it would overflow the stored 32-bit count)', () => {
+    const swim = join(TRACES, 'swim', 'FB-2009_samples_24_times_1hr_0_first50jobs.tsv');
+    const ran = rmreplay(['--db', tempPath('source-nodes.duckdb'), 'ingest', 'swim', swim, '--source-nodes', '3000000000']);
+    expectRefused(ran, /--source-nodes.*at most 100000/);
+  });
+});

@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { DEFAULT_BLOCK_MB, DEFAULT_BYTES_PER_REDUCE_MB } from '../../model/cluster.js';
 import { UserError } from '../../model/errors.js';
+import { MAX_NODE_COUNT } from '../../model/scale-nodes.js';
 import { parseSwimFile } from './parse.js';
 import { knownSwimSourceNodes, swimJobShape } from './derive.js';
 import { findTrace, findTraceBySha256, replaceSwimTrace } from '../../store/index.js';
@@ -46,8 +47,9 @@ export async function ingestSwim(store: Store, options: IngestSwimOptions): Prom
         `(SWIM scales bytes by target/source cluster size)`,
     );
   }
-  if (!(Number.isInteger(sourceNodes) && sourceNodes > 0)) {
-    throw new UserError(`--source-nodes must be a positive whole number, got ${sourceNodes}`);
+  // Bounded as --nodes is: more is no YARN cluster, and traces.source_nodes is a 32-bit INTEGER.
+  if (!(Number.isInteger(sourceNodes) && sourceNodes > 0 && sourceNodes <= MAX_NODE_COUNT)) {
+    throw new UserError(`--source-nodes must be a whole number from 1 to ${MAX_NODE_COUNT}, got ${sourceNodes}`);
   }
 
   const parsed = await parseSwimFile(path);
