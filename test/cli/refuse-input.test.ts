@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { tempPath } from '../helpers/files.js';
 
@@ -68,5 +69,18 @@ describe('ingest swim refuses', () => {
     const swim = join(TRACES, 'swim', 'FB-2009_samples_24_times_1hr_0_first50jobs.tsv');
     const ran = rmreplay(['--db', tempPath('source-nodes.duckdb'), 'ingest', 'swim', swim, '--source-nodes', '3000000000']);
     expectRefused(ran, /--source-nodes.*at most 100000/);
+  });
+});
+
+describe('a database rmreplay did not make', () => {
+  it('is refused in one line naming what is there, not given 23 tables', async () => {
+    const path = tempPath('theirs.duckdb');
+    const instance = await DuckDBInstance.create(path);
+    const connection = await instance.connect();
+    await connection.run('CREATE TABLE runs (id INTEGER)');
+    connection.closeSync();
+    instance.closeSync();
+    const ran = rmreplay(['--db', path, 'ingest', 'rmlog', join(FAIR, 'rm.log')]);
+    expectRefused(ran, /is not an rmreplay database \(it has no schema_info, and holds table runs\)/);
   });
 });
