@@ -25,6 +25,7 @@ import { RmLogParsePool } from './parse-pool.js';
 import type { ParsedFile } from './parse-pool.js';
 import type { ParseOutcome } from './parse-job.js';
 import { CONTENT_HASH } from './content-hash.js';
+import { notAnRmLogMessage } from './not-an-rm-log.js';
 import { fileHead, HEAD_BYTES, headOf, mayBeSameFile, sha256Of } from './recognise.js';
 import { DEFAULT_SAMPLE_INTERVAL_MS } from '../../replay/engine.js';
 import type { FileHead } from './recognise.js';
@@ -253,6 +254,10 @@ async function ingestGroup(
       () => pool.close(),
     );
     for (const [i, w] of writes.entries()) {
+      // A new file without one RM event or RM entry is another kind of file: refused, its transaction rolled back.
+      if (w.previous === null) refuseWithoutEvents(w.path, outcomes[i]!);
+    }
+    for (const [i, w] of writes.entries()) {
       const record = mergeRecord(trace, w.fileId, resolve(w.path), isGzip(w.path), w.previous, outcomes[i]!);
       await saveRmLogFile(store, record);
       results[w.k] = summary(w.path, w.previous ? 'appended' : 'ingested', record, outcomes[i]!);
@@ -338,6 +343,7 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
           (f) => f.sizeBytes === outcome.sizeBytes && f.fileHash === (f.hashFunction === 'sha256' ? outcome.stats.legacySha256 : outcome.stats.fileHash),
         );
         if (same) throw new SameContent(same);
+        refuseWithoutEvents(STDIN_PATH, outcome);
         if (existing && options.name === undefined) {
           throw new UserError(
             `trace '${trace}' already holds a log read from standard input; pass --name NAME to add this one to it, or another --name to make a new trace`,
@@ -368,6 +374,14 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
   const readMs = performance.now() - started - samplesMs;
   const counts = await countRmTrace(store, trace);
   return { trace, files: [file], ...counts, rejects: await loadRejects(store, trace, REJECTS_RETURNED), timing: { readMs, samplesMs } };
+}
+
+/**
+ * A file read whole that holds no RM event and no entry of an RM class: a user error saying what
+ * it looks like. A standby RM's log (entries, no event) is an RM log: an HA pair makes one trace.
+ */
+function refuseWithoutEvents(path: string, outcome: ParseOutcome): void {
+  if (outcome.stats.events === 0 && outcome.stats.rmEntries === 0) throw new UserError(notAnRmLogMessage(path, outcome.stats));
 }
 
 /** Thrown to roll back standard input that a stored file already holds. */
