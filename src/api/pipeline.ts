@@ -6,7 +6,7 @@
 
 import { join } from 'node:path';
 import { PartialFailure, UserError } from '../model/errors.js';
-import { expandGlob, isPattern } from '../pipeline/glob.js';
+import { expandPattern, isPattern } from '../ingest/file-patterns.js';
 import { acquireLock, lockPathOf } from '../pipeline/lock.js';
 import type { LockHolder } from '../pipeline/lock.js';
 import { LATEST_LINK, pruneReports, startReportDir } from '../pipeline/report-dirs.js';
@@ -210,7 +210,7 @@ async function ingestTrace(store: Store, trace: PipelineTrace): Promise<Pipeline
   const files: string[] = [];
   for (const pattern of trace.rmlogs ?? []) {
     // A plain path is passed on as it is: the ingest says if it is missing.
-    const matched = isPattern(pattern) ? await expandGlob(pattern, '/') : [pattern];
+    const matched = isPattern(pattern) ? await expandPattern(pattern, '/') : [pattern];
     if (matched.length === 0) throw new UserError(`trace ${trace.name}: no file matches ${pattern}`);
     files.push(...matched);
   }

@@ -44,7 +44,7 @@ const TraceSchema = z
     name: nonEmpty,
     rmlogs: z.array(nonEmpty).min(1, 'list at least one RM log file or pattern').optional(),
     swim: nonEmpty.optional(),
-    sourceNodes: z.number().int().positive().optional(),
+    sourceNodes: z.number().int().min(1).max(MAX_NODE_COUNT).optional(),
   })
   .superRefine((trace, ctx) => {
     if ((trace.rmlogs === undefined) === (trace.swim === undefined)) {
@@ -105,7 +105,7 @@ const ConfigSchema = z
 
 export interface PipelineTrace {
   readonly name: string;
-  /** RM log files or patterns (glob.ts), absolute. */
+  /** RM log files or patterns (ingest/file-patterns.ts), absolute. */
   readonly rmlogs?: readonly string[];
   /** A SWIM file, absolute. */
   readonly swim?: string;

@@ -2,6 +2,7 @@
 // a database made by an older rmreplay is brought up to date in place. Column names carry units;
 // one comment per table gives its grain.
 
+import { UserError } from '../model/errors.js';
 import type { Store } from './store.js';
 
 const VERSION_1 = [
@@ -805,7 +806,7 @@ export async function applySchema(store: Store): Promise<void> {
     const { rows } = await store.query('SELECT max(version) FROM schema_info');
     const version = Number(rows[0]?.[0] ?? 0);
     if (version > SCHEMA_VERSION) {
-      throw new Error(
+      throw new UserError(
         `database ${store.path} has schema version ${version}; this rmreplay knows up to ${SCHEMA_VERSION}`,
       );
     }
@@ -813,7 +814,33 @@ export async function applySchema(store: Store): Promise<void> {
     await migrate(store, version);
     return;
   }
+  await refuseForeignDatabase(store);
   await migrate(store, 0);
+}
+
+/** How many of a foreign database's tables and views a refusal names. */
+const FOREIGN_NAMED = 5;
+
+/**
+ * A database is rmreplay's if it has schema_info, or is empty: anything else was made by someone
+ * else, and adding rmreplay's tables to it would mix the two (a table of the same name, `runs`,
+ * would even fail half-way). Refused, naming what is there.
+ */
+async function refuseForeignDatabase(store: Store): Promise<void> {
+  const { rows } = await store.query(
+    `SELECT CASE WHEN table_schema = 'main' THEN '' ELSE table_schema || '.' END || table_name AS name,
+            CASE WHEN table_type = 'VIEW' THEN 'view' ELSE 'table' END AS kind
+     FROM information_schema.tables
+     WHERE table_catalog = current_database()
+     ORDER BY table_schema <> 'main', table_schema, table_name`,
+  );
+  if (rows.length === 0) return;
+  const named = rows.slice(0, FOREIGN_NAMED).map(([name, kind]) => `${String(kind)} ${String(name)}`);
+  const more = rows.length > FOREIGN_NAMED ? ` and ${rows.length - FOREIGN_NAMED} more` : '';
+  throw new UserError(
+    `${store.path} is not an rmreplay database (it has no schema_info, and holds ${named.join(', ')}${more}); ` +
+      'give --db a new file or one rmreplay made',
+  );
 }
 
 async function migrate(store: Store, from: number): Promise<void> {

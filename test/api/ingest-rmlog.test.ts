@@ -384,7 +384,7 @@ describe('ingestRmLog', () => {
 
   it('answers a missing file or an unmatched pattern with a user error', async () => {
     await withStore(async (store) => {
-      await expect(ingestRmLog(store, { paths: ['/no/such.log'] })).rejects.toThrow(/cannot read \/no\/such.log/);
+      await expect(ingestRmLog(store, { paths: ['/no/such.log'] })).rejects.toThrow(/cannot read RM log \/no\/such.log \(no such file\)/);
       await expect(ingestRmLog(store, { paths: [tempPath('nothing-*.log')] })).rejects.toThrow(/no file matches/);
     });
   });

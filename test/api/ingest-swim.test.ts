@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ingestSwim } from '../../src/api/index.js';
 import { loadRejects, loadSwimJobs, Store } from '../../src/store/index.js';
@@ -75,8 +77,31 @@ describe('ingestSwim', () => {
     try {
       const path = tempFile('unknown_origin.tsv', swimText(ROWS));
       await expect(ingestSwim(store, { path })).rejects.toThrow(/pass --source-nodes N/);
+      // traces.source_nodes is a 32-bit INTEGER: a size past any cluster is refused before it overflows.
+      await expect(ingestSwim(store, { path, sourceNodes: 3_000_000_000 })).rejects.toThrow(
+        /--source-nodes must be a whole number from 1 to 100000, got 3000000000/,
+      );
       await expect(ingestSwim(store, { path: '/no/such/file.tsv' })).rejects.toThrow(UserError);
-      await expect(ingestSwim(store, { path: '/no/such/file.tsv' })).rejects.toThrow(/cannot read \/no\/such\/file.tsv \(ENOENT\)/);
+      await expect(ingestSwim(store, { path: '/no/such/file.tsv' })).rejects.toThrow(/cannot read SWIM trace \/no\/such\/file.tsv \(no such file\)/);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('reads a gzipped file and standard input (plain or gzip) as the same content', async () => {
+    const text = swimText(ROWS);
+    const store = await Store.open(':memory:');
+    try {
+      const gz = await ingestSwim(store, { path: tempFile('zipped_trace.tsv.gz', gzipSync(text)), sourceNodes: 10 });
+      expect(gz.status).toBe('ingested');
+      expect(gz.trace).toMatchObject({ trace: 'zipped_trace', jobs: 2, rejectedLines: 1, lines: 3 });
+      const plain = await ingestSwim(store, { path: tempFile('plain_trace.tsv', text), sourceNodes: 10 });
+      expect(plain.status).toBe('unchanged');
+      const stdin = await ingestSwim(store, { path: '-', name: 'piped', sourceNodes: 10, stdin: Readable.from([gzipSync(text)]) });
+      expect(stdin.trace).toMatchObject({ trace: 'piped', sourcePath: '<stdin>', jobs: 2 });
+      const again = await ingestSwim(store, { path: '-', sourceNodes: 10, stdin: Readable.from([Buffer.from(text)]) });
+      expect(again.status).toBe('unchanged');
+      await expect(ingestSwim(store, { path: '-', stdin: Readable.from([Buffer.from(text)]) })).rejects.toThrow(/pass --source-nodes N/);
     } finally {
       store.close();
     }

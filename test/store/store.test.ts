@@ -1,4 +1,6 @@
+import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/model/errors.js';
 import { coarsenedSampleRuns, saveRun, SCHEMA_VERSION, Store, StoreError } from '../../src/store/index.js';
 import { EVENT_KINDS } from '../../src/model/rm-events.js';
 import type { ReplayResult } from '../../src/model/replay-result.js';
@@ -218,6 +220,31 @@ describe('Store', () => {
     await expect(Store.open(path)).rejects.toThrow(
       new RegExp(`schema version ${SCHEMA_VERSION + 1}; this rmreplay knows up to ${SCHEMA_VERSION}`),
     );
+  });
+
+  it('refuses a database it did not make, naming what is there, and leaves it as it was', async () => {
+    const path = tempPath('foreign.duckdb');
+    const instance = await DuckDBInstance.create(path);
+    const connection = await instance.connect();
+    await connection.run('CREATE TABLE runs (id INTEGER, note VARCHAR)');
+    await connection.run("INSERT INTO runs VALUES (1, 'theirs')");
+    await connection.run('CREATE VIEW first_runs AS SELECT * FROM runs WHERE id = 1');
+    await connection.run('CREATE SCHEMA lab');
+    await connection.run('CREATE TABLE lab.samples (x DOUBLE)');
+    connection.closeSync();
+    instance.closeSync();
+
+    const refused = Store.open(path);
+    await expect(refused).rejects.toThrow(UserError);
+    await expect(Store.open(path)).rejects.toThrow(
+      `${path} is not an rmreplay database (it has no schema_info, and holds view first_runs, table runs, table lab.samples); give --db a new file or one rmreplay made`,
+    );
+    const again = await DuckDBInstance.create(path);
+    const reader = await again.connect();
+    const tables = await reader.runAndReadAll('SELECT table_schema, table_name FROM information_schema.tables ORDER BY ALL');
+    expect(tables.getRows()).toEqual([['lab', 'samples'], ['main', 'first_runs'], ['main', 'runs']]);
+    reader.closeSync();
+    again.closeSync();
   });
 
   it('brings a version 1 database up to date without losing its rows', async () => {

@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import type { IngestRmLogFileResult, RejectRow } from '../../api/index.js';
 import type { CliContext } from '../context.js';
 import { dbPath, hint, print, printJson, withStore } from '../context.js';
-import { positiveWholeNumber } from '../options.js';
+import { nodeCountOption } from '../options.js';
 import { bytesProgress } from '../progress.js';
 
 const SHOWN_REJECTS = 10;
@@ -17,9 +17,9 @@ export function ingestCommand(context: CliContext): Command {
       'load a SWIM workload file (six tab-separated columns: job id, submit s, gap s, map input, shuffle, ' +
         'reduce output bytes); the same content again is a no-op, bad lines are kept with their reason',
     )
-    .argument('<file>', 'SWIM .tsv file')
+    .argument('<file>', 'SWIM .tsv file (plain or .gz), or - for standard input')
     .option('--name <name>', 'trace name for `replay --trace` (default: the file name without extension)')
-    .option('--source-nodes <n>', 'machines in the cluster the trace was sampled from (default: 600 for FB-2009, 3000 for FB-2010)', positiveWholeNumber)
+    .option('--source-nodes <n>', 'machines in the cluster the trace was sampled from (default: 600 for FB-2009, 3000 for FB-2010)', nodeCountOption)
     .option('--json', 'print the result as JSON')
     .action(async (file: string, options: { name?: string; sourceNodes?: number; json?: boolean }, command: Command) => {
       const path = dbPath(context, command);

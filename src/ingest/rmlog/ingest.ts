@@ -10,10 +10,12 @@
 // whole, every time.
 
 import { availableParallelism } from 'node:os';
-import { readdir, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { UserError } from '../../model/errors.js';
+import { expandPattern, isPattern } from '../file-patterns.js';
+import { checkReadable } from '../text-file.js';
 import type { BackwardsTimestamp, LineContribution } from './reader.js';
 import { combineLineCounts, NO_LINES } from '../../model/rm-events.js';
 import type { RmLineCounts } from '../../model/rm-events.js';
@@ -23,6 +25,7 @@ import { RmLogParsePool } from './parse-pool.js';
 import type { ParsedFile } from './parse-pool.js';
 import type { ParseOutcome } from './parse-job.js';
 import { CONTENT_HASH } from './content-hash.js';
+import { notAnRmLogMessage } from './not-an-rm-log.js';
 import { fileHead, HEAD_BYTES, headOf, mayBeSameFile, sha256Of } from './recognise.js';
 import { DEFAULT_SAMPLE_INTERVAL_MS } from '../../replay/engine.js';
 import type { FileHead } from './recognise.js';
@@ -51,7 +54,7 @@ const STDIN_PATH = '<stdin>';
 const STDIN_TRACE = 'stdin';
 
 export interface IngestRmLogOptions {
-  /** Files or glob patterns (`*` and `?` in the file name); `-` or `/dev/stdin` alone reads standard input. */
+  /** Files or glob patterns (file-patterns.ts: `*`, `?`, `**`, `[abc]`, `{a,b}`; files only); `-` or `/dev/stdin` alone reads standard input. */
   readonly paths: readonly string[];
   /** Trace name; defaults to the newest file's name without rotation, .gz and .log suffixes (`stdin` for standard input). */
   readonly name?: string;
@@ -251,6 +254,10 @@ async function ingestGroup(
       () => pool.close(),
     );
     for (const [i, w] of writes.entries()) {
+      // A new file without one RM event or RM entry is another kind of file: refused, its transaction rolled back.
+      if (w.previous === null) refuseWithoutEvents(w.path, outcomes[i]!);
+    }
+    for (const [i, w] of writes.entries()) {
       const record = mergeRecord(trace, w.fileId, resolve(w.path), isGzip(w.path), w.previous, outcomes[i]!);
       await saveRmLogFile(store, record);
       results[w.k] = summary(w.path, w.previous ? 'appended' : 'ingested', record, outcomes[i]!);
@@ -336,6 +343,7 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
           (f) => f.sizeBytes === outcome.sizeBytes && f.fileHash === (f.hashFunction === 'sha256' ? outcome.stats.legacySha256 : outcome.stats.fileHash),
         );
         if (same) throw new SameContent(same);
+        refuseWithoutEvents(STDIN_PATH, outcome);
         if (existing && options.name === undefined) {
           throw new UserError(
             `trace '${trace}' already holds a log read from standard input; pass --name NAME to add this one to it, or another --name to make a new trace`,
@@ -366,6 +374,14 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
   const readMs = performance.now() - started - samplesMs;
   const counts = await countRmTrace(store, trace);
   return { trace, files: [file], ...counts, rejects: await loadRejects(store, trace, REJECTS_RETURNED), timing: { readMs, samplesMs } };
+}
+
+/**
+ * A file read whole that holds no RM event and no entry of an RM class: a user error saying what
+ * it looks like. A standby RM's log (entries, no event) is an RM log: an HA pair makes one trace.
+ */
+function refuseWithoutEvents(path: string, outcome: ParseOutcome): void {
+  if (outcome.stats.events === 0 && outcome.stats.rmEntries === 0) throw new UserError(notAnRmLogMessage(path, outcome.stats));
 }
 
 /** Thrown to roll back standard input that a stored file already holds. */
@@ -464,34 +480,27 @@ function withoutUnterminatedLine(counts: RmLineCounts, unterminatedJson: string 
   return unterminatedJson ? combineLineCounts(counts, JSON.parse(unterminatedJson) as LineContribution, -1) : counts;
 }
 
-/** Files named directly must exist; a pattern must match at least one file. */
+/**
+ * Files named directly must exist and be readable files; a pattern (file-patterns.ts) must match
+ * at least one file. A file that exists is taken as named even if its name has wildcard characters.
+ */
 async function expandPaths(patterns: readonly string[]): Promise<string[]> {
   if (patterns.length === 0) throw new UserError('give at least one RM log file');
   const found: string[] = [];
   for (const pattern of patterns) {
-    const name = basename(pattern);
-    if (!/[*?]/.test(name)) {
-      const info = await stat(pattern).catch(() => null);
-      if (!info) throw new UserError(`cannot read ${pattern} (no such file)`);
-      if (!info.isFile()) throw new UserError(`${pattern} is not a file`);
-      found.push(pattern);
+    const info = await stat(pattern).catch(() => null);
+    if (info === null && isPattern(pattern)) {
+      const matches = await expandPattern(pattern, process.cwd());
+      if (matches.length === 0) throw new UserError(`no file matches ${pattern}`);
+      found.push(...matches);
       continue;
     }
-    const dir = dirname(pattern);
-    const matcher = globToRegExp(name);
-    const entries = await readdir(dir).catch(() => {
-      throw new UserError(`cannot read directory ${dir}`);
-    });
-    const matches = entries.filter((entry) => matcher.test(entry)).map((entry) => join(dir, entry));
-    if (matches.length === 0) throw new UserError(`no file matches ${pattern}`);
-    found.push(...matches);
+    if (info !== null && !info.isFile()) throw new UserError(`${pattern} is not a file`);
+    found.push(pattern);
   }
-  return [...new Set(found.map((p) => resolve(p)))];
-}
-
-function globToRegExp(glob: string): RegExp {
-  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${escaped}$`);
+  const unique = [...new Set(found.map((p) => resolve(p)))];
+  for (const path of unique) await checkReadable(path, 'RM log');
+  return unique;
 }
 
 /**

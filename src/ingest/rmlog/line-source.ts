@@ -192,7 +192,7 @@ class HeadKeeper {
 }
 
 /** Whether a stream starts with the gzip magic bytes; what was read is put back. */
-async function startsWithGzipMagic(stream: Readable): Promise<boolean> {
+export async function startsWithGzipMagic(stream: Readable): Promise<boolean> {
   let head = Buffer.alloc(0);
   for (;;) {
     const chunk = stream.read() as Buffer | null;

@@ -49,7 +49,17 @@ export interface RmLogFileStats extends LineSourceResult, RmFileCounts {
   readonly scheduler: string | null;
   /** The last line when it had no newline: a later ingest of the grown file reads it again. */
   readonly unterminatedLine: LineContribution | null;
+  /** The first HEAD_LINES lines read (each cut to HEAD_LINE_CHARS): what a file with no events looks like (not-an-rm-log.ts). */
+  readonly headLines: readonly string[];
+  /** Entries written by a class of the ResourceManager the reader knows (events or not): a standby RM's log has them and no event. */
+  readonly rmEntries: number;
 }
+
+/** Lines a read keeps from its start, to say what a file without RM events is. */
+const HEAD_LINES = 64;
+const HEAD_LINE_CHARS = 400;
+/** Why a line that starts no entry, with no entry above it to continue, is rejected. */
+export const NO_ENTRY_REASON = 'not a log entry of a known layout, and no entry above it to continue';
 
 /** Entries timed before the one above them that a read reports by line; the rest are counted only. */
 export const MAX_BACKWARDS_EXAMPLES = 5;
@@ -63,7 +73,7 @@ const CUT_LINE_REASON = `line longer than ${MAX_LINE_BYTES / (1024 * 1024)} MB (
  * to `sink` as they are found, and returns what it counted.
  */
 export async function readRmLog(input: string | LineInput, options: ReadOptions, sink: RmLogSink): Promise<RmLogFileStats> {
-  const reader = new LogReader(sink);
+  const reader = new LogReader(sink, (options.firstLine ?? 1) > 1);
   const source = await readLines(typeof input === 'string' ? { path: input } : input, options, reader, options.onProgress);
   return reader.finish(source, options.firstLine ?? 1);
 }
@@ -104,14 +114,27 @@ class LogReader implements LineHandler {
     },
   });
 
-  constructor(private readonly sink: RmLogSink) {}
+  private readonly headLines: string[] = [];
+  private rmEntries = 0;
+
+  /** `sawEntry`: the read resumes a file, whose stored lines end in an entry its first lines may continue. */
+  constructor(
+    private readonly sink: RmLogSink,
+    private sawEntry: boolean,
+  ) {}
 
   line(text: string, start: number, end: number, lineNumber: number): void {
+    if (this.headLines.length < HEAD_LINES) this.headLines.push(text.slice(start, Math.min(end, start + HEAD_LINE_CHARS)));
     const headers = this.headers;
     const kind = headers.parseAt(text, start, end);
     if (kind === CONTINUATION) {
       if (isBinary(text, start, end)) {
         this.rejectLine(lineNumber, 'binary data, not text', text.slice(start, end));
+        return;
+      }
+      if (!this.sawEntry) {
+        // Not an entry and continuing none: counted as what it is, not as part of an entry.
+        this.rejectLine(lineNumber, NO_ENTRY_REASON, text.slice(start, end));
         return;
       }
       this.continuationLines++;
@@ -145,6 +168,7 @@ class LogReader implements LineHandler {
   private entry(lineNumber: number, line: string, lineStart: number, lineEnd: number): void {
     const h = this.headers;
     this.entries++;
+    this.sawEntry = true;
     if (h.layout !== this.lastLayout) {
       this.flushLayoutRun();
       this.lastLayout = h.layout;
@@ -168,6 +192,7 @@ class LogReader implements LineHandler {
       this.ignoredEntries++;
       return;
     }
+    this.rmEntries++;
     if (info.family !== null) this.schedulerFamilies.add(info.family);
     const fast = info.inPlace;
     if (fast !== null) {
@@ -294,6 +319,8 @@ class LogReader implements LineHandler {
       versionSource: this.bannerVersion ? 'banner' : inferred ? 'line formats' : 'unknown',
       scheduler: this.schedulerClass ?? schedulerFromFamilies(this.schedulerFamilies),
       unterminatedLine,
+      headLines: this.headLines,
+      rmEntries: this.rmEntries,
     };
   }
 }
@@ -369,7 +396,7 @@ function schedulerFromFamilies(families: ReadonlySet<SchedulerFamily>): string |
 }
 
 /** NUL or other C0 control characters (tab excepted), or bytes that are not UTF-8, in text[start, end). */
-function isBinary(text: string, start: number, end: number): boolean {
+export function isBinary(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if ((c < 32 && c !== 9) || c === 0xfffd) return true;

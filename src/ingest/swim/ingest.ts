@@ -1,20 +1,36 @@
 // `ingest swim`: read a SWIM trace into the database once; the same content again is a no-op.
 
 import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { basename, extname, resolve } from 'node:path';
 import { DEFAULT_BLOCK_MB, DEFAULT_BYTES_PER_REDUCE_MB } from '../../model/cluster.js';
 import { UserError } from '../../model/errors.js';
-import { parseSwimFile } from './parse.js';
+import { MAX_NODE_COUNT } from '../../model/scale-nodes.js';
+import { parseSwimFile, parseSwimStream } from './parse.js';
+import { checkReadable, unreadable } from '../text-file.js';
 import { knownSwimSourceNodes, swimJobShape } from './derive.js';
 import { findTrace, findTraceBySha256, replaceSwimTrace } from '../../store/index.js';
 import type { RejectRow, Store, TraceRecord } from '../../store/index.js';
 
 export interface IngestSwimOptions {
+  /** A SWIM file, plain or gzip, or `-` (`/dev/stdin`) for standard input. */
   readonly path: string;
-  /** Trace name for `replay --trace`; defaults to the file name without its extension. */
+  /** Trace name for `replay --trace`; defaults to the file name without its extension (and .gz); `stdin` for `-`. */
   readonly name?: string;
   /** Machines in the source cluster; defaults to 600 for FB-2009 and 3000 for FB-2010 files. */
   readonly sourceNodes?: number;
+  /** What `-` reads (default: process.stdin). */
+  readonly stdin?: Readable;
+}
+
+/** What `-` is stored as, and the trace name it gets by default. */
+const STDIN_PATH = '<stdin>';
+const STDIN_TRACE = 'stdin';
+
+/** `FB-2009_samples.tsv.gz` -> `FB-2009_samples`: the file name without .gz and its extension. */
+function swimTraceName(path: string): string {
+  const name = basename(path).replace(/\.gz$/, '');
+  return basename(name, extname(name));
 }
 
 export interface IngestSwimResult {
@@ -30,27 +46,29 @@ export interface IngestSwimResult {
 }
 
 export async function ingestSwim(store: Store, options: IngestSwimOptions): Promise<IngestSwimResult> {
-  const path = resolve(options.path);
-  try {
-    const info = await stat(path);
+  const stdin = options.path === '-' || options.path === '/dev/stdin';
+  const path = stdin ? STDIN_PATH : resolve(options.path);
+  if (!stdin) {
+    const info = await stat(path).catch((error: unknown) => {
+      throw unreadable(error, options.path, 'SWIM trace');
+    });
     if (!info.isFile()) throw new UserError(`${options.path} is not a file`);
-  } catch (error) {
-    if (error instanceof UserError) throw error;
-    throw new UserError(`cannot read ${options.path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    await checkReadable(path, 'SWIM trace');
   }
-  const name = options.name ?? basename(path, extname(path));
-  const sourceNodes = options.sourceNodes ?? knownSwimSourceNodes(basename(path));
+  const name = options.name ?? (stdin ? STDIN_TRACE : swimTraceName(path));
+  const sourceNodes = options.sourceNodes ?? (stdin ? null : knownSwimSourceNodes(basename(path)));
   if (sourceNodes === null) {
     throw new UserError(
       `cannot tell the size of the cluster ${basename(path)} was recorded on; pass --source-nodes N ` +
         `(SWIM scales bytes by target/source cluster size)`,
     );
   }
-  if (!(Number.isInteger(sourceNodes) && sourceNodes > 0)) {
-    throw new UserError(`--source-nodes must be a positive whole number, got ${sourceNodes}`);
+  // Bounded as --nodes is: more is no YARN cluster, and traces.source_nodes is a 32-bit INTEGER.
+  if (!(Number.isInteger(sourceNodes) && sourceNodes > 0 && sourceNodes <= MAX_NODE_COUNT)) {
+    throw new UserError(`--source-nodes must be a whole number from 1 to ${MAX_NODE_COUNT}, got ${sourceNodes}`);
   }
 
-  const parsed = await parseSwimFile(path);
+  const parsed = stdin ? await parseSwimStream(options.stdin ?? process.stdin) : await parseSwimFile(path);
   if (parsed.jobs.length === 0) {
     // Not one job: almost surely the wrong file. An empty trace would only replay to nothing.
     const first = parsed.rejects[0];

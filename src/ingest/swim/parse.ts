@@ -1,11 +1,16 @@
-// Reads a SWIM workload file (six tab-separated columns, no header) with csv-parse, streaming.
+// Reads a SWIM workload file (six tab-separated columns, no header; plain or gzip, a file or a
+// stream such as standard input) with csv-parse, streaming.
 // Every line ends up as a job, a counted blank line, or a reject with its reason and raw text.
 // Submit times are counted from the trace's start (submit-times.ts); byte counts are bounded so
 // that no job is larger than a replay can hold.
 
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { Transform } from 'node:stream';
+import { open } from 'node:fs/promises';
+import { PassThrough, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { startsWithGzipMagic } from '../rmlog/line-source.js';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import type { RejectRow, SwimJobRow } from '../../store/index.js';
@@ -16,6 +21,7 @@ export interface SwimParseResult {
   readonly rejects: RejectRow[];
   readonly lines: number;
   readonly blankLines: number;
+  /** Bytes of the text (after gzip, if it was compressed), and their SHA-256: the same jobs compressed or not are the same content. */
   readonly bytes: number;
   readonly sha256: string;
   /** What was read other than written (epoch times counted from the first job). */
@@ -36,7 +42,27 @@ interface ParsedLine {
   readonly raw: string;
 }
 
+/** A SWIM file, plain or gzip (told by its first bytes, whatever its name). */
 export async function parseSwimFile(path: string): Promise<SwimParseResult> {
+  return parseSwim(createReadStream(path), await fileIsGzip(path));
+}
+
+/** A SWIM stream (standard input), plain or gzip (told by its first bytes). */
+export async function parseSwimStream(stream: Readable): Promise<SwimParseResult> {
+  return parseSwim(stream, await startsWithGzipMagic(stream));
+}
+
+async function fileIsGzip(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const { bytesRead, buffer } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+    return bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function parseSwim(input: Readable, gzip: boolean): Promise<SwimParseResult> {
   const hash = createHash('sha256');
   let bytes = 0;
   const hashing = new Transform({
@@ -57,7 +83,7 @@ export async function parseSwimFile(path: string): Promise<SwimParseResult> {
     skip_empty_lines: false,
     raw: true,
   });
-  const done = pipeline(createReadStream(path), hashing, parser);
+  const done = pipeline(input, gzip ? createGunzip() : new PassThrough(), hashing, parser);
 
   const jobs: SwimJobRow[] = [];
   const rejects: RejectRow[] = [];
