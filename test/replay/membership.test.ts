@@ -54,6 +54,24 @@ describe('nodes that join after the first submissions', () => {
     expect(result.summary.deadlock).toBe(false);
   });
 
+  it('FairScheduler: places nothing until a node registers, and the AM share waits for the next fair-share update', () => {
+    // FairScheduler, maxAMShare 0.5, updates every 500 ms; the same two apps at 0 and no node at 0.
+    // The engine removes the absent node from the scheduler while it is being built; the update
+    // that asks for (at 500) runs on a cluster of 0 (issue 25: it crashed the engine). 5000: the
+    // node registers and heartbeats, but root.default's fair share is still 0 until the update
+    // at 5500 makes it 20480 (AM room 10240). 6000 app0's AM; 7000 app0 registers and asks, and
+    // the node goes to app1's AM (no usage, below app0's 1024); 8000 app0's map (8000-18000);
+    // 9000 app1's map (9000-19000).
+    const apps = [app('app0', 0, oneMap(10_000)), app('app1', 0, oneMap(10_000))];
+    const timeline: NodeTimeline = { initialNodes: [], changes: [{ atMs: 5000, kind: 'join', node: 0 }] };
+    const result = run(cluster(1, 20_480, 20, { type: 'fair' }), apps, 'as-configured', [0], timeline);
+    expect(result.apps.map((a) => a.amStartMs)).toEqual([6000, 7000]);
+    expect(result.apps.map((a) => a.finishMs)).toEqual([18_000, 19_000]);
+    expect(result.samples.freeMemoryMb[0]).toBe(0);
+    expect(result.samples.freeMemoryMb[1]).toBe(20_480 - 4 * 1024);
+    expect(result.summary.deadlock).toBe(false);
+  });
+
   it('ends the run with its last app, not at a recorded change that comes later', () => {
     // One node from the start, a second joining at 100 s: the app (AM at 0, map 1000-11000)
     // ends at 11 s and the run with it.
