@@ -81,6 +81,8 @@ class LogReader implements LineHandler {
   private ignoredEntries = 0;
   private continuationLines = 0;
   private rejectedLines = 0;
+  private nulPrefixedLines = 0;
+  private nulBytesStripped = 0;
   private backwardsTimestamps = 0;
   private readonly backwardsExamples: BackwardsTimestamp[] = [];
   private warnings = 0;
@@ -107,6 +109,8 @@ class LogReader implements LineHandler {
   constructor(private readonly sink: RmLogSink) {}
 
   line(text: string, start: number, end: number, lineNumber: number): void {
+    // One compare per line; the rare line that begins with NULs is read from its first other character.
+    if (text.charCodeAt(start) === 0 && start < end) start = this.stripNuls(text, start, end);
     const headers = this.headers;
     const kind = headers.parseAt(text, start, end);
     if (kind === CONTINUATION) {
@@ -127,6 +131,19 @@ class LogReader implements LineHandler {
       return;
     }
     this.entry(lineNumber, text, start, end);
+  }
+
+  /**
+   * A line that begins with NUL bytes (blocks a crashed machine's file system allocated and never
+   * wrote, ahead of the next line written): they are counted and skipped, so that line (an app's
+   * first line, a STARTUP banner) is read, not rejected as binary data. Returns where the rest starts.
+   */
+  private stripNuls(text: string, start: number, end: number): number {
+    let at = start + 1;
+    while (at < end && text.charCodeAt(at) === 0) at++;
+    this.nulPrefixedLines++;
+    this.nulBytesStripped += at - start;
+    return at;
   }
 
   cutLine(firstPart: string, lineNumber: number): void {
@@ -242,7 +259,7 @@ class LogReader implements LineHandler {
 
   private rejectLine(lineNumber: number, reason: string, text: string): void {
     this.rejectedLines++;
-    this.sink.reject(lineNumber, reason, text);
+    this.sink.reject(lineNumber, withoutNulRuns(reason), withoutNulRuns(text));
   }
 
   private flushLayoutRun(): void {
@@ -258,6 +275,8 @@ class LogReader implements LineHandler {
       ignoredEntries: this.ignoredEntries,
       continuationLines: this.continuationLines,
       rejectedLines: this.rejectedLines,
+      nulPrefixedLines: this.nulPrefixedLines,
+      nulBytesStripped: this.nulBytesStripped,
     };
   }
 
@@ -375,4 +394,13 @@ function isBinary(text: string, start: number, end: number): boolean {
     if ((c < 32 && c !== 9) || c === 0xfffd) return true;
   }
   return false;
+}
+
+/**
+ * A rejected line's text (or a reason quoting it) with each run of NUL bytes written as
+ * `<N NULs>`: what was there is still told, without thousands of `\u0000` in JSON or a terminal.
+ */
+export function withoutNulRuns(text: string): string {
+  if (!text.includes('\0')) return text;
+  return text.replace(/\0+/g, (run) => `<${run.length} NUL${run.length === 1 ? '' : 's'}>`);
 }
