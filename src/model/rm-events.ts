@@ -88,6 +88,12 @@ export interface RmLineCounts {
   /** Lines that continue the entry above them (stack traces, banners, queue blocks). */
   readonly continuationLines: number;
   readonly rejectedLines: number;
+  /**
+   * Lines that began with NUL bytes (a log copied off a crashed machine: blocks the file system
+   * allocated and never wrote), and those bytes: stripped, and the rest of each line read.
+   */
+  readonly nulPrefixedLines: number;
+  readonly nulBytesStripped: number;
 }
 
 export const NO_LINES: RmLineCounts = Object.freeze({
@@ -96,6 +102,8 @@ export const NO_LINES: RmLineCounts = Object.freeze({
   ignoredEntries: 0,
   continuationLines: 0,
   rejectedLines: 0,
+  nulPrefixedLines: 0,
+  nulBytesStripped: 0,
 });
 
 /** `a` plus `sign` times `b`, count by count. */
@@ -106,6 +114,8 @@ export function combineLineCounts(a: RmLineCounts, b: RmLineCounts, sign: 1 | -1
     ignoredEntries: a.ignoredEntries + sign * b.ignoredEntries,
     continuationLines: a.continuationLines + sign * b.continuationLines,
     rejectedLines: a.rejectedLines + sign * b.rejectedLines,
+    nulPrefixedLines: a.nulPrefixedLines + sign * b.nulPrefixedLines,
+    nulBytesStripped: a.nulBytesStripped + sign * b.nulBytesStripped,
   };
 }
 

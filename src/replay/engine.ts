@@ -67,6 +67,7 @@ import { RequestSettings } from './max-allocation.js';
 import { Membership } from './membership.js';
 import type { MembershipHost } from './membership.js';
 import { RunObserver } from './observer.js';
+import { SchedulerCalls } from './scheduler-calls.js';
 import { buildResult } from './result.js';
 import {
   ABSENT,
@@ -239,11 +240,13 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       if (app.mapReduceModelled) app.slowStartMaps = Math.ceil(mapreduce.reduceSlowStart * app.spec.stages[0]!.taskCount);
     }
     const kind = schedulerKind(settings.type);
+    // The scheduler reaches the engine only once the engine is whole (the end of this constructor).
+    const schedulerCalls = new SchedulerCalls();
     this.scheduler = kind.create({
       cluster: this.cluster,
       appCount: this.apps.length,
       nodes: this.nodes,
-      listener: this,
+      listener: schedulerCalls,
     });
     this.checksVcores = this.scheduler.checksVcores;
     this.mapReduceAms = new MapReduceAmHeartbeats(this, this.scheduler, mapreduce, this.amHeartbeatIntervalMs, this.checksVcores);
@@ -319,6 +322,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       heartbeatIntervalMs: this.heartbeatIntervalMs,
     });
     this.sim = new Simulation<Event>((event, nowMs) => this.handle(event, nowMs), this.eventCapacityHint());
+    schedulerCalls.open(this);
   }
 
   /**

@@ -43,7 +43,8 @@ const FILE_COLUMNS = `file_id AS "fileId", trace, path, compressed, size_bytes A
   complete_bytes AS "completeBytes", complete_lines AS "completeLines", head_sha256 AS "headSha256",
   hash_function AS "hashFunction", prefix_hash AS "prefixHash", file_hash AS "fileHash", lines, entries, events,
   ignored_entries AS "ignoredEntries", continuation_lines AS "continuationLines",
-  rejected_lines AS "rejectedLines", backwards_timestamps AS "backwardsTimestamps", warnings, errors,
+  rejected_lines AS "rejectedLines", nul_prefixed_lines AS "nulPrefixedLines", nul_bytes_stripped AS "nulBytesStripped",
+  backwards_timestamps AS "backwardsTimestamps", warnings, errors,
   first_time_ms AS "firstTimeMs", last_time_ms AS "lastTimeMs", layout, hadoop_version AS "hadoopVersion",
   version_source AS "versionSource", scheduler, stream_error AS "streamError",
   CAST(unterminated_line AS VARCHAR) AS "unterminatedLine", ingested_at AS "ingestedAt"`;
@@ -69,7 +70,7 @@ export async function saveRmLogFile(store: Store, file: RmLogFileRecord): Promis
        $completeLines, $headSha256, $prefixHash, $fileHash, $lines, $entries, $events, $ignoredEntries,
        $continuationLines, $rejectedLines, $backwardsTimestamps, $warnings, $errors, $firstTimeMs, $lastTimeMs,
        $layout, $hadoopVersion, $versionSource, $scheduler, $streamError, $unterminatedLine::JSON,
-       $ingestedAt::TIMESTAMP, $hashFunction)`,
+       $ingestedAt::TIMESTAMP, $hashFunction, $nulPrefixedLines, $nulBytesStripped)`,
     { ...file, ingestedAt: file.ingestedAt.toISOString() },
   );
 }

@@ -793,8 +793,19 @@ const VERSION_12 = [
    )`,
 ];
 
+// A line that begins with NUL bytes (a log copied off a crashed machine) is read from its first
+// other character instead of rejected (src/ingest/rmlog/reader.ts): each file counts those lines
+// and the bytes stripped. Files stored before were read without stripping: 0.
+const VERSION_13 = [
+  `ALTER TABLE rmlog_files ADD COLUMN nul_prefixed_lines BIGINT DEFAULT 0`,
+  `ALTER TABLE rmlog_files ALTER COLUMN nul_prefixed_lines SET NOT NULL`,
+  `ALTER TABLE rmlog_files ADD COLUMN nul_bytes_stripped BIGINT DEFAULT 0`,
+  `ALTER TABLE rmlog_files ALTER COLUMN nul_bytes_stripped SET NOT NULL`,
+];
+
 export const MIGRATIONS: readonly (readonly string[])[] = [
   VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6, VERSION_7, VERSION_8, VERSION_9, VERSION_10, VERSION_11, VERSION_12,
+  VERSION_13,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

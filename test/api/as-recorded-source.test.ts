@@ -25,7 +25,8 @@ async function withLog(name: string, scenario: FixtureScenario, work: (store: St
 
 describe('asRecordedSource', () => {
   for (const [name, scenario] of [
-    ['late-nodes', lateNodesScenario()],
+    ['late-nodes', lateNodesScenario('capacity')],
+    ['late-nodes-fair', lateNodesScenario('fair')],
     ['small', smallScenario('capacity')],
   ] as const) {
     it(`describes the run fidelity stores for ${name}, from a replay on other nodes under another policy`, async () => {

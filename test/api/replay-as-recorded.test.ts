@@ -102,10 +102,11 @@ const TWO_NODES = tempFile(
 );
 
 describe('replaying a log as recorded, with no cluster file', () => {
-  it('waits for NodeManagers that register after the first submissions', async () => {
-    // Apps at 0 and 2 s, w1 at 20 s, w2 at 35 s: app 1's AM on w1 as it registers, app 2's once
-    // w2 doubles the AM limit. The replay follows the log within a few percent.
-    await fidelityOf('late-nodes', logOf(lateNodesScenario()), async (result, store) => {
+  it.each(['capacity', 'fair'] as const)('%s: waits for NodeManagers that register after the first submissions', async (scheduler) => {
+    // Apps at 0 and 2 s, w1 at 20 s, w2 at 35 s: app 1's AM on w1 as it registers (the
+    // FairScheduler's, once its update thread has given the queue a share), app 2's once w2
+    // doubles the AM limit. The replay follows the log within a few percent.
+    await fidelityOf(`late-nodes-${scheduler}`, logOf(lateNodesScenario(scheduler)), async (result, store) => {
       expect(result.apps.map((a) => [a.recordedState, a.replayedState])).toEqual([['FINISHED', 'FINISHED'], ['FINISHED', 'FINISHED']]);
       expect(result.stateChanges).toBe(0);
       for (const error of errors(result)) expect(Math.abs(error!)).toBeLessThan(5);

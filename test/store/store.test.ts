@@ -263,13 +263,13 @@ describe('Store', () => {
   });
 
   it('brings a version 2 database up to date: old runs keep their rows, with nulls in the new columns', async () => {
-    expect(SCHEMA_VERSION).toBe(12);
+    expect(SCHEMA_VERSION).toBe(13);
     const path = tempPath('v2.duckdb');
     await versionTwoDatabaseWithARun(path);
 
     const store = await Store.open(path);
     try {
-      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[12]]);
+      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[13]]);
       const [run] = await store.queryObjects(
         `SELECT seed, makespan_ms, queue_structure, app_timeout_ms, apps_long_running, failed_am_never_placed,
            placement_failures, samples_taken, sample_interval_ms, apps_killed, containers_lost, trace_sha256 FROM runs WHERE run_id = 1`,
@@ -376,6 +376,25 @@ describe('Store', () => {
         [EVENT_KINDS.indexOf('audit')],
         [EVENT_KINDS.indexOf('audit')],
         [EVENT_KINDS.indexOf('node_resource')],
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('brings a version 12 database up to date: its log files count no NULs stripped', async () => {
+    const path = tempPath('v12.duckdb');
+    await databaseAtVersion(path, 12, [
+      `INSERT INTO rmlog_files (file_id, trace, path, compressed, size_bytes, complete_bytes, complete_lines, head_sha256,
+         prefix_hash, file_hash, lines, entries, events, ignored_entries, continuation_lines, rejected_lines,
+         backwards_timestamps, warnings, errors, version_source, ingested_at)
+       VALUES (1, 't', '/logs/rm.log', false, 10, 10, 1, 'h', 'p', 'f', 1, 1, 0, 1, 0, 0, 0, 0, 0, 'unknown', TIMESTAMP '2026-01-01')`,
+    ]);
+
+    const store = await Store.open(path);
+    try {
+      expect(await store.queryObjects('SELECT file_id, nul_prefixed_lines, nul_bytes_stripped FROM rmlog_files')).toEqual([
+        { file_id: 1, nul_prefixed_lines: 0, nul_bytes_stripped: 0 },
       ]);
     } finally {
       store.close();

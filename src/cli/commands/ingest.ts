@@ -79,6 +79,12 @@ export function ingestCommand(context: CliContext): Command {
         );
         if (f.streamError) lines.push(`    warning: ${f.streamError}; the lines before it were kept`);
         lines.push(...backwardsLines(f));
+        if (f.nulPrefixedLines > 0) {
+          lines.push(
+            `    note: ${f.nulPrefixedLines} line(s) began with NUL bytes (${f.nulBytesStripped} in all, as a log copied off a crashed ` +
+              `machine has): stripped, and the rest of each line read (rmlog_files.nul_prefixed_lines)`,
+          );
+        }
       }
       lines.push(...rejectLines(result.rejects, result.rejectedLines));
       const { readMs, samplesMs } = result.timing;

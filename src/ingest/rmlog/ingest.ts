@@ -85,6 +85,9 @@ export interface IngestRmLogFileResult {
   readonly streamError: string | null;
   /** Entries of the file (all of it, read now or before) timed earlier than the entry before them. */
   readonly backwardsTimestamps: number;
+  /** Lines of the file (all of it) that began with NUL bytes, stripped before the line was read; and those bytes. */
+  readonly nulPrefixedLines: number;
+  readonly nulBytesStripped: number;
   /** The first few of them among the lines read now. */
   readonly backwardsTimestampExamples: readonly BackwardsTimestamp[];
 }
@@ -430,6 +433,8 @@ function summary(
     layout: file.layout,
     streamError: file.streamError,
     backwardsTimestamps: file.backwardsTimestamps,
+    nulPrefixedLines: file.nulPrefixedLines,
+    nulBytesStripped: file.nulBytesStripped,
     backwardsTimestampExamples: read?.stats.backwardsExamples ?? [],
   };
 }
@@ -477,7 +482,8 @@ function mergeRecord(
 }
 
 function withoutUnterminatedLine(counts: RmLineCounts, unterminatedJson: string | null): RmLineCounts {
-  return unterminatedJson ? combineLineCounts(counts, JSON.parse(unterminatedJson) as LineContribution, -1) : counts;
+  // A line stored before schema version 13 counts no NULs: its missing counts are 0.
+  return unterminatedJson ? combineLineCounts(counts, { ...NO_LINES, ...(JSON.parse(unterminatedJson) as LineContribution) }, -1) : counts;
 }
 
 /**

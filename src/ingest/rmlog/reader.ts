@@ -91,6 +91,8 @@ class LogReader implements LineHandler {
   private ignoredEntries = 0;
   private continuationLines = 0;
   private rejectedLines = 0;
+  private nulPrefixedLines = 0;
+  private nulBytesStripped = 0;
   private backwardsTimestamps = 0;
   private readonly backwardsExamples: BackwardsTimestamp[] = [];
   private warnings = 0;
@@ -124,6 +126,8 @@ class LogReader implements LineHandler {
   ) {}
 
   line(text: string, start: number, end: number, lineNumber: number): void {
+    // One compare per line; the rare line that begins with NULs is read from its first other character.
+    if (text.charCodeAt(start) === 0 && start < end) start = this.stripNuls(text, start, end);
     if (this.headLines.length < HEAD_LINES) this.headLines.push(text.slice(start, Math.min(end, start + HEAD_LINE_CHARS)));
     const headers = this.headers;
     const kind = headers.parseAt(text, start, end);
@@ -150,6 +154,19 @@ class LogReader implements LineHandler {
       return;
     }
     this.entry(lineNumber, text, start, end);
+  }
+
+  /**
+   * A line that begins with NUL bytes (blocks a crashed machine's file system allocated and never
+   * wrote, ahead of the next line written): they are counted and skipped, so that line (an app's
+   * first line, a STARTUP banner) is read, not rejected as binary data. Returns where the rest starts.
+   */
+  private stripNuls(text: string, start: number, end: number): number {
+    let at = start + 1;
+    while (at < end && text.charCodeAt(at) === 0) at++;
+    this.nulPrefixedLines++;
+    this.nulBytesStripped += at - start;
+    return at;
   }
 
   cutLine(firstPart: string, lineNumber: number): void {
@@ -267,7 +284,7 @@ class LogReader implements LineHandler {
 
   private rejectLine(lineNumber: number, reason: string, text: string): void {
     this.rejectedLines++;
-    this.sink.reject(lineNumber, reason, text);
+    this.sink.reject(lineNumber, withoutNulRuns(reason), withoutNulRuns(text));
   }
 
   private flushLayoutRun(): void {
@@ -283,6 +300,8 @@ class LogReader implements LineHandler {
       ignoredEntries: this.ignoredEntries,
       continuationLines: this.continuationLines,
       rejectedLines: this.rejectedLines,
+      nulPrefixedLines: this.nulPrefixedLines,
+      nulBytesStripped: this.nulBytesStripped,
     };
   }
 
@@ -402,4 +421,13 @@ export function isBinary(text: string, start: number, end: number): boolean {
     if ((c < 32 && c !== 9) || c === 0xfffd) return true;
   }
   return false;
+}
+
+/**
+ * A rejected line's text (or a reason quoting it) with each run of NUL bytes written as
+ * `<N NULs>`: what was there is still told, without thousands of `\u0000` in JSON or a terminal.
+ */
+export function withoutNulRuns(text: string): string {
+  if (!text.includes('\0')) return text;
+  return text.replace(/\0+/g, (run) => `<${run.length} NUL${run.length === 1 ? '' : 's'}>`);
 }
