@@ -43,6 +43,7 @@ export { deleteSupersededRuns, listRuns, supersededRunCounts } from './run-catal
 export type { RunListFilter, RunListing, RunStatus } from './run-catalogue.js';
 export { exportTables, foreignExportEntry } from './export.js';
 export {
+  claimScratchDir,
   holds,
   isDeadScratch,
   makeOwnDir,

@@ -172,6 +172,27 @@ export async function isDeadScratch(dir: string): Promise<boolean> {
 }
 
 /**
+ * Make `path` a scratch directory of this process, removing it first if it is a dead process's:
+ * null, and nothing touched, if something else is there (unmarked, or a live process's).
+ */
+export async function claimScratchDir(path: string, now = new Date()): Promise<ScratchDir | null> {
+  if (await isDeadScratch(path)) await rm(path, { recursive: true, force: true });
+  try {
+    await mkdir(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
+    throw error;
+  }
+  try {
+    await markOwnOutput(path, 'scratch', now, { pid: String(process.pid) });
+  } catch (error) {
+    await rm(path, { recursive: true, force: true });
+    throw error;
+  }
+  return { path, removeSync: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/**
  * Remove the scratch directories in `parent` named `prefix`... whose process is gone; what has no
  * scratch mark, or the mark of a live process, stays. The paths removed.
  */
