@@ -14,6 +14,7 @@ import {
   importFairScheduler,
   importYarnSite,
   FAIR_PREEMPTION,
+  FindingList,
   MONITOR_ENABLE,
   NODE_DEFAULTS,
   parseAllocationFile,
@@ -25,6 +26,7 @@ import type {
   CapacitySchedulerImport,
   ConfigFinding,
   FairSchedulerImport,
+  FindingCount,
   HadoopConfiguration,
   ImportContext,
   YarnSiteImport,
@@ -42,7 +44,7 @@ export function preemptionNotes(findings: readonly ConfigFinding[]): string[] {
     .filter((f) => f.kind === 'unsupported' && (f.property === MONITOR_ENABLE || f.property === FAIR_PREEMPTION))
     .map((f) => `${f.file} turns preemption on (${f.property} = ${f.value}); the replay never preempts, so this what-if ignores it`);
 }
-export type { ConfigFinding, FindingKind } from '../ingest/hadoop-config/index.js';
+export type { ConfigFinding, FindingCount, FindingKind } from '../ingest/hadoop-config/index.js';
 
 export interface HadoopClusterRequest {
   /**
@@ -70,8 +72,13 @@ export interface HadoopClusterRequest {
 
 export interface HadoopClusterResult {
   readonly cluster: Cluster;
-  /** One per property or allocation-file element read, in file order. */
+  /**
+   * One per property or allocation-file element read, in file order, except that past the first
+   * few unknown or ignored ones of a file they are only counted (`findingCounts`).
+   */
   readonly findings: readonly ConfigFinding[];
+  /** Every finding counted, per file and kind. */
+  readonly findingCounts: readonly FindingCount[];
   /** What was assumed or kept, for the person running the import. */
   readonly notes: readonly string[];
 }
@@ -176,9 +183,11 @@ export async function loadClusterWithHadoopConfig(request: HadoopClusterRequest)
     ...(base?.capacityMode === undefined ? {} : { capacityMode: capacityModeSpec(base.capacityMode) }),
   };
   const cluster = parseCluster(input, `cluster from the Hadoop configuration (${files.join(', ')})`);
+  const findings = new FindingList(yarn, capacityImport, fairImport);
   return {
     cluster,
-    findings: [...(yarn?.findings ?? []), ...(capacityImport?.findings ?? []), ...(fairImport?.findings ?? [])],
+    findings: findings.findings,
+    findingCounts: findings.findingCounts,
     notes: [...notes, ...(yarn?.notes ?? []), ...(capacityImport?.notes ?? []), ...(fairImport?.notes ?? []), ...kept],
   };
 }

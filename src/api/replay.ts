@@ -217,7 +217,7 @@ export async function resolveSource(
       appQueues: base.log?.workload.apps.map((app) => app.queue),
     });
     cluster = imported.cluster;
-    notes = [...notes, ...formatFindings(imported.findings), ...imported.notes, ...preemptionNotes(imported.findings)];
+    notes = [...notes, ...formatFindings(imported.findings, imported.findingCounts), ...imported.notes, ...preemptionNotes(imported.findings)];
     // A scenario's name for its layout no longer describes imported queues.
     if (request.capacityScheduler !== undefined || request.fairScheduler !== undefined) queueStructure = null;
     // Named after its count once --nodes changed it, as a scaled cluster is.

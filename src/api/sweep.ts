@@ -6,7 +6,7 @@
 // batch per transaction: a stopped sweep loses at most the batches not yet loaded.
 
 import { rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../model/errors.js';
 import { runSpecSha256 } from '../model/run-spec.js';
@@ -17,6 +17,8 @@ import { coarsenedSamplesNote } from '../replay/observer.js';
 import { coarsenedSampleRuns, importRunFiles, makeOwnTempDir, reserveRunIds, storedRunIds } from '../store/index.js';
 import type { Store } from '../store/index.js';
 import { ReplayPool } from '../sweep/pool.js';
+import { machineRoom, workerCount } from '../sweep/worker-count.js';
+import type { MachineRoom } from '../sweep/worker-count.js';
 import { collectResults } from '../queue/collect.js';
 import { runOnQueue } from '../queue/coordinator.js';
 import type { PoolJob } from '../sweep/pool.js';
@@ -27,8 +29,10 @@ import type { ClusterSources, ResolvedSource, RunOptions } from './replay.js';
 import type { TraceOptions } from '../ingest/trace-format.js';
 
 export interface SweepRequest extends GridRequest, ClusterSources, TraceOptions, RunOptions {
-  /** Worker processes; default: the machine's available parallelism. */
+  /** Worker processes; default: the machine's available parallelism. At most its cores and what its free memory holds. */
   readonly workers?: number;
+  /** The machine's cores and free memory; default: this machine's (`os`). */
+  readonly machine?: MachineRoom;
   /**
    * A Redis URL: the runs go to queue workers (`rmreplay worker`) instead of this machine's
    * worker processes, their results through `resultsDir`, and are collected at the end.
@@ -90,10 +94,12 @@ interface PlannedRun {
 export async function sweepRuns(store: Store, request: SweepRequest): Promise<SweepResult> {
   const started = performance.now();
   checkRunOptions(request);
-  const workers = request.workers ?? availableParallelism();
-  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
-    throw new UserError(`--workers must be a whole number from 1 to ${MAX_WORKERS}, not ${workers}`);
+  const asked = request.workers;
+  if (asked !== undefined && (!Number.isInteger(asked) || asked < 1 || asked > MAX_WORKERS)) {
+    throw new UserError(`--workers must be a whole number from 1 to ${MAX_WORKERS}, not ${asked}`);
   }
+  // A queue sweep starts no processes here: --workers is this machine's and does not apply.
+  const { workers, note: workersNote } = request.queue === undefined ? workerCount(asked, request.machine ?? machineRoom()) : { workers: asked ?? machineRoom().cores, note: null };
   if (request.queue !== undefined && request.resultsDir === undefined) {
     throw new UserError('--queue needs --results DIR: the directory the workers write results to, shared with this machine');
   }
@@ -204,7 +210,7 @@ export async function sweepRuns(store: Store, request: SweepRequest): Promise<Sw
     nodeCounts: grid.nodeCounts,
     workers,
     wallMs: performance.now() - started,
-    notes: [...notes, ...(await coarsenedSamplesNotes(store, gridRunIds))],
+    notes: [...(workersNote === null ? [] : [workersNote]), ...notes, ...(await coarsenedSamplesNotes(store, gridRunIds))],
   };
 }
 

@@ -195,6 +195,12 @@ const queueSchema: z.ZodType<QueueConfig, unknown> = z.lazy(() =>
 export const DEFAULT_BLOCK_MB = 64;
 export const DEFAULT_BYTES_PER_REDUCE_MB = 64;
 
+/**
+ * The most nodes a cluster may have, from a cluster file or --nodes: more than any YARN cluster
+ * runs, and each node is state in a replay (10,000,000 took 5 GB before this was checked).
+ */
+export const MAX_NODE_COUNT = 100_000;
+
 const clusterSchema = z
   .object({
     name: z.string().min(1),
@@ -321,6 +327,10 @@ export function parseCluster(input: unknown, origin = 'cluster'): Cluster {
     throw new ClusterFileError(
       `invalid ${origin}: scheduler.minimumAllocation is above scheduler.maximumAllocation`,
     );
+  }
+  const nodes = nodeCount(cluster);
+  if (nodes > MAX_NODE_COUNT) {
+    throw new ClusterFileError(`invalid ${origin}: its node groups have ${nodes} nodes in all, more than the ${MAX_NODE_COUNT} rmreplay replays`);
   }
   for (const group of cluster.nodeGroups) checkHardware(group, origin);
   const problems: string[] = [];

@@ -4,12 +4,11 @@
 // with the largest remainders, the earlier group on a tie). Node sizes, speeds, scheduler
 // settings and queues stay as they are.
 
-import { nodeCount } from './cluster.js';
+import { MAX_NODE_COUNT, nodeCount } from './cluster.js';
 import type { Cluster, NodeGroup } from './cluster.js';
 import { UserError } from './errors.js';
 
-/** The most nodes --nodes gives a cluster: more than any YARN cluster runs, and each node is state in a replay. */
-export const MAX_NODE_COUNT = 100_000;
+export { MAX_NODE_COUNT } from './cluster.js';
 
 /** The cluster's name once --nodes gave it `nodes` nodes, so runs on different counts do not share a name. */
 export function nameWithNodeCount(name: string, nodes: number): string {

@@ -42,8 +42,22 @@ export type { RmAppRow, RmContainerRow, HashFunction, RmLogFileRecord, RmNodeEve
 export { deleteSupersededRuns, listRuns, supersededRunCounts } from './run-catalogue.js';
 export type { RunListFilter, RunListing, RunStatus } from './run-catalogue.js';
 export { exportTables, foreignExportEntry } from './export.js';
-export { holds, makeOwnDir, makeOwnTempDir, markerName, markOwnOutput, readOwnMark, removeOwnOutput, whyNotOwnOutput } from './own-output.js';
-export type { ForeignEntry, OwnDir, OwnMark, OwnOutputCheck, OwnOutputKind } from './own-output.js';
+export {
+  claimScratchDir,
+  holds,
+  isDeadScratch,
+  makeOwnDir,
+  makeOwnTempDir,
+  makeScratchDirSync,
+  markerName,
+  markOwnOutput,
+  processAlive,
+  readOwnMark,
+  removeDeadScratch,
+  removeOwnOutput,
+  whyNotOwnOutput,
+} from './own-output.js';
+export type { ForeignEntry, OwnDir, OwnMark, OwnOutputCheck, OwnOutputKind, ScratchDir } from './own-output.js';
 export type { ExportedTable, ExportFormat } from './export.js';
 export { saveValidation } from './validations.js';
 export type { ValidationAppRow, ValidationRow } from './validations.js';

@@ -1,19 +1,24 @@
 // What rmreplay may delete: only directories it can prove it made. A directory it leaves for the
 // user (an export, a pipeline's dated report) carries a mark file written into it while it was
 // still hidden; a scratch directory (a staging or temporary directory) is held by the handle of
-// the process that made it. Every recursive removal in src/ goes through this module, so a path
+// the process that made it, and if that process may die without removing it (kill -9), by a mark
+// naming its process, so that a later run removes it once that process is gone. Every recursive removal in src/ goes through this module, so a path
 // a user gave is never removed on its name alone. It lives in store/, beside the database it
 // keeps its exports apart from, so that api/ and pipeline/ can both reach it.
 
-import { lstat, mkdir, mkdtemp, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { lstat, mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { VERSION } from '../paths.js';
 
-/** What rmreplay writes and marks: `export`, and the pipeline's dated `report` directories. */
-export type OwnOutputKind = 'export' | 'report';
+/**
+ * What rmreplay writes and marks: `export`, the pipeline's dated `report` directories, and
+ * `scratch` directories that live only as long as the process named in their mark.
+ */
+export type OwnOutputKind = 'export' | 'report' | 'scratch';
 
 /** What the kind is called in a message. */
-const DESCRIBED: Record<OwnOutputKind, string> = { export: 'an export', report: "a pipeline's report" };
+const DESCRIBED: Record<OwnOutputKind, string> = { export: 'an export', report: "a pipeline's report", scratch: 'a scratch directory' };
 
 /** The mark's file name: `.rmreplay-export`, `.rmreplay-report` (hidden, so exports read as tables only). */
 export function markerName(kind: OwnOutputKind): string {
@@ -127,4 +132,79 @@ function ownDir(path: string): OwnDir {
       if (!moved) await rm(path, { recursive: true, force: true });
     },
   };
+}
+
+/** Whether process `pid` is alive: signal 0 tests it; only ESRCH says it is gone (EPERM: alive, someone else's). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/** The process a scratch mark names, or null if it names none. */
+function markedPid(mark: OwnMark | null): number | null {
+  const pid = Number(mark?.['pid']);
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+}
+
+/** A scratch directory this process made and marked with its pid, made and removed synchronously. */
+export interface ScratchDir {
+  readonly path: string;
+  removeSync(): void;
+}
+
+/** Make and mark a scratch directory named `prefix` and six random characters (a worker thread's spool files). */
+export function makeScratchDirSync(prefix: string, now = new Date()): ScratchDir {
+  const path = mkdtempSync(prefix);
+  const mark = { tool: 'rmreplay', kind: 'scratch', version: VERSION, writtenAt: now.toISOString(), pid: String(process.pid) };
+  writeFileSync(join(path, markerName('scratch')), `${JSON.stringify(mark, null, 2)}\n`, { flag: 'wx' });
+  return { path, removeSync: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** Whether `dir` is a scratch directory whose process is gone (killed before it could remove it). */
+export async function isDeadScratch(dir: string): Promise<boolean> {
+  if (!(await lstat(dir).catch(() => null))?.isDirectory()) return false;
+  const pid = markedPid(await readOwnMark(dir, 'scratch'));
+  return pid !== null && pid !== process.pid && !processAlive(pid);
+}
+
+/**
+ * Make `path` a scratch directory of this process, removing it first if it is a dead process's:
+ * null, and nothing touched, if something else is there (unmarked, or a live process's).
+ */
+export async function claimScratchDir(path: string, now = new Date()): Promise<ScratchDir | null> {
+  if (await isDeadScratch(path)) await rm(path, { recursive: true, force: true });
+  try {
+    await mkdir(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
+    throw error;
+  }
+  try {
+    await markOwnOutput(path, 'scratch', now, { pid: String(process.pid) });
+  } catch (error) {
+    await rm(path, { recursive: true, force: true });
+    throw error;
+  }
+  return { path, removeSync: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/**
+ * Remove the scratch directories in `parent` named `prefix`... whose process is gone; what has no
+ * scratch mark, or the mark of a live process, stays. The paths removed.
+ */
+export async function removeDeadScratch(parent: string, prefix: string): Promise<string[]> {
+  const names = await readdir(parent).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const dir = join(parent, name);
+    if (!(await isDeadScratch(dir))) continue;
+    await rm(dir, { recursive: true, force: true });
+    removed.push(dir);
+  }
+  return removed;
 }

@@ -11,6 +11,8 @@ import { NoSpaceError, noSpaceErrorOf } from '../model/no-space.js';
 import { applySchema } from './schema.js';
 import { describeLockHolder, lockConflictOf } from './lock-conflict.js';
 import { fileStateOf, removeDatabaseFiles, restoreFileState } from './file-state.js';
+import { claimScratchDir } from './own-output.js';
+import type { ScratchDir } from './own-output.js';
 import type { FileState } from './file-state.js';
 
 export type SqlParams = Record<string, DuckDBValue> | DuckDBValue[];
@@ -63,6 +65,8 @@ export class Store {
   private closed = false;
   /** The file as it was before this store wrote (a writable file only): what a failed write goes back to. */
   private restorePoint: FileState | null = null;
+  /** DB.tmp, where DuckDB spills, when this store made it (see open). */
+  private spillDir: ScratchDir | null = null;
   /** Set by the first write that found the disk full: the store then refuses all work with it. */
   private noSpace: NoSpaceError | null = null;
 
@@ -99,6 +103,12 @@ export class Store {
     // A read-only database is read as it is: bringing its schema up to date would write.
     if (readOnly) return store;
     try {
+      // DuckDB spills to DB.tmp and removes it as it closes, but a process killed (a pipeline
+      // under cron's kill -9) leaves it, spill files and all. Made and marked here instead, so
+      // that the next process to open the file for writes (no other has it open then: DuckDB's
+      // lock) removes it once its process is gone; DuckDB leaves a directory it did not make.
+      // Without room for a mark (a full disk), DuckDB makes it as before.
+      if (writableFile) store.spillDir = await claimScratchDir(`${path}.tmp`).catch(() => null);
       if (writableFile) await store.prepareFile(existed);
       else await applySchema(store);
     } catch (error) {
@@ -339,6 +349,7 @@ export class Store {
     if (this.noSpace === null) {
       this.connection.closeSync();
       this.instance.closeSync();
+      this.spillDir?.removeSync();
       return;
     }
     // What DuckDB says as it closes after the failure (an invalidated database) changes nothing:
@@ -346,6 +357,7 @@ export class Store {
     ignoreFailure(() => this.connection.closeSync());
     ignoreFailure(() => this.instance.closeSync());
     if (this.restorePoint !== null) restoreFileState(this.path, this.restorePoint);
+    this.spillDir?.removeSync();
   }
 
   /** Refuse work on a store a write found the disk full for: its connection is not to be trusted. */

@@ -23,8 +23,25 @@ const BATCH_WAIT_MS = 2_000;
 const BATCH_RUNS = 1_024;
 
 if (!process.send) throw new Error('replay-worker.js runs as a worker process of a sweep');
-// The sweep that started it is gone (stopped, or failed): so is its work.
-process.on('disconnect', () => process.exit(0));
+/**
+ * The sweep that started it is gone (stopped, failed, or killed): so is its work, and an error
+ * said to nobody is only noise in the log of whatever ran the sweep (a killed pipeline's log got
+ * an EPIPE stack trace from every worker).
+ */
+function leave(): never {
+  process.exit(0);
+}
+process.on('disconnect', leave);
+// A message to a sweep killed while a run replayed (the 'disconnect' waits for the run to end):
+// EPIPE, or the channel already closed.
+const PARENT_GONE = new Set(['EPIPE', 'ERR_IPC_CHANNEL_CLOSED', 'ECONNRESET']);
+const leaveIfParentGone = (error: NodeJS.ErrnoException): void => {
+  if (PARENT_GONE.has(error.code ?? '')) leave();
+  throw error;
+};
+process.on('error', leaveIfParentGone);
+process.stdout.on('error', leaveIfParentGone);
+process.stderr.on('error', leaveIfParentGone);
 const workloads = new Map<number, Workload>();
 const pending: { job: number; runId: number; run: RunToSave }[] = [];
 let firstPendingAtMs = 0;
@@ -36,6 +53,7 @@ let storeOpening: Promise<Store> | null = null;
 let queue: Promise<void> = Promise.resolve();
 
 function post(message: FromWorker): void {
+  if (!process.connected) leave();
   process.send!(message);
 }
 

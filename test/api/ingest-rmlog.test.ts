@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -55,6 +55,34 @@ describe('ingestRmLog', () => {
       expect(first.timing.samplesMs).toBeGreaterThan(0);
       expect(again.timing.samplesMs).toBe(0);
     });
+  });
+
+  it('removes the spool directories of ingests killed before they could, and only those', async () => {
+    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const { spawnSync } = await import('node:child_process');
+    const { tmpdir } = await import('node:os');
+    // A process that has exited: its pid is gone, as a killed ingest's is.
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
+    const spoolDir = (pid: number, mark: boolean): string => {
+      const dir = mkdtempSync(join(tmpdir(), `rmreplay-ingest-${pid}-`));
+      writeFileSync(join(dir, '1.spool'), 'spooled batches');
+      if (mark) writeFileSync(join(dir, '.rmreplay-scratch'), JSON.stringify({ tool: 'rmreplay', kind: 'scratch', pid: String(pid) }));
+      return dir;
+    };
+    const killed = spoolDir(deadPid, true);
+    const unmarked = spoolDir(deadPid, false);
+    const running = spoolDir(process.ppid, true);
+    try {
+      await withStore(async (store) => {
+        await ingestRmLog(store, { paths: [tempFile('after-kill.log', SMALL)] });
+      });
+      const left = readdirSync(tmpdir());
+      expect(left).not.toContain(killed.split('/').pop());
+      expect(left).toContain(unmarked.split('/').pop());
+      expect(left).toContain(running.split('/').pop());
+    } finally {
+      for (const dir of [killed, unmarked, running]) rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads only the new part of a file that grew, even when it stopped mid-line', async () => {

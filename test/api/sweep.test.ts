@@ -70,6 +70,24 @@ describe('sweepRuns', () => {
     }
   });
 
+  it('starts no more workers than the cores, nor than free memory holds, and says so in one note', async () => {
+    const small = { ...GRID, schedulers: ['capacity-fifo'], policies: ['none'], seeds: [1, 2, 3] };
+    const store = await Store.open(':memory:');
+    try {
+      const byCores = await sweepRuns(store, { ...small, workers: 256, machine: { cores: 2, freeMemoryMb: 64_000 } });
+      expect(byCores).toMatchObject({ runs: 3, ran: 3, workers: 2 });
+      expect(byCores.notes.filter((n) => n.includes('workers'))).toEqual(['--workers 256 lowered to 2: this machine has 2 cores']);
+      const byMemory = await sweepRuns(store, { ...small, seeds: [4], machine: { cores: 8, freeMemoryMb: 600 } });
+      expect(byMemory).toMatchObject({ ran: 1, workers: 2 });
+      expect(byMemory.notes).toContain('one worker per core lowered to 2: 600 MB of free memory holds 2 (about 256 MB each)');
+      const asked = await sweepRuns(store, { ...small, seeds: [5], workers: 1, machine: { cores: 8, freeMemoryMb: 64_000 } });
+      expect(asked.workers).toBe(1);
+      expect(asked.notes.filter((n) => n.includes('lowered'))).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+
   it('skips runs already stored, so a sweep stopped part-way goes on where it stopped', async () => {
     const store = await Store.open(':memory:');
     try {

@@ -140,4 +140,11 @@ describe('loadClusterFile', () => {
     const path = tempFile('broken.json', '{ "name": ');
     await expect(loadClusterFile(path)).rejects.toThrow(/broken.json is not valid JSON/);
   });
+
+  it('refuses a cluster file with more nodes than --nodes allows, over all its groups', async () => {
+    const group = (name: string, count: number) => ({ name, count, memoryMb: 8192, vcores: 8 });
+    expect(nodeCount(parseCluster({ name: 'c', nodeGroups: [group('a', 100_000)] }))).toBe(100_000);
+    const path = tempFile('huge.json', JSON.stringify({ name: 'huge', nodeGroups: [group('a', 60_000), group('b', 9_940_000)] }));
+    await expect(loadClusterFile(path)).rejects.toThrow(/huge.json: its node groups have 10000000 nodes in all, more than the 100000 rmreplay replays/);
+  });
 });

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/model/errors.js';
@@ -453,6 +455,37 @@ describe('Store', () => {
   it('says which file it could not open', async () => {
     await expect(Store.open('/nonexistent-dir/x.duckdb')).rejects.toThrow(StoreError);
     await expect(Store.open('/nonexistent-dir/x.duckdb')).rejects.toThrow(/cannot open database \/nonexistent-dir\/x.duckdb/);
+  });
+});
+
+describe('Store spill directory (DB.tmp)', () => {
+  const { existsSync, mkdirSync, readdirSync, writeFileSync } = fs;
+  const scratchMark = (pid: number): string => JSON.stringify({ tool: 'rmreplay', kind: 'scratch', pid: String(pid) });
+
+  it("removes the one a killed process left, once that process is gone, and its own as it closes", async () => {
+    const path = tempPath('killed.duckdb');
+    // As a pipeline killed with -9 while DuckDB spilled leaves it.
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
+    mkdirSync(`${path}.tmp`);
+    writeFileSync(`${path}.tmp/.rmreplay-scratch`, scratchMark(deadPid));
+    writeFileSync(`${path}.tmp/duckdb_temp_storage_S32K-0.tmp`, Buffer.alloc(1024 * 1024));
+    const store = await Store.open(path);
+    expect(readdirSync(`${path}.tmp`)).toEqual(['.rmreplay-scratch']);
+    expect(JSON.parse(fs.readFileSync(`${path}.tmp/.rmreplay-scratch`, 'utf8'))).toMatchObject({ kind: 'scratch', pid: String(process.pid) });
+    store.close();
+    expect(existsSync(`${path}.tmp`)).toBe(false);
+  });
+
+  it('leaves one it did not mark, or whose process is alive', async () => {
+    for (const mark of [null, scratchMark(process.ppid)]) {
+      const path = tempPath(`kept-${mark === null ? 'unmarked' : 'alive'}.duckdb`);
+      mkdirSync(`${path}.tmp`);
+      writeFileSync(`${path}.tmp/mine.txt`, 'not rmreplay\'s');
+      if (mark !== null) writeFileSync(`${path}.tmp/.rmreplay-scratch`, mark);
+      const store = await Store.open(path);
+      store.close();
+      expect(readdirSync(`${path}.tmp`)).toContain('mine.txt');
+    }
   });
 });
 

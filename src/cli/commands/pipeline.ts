@@ -33,7 +33,7 @@ export function pipelineCommand(context: CliContext): Command {
         "trace's reports into a dated directory beside a `latest` link, and remove dated reports older than the days kept",
     )
     .argument('<config>', 'pipeline configuration (JSON; see below)')
-    .option('--workers <n>', "replay worker processes (default: the configuration's, else the machine's cores)", (value) => {
+    .option('--workers <n>', "replay worker processes (default: the configuration's, else the machine's cores; at most its cores and what its free memory holds)", (value) => {
       const n = positiveWholeNumber(value);
       if (n > 256) throw new InvalidArgumentError('expected at most 256 workers');
       return n;

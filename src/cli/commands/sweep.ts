@@ -32,7 +32,7 @@ export function sweepCommand(context: CliContext): Command {
     command,
     SCENARIOS.map((s) => s.name),
   )
-    .option('--workers <n>', 'worker processes (default: the machine\'s cores)', (value) => {
+    .option('--workers <n>', 'worker processes (default: the machine\'s cores; at most its cores and what its free memory holds)', (value) => {
       const n = positiveWholeNumber(value);
       if (n > 256) throw new InvalidArgumentError('expected at most 256 workers');
       return n;

@@ -5,8 +5,8 @@
 import type { CapacitySchedulerSettings } from '../../model/cluster.js';
 import type { QueueConfig } from '../../model/queues.js';
 import type { ResourceCalculatorName } from '../../model/resources.js';
-import { finding } from './findings.js';
-import type { ConfigFinding, FindingKind } from './findings.js';
+import { finding, FindingList } from './findings.js';
+import type { ConfigFinding, FindingCount, FindingKind } from './findings.js';
 import {
   CAPACITY_PREFIX,
   classifyKnownProperty,
@@ -37,6 +37,7 @@ export interface CapacitySchedulerImport {
   /** root's max-parallel-apps (its own, else the scheduler-wide default); null when the file sets neither. */
   readonly rootMaxRunningApps: number | null;
   readonly findings: readonly ConfigFinding[];
+  readonly findingCounts: readonly FindingCount[];
   readonly notes: readonly string[];
 }
 
@@ -63,7 +64,7 @@ const field = (path: string, name: string): string => `scheduler.queues[${path}]
 /** Judge every property and build the queue tree. */
 export function importCapacityScheduler(conf: HadoopConfiguration, options: CapacitySchedulerOptions): CapacitySchedulerImport {
   const { context } = options;
-  const findings: ConfigFinding[] = [...conf.findings];
+  const findings = new FindingList(conf);
   const notes: string[] = [];
 
   // The CapacityScheduler's configuration is yarn-site.xml with capacity-scheduler.xml on top.
@@ -422,5 +423,5 @@ export function importCapacityScheduler(conf: HadoopConfiguration, options: Capa
   }
 
   const rootMaxRunningApps = rootMaxParallelApps ?? defaultMaxParallelApps;
-  return { resourceCalculator, capacity, queues: top.map(freezeQueueDraft), rootMaxRunningApps, findings, notes };
+  return { resourceCalculator, capacity, queues: top.map(freezeQueueDraft), rootMaxRunningApps, findings: findings.findings, findingCounts: findings.findingCounts, notes };
 }

@@ -6,8 +6,8 @@ import type { FairSchedulerSettings } from '../../model/cluster.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
 import { UNBOUNDED } from '../../model/resources.js';
 import type { Resources } from '../../model/resources.js';
-import { finding } from './findings.js';
-import type { ConfigFinding, FindingKind, FindingSource } from './findings.js';
+import { finding, FindingList } from './findings.js';
+import type { ConfigFinding, FindingCount, FindingKind, FindingSource } from './findings.js';
 import { REASONS, whileSwitchedOn } from './known-properties.js';
 import type { ImportContext } from './known-properties.js';
 import { freezeQueueDraft, queueDraft } from './queue-draft.js';
@@ -25,6 +25,7 @@ export interface FairSchedulerImport {
   readonly rootMaxRunningApps: number | null;
   readonly fair: Partial<FairSchedulerSettings>;
   readonly findings: readonly ConfigFinding[];
+  readonly findingCounts: readonly FindingCount[];
   readonly notes: readonly string[];
 }
 
@@ -71,7 +72,7 @@ const ACL_ELEMENTS = new Set([
 /** Judge every element of the allocation file and build the queue tree. */
 export function importFairScheduler(allocations: XmlElement, file: string, options: FairSchedulerOptions): FairSchedulerImport {
   const { context } = options;
-  const findings: ConfigFinding[] = [];
+  const findings = new FindingList();
   const notes: string[] = [];
   const fair: { -readonly [K in keyof FairSchedulerSettings]?: FairSchedulerSettings[K] } = {};
   const sourceOf = (element: XmlElement, property: string, value = element.text): FindingSource & { unresolved: null } => ({
@@ -430,8 +431,8 @@ export function importFairScheduler(allocations: XmlElement, file: string, optio
   };
   checkPolicies(fair.rootSchedulingPolicy ?? defaultPolicy, 'root', drafts);
 
-  findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  return { queues: drafts.map(freezeQueueDraft), rootMaxRunningApps: rootMaxRunningApps ?? maxAppsDefault, fair, findings, notes };
+  findings.findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return { queues: drafts.map(freezeQueueDraft), rootMaxRunningApps: rootMaxRunningApps ?? maxAppsDefault, fair, findings: findings.findings, findingCounts: findings.findingCounts, notes };
 }
 
 interface JudgedMax {

@@ -45,24 +45,80 @@ export function finding(
   return { file: source.file, line: source.line, property: source.property, value: source.value, kind, field, reason };
 }
 
+/** How many findings of a kind a file gave, kept or not. */
+export interface FindingCount {
+  readonly file: string;
+  readonly kind: FindingKind;
+  readonly count: number;
+}
+
+/** What an import found: the findings kept, and the count of all, kept or not. */
+export interface Findings {
+  readonly findings: readonly ConfigFinding[];
+  readonly findingCounts: readonly FindingCount[];
+}
+
+/**
+ * Findings of a kind that can repeat without bound and changes nothing (unknown, ignored) kept
+ * per file; the rest are only counted. A yarn-site.xml of a million unknown properties made a
+ * million findings and a million lines of notes, in 3.3 GB; a real one has a few dozen.
+ */
+export const FINDINGS_KEPT = 20;
+const COUNTED_ONLY_PAST_KEPT: ReadonlySet<FindingKind> = new Set<FindingKind>(['unknown', 'ignored']);
+
+/** Findings as an import makes them: every used and unsupported one, the first FINDINGS_KEPT of the others per file, and counts of all. */
+export class FindingList implements Findings {
+  readonly findings: ConfigFinding[] = [];
+  private readonly counts = new Map<string, Map<FindingKind, number>>();
+
+  /** Start from what earlier steps found (the file's own findings, from reading it). */
+  constructor(...earlier: readonly (Findings | null | undefined)[]) {
+    for (const part of earlier) {
+      if (part === null || part === undefined) continue;
+      this.findings.push(...part.findings);
+      for (const { file, kind, count } of part.findingCounts) this.count(file, kind, count);
+    }
+  }
+
+  push(f: ConfigFinding): void {
+    const n = this.count(f.file, f.kind, 1);
+    if (n <= FINDINGS_KEPT || !COUNTED_ONLY_PAST_KEPT.has(f.kind)) this.findings.push(f);
+  }
+
+  get findingCounts(): FindingCount[] {
+    return [...this.counts].flatMap(([file, kinds]) => [...kinds].map(([kind, count]) => ({ file, kind, count })));
+  }
+
+  private count(file: string, kind: FindingKind, n: number): number {
+    let kinds = this.counts.get(file);
+    if (kinds === undefined) this.counts.set(file, (kinds = new Map<FindingKind, number>()));
+    const count = (kinds.get(kind) ?? 0) + n;
+    kinds.set(kind, count);
+    return count;
+  }
+}
+
 function where(f: ConfigFinding): string {
   return f.line === null ? f.file : `${f.file}:${f.line}`;
 }
 
 /**
- * A human summary: counts per file and kind, then every used, unsupported and unknown finding
- * on its own line. Ignored findings are only counted (a yarn-site.xml holds dozens of
- * addresses and directories); the returned list keeps them for whoever wants them.
+ * A human summary: counts per file and kind, then every used and unsupported finding and the
+ * unknown ones kept on their own line, with how many more of each file were only counted.
+ * Ignored findings are only counted (a yarn-site.xml holds dozens of addresses and
+ * directories); the list keeps them for whoever wants them. Without `counts`, the findings
+ * are all there are.
  */
-export function formatFindings(findings: readonly ConfigFinding[]): string[] {
+export function formatFindings(findings: readonly ConfigFinding[], counts?: readonly FindingCount[]): string[] {
   const lines: string[] = [];
-  const files = [...new Set(findings.map((f) => f.file))];
-  for (const file of files) {
-    const counts = FINDING_KINDS.map((kind) => {
-      const n = findings.filter((f) => f.file === file && f.kind === kind).length;
-      return n > 0 ? `${n} ${kind}` : null;
-    }).filter((s): s is string => s !== null);
-    lines.push(`${file}: ${counts.join(', ')}`);
+  const total = new Map<string, Map<FindingKind, number>>();
+  for (const { file, kind, count } of counts ?? findings.map((f) => ({ file: f.file, kind: f.kind, count: 1 }))) {
+    const kinds = total.get(file) ?? new Map<FindingKind, number>();
+    total.set(file, kinds.set(kind, (kinds.get(kind) ?? 0) + count));
+  }
+  for (const [file, kinds] of total) {
+    const listed = FINDING_KINDS.filter((kind) => (kinds.get(kind) ?? 0) > 0).map((kind) => `${kinds.get(kind)} ${kind}`);
+    lines.push(`${file}: ${listed.join(', ')}`);
   }
   const section = (kind: FindingKind, title: string): void => {
     const selected = findings.filter((f) => f.kind === kind);
@@ -71,6 +127,10 @@ export function formatFindings(findings: readonly ConfigFinding[]): string[] {
     for (const f of selected) {
       const target = f.field ? ` -> ${f.field}` : '';
       lines.push(`  ${where(f)} ${f.property} = ${JSON.stringify(f.value)}${target}: ${f.reason}`);
+    }
+    for (const [file, kinds] of total) {
+      const more = (kinds.get(kind) ?? 0) - selected.filter((f) => f.file === file).length;
+      if (more > 0) lines.push(`  ... and ${more} more ${kind} in ${file}`);
     }
   };
   section('used', 'used:');

@@ -1,8 +1,8 @@
 // Importing Hadoop configuration files (yarn-site.xml, capacity-scheduler.xml, the FairScheduler
 // allocation file) into rmreplay's cluster model: the public surface of this folder.
 
-export { formatFindings } from './findings.js';
-export type { ConfigFinding, FindingKind } from './findings.js';
+export { FINDINGS_KEPT, FindingList, formatFindings } from './findings.js';
+export type { ConfigFinding, FindingCount, FindingKind, Findings } from './findings.js';
 export { HadoopConfigError, parseHadoopConfiguration, parseXmlDocument, readHadoopConfiguration } from './xml.js';
 export type { HadoopConfiguration, HadoopProperty, XmlElement } from './xml.js';
 export { parseFairResource } from './values.js';

@@ -4,8 +4,8 @@
 import { readTextFile } from '../text-file.js';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { UserError } from '../../model/errors.js';
-import { finding } from './findings.js';
-import type { ConfigFinding } from './findings.js';
+import { finding, FindingList } from './findings.js';
+import type { Findings } from './findings.js';
 
 /** A Hadoop configuration file that cannot be read or makes no sense: the message names the file. */
 export class HadoopConfigError extends UserError {
@@ -152,12 +152,10 @@ export interface HadoopProperty {
   readonly unresolved: string | null;
 }
 
-export interface HadoopConfiguration {
+export interface HadoopConfiguration extends Findings {
   readonly file: string;
   /** One per name, the last occurrence winning, in file order. */
   readonly properties: readonly HadoopProperty[];
-  /** What the file itself says of entries nobody reads: repeats, includes, empty values. */
-  readonly findings: readonly ConfigFinding[];
 }
 
 // Hadoop's Configuration substitutes at most this many variables in one value.
@@ -192,7 +190,8 @@ function substituteVariables(
 /** Parse the text of a Hadoop `<configuration>` file (yarn-site.xml, capacity-scheduler.xml). */
 export function parseHadoopConfiguration(text: string, file: string): HadoopConfiguration {
   const root = parseXmlDocument(text, file, 'configuration');
-  const findings: ConfigFinding[] = [];
+  // What the file itself says of entries nobody reads: repeats, includes, empty values.
+  const findings = new FindingList();
   const occurrences: { name: string; rawValue: string; line: number }[] = [];
   const collect = (element: XmlElement): void => {
     for (const child of element.children) {
@@ -257,7 +256,7 @@ export function parseHadoopConfiguration(text: string, file: string): HadoopConf
     const { value, unresolved } = substituteVariables(o.rawValue, raw, `${file}:${o.line} ${o.name}`);
     properties.push({ file, line: o.line, name: o.name, value: value.trim(), rawValue: o.rawValue, unresolved });
   }
-  return { file, properties, findings };
+  return { file, properties, findings: findings.findings, findingCounts: findings.findingCounts };
 }
 
 /** Read and parse a Hadoop `<configuration>` file; `what` names it in errors (`yarn-site.xml`). */

@@ -3,8 +3,8 @@
 
 import type { FairSchedulerSettings, SchedulerType } from '../../model/cluster.js';
 import type { Resources } from '../../model/resources.js';
-import { finding } from './findings.js';
-import type { ConfigFinding, FindingKind } from './findings.js';
+import { finding, FindingList } from './findings.js';
+import type { ConfigFinding, FindingCount, FindingKind } from './findings.js';
 import {
   CAPACITY_PREFIX,
   classifyKnownProperty,
@@ -44,6 +44,7 @@ export interface YarnSiteImport {
   /** yarn.scheduler.fair.allocation.file, if set. */
   readonly allocationFile: string | null;
   readonly findings: readonly ConfigFinding[];
+  readonly findingCounts: readonly FindingCount[];
   readonly notes: readonly string[];
 }
 
@@ -127,7 +128,7 @@ export const NODE_DEFAULTS: Resources = { memoryMb: 8192, vcores: 8 };
 /** Judge every property of yarn-site.xml and collect what it sets. */
 export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptions): YarnSiteImport {
   const { context } = options;
-  const findings: ConfigFinding[] = [...conf.findings];
+  const findings = new FindingList(conf);
   const notes: string[] = [];
   const allocations: Record<Allocation, Partial<Record<Component, number>>> = {
     minimumAllocation: {},
@@ -370,7 +371,8 @@ export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptio
     nodeResources,
     capacityProperties,
     allocationFile,
-    findings,
+    findings: findings.findings,
+    findingCounts: findings.findingCounts,
     notes,
   };
 }

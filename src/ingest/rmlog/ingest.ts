@@ -21,7 +21,7 @@ import { combineLineCounts, NO_LINES } from '../../model/rm-events.js';
 import type { RmLineCounts } from '../../model/rm-events.js';
 import { firstEntryTimeMs } from './first-entry.js';
 import { logBaseName } from '../../model/rm-log-names.js';
-import { RmLogParsePool } from './parse-pool.js';
+import { removeDeadSpools, RmLogParsePool } from './parse-pool.js';
 import type { ParsedFile } from './parse-pool.js';
 import type { ParseOutcome } from './parse-job.js';
 import { CONTENT_HASH } from './content-hash.js';
@@ -137,6 +137,7 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
   let readMs = 0;
   let samplesMs = 0;
   const threads = options.parserThreads ?? (availableParallelism() > 1 ? Math.min(availableParallelism(), ordered.length) : 0);
+  await removeDeadSpools();
   const pool = new RmLogParsePool(threads);
   try {
     await withIngestSettings(store, async () => {

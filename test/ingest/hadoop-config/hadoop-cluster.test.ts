@@ -225,6 +225,24 @@ describe('loadClusterWithHadoopConfig', () => {
     );
   });
 
+  it('counts a yarn-site.xml of 20,000 unknown properties and lists only the first few', async () => {
+    const properties = Array.from({ length: 20_000 }, (_, i) => `<property><name>x.unknown.${i}</name><value>${i}</value></property>`);
+    // And one repeated property, so that an ignored finding past the unknown ones still counts.
+    const yarnSite = tempFile(
+      'yarn-site.xml',
+      `<configuration>\n${properties.join('\n')}\n<property><name>x.unknown.0</name><value>again</value></property>\n</configuration>\n`,
+    );
+    const imported = await loadClusterWithHadoopConfig({ base: base(), yarnSite });
+    expect(imported.findings.length).toBeLessThanOrEqual(40);
+    const lines = formatFindings(imported.findings, imported.findingCounts);
+    // x.unknown.0 twice: the first is ignored (the last wins), the last unknown.
+    expect(lines[0]).toBe(`${yarnSite}: 1 ignored, 20000 unknown`);
+    expect(lines).toContain('unknown (not recognised):');
+    expect(lines).toContain(`  ${yarnSite}:3 x.unknown.1 = "1": not a property rmreplay knows in yarn-site.xml`);
+    expect(lines.at(-1)).toBe(`  ... and 19980 more unknown in ${yarnSite}`);
+    expect(lines.length).toBeLessThan(30);
+  });
+
   it('summarises findings: counts per file, ignored ones only counted', async () => {
     const { findings } = await loadClusterWithHadoopConfig({
       base: base(),
