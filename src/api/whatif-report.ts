@@ -29,6 +29,7 @@ interface RecordedCluster {
   readonly nodes: number;
   readonly memory_gb: number | null;
   readonly vcores: number | null;
+  readonly node_ids: number;
   readonly scheduler: string | null;
   readonly hadoop_version: string | null;
   readonly apps: number;
@@ -203,12 +204,17 @@ export function fidelitySentences(fidelity: FidelityResult): string[] {
 }
 
 export function recordedSentence(cluster: RecordedCluster): string {
-  const size = cluster.memory_gb === null ? '' : ` (${cluster.memory_gb.toFixed(1)} GB, ${cluster.vcores} vcores)`;
+  const size = cluster.memory_gb === null ? [] : [`${cluster.memory_gb.toFixed(1)} GB, ${cluster.vcores} vcores`];
+  // More node ids than nodes: nodes left and others joined, or an RM restart registered every
+  // NodeManager again under a new port.
+  const ids = cluster.node_ids > cluster.nodes ? [`${cluster.node_ids} node ids registered in all`] : [];
+  const about = [...size, ...ids];
+  const nodes = `at most ${cluster.nodes} node${cluster.nodes === 1 ? '' : 's'} in service at once` + (about.length > 0 ? ` (${about.join('; ')})` : '');
   const scheduler = cluster.scheduler === null ? 'a scheduler it does not name' : cluster.scheduler;
   const version = cluster.hadoop_version === null ? '' : ` on Hadoop ${cluster.hadoop_version}`;
   const ended = `${cluster.apps_finished ?? 0} finished, ${cluster.apps_failed ?? 0} failed, ${cluster.apps_killed ?? 0} killed`;
   const span = cluster.makespan_s === null ? '' : ` over ${cluster.makespan_s.toFixed(1)} s`;
-  return `The log records ${cluster.nodes} node${cluster.nodes === 1 ? '' : 's'}${size} under ${scheduler}${version}, and ${cluster.apps} apps (${ended})${span}.`;
+  return `The log records ${nodes}, under ${scheduler}${version}, and ${cluster.apps} apps (${ended})${span}.`;
 }
 
 /** Apps whose state changed first, then by the size of their turnaround error, with the log's names. */
