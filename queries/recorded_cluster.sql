@@ -10,7 +10,9 @@
 --     over time (the spans are defined the same way there).
 --   node_ids: node ids (host:port) that registered at some time, each once.
 --   scheduler, hadoop_version: as the log's files name them (the first file that does).
---   apps: apps the log names; apps_finished, apps_failed, apps_killed: by their final state.
+--   apps: apps the log names; apps_finished: apps in state FINISHED whose final status is not
+--     FAILED or KILLED; apps_failed, apps_killed: apps in state FAILED (KILLED), or FINISHED with
+--     that final status (an AM that unregistered with FAILED: the RM says FINISHED, the job failed).
 --   makespan_s: the first submission to the last app's end, among apps the log saw both of.
 --   containers: containers the log names (AMs included).
 WITH node_lines AS (
@@ -58,9 +60,9 @@ apps AS (
   SELECT
     trace,
     count(*) AS apps,
-    count(*) FILTER (WHERE state = 'FINISHED') AS apps_finished,
-    count(*) FILTER (WHERE state = 'FAILED') AS apps_failed,
-    count(*) FILTER (WHERE state = 'KILLED') AS apps_killed,
+    count(*) FILTER (WHERE state = 'FINISHED' AND final_status IS DISTINCT FROM 'FAILED' AND final_status IS DISTINCT FROM 'KILLED') AS apps_finished,
+    count(*) FILTER (WHERE state = 'FAILED' OR (state = 'FINISHED' AND final_status = 'FAILED')) AS apps_failed,
+    count(*) FILTER (WHERE state = 'KILLED' OR (state = 'FINISHED' AND final_status = 'KILLED')) AS apps_killed,
     (max(finish_ms) - min(submit_ms)) / 1000.0 AS makespan_s,
     sum(containers) AS containers
   FROM rm_apps

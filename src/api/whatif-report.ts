@@ -45,6 +45,7 @@ interface RecordedApp {
   readonly user_name: string | null;
   readonly queue: string | null;
   readonly state: string | null;
+  readonly final_status: string | null;
   readonly turnaround_s: number | null;
 }
 
@@ -236,10 +237,15 @@ function worstApps(fidelity: FidelityResult, apps: readonly RecordedApp[]): Retu
   return tableOf(rows).orderby(desc('state_changed'), desc('abs_error')).select(not('state_changed', 'abs_error')).slice(0, WORST_APPS);
 }
 
-/** recorded_apps.sql rolled up per queue and user. */
+/**
+ * recorded_apps.sql rolled up per queue and user. Finished as recorded_cluster.sql counts it: an
+ * app FINISHED with final status FAILED or KILLED is a job that did not succeed.
+ */
 function appsByQueueAndUser(apps: readonly RecordedApp[]): ReturnType<typeof tableOf> {
   return tableOf(apps)
-    .derive({ is_finished: escape((d: RecordedApp) => (d.state === 'FINISHED' ? 1 : 0)) })
+    .derive({
+      is_finished: escape((d: RecordedApp) => (d.state === 'FINISHED' && d.final_status !== 'FAILED' && d.final_status !== 'KILLED' ? 1 : 0)),
+    })
     .groupby('queue', 'user_name')
     .rollup({ apps: op.count(), finished: op.sum('is_finished'), mean_turnaround_s: op.mean('turnaround_s') })
     .orderby('queue', 'user_name');

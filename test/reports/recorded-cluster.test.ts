@@ -1,6 +1,7 @@
 // The recorded cluster's size (queries recorded_cluster, recorded_nodes_over_time): NodeManagers in
 // service at once, not node ids ever registered. An RM restart makes every NodeManager register
-// again under a new port, so a machine's node ids add up over restarts.
+// again under a new port, so a machine's node ids add up over restarts. And the apps as they ended:
+// an app FINISHED with final status FAILED is a failed job.
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { ingestRmLog } from '../../src/api/index.js';
 import { runReportQuery } from '../../src/reports/index.js';
 import { QUERIES_DIR } from '../../src/paths.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
-import { lostNodeScenario, rmRestartScenarios } from '../fixtures/rmlog/scenarios.js';
+import { lostNodeScenario, rmRestartScenarios, smallScenario } from '../fixtures/rmlog/scenarios.js';
 import type { FixtureScenario } from '../fixtures/rmlog/scenario.js';
 import { tempFile } from '../helpers/files.js';
 import { NEEDS_SHARED, SHARED_AVAILABLE, SHARED_DIR } from '../helpers/shared.js';
@@ -66,6 +67,24 @@ describe('the recorded cluster size', () => {
       expect(await sizeOf(store, 'lohitha')).toEqual({ nodes: 1, memory_gb: 8, vcores: 8, node_ids: 5 });
       const series = await seriesOf(store, 'lohitha');
       expect(Math.max(...series.map((row) => Number(row[1])))).toBe(1);
+    });
+  });
+
+  it('counts an app FINISHED with final status FAILED as failed, and lists its final status', async () => {
+    // smallScenario: app 1 FINISHED (made final status FAILED here), app 2 FAILED, app 3 running.
+    const scenario = smallScenario('capacity');
+    const [first, ...rest] = scenario.apps;
+    const log = logOf({ ...scenario, apps: [{ ...first!, finalStatus: 'FAILED' }, ...rest] });
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [tempFile('finished-failed.log', log)], name: 'ff' });
+      const cluster = objectsOf(await runReportQuery(store, QUERIES_DIR, 'recorded_cluster', { trace: 'ff' }))[0]!;
+      expect([cluster['apps_finished'], cluster['apps_failed'], cluster['apps_killed']]).toEqual([0, 2, 0]);
+      const apps = objectsOf(await runReportQuery(store, QUERIES_DIR, 'recorded_apps', { trace: 'ff' }));
+      expect(apps.map((app) => [app['state'], app['final_status']])).toEqual([
+        ['FINISHED', 'FAILED'],
+        ['FAILED', 'FAILED'],
+        ['RUNNING', null],
+      ]);
     });
   });
 });
