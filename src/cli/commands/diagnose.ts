@@ -3,7 +3,7 @@
 
 import { Command } from 'commander';
 import type { DiagnoseResult, Finding } from '../../api/index.js';
-import { DEFAULT_DIAGNOSE_OPTIONS } from '../../api/index.js';
+import { DEFAULT_DIAGNOSE_OPTIONS, noNodeRegistered } from '../../api/index.js';
 import { formatTable } from '../../reports/index.js';
 import type { TableOptions } from '../../reports/index.js';
 import type { CliContext } from '../context.js';
@@ -108,6 +108,10 @@ function describe(f: Finding, n: number): string[] {
     case 'stall': {
       const e = f.evidence;
       if (e.starvedAppCount > 0) add(`AM up, no task yet: ${list(e.starvedApps, e.starvedAppCount)}`);
+      if (noNodeRegistered(e)) {
+        if (e.pendingAppCount > 0) add(`waiting for an AM while no node is registered: ${list(e.pendingApps, e.pendingAppCount)}`);
+        break;
+      }
       if (e.pendingAppCount > 0) add(`waiting for an AM that fits no node: ${list(e.pendingApps, e.pendingAppCount)}`);
       add(
         `held: ${e.amContainers} AM container(s), ${e.amMemoryMb} MB; ${e.taskContainers} task container(s); ` +
