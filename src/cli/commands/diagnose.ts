@@ -7,7 +7,7 @@ import { DEFAULT_DIAGNOSE_OPTIONS, noNodeRegistered } from '../../api/index.js';
 import { formatTable } from '../../reports/index.js';
 import type { TableOptions } from '../../reports/index.js';
 import type { CliContext } from '../context.js';
-import { dbPath, print, printJson, tableOptions, withStore } from '../context.js';
+import { dbPath, print, printJson, readOptions, tableOptions, withStore } from '../context.js';
 import { positiveSeconds, positiveWholeNumber } from '../options.js';
 
 interface DiagnoseCliOptions {
@@ -50,6 +50,7 @@ export function diagnoseCommand(context: CliContext): Command {
           stormReservations: options.storm,
           stormWindowMs: options.stormWindow * 1000,
         }),
+        readOptions(path),
       );
       if (options.json) printJson(context, result);
       else print(context, formatDiagnosis(result, tableOptions(context)));

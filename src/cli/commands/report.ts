@@ -5,7 +5,7 @@ import { DEFAULT_REPORT, WHATIF_REPORT } from '../../api/index.js';
 import { reportNames } from '../../reports/index.js';
 import { QUERIES_DIR } from '../../paths.js';
 import type { CliContext } from '../context.js';
-import { dbPath, hint, print, printJson, terminalTable, withStore } from '../context.js';
+import { dbPath, hint, print, printJson, readOptions, terminalTable, withStore } from '../context.js';
 import { collectRunId } from '../options.js';
 
 interface ReportOptions {
@@ -42,7 +42,7 @@ export function reportCommand(context: CliContext): Command {
         }),
         // The queries of queries/ (which anyone may edit) and a what-if's replay read and write
         // the database alone; the files are written by rmreplay, not by DuckDB.
-        { externalAccess: false },
+        { externalAccess: false, ...readOptions(path) },
       );
       if (options.json) {
         printJson(
