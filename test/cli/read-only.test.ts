@@ -56,6 +56,10 @@ describe('a read-only database file', () => {
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
       expect(result.readOnly, args.join(' ')).toBe(true);
     }
+    // The what-if report stores its fidelity replay first: refused in one line, not an internal error.
+    const whatif = await run(db, ['report', 'whatif', '--trace', 'ro', '--no-write']);
+    expect(whatif.code).toBe(2);
+    expect(whatif.stderr).toContain('is opened read-only (it is not writable), and this needs to write to it');
     expect(readFileSync(db).equals(before)).toBe(true);
   });
 });
