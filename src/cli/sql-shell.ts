@@ -8,6 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Relation, StatementRows } from '../api/index.js';
 import { UserError } from '../model/errors.js';
 import { formatTable } from '../reports/index.js';
+import type { TableOptions } from '../reports/index.js';
 import { SQL_FORMATS, writeStatements } from './sql-output.js';
 import type { SqlFormat } from './sql-output.js';
 
@@ -29,6 +30,8 @@ export interface SqlShellIo {
   /** Where line history is kept between sessions; null keeps none. */
   readonly historyPath: string | null;
   readonly now?: () => number;
+  /** How tables are fitted to the terminal (--wide: every column, every value whole). */
+  readonly table?: TableOptions;
 }
 
 const PROMPT = 'rmreplay> ';
@@ -82,7 +85,7 @@ export async function runSqlShell(session: SqlShellSession, io: SqlShellIo, form
   const runStatements = async (sql: string): Promise<void> => {
     state.running = true;
     try {
-      await writeStatements(io.output, session.run(sql), { format: state.format, timer: state.timer, now: io.now });
+      await writeStatements(io.output, session.run(sql), { format: state.format, timer: state.timer, now: io.now, table: io.table });
     } catch (error) {
       fail(error);
     } finally {
