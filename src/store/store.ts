@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DuckDBInstance, ResultReturnType } from '@duckdb/node-api';
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import { UserError } from '../model/errors.js';
 import { NoSpaceError, noSpaceErrorOf } from '../model/no-space.js';
 import { applySchema } from './schema.js';
 import { describeLockHolder, lockConflictOf } from './lock-conflict.js';
@@ -362,10 +361,6 @@ export class Store {
    * this again after it.
    */
   private async failed(error: unknown): Promise<unknown> {
-    // A write to a file opened read-only (one the user cannot write: src/cli/context.ts readOptions).
-    if (error instanceof Error && /attached in read-only mode/.test(error.message)) {
-      return new UserError(`${this.path} is opened read-only (it is not writable), and this needs to write to it`);
-    }
     const noSpace = this.noSpace ?? this.noSpaceOf(error);
     if (noSpace === null) return error;
     this.noSpace = noSpace;

@@ -59,7 +59,7 @@ describe('a read-only database file', () => {
     // The what-if report stores its fidelity replay first: refused in one line, not an internal error.
     const whatif = await run(db, ['report', 'whatif', '--trace', 'ro', '--no-write']);
     expect(whatif.code).toBe(2);
-    expect(whatif.stderr).toContain('is opened read-only (it is not writable), and this needs to write to it');
+    expect(whatif.stderr).toBe(`rmreplay: ${db} is not writable, so it was opened read-only; report whatif needs to store a replay in it\n`);
     expect(readFileSync(db).equals(before)).toBe(true);
   });
 });
