@@ -72,6 +72,12 @@ export async function runSqlShell(session: SqlShellSession, io: SqlShellIo, form
     }
     const hadInput = state.buffer !== '' || rl.line !== '';
     state.buffer = '';
+    // readline keeps the line being typed when SIGINT has a listener: without this the next line
+    // typed would be joined to it. End of line, then delete to its start (Ctrl-E, Ctrl-U).
+    if (rl.line !== '') {
+      rl.write(null, { ctrl: true, name: 'e' });
+      rl.write(null, { ctrl: true, name: 'u' });
+    }
     io.output.write(hadInput ? '^C\n' : '\n(.quit or Ctrl-D to leave)\n');
     rl.setPrompt(PROMPT);
     rl.prompt();
