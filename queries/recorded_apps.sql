@@ -5,6 +5,9 @@
 --   app_name, user_name, queue: as the log prints them (null where no line of the log's version
 --     prints them).
 --   state: the app's final state (FINISHED, FAILED, KILLED), else the last state seen.
+--   final_status: the final status its application summary gives (SUCCEEDED, FAILED, KILLED,
+--     UNDEFINED; null without a summary): an app whose AM unregistered with FAILED ends FINISHED
+--     with final status FAILED, a job that failed.
 --   submit_s: submission, in seconds from the trace's first submission.
 --   turnaround_s: finish - submit, for apps the log saw both of.
 SELECT
@@ -14,6 +17,7 @@ SELECT
   user_name,
   queue,
   state,
+  final_status,
   (submit_ms - min(submit_ms) OVER (PARTITION BY trace)) / 1000.0 AS submit_s,
   (finish_ms - submit_ms) / 1000.0 AS turnaround_s,
   containers

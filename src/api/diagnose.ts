@@ -11,7 +11,7 @@ import { createTimelineTables, dropTimelineTables, findTrace, streamTimeline, ti
 import type { Store } from '../store/index.js';
 
 export type { DiagnoseOptions, Finding, FindingKind } from '../diagnose/findings.js';
-export { DEFAULT_DIAGNOSE_OPTIONS } from '../diagnose/findings.js';
+export { DEFAULT_DIAGNOSE_OPTIONS, noNodeRegistered } from '../diagnose/findings.js';
 
 /** DuckDB's buffer pool while it derives and sorts the timeline (it spills beyond). */
 const DIAGNOSE_MEMORY_LIMIT = '256MB';

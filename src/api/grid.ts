@@ -68,17 +68,18 @@ export interface Grid {
 }
 
 export function planGrid(request: GridRequest, kind: 'replay' | 'sweep'): Grid {
-  const seeds = request.seeds && request.seeds.length > 0 ? request.seeds : null;
+  // A value named twice (-s capacity-fifo -s capacity-fifo) is one run, not two identical ones.
+  const seeds = request.seeds && request.seeds.length > 0 ? [...new Set(request.seeds)] : null;
   for (const seed of seeds ?? []) {
     if (!Number.isSafeInteger(seed) || seed < 0) throw new UserError(`--seed must be a non-negative whole number, not ${seed}`);
   }
   const nodeCounts = planNodeCounts(request);
   const defaults = gridDefaults(request.source, nodeCounts.length > 1 ? 'replay' : kind);
-  const schedulers = (request.schedulers && request.schedulers.length > 0 ? request.schedulers : defaults.schedulers).map((name) =>
-    parseSchedulingPolicy(name),
+  const schedulers = unique(
+    (request.schedulers && request.schedulers.length > 0 ? request.schedulers : defaults.schedulers).map((name) => parseSchedulingPolicy(name)),
   );
-  const policies = (request.policies && request.policies.length > 0 ? request.policies : defaults.policies).flatMap((spec) =>
-    expandPolicySpecs(spec),
+  const policies = unique(
+    (request.policies && request.policies.length > 0 ? request.policies : defaults.policies).flatMap((spec) => expandPolicySpecs(spec)),
   );
   const source = request.source;
   const parameterSets =
@@ -96,6 +97,11 @@ export function planGrid(request: GridRequest, kind: 'replay' | 'sweep'): Grid {
   // Checked before any of it runs.
   if (runs > MAX_RUNS) throw new UserError(`that grid is ${runs} runs; at most ${MAX_RUNS} at once`);
   return { sources, schedulers, policies, nodeCounts: nodeCounts.length > 1 ? (nodeCounts as number[]) : [], runs };
+}
+
+/** Each value once, in the order first given. */
+function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
 }
 
 /** The node count of each source: the counts swept (each once, in the order given), else the one given or none. */

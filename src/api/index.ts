@@ -21,7 +21,7 @@ export { ingestRmLog, traceNameOf } from '../ingest/rmlog/ingest.js';
 export type { IngestRmLogFileResult, IngestRmLogOptions, IngestRmLogResult, IngestTiming } from '../ingest/rmlog/ingest.js';
 export { runFidelity, storedFidelity } from './fidelity.js';
 export type { FidelityApp, FidelityFigures, FidelityRequest, FidelityResult } from './fidelity.js';
-export { DEFAULT_DIAGNOSE_OPTIONS, runDiagnose } from './diagnose.js';
+export { DEFAULT_DIAGNOSE_OPTIONS, noNodeRegistered, runDiagnose } from './diagnose.js';
 export type { DiagnoseOptions, DiagnoseRequest, DiagnoseResult, Finding, FindingKind } from './diagnose.js';
 export { listRuns, pruneRuns, RUN_STATUSES } from './runs.js';
 export type { PruneResult } from './runs.js';

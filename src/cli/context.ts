@@ -1,6 +1,7 @@
 // What every command needs from the outside world, injected so that tests can parse a command
 // line and check the resulting API call without touching a database or a terminal.
 
+import { accessSync, constants, statSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import * as api from '../api/index.js';
@@ -60,6 +61,28 @@ export const DEFAULT_DB = 'rmreplay.duckdb';
 /** The database a command works on: the global --db, else $RMREPLAY_DB, else DEFAULT_DB. */
 export function dbPath(context: CliContext, command: Command): string {
   return command.optsWithGlobals<{ db?: string }>().db ?? context.env['RMREPLAY_DB'] ?? DEFAULT_DB;
+}
+
+/**
+ * How a command that only reads opens its database: read-only when the file is not writable (no
+ * write permission bit, as after chmod 444, or no write access for this user), where opening it
+ * for writes would fail with "Permission denied" (or, as root, write into a file its owner made
+ * read-only); otherwise as usual, so that an older file's schema is brought up to date.
+ */
+export function readOptions(path: string): StoreOptions | undefined {
+  let mode: number;
+  try {
+    mode = statSync(path).mode;
+  } catch {
+    return undefined;
+  }
+  if ((mode & 0o222) === 0) return { readOnly: true };
+  try {
+    accessSync(path, constants.W_OK);
+    return undefined;
+  } catch {
+    return { readOnly: true };
+  }
 }
 
 /**

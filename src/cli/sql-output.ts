@@ -5,6 +5,7 @@
 import type { Writable } from 'node:stream';
 import type { StatementRows } from '../api/index.js';
 import { formatTable } from '../reports/index.js';
+import type { TableOptions } from '../reports/index.js';
 
 export type SqlFormat = 'table' | 'csv' | 'json';
 export const SQL_FORMATS: readonly SqlFormat[] = ['table', 'csv', 'json'];
@@ -18,6 +19,8 @@ export interface SqlOutputOptions {
   readonly timer?: boolean;
   /** Milliseconds on a monotonic clock (injected so tests are repeatable). */
   readonly now?: () => number;
+  /** How a table is fitted to the terminal (--wide: every column, every value whole). */
+  readonly table?: TableOptions;
 }
 
 /** Print every statement's result in order; returns how many statements ran. */
@@ -35,7 +38,7 @@ export async function writeStatements(
       if (count > 0) await write(out, '\n');
       if (options.format === 'csv') await writeCsv(out, statement);
       else if (options.format === 'json') await writeJson(out, statement);
-      else await writeTable(out, statement);
+      else await writeTable(out, statement, options.table);
     } else {
       for await (const _ of statement.chunks) void _;
     }
@@ -46,14 +49,14 @@ export async function writeStatements(
   return count;
 }
 
-async function writeTable(out: Writable, { columns, chunks }: StatementRows): Promise<void> {
+async function writeTable(out: Writable, { columns, chunks }: StatementRows, table: TableOptions = {}): Promise<void> {
   const shown: (readonly unknown[])[] = [];
   let total = 0;
   for await (const rows of chunks) {
     for (const row of rows) if (shown.length < MAX_TABLE_ROWS) shown.push(row);
     total += rows.length;
   }
-  let text = `${formatTable(columns, shown)}\n`;
+  let text = `${formatTable(columns, shown, 'text', table)}\n`;
   if (total > shown.length) text += `(${shown.length} of ${total} rows shown; --csv or --json print them all)\n`;
   else text += `(${total} ${total === 1 ? 'row' : 'rows'})\n`;
   await write(out, text);

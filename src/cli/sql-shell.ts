@@ -8,6 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Relation, StatementRows } from '../api/index.js';
 import { UserError } from '../model/errors.js';
 import { formatTable } from '../reports/index.js';
+import type { TableOptions } from '../reports/index.js';
 import { SQL_FORMATS, writeStatements } from './sql-output.js';
 import type { SqlFormat } from './sql-output.js';
 
@@ -29,6 +30,8 @@ export interface SqlShellIo {
   /** Where line history is kept between sessions; null keeps none. */
   readonly historyPath: string | null;
   readonly now?: () => number;
+  /** How tables are fitted to the terminal (--wide: every column, every value whole). */
+  readonly table?: TableOptions;
 }
 
 const PROMPT = 'rmreplay> ';
@@ -69,6 +72,12 @@ export async function runSqlShell(session: SqlShellSession, io: SqlShellIo, form
     }
     const hadInput = state.buffer !== '' || rl.line !== '';
     state.buffer = '';
+    // readline keeps the line being typed when SIGINT has a listener: without this the next line
+    // typed would be joined to it. End of line, then delete to its start (Ctrl-E, Ctrl-U).
+    if (rl.line !== '') {
+      rl.write(null, { ctrl: true, name: 'e' });
+      rl.write(null, { ctrl: true, name: 'u' });
+    }
     io.output.write(hadInput ? '^C\n' : '\n(.quit or Ctrl-D to leave)\n');
     rl.setPrompt(PROMPT);
     rl.prompt();
@@ -82,7 +91,7 @@ export async function runSqlShell(session: SqlShellSession, io: SqlShellIo, form
   const runStatements = async (sql: string): Promise<void> => {
     state.running = true;
     try {
-      await writeStatements(io.output, session.run(sql), { format: state.format, timer: state.timer, now: io.now });
+      await writeStatements(io.output, session.run(sql), { format: state.format, timer: state.timer, now: io.now, table: io.table });
     } catch (error) {
       fail(error);
     } finally {

@@ -16,7 +16,7 @@
 
 import { shareOf } from '../model/resources.js';
 import type { TimelineEvent, TimelineFacts } from '../model/timeline.js';
-import { LISTED_APPS } from './findings.js';
+import { LISTED_APPS, noNodeRegistered } from './findings.js';
 import type {
   ActivationWait,
   DiagnoseOptions,
@@ -510,9 +510,12 @@ export class RecordedClusterAnalysis {
     const seconds = Math.round(durationMs / 1000);
     const waiting = `${evidence.starvedAppCount + evidence.pendingAppCount} app(s) waiting`;
     const amPct = evidence.amShare === null ? '?' : `${Math.round(evidence.amShare * 100)}%`;
+    // No capacity: no NodeManager is registered (none yet, all gone, or an RM that just started).
     const summary = stall.amDeadlock
       ? `AM deadlock: ${evidence.amContainers} AMs hold ${amPct} of the cluster, no task fits; ${waiting}`
-      : `nothing allocated for ${seconds} s, ${waiting}; AMs hold ${amPct}, ${evidence.taskContainers} task(s) run`;
+      : noNodeRegistered(evidence)
+        ? `nothing allocated for ${seconds} s, ${waiting}; no node registered`
+        : `nothing allocated for ${seconds} s, ${waiting}; AMs hold ${amPct}, ${evidence.taskContainers} task(s) run`;
     this.findings.push({
       kind: stall.amDeadlock ? 'am-deadlock' : 'stall',
       startMs: stall.startMs, endMs, untilLogEnd, summary, evidence,

@@ -35,6 +35,11 @@ export interface StallEvidence {
   readonly taskAskMemoryMb: number | null;
 }
 
+/** Whether a stall's cluster had no node at all: no NodeManager registered, so nothing could fit. */
+export function noNodeRegistered(evidence: StallEvidence): boolean {
+  return evidence.capacityMemoryMb === 0 && evidence.amContainers === 0 && evidence.taskContainers === 0;
+}
+
 /** An app that waited long for its AM container while some node had room for it. */
 export interface ActivationWait {
   readonly appId: string;

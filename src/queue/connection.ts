@@ -21,8 +21,20 @@ export function parseQueueUrl(url: string): string {
   }
   if (parsed.hostname === '') throw new UserError(`--queue ${url} names no host`);
   const db = parsed.pathname.replace(/^\//, '');
-  if (db !== '' && !/^\d+$/.test(db)) throw new UserError(`--queue ${url}: the database after the port must be a number, not ${db}`);
+  if (db !== '' && !(/^\d+$/.test(db) && Number.isSafeInteger(Number(db)))) {
+    throw new UserError(`--queue ${url}: the database after the port must be a whole number (0-15 on a stock Redis), not ${db}`);
+  }
   return url;
+}
+
+/** The database number a queue URL names, or null for none (database 0). */
+function queueDatabase(url: string): number | null {
+  const db = new URL(url).pathname.replace(/^\//, '');
+  return db === '' ? null : Number(db);
+}
+
+function firstLine(error: unknown): string {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }
 
 /** Connection options for BullMQ: reconnect for ever, never fail a command for want of one. */
@@ -42,11 +54,23 @@ export async function checkQueueReachable(url: string): Promise<void> {
   // Errors are reported by connect()/ping() below; without a listener ioredis would also log them.
   client.on('error', () => undefined);
   try {
-    await client.connect();
-    await client.ping();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new UserError(`cannot reach the queue at ${url}: ${reason}`);
+    try {
+      await client.connect();
+      await client.ping();
+    } catch (error) {
+      throw new UserError(`cannot reach the queue at ${url}: ${firstLine(error)}`);
+    }
+    // A database the server does not have (past its `databases` setting, 16 by default): ioredis
+    // only reports the failed SELECT as an 'error' event and goes on in database 0, so BullMQ
+    // would silently share database 0 with whatever else uses it. Asked here, it is refused.
+    const db = queueDatabase(url);
+    if (db !== null) {
+      try {
+        await client.select(db);
+      } catch (error) {
+        throw new UserError(`--queue ${url}: the Redis there has no database ${db} (${firstLine(error)})`);
+      }
+    }
   } finally {
     client.disconnect();
   }

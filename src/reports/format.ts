@@ -32,6 +32,15 @@ function formatCell(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * Text from the data (a queue, app or user name a log printed) for Markdown: a renderer passes raw
+ * HTML through, so `<`, `>` and `&` become entities, and a backslash is doubled so that it escapes
+ * nothing after it. Not for text inside code spans, where entities are shown as they are.
+ */
+export function markdownText(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 export function formatTable(
   columns: readonly string[],
   rows: readonly (readonly unknown[])[],
@@ -40,7 +49,8 @@ export function formatTable(
 ): string {
   const cells = rows.map((row) => columns.map((_, i) => formatCell(row[i])));
   if (style === 'markdown') {
-    const escape = (s: string): string => s.replace(/\|/g, '\\|');
+    // A cell on one line, its pipes kept from ending it.
+    const escape = (s: string): string => markdownText(s).replace(/\|/g, '\\|').replace(/\r?\n|\r/g, ' ');
     const numeric = columns.map((_, i) => rows.length > 0 && rows.every((row) => typeof row[i] === 'number' || row[i] === null));
     const lines = [
       `| ${columns.map(escape).join(' | ')} |`,

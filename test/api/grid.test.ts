@@ -49,3 +49,17 @@ describe('planGrid node sweeps', () => {
     expect(() => planGrid({ source: trace, nodeCounts: [10, 20], nodes: 5 }, 'sweep')).toThrow(/not both/);
   });
 });
+
+describe('planGrid repeated options', () => {
+  it('plans a scheduler, policy or seed named twice once: no two identical runs', () => {
+    // -s capacity-fifo -s capacity-fifo -p none -p none --seed 3 --seed 3 --seed 4
+    const grid = planGrid(
+      { source: trace, schedulers: ['capacity-fifo', ' capacity-fifo'], policies: ['none', 'none'], seeds: [3, 3, 4] },
+      'replay',
+    );
+    expect(grid.schedulers).toEqual(['capacity-fifo']);
+    expect(grid.policies).toEqual(['none']);
+    expect(grid.sources.map((s) => s.seed)).toEqual([3, 4]);
+    expect(grid.runs).toBe(2);
+  });
+});

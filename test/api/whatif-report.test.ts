@@ -54,13 +54,14 @@ describe('report whatif', () => {
       expect(replaysAt).toBeGreaterThan(recordedAt);
 
       // The summary opens with the fidelity figures, then the recorded cluster: three nodes
-      // registered (8 GB, 8 vcores each), three apps: one FINISHED, one FAILED, one still running.
+      // registered (8 GB, 8 vcores each), at most two at once (worker02 is UNHEALTHY at 20.015 s,
+      // before worker03 registers at 20.300 s), three apps: one FINISHED, one FAILED, one still running.
       // Recorded makespan: app 1 submitted at 30.000 s, its end at 62.004 s, the last of the two
       // apps that ended (app 2 FAILED at 58.020 s; app 3 never ends): 32.0 s.
       expect(result.summary[0]).toMatch(/^Replayed as recorded, the makespan is [0-9.]+ s against 32\.0 s recorded/);
       expect(result.summary[1]).toBe('All 2 apps that ended in the log end in the same state in the replay.');
       expect(result.summary[3]).toBe(
-        'The log records 3 nodes (24.0 GB, 24 vcores) under CapacityScheduler on Hadoop 2.7.3, and 3 apps (1 finished, 1 failed, 0 killed) over 32.0 s.',
+        'The log records at most 2 nodes in service at once (16.0 GB, 16 vcores; 3 node ids registered in all), under CapacityScheduler on Hadoop 2.7.3, and 3 apps (1 finished, 1 failed, 0 killed) over 32.0 s.',
       );
       // The side-by-side table: comparison.sql over the trace's runs, one row per policy.
       expect(result.columns).toContain('policy');

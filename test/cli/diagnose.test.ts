@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/api/index.js';
 import type { Api, CliContext } from '../../src/cli/context.js';
+import { formatDiagnosis } from '../../src/cli/commands/diagnose.js';
 import { main } from '../../src/cli/main.js';
 import { Store } from '../../src/store/index.js';
 import { AM_DEADLOCK_START_MS, amDeadlockScenario } from '../fixtures/rmlog/am-deadlock.js';
@@ -85,5 +86,23 @@ describe('rmreplay diagnose', () => {
     const help = context();
     expect(await main(['diagnose', '--help'], help.ctx)).toBe(0);
     expect(help.stdout.text).toMatch(/^Usage: rmreplay diagnose/);
+  });
+
+  it('says no node is registered for a stall with no node, not what AMs hold or that an AM fits no node', () => {
+    const text = formatDiagnosis({
+      trace: 't', scheduler: 'CapacityScheduler', firstMs: 0, lastMs: 30_000, options: api.DEFAULT_DIAGNOSE_OPTIONS, notes: [],
+      findings: [{
+        kind: 'stall', startMs: 1000, endMs: 20_000, untilLogEnd: false,
+        summary: 'nothing allocated for 19 s, 1 app(s) waiting; no node registered',
+        evidence: {
+          pendingApps: ['application_1_0001'], pendingAppCount: 1, starvedApps: [], starvedAppCount: 0,
+          amContainers: 0, taskContainers: 0, amMemoryMb: 0, amVcores: 0, usedMemoryMb: 0,
+          capacityMemoryMb: 0, capacityVcores: 0, amShare: null, largestFreeMemoryMb: null, taskAskMemoryMb: 1024,
+        },
+      }],
+    });
+    expect(text).toContain('waiting for an AM while no node is registered: application_1_0001');
+    expect(text).not.toContain('fits no node');
+    expect(text).not.toContain('0 of 0 MB used');
   });
 });

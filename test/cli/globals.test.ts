@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/api/index.js';
 import { Store } from '../../src/store/index.js';
@@ -72,5 +72,20 @@ describe('the program\'s own options and hints', () => {
     expect(await main(['--db', db, '--wide', 'traces'], wide.ctx)).toBe(0);
     expect(wide.stdout.text).toContain(swim);
     expect(wide.stdout.text).not.toContain('--wide shows all');
+  });
+
+  it('sql --wide prints every value whole, in a statement and at the prompt', async () => {
+    const long = `'${'y'.repeat(120)}'`;
+    const narrow = context();
+    expect(await main(['--db', ':memory:', 'sql', `SELECT ${long} AS v`], narrow.ctx)).toBe(0);
+    expect(narrow.stdout.text).toContain('long values shortened with …');
+    const wide = context();
+    expect(await main(['--db', ':memory:', '--wide', 'sql', `SELECT ${long} AS v`], wide.ctx)).toBe(0);
+    expect(wide.stdout.text).toContain('y'.repeat(120));
+    expect(wide.stdout.text).not.toContain('--wide shows all');
+    const prompt = context();
+    const input = Readable.from([`SELECT ${long} AS v;\n`]);
+    expect(await main(['--db', ':memory:', '--wide', 'sql'], { ...prompt.ctx, stdin: Object.assign(input, { isTTY: true }) })).toBe(0);
+    expect(prompt.stdout.text).toContain('y'.repeat(120));
   });
 });

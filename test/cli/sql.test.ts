@@ -252,6 +252,31 @@ describe('the sql prompt', () => {
     ]);
   });
 
+  it('clears the line being typed on Ctrl-C, at a terminal', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const input = new PassThrough();
+      const output = new Capture();
+      const errors = new Capture();
+      const done = runSqlShell(
+        { run: (sql) => api.runSql(store, sql), tables: () => api.listRelations(store), schema: (name) => api.describeRelation(store, name), interrupt: () => store.interrupt() },
+        { input, output, errors, terminal: true, historyPath: null },
+      );
+      // Typed a key at a time, as at a terminal: "SELECT 1", Ctrl-C, "SELECT 42 AS answer;", Enter.
+      for (const key of ['SELECT 1', '\x03', 'SELECT 42 AS answer;', '\r', '.quit\r']) {
+        input.write(key);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      input.end();
+      await done;
+      expect(errors.text).toBe('');
+      expect(output.text).toContain('^C\n');
+      expect(output.text).toMatch(/answer\n------\n\s+42\n\(1 row\)/);
+    } finally {
+      store.close();
+    }
+  });
+
   it('runs a statement left without its ; when the input ends', async () => {
     const { output } = await drive(['SELECT 5 AS five']);
     expect(output).toContain('five\n----\n   5\n');

@@ -305,4 +305,21 @@ describe('RecordedClusterAnalysis', () => {
     ]);
     expect(findings).toEqual([]);
   });
+
+  it('apps waiting while no node is registered: the stall says so, not what AMs hold', () => {
+    // The scheduler prints a cluster of 0 MB (every node removed at 0 s); a1 waits for its AM
+    // from 1 s; n1 registers at 20 s and a1's AM goes to it: a 19 s stall with no node at all.
+    const findings = analyse([
+      ...node(0, 'n0', 4096, 4096),
+      ev(0, 'node_down', { nodeId: 'n0', memoryMb: 4096, vcores: 4, state: 'LOST' }),
+      ev(0, 'capacity', { nodeId: 'n0', memoryMb: 0, vcores: 0 }),
+      pending(1000, 'a1'),
+      ...node(20_000, 'n1', 4096, 4096),
+      take(20_500, 'c1', 'a1', 'n1', 1024, true),
+      ev(20_500, 'pending_end', { appId: 'a1' }),
+    ]);
+    expect(findings.map((f) => [f.kind, f.startMs, f.endMs, f.summary])).toEqual([
+      ['stall', 1000, 20_000, 'nothing allocated for 19 s, 1 app(s) waiting; no node registered'],
+    ]);
+  });
 });

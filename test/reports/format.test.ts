@@ -52,4 +52,11 @@ describe('formatTable', () => {
     const markdown = formatTable(COLUMNS, ROWS, 'markdown');
     expect(markdown.split('\n')[0]).toBe(`| ${COLUMNS.join(' | ')} |`);
   });
+
+  it('escapes HTML, pipes, backslashes and line breaks a log put in a Markdown cell', () => {
+    // Queue and app names come from the log: a Markdown renderer would pass raw HTML through.
+    const markdown = formatTable(['queue', 'app_name'], [['<b>q</b>', '<script>alert(1)</script>\na|b\\ & c']], 'markdown');
+    expect(markdown.split('\n')[2]).toBe('| &lt;b&gt;q&lt;/b&gt; | &lt;script&gt;alert(1)&lt;/script&gt; a\\|b\\\\ &amp; c |');
+    expect(markdown).not.toMatch(/<[a-z/]/i);
+  });
 });

@@ -3,11 +3,11 @@
 
 import { Command } from 'commander';
 import type { DiagnoseResult, Finding } from '../../api/index.js';
-import { DEFAULT_DIAGNOSE_OPTIONS } from '../../api/index.js';
+import { DEFAULT_DIAGNOSE_OPTIONS, noNodeRegistered } from '../../api/index.js';
 import { formatTable } from '../../reports/index.js';
 import type { TableOptions } from '../../reports/index.js';
 import type { CliContext } from '../context.js';
-import { dbPath, print, printJson, tableOptions, withStore } from '../context.js';
+import { dbPath, print, printJson, readOptions, tableOptions, withStore } from '../context.js';
 import { positiveSeconds, positiveWholeNumber } from '../options.js';
 
 interface DiagnoseCliOptions {
@@ -50,6 +50,7 @@ export function diagnoseCommand(context: CliContext): Command {
           stormReservations: options.storm,
           stormWindowMs: options.stormWindow * 1000,
         }),
+        readOptions(path),
       );
       if (options.json) printJson(context, result);
       else print(context, formatDiagnosis(result, tableOptions(context)));
@@ -108,6 +109,10 @@ function describe(f: Finding, n: number): string[] {
     case 'stall': {
       const e = f.evidence;
       if (e.starvedAppCount > 0) add(`AM up, no task yet: ${list(e.starvedApps, e.starvedAppCount)}`);
+      if (noNodeRegistered(e)) {
+        if (e.pendingAppCount > 0) add(`waiting for an AM while no node is registered: ${list(e.pendingApps, e.pendingAppCount)}`);
+        break;
+      }
       if (e.pendingAppCount > 0) add(`waiting for an AM that fits no node: ${list(e.pendingApps, e.pendingAppCount)}`);
       add(
         `held: ${e.amContainers} AM container(s), ${e.amMemoryMb} MB; ${e.taskContainers} task container(s); ` +

@@ -2,10 +2,11 @@
 
 import { Command } from 'commander';
 import { DEFAULT_REPORT, WHATIF_REPORT } from '../../api/index.js';
+import { UserError } from '../../model/errors.js';
 import { reportNames } from '../../reports/index.js';
 import { QUERIES_DIR } from '../../paths.js';
 import type { CliContext } from '../context.js';
-import { dbPath, hint, print, printJson, terminalTable, withStore } from '../context.js';
+import { dbPath, hint, print, printJson, readOptions, terminalTable, withStore } from '../context.js';
 import { collectRunId } from '../options.js';
 
 interface ReportOptions {
@@ -31,6 +32,7 @@ export function reportCommand(context: CliContext): Command {
     .option('--json', 'print the rows as JSON objects')
     .action(async (name: string, options: ReportOptions, command: Command) => {
       const path = dbPath(context, command);
+      const storeOptions = readOptions(path);
       const result = await withStore(context, path, (store) =>
         context.api.runReport(store, {
           name,
@@ -39,10 +41,16 @@ export function reportCommand(context: CliContext): Command {
             runIds: options.run.length > 0 ? options.run : undefined,
           },
           outDir: options.write ? options.out : null,
+        }).catch((error: unknown) => {
+          // A what-if report stores its fidelity replay, which a file opened read-only refuses.
+          if (storeOptions?.readOnly && error instanceof Error && /read-only mode/.test(error.message)) {
+            throw new UserError(`${path} is not writable, so it was opened read-only; report ${name} needs to store a replay in it`);
+          }
+          throw error;
         }),
         // The queries of queries/ (which anyone may edit) and a what-if's replay read and write
         // the database alone; the files are written by rmreplay, not by DuckDB.
-        { externalAccess: false },
+        { externalAccess: false, ...storeOptions },
       );
       if (options.json) {
         printJson(

@@ -11,7 +11,7 @@ import { Command } from 'commander';
 import { UserError } from '../../model/errors.js';
 import type { AccessHint } from '../../api/index.js';
 import type { CliContext } from '../context.js';
-import { dbPath, withStore } from '../context.js';
+import { dbPath, tableOptions, withStore } from '../context.js';
 import { runSqlShell } from '../sql-shell.js';
 import { writeStatements } from '../sql-output.js';
 import type { SqlFormat } from '../sql-output.js';
@@ -78,10 +78,11 @@ export function sqlCommand(context: CliContext): Command {
               errors: context.stderr,
               terminal: true,
               historyPath: context.env['RMREPLAY_SQL_HISTORY'] ?? join(homedir(), '.rmreplay_sql_history'),
+              table: tableOptions(context),
             }, format);
             return;
           }
-          await writeStatements(context.stdout, session.run(sql), { format, timer: options.timer });
+          await writeStatements(context.stdout, session.run(sql), { format, timer: options.timer, table: tableOptions(context) });
         },
         // A reader's statements stay inside the database: with external access, a read-only
         // database could still ATTACH another one for writing, COPY to any file or read any file.

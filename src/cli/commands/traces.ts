@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 
 import type { CliContext } from '../context.js';
-import { dbPath, hint, print, printJson, terminalTable, withStore } from '../context.js';
+import { dbPath, hint, print, printJson, readOptions, terminalTable, withStore } from '../context.js';
 
 export function tracesCommand(context: CliContext): Command {
   return new Command('traces')
@@ -11,7 +11,7 @@ export function tracesCommand(context: CliContext): Command {
     .option('--json', 'print them as JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
       const path = dbPath(context, command);
-      const traces = await withStore(context, path, (store) => context.api.listTraces(store));
+      const traces = await withStore(context, path, (store) => context.api.listTraces(store), readOptions(path));
       if (options.json) {
         printJson(context, traces);
         return;
