@@ -795,11 +795,12 @@ const VERSION_12 = [
 
 // A line that begins with NUL bytes (a log copied off a crashed machine) is read from its first
 // other character instead of rejected (src/ingest/rmlog/reader.ts): each file counts those lines
-// and the bytes stripped. Files stored before were read without stripping: 0.
+// and the bytes stripped. Files stored before were read without stripping: 0. (IF NOT EXISTS: a
+// database set back to an older version to test its upgrade runs this again.)
 const VERSION_13 = [
-  `ALTER TABLE rmlog_files ADD COLUMN nul_prefixed_lines BIGINT DEFAULT 0`,
+  `ALTER TABLE rmlog_files ADD COLUMN IF NOT EXISTS nul_prefixed_lines BIGINT DEFAULT 0`,
   `ALTER TABLE rmlog_files ALTER COLUMN nul_prefixed_lines SET NOT NULL`,
-  `ALTER TABLE rmlog_files ADD COLUMN nul_bytes_stripped BIGINT DEFAULT 0`,
+  `ALTER TABLE rmlog_files ADD COLUMN IF NOT EXISTS nul_bytes_stripped BIGINT DEFAULT 0`,
   `ALTER TABLE rmlog_files ALTER COLUMN nul_bytes_stripped SET NOT NULL`,
 ];
 

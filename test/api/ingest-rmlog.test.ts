@@ -359,9 +359,11 @@ describe('ingestRmLog', () => {
     const dir = tempPath('many-rejects');
     const { mkdirSync } = await import('node:fs');
     mkdirSync(dir);
-    // The older file (by first entry) holds 3 rejects, the newer 150.
-    writeFileSync(`${dir}/rm.log.1`, bad(3, '09').join('\n') + '\n');
-    writeFileSync(`${dir}/rm.log`, bad(150, '10').join('\n') + '\n');
+    // The older file (by first entry) holds 3 rejects, the newer 150. Each ends with a line of the
+    // ResourceManager, which makes it an RM log (a file of rejects alone is refused as none).
+    const rmLine = (hour: string) => `2024-05-01 ${hour}:59:59,000 INFO org.apache.hadoop.yarn.server.resourcemanager.ResourceManager: serving`;
+    writeFileSync(`${dir}/rm.log.1`, [...bad(3, '09'), rmLine('09')].join('\n') + '\n');
+    writeFileSync(`${dir}/rm.log`, [...bad(150, '10'), rmLine('10')].join('\n') + '\n');
     await withStore(async (store) => {
       const result = await ingestRmLog(store, { paths: [`${dir}/rm.log*`] });
       expect(result.rejectedLines).toBe(153);

@@ -274,11 +274,13 @@ describe('recorded samples (rm_samples)', () => {
   });
 
   it('are not taken of a log whose entries are all of no interest, and its ingest succeeds', async () => {
-    // Two log4j entries of a client (not an RM class) and a line that is no entry: the file has
-    // entries with times (rmlog_files.last_time_ms is set) but no event, so no time 0 to sample from.
+    // An RM line of no interest (a standby RM's log is such), two log4j entries of a client and a
+    // line that is no entry: the file has entries with times (rmlog_files.last_time_ms is set) but
+    // no event, so no time 0 to sample from. (Without the RM line it is refused as no RM log.)
     const path = tempFile(
       'client-only.log',
       [
+        '2024-05-01 09:59:59,000 INFO org.apache.hadoop.yarn.server.resourcemanager.ResourceManager: serving',
         '2024-05-01 10:00:00,000 INFO org.apache.hadoop.yarn.client.RMProxy: Connecting to ResourceManager at /127.0.0.1:8032',
         '2024-05-01 10:00:01,000 WARN org.apache.hadoop.util.NativeCodeLoader: Unable to load native-hadoop library',
         'Total number of applications: 2',
@@ -287,7 +289,7 @@ describe('recorded samples (rm_samples)', () => {
     );
     await withStore(async (store) => {
       const result = await ingestRmLog(store, { paths: [path], name: 'client' });
-      expect(result.files.map((f) => [f.status, f.linesRead, f.eventsRead])).toEqual([['ingested', 3, 0]]);
+      expect(result.files.map((f) => [f.status, f.linesRead, f.eventsRead])).toEqual([['ingested', 4, 0]]);
       const { rows } = await store.query(
         `SELECT (SELECT count(*) FROM rm_sampling), (SELECT count(*) FROM rm_samples), (SELECT count(*) FROM rm_queue_samples)`,
       );

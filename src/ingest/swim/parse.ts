@@ -44,7 +44,10 @@ interface ParsedLine {
 
 /** A SWIM file, plain or gzip (told by its first bytes, whatever its name). */
 export async function parseSwimFile(path: string): Promise<SwimParseResult> {
-  return parseSwim(createReadStream(path), await fileIsGzip(path));
+  // Opened only once its first bytes were read: a stream made first would emit the open's error
+  // with nobody listening when the file cannot be read.
+  const gzip = await fileIsGzip(path);
+  return parseSwim(createReadStream(path), gzip);
 }
 
 /** A SWIM stream (standard input), plain or gzip (told by its first bytes). */
