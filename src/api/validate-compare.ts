@@ -3,6 +3,7 @@
 // the change the replay predicts (replayed under the change - replayed as configured), and the
 // headline figures over all apps (compareApps). No store, no replay: api/validate.ts feeds it.
 
+import type { ValidationJudgement } from '../store/index.js';
 import { UserError } from '../model/errors.js';
 
 /** An app really changed when its turnaround moved by more than this between the two logs (ms). */
@@ -119,25 +120,10 @@ export interface AppEnds {
   readonly replayedChanged: AppEnd;
 }
 
-export interface ValidationApp extends AppEnds {
+/** A matched app, its ends on each side and how its predicted change compares with its real one. */
+export interface ValidationApp extends AppEnds, ValidationJudgement {
   /** In submission order, from 0 (as run_apps.app_index). */
   readonly appIndex: number;
-  /** Changed log - base log (ms); null unless both logs ended the app, in the same state. */
-  readonly realChangeMs: number | null;
-  /** Replayed under the change - replayed as configured (ms); null unless both replays ended it, in the same state. */
-  readonly predictedChangeMs: number | null;
-  /** Predicted - real change (ms). */
-  readonly changeErrorMs: number | null;
-  /**
-   * (replayed under the change - changed log) / changed log, in percent: the prediction's own
-   * turnaround against the one recorded; null unless both ended the app in the same state, or
-   * against a recorded zero.
-   */
-  readonly turnaroundErrorPct: number | null;
-  /** |real change| > CHANGE_THRESHOLD_MS; null without a real change. */
-  readonly reallyChanged: boolean | null;
-  /** For an app that really changed: the predicted change is within max(TOLERANCE_MS, TOLERANCE_SHARE x |real|) of it. */
-  readonly predictedWithin: boolean | null;
 }
 
 /** When each side's apps were submitted first and ended last, for the makespans. */

@@ -60,4 +60,4 @@ export {
 export type { ForeignEntry, OwnDir, OwnMark, OwnOutputCheck, OwnOutputKind, ScratchDir } from './own-output.js';
 export type { ExportedTable, ExportFormat } from './export.js';
 export { saveValidation } from './validations.js';
-export type { ValidationAppRow, ValidationRow } from './validations.js';
+export type { ValidationAppRow, ValidationJudgement, ValidationRow } from './validations.js';

@@ -31,8 +31,28 @@ export interface ValidationRow {
   readonly rmreplayVersion: string;
 }
 
+/** How one matched app's real change and predicted change compare (api/validate-compare.ts says how). */
+export interface ValidationJudgement {
+  /** Changed log - base log (ms); null unless both logs ended the app, in the same state. */
+  readonly realChangeMs: number | null;
+  /** Replayed under the change - replayed as configured (ms); null unless both replays ended it, in the same state. */
+  readonly predictedChangeMs: number | null;
+  /** Predicted - real change (ms). */
+  readonly changeErrorMs: number | null;
+  /**
+   * (replayed under the change - changed log) / changed log, in percent: the prediction's own
+   * turnaround against the one recorded; null unless both ended the app in the same state, or
+   * against a recorded zero.
+   */
+  readonly turnaroundErrorPct: number | null;
+  /** |real change| above the change threshold; null without a real change. */
+  readonly reallyChanged: boolean | null;
+  /** For an app that really changed: the predicted change is within tolerance of it. */
+  readonly predictedWithin: boolean | null;
+}
+
 /** One matched app as `validation_apps` holds it. */
-export interface ValidationAppRow {
+export interface ValidationAppRow extends ValidationJudgement {
   readonly appIndex: number;
   readonly baseAppId: string;
   readonly changedAppId: string;
@@ -46,12 +66,6 @@ export interface ValidationAppRow {
   readonly recordedChangedTurnaroundMs: number | null;
   readonly replayedBaseTurnaroundMs: number | null;
   readonly predictedTurnaroundMs: number | null;
-  readonly realChangeMs: number | null;
-  readonly predictedChangeMs: number | null;
-  readonly changeErrorMs: number | null;
-  readonly turnaroundErrorPct: number | null;
-  readonly reallyChanged: boolean | null;
-  readonly predictedWithin: boolean | null;
 }
 
 /** Save a validation and its apps; returns its id. */
