@@ -6,8 +6,8 @@
 --     until the node's next line that takes it out (a move to LOST, UNHEALTHY, DECOMMISSIONED,
 --     REBOOTED or SHUTDOWN; its removal; its next registration) or the next RM start or stop:
 --     an RM restart makes every NodeManager register again, under a new port, so the node ids
---     of one machine add up over restarts. recorded_nodes_over_time.sql gives the same count
---     over time (the spans are defined the same way there).
+--     of one machine add up over restarts (view rm_node_spans). recorded_nodes_over_time.sql gives the same count
+--     over time, from the same view.
 --   node_ids: node ids (host:port) that registered at some time, each once.
 --   scheduler, hadoop_version: as the log's files name them (the first file that does).
 --   apps: apps the log names; apps_finished: apps in state FINISHED whose final status is not
@@ -15,21 +15,8 @@
 --     that final status (an AM that unregistered with FAILED: the RM says FINISHED, the job failed).
 --   makespan_s: the first submission to the last app's end, among apps the log saw both of.
 --   containers: containers the log names (AMs included).
-WITH node_lines AS (
-  SELECT f.trace, e.node_id, e.kind, e.memory_mb, e.vcores, e.time_ms,
-    lead(e.time_ms) OVER (PARTITION BY f.trace, e.node_id ORDER BY e.time_ms, e.file_id, e.line_number) AS next_ms
-  FROM rmlog_events AS e JOIN rmlog_files AS f USING (file_id)
-  WHERE e.node_id IS NOT NULL AND (e.kind IN ('node_registered', 'node_removed')
-        OR (e.kind = 'node_state' AND e.to_state IN ('LOST', 'UNHEALTHY', 'DECOMMISSIONED', 'REBOOTED', 'SHUTDOWN')))
-),
-resets AS (
-  SELECT DISTINCT f.trace, e.time_ms FROM rmlog_events AS e JOIN rmlog_files AS f USING (file_id)
-  WHERE e.kind IN ('rm_started', 'rm_stopped')
-),
-spans AS (
-  SELECT l.trace, l.node_id, l.memory_mb, l.vcores, l.time_ms AS start_ms,
-    least(l.next_ms, (SELECT min(r.time_ms) FROM resets AS r WHERE r.trace = l.trace AND r.time_ms > l.time_ms)) AS end_ms
-  FROM node_lines AS l WHERE l.kind = 'node_registered'
+WITH spans AS (
+  SELECT * FROM rm_node_spans
 ),
 steps AS (
   SELECT trace, start_ms AS time_ms, 1 AS nodes, coalesce(memory_mb, 0) AS memory_mb, coalesce(vcores, 0) AS vcores FROM spans

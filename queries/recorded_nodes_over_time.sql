@@ -7,22 +7,9 @@
 --     A registration is in service until the node's next line that takes it out (a move to
 --     LOST, UNHEALTHY, DECOMMISSIONED, REBOOTED or SHUTDOWN; its removal; its next registration)
 --     or the next RM start or stop (after which every NodeManager registers again, under a new
---     port), as recorded_cluster.sql defines it for its peak.
-WITH node_lines AS (
-  SELECT f.trace, e.node_id, e.kind, e.memory_mb, e.vcores, e.time_ms,
-    lead(e.time_ms) OVER (PARTITION BY f.trace, e.node_id ORDER BY e.time_ms, e.file_id, e.line_number) AS next_ms
-  FROM rmlog_events AS e JOIN rmlog_files AS f USING (file_id)
-  WHERE e.node_id IS NOT NULL AND (e.kind IN ('node_registered', 'node_removed')
-        OR (e.kind = 'node_state' AND e.to_state IN ('LOST', 'UNHEALTHY', 'DECOMMISSIONED', 'REBOOTED', 'SHUTDOWN')))
-),
-resets AS (
-  SELECT DISTINCT f.trace, e.time_ms FROM rmlog_events AS e JOIN rmlog_files AS f USING (file_id)
-  WHERE e.kind IN ('rm_started', 'rm_stopped')
-),
-spans AS (
-  SELECT l.trace, l.node_id, l.memory_mb, l.vcores, l.time_ms AS start_ms,
-    least(l.next_ms, (SELECT min(r.time_ms) FROM resets AS r WHERE r.trace = l.trace AND r.time_ms > l.time_ms)) AS end_ms
-  FROM node_lines AS l WHERE l.kind = 'node_registered'
+--     port): view rm_node_spans, as recorded_cluster.sql reads it for its peak.
+WITH spans AS (
+  SELECT * FROM rm_node_spans
 ),
 steps AS (
   SELECT trace, start_ms AS time_ms, 1 AS nodes, coalesce(memory_mb, 0) AS memory_mb, coalesce(vcores, 0) AS vcores FROM spans
