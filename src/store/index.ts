@@ -1,6 +1,6 @@
 export { Store, StoreError } from './store.js';
 export type { QueryRows, SqlParams, StatementRows, StoreOptions } from './store.js';
-export { SCHEMA_VERSION } from './schema.js';
+export { SCHEMA_VERSION } from './migrations.js';
 export {
   findTrace,
   findTraceBySha256,

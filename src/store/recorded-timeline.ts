@@ -113,7 +113,7 @@ const HELD_SEEN = 16; // any line but an unattributed completion (container_unkn
 
 /**
  * What the lines of each container say, by the rules of the rm_containers view (the latest in
- * src/store/schema.ts) plus the few facts the spans need besides: its app and attempt, whether it
+ * src/store/migrations.ts) plus the few facts the spans need besides: its app and attempt, whether it
  * is its attempt's AM (the MasterContainer line, else priority 0, else the attempt's first
  * assigned container number; never in an unmanaged attempt nor when only ever reserved), node,
  * size, allocation, first end transition and exit event. It mirrors the view rather than reading

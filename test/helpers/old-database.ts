@@ -1,7 +1,7 @@
 // Databases as an older rmreplay left them, to test the upgrade and the reports on old runs.
 
 import { DuckDBInstance } from '@duckdb/node-api';
-import { MIGRATIONS } from '../../src/store/schema.js';
+import { MIGRATIONS } from '../../src/store/migrations.js';
 
 /** A database file at schema `version` (its first `version` migrations), with `inserts` run in it. */
 export async function databaseAtVersion(path: string, version: number, inserts: readonly string[]): Promise<void> {
