@@ -201,10 +201,16 @@ function stageWaves(
       else sources.rolesUnknown++;
     }
     if (roles) {
-      return [
-        { tasks: tasks.filter((_, i) => roles[i] === 'map'), priority: MAP_PRIORITY },
-        { tasks: tasks.filter((_, i) => roles[i] === 'reduce'), priority: REDUCE_PRIORITY },
-      ];
+      // Each role is split as a printed priority's group is: an AM that asks for one task at a
+      // time (a Hive-on-MR job's tasks, one after another on a cluster with room) reads as one
+      // map and a few reduces, each of its later tasks allocated after the one before it ended.
+      const byRole = (role: 'map' | 'reduce', priority: number): Wave[] =>
+        splitWaves(
+          tasks.filter((_, i) => roles[i] === role),
+          endOf,
+          usage,
+        ).map((wave) => ({ tasks: wave, priority }));
+      return sortedByFirstAllocation([...byRole('map', MAP_PRIORITY), ...byRole('reduce', REDUCE_PRIORITY)]);
     }
   }
   const groups = new Map<string, RmContainerRow[]>();
@@ -218,8 +224,11 @@ function stageWaves(
   const waves = [...groups.values()].flatMap((group) =>
     splitWaves(group, endOf, usage).map((wave): Wave => ({ tasks: wave, priority: wave[0]!.priority })),
   );
-  waves.sort((a, b) => a.tasks[0]!.allocatedMs! - b.tasks[0]!.allocatedMs!);
-  return waves;
+  return sortedByFirstAllocation(waves);
+}
+
+function sortedByFirstAllocation(waves: Wave[]): Wave[] {
+  return waves.sort((a, b) => a.tasks[0]!.allocatedMs! - b.tasks[0]!.allocatedMs!);
 }
 
 /** The MapReduce AM asks for fast-fail map retries at this priority, before reduces and maps. */
