@@ -3,7 +3,7 @@
 // restart but not a user who typed the wrong port: the URL is checked once, up front, with a
 // short timeout, and a Redis that does not answer is a one-line error.
 
-import { Redis } from 'ioredis';
+// ioredis is loaded when a queue is used, not by every command that starts.
 import { UserError } from '../model/errors.js';
 
 const CHECK_TIMEOUT_MS = 3_000;
@@ -44,6 +44,7 @@ export function queueConnection(url: string): { url: string; maxRetriesPerReques
 
 /** Fail with one line unless a Redis answers PING at `url` within a few seconds. */
 export async function checkQueueReachable(url: string): Promise<void> {
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     lazyConnect: true,
     connectTimeout: CHECK_TIMEOUT_MS,

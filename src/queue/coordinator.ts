@@ -4,8 +4,7 @@
 // mid-sweep (losing its jobs if it keeps none on disk) loses no written result, and the jobs of
 // runs not yet written are added again (the same run is one job: its id is its spec hash).
 
-import { Queue } from 'bullmq';
-import type { JobsOptions } from 'bullmq';
+import type { JobsOptions, Queue } from 'bullmq';
 import type { RunSpec } from '../model/run-spec.js';
 import type { Workload } from '../model/workload.js';
 import { VERSION } from '../paths.js';
@@ -83,6 +82,9 @@ export async function runOnQueue(
     opts: { ...JOB_OPTIONS, jobId: runJobId(run.specSha256) },
   });
 
+  // BullMQ is loaded when a sweep goes to a queue: it takes half a second that every other
+  // command would pay.
+  const { Queue } = await import('bullmq');
   const queue = new Queue<RunJob>(QUEUE_NAME, { connection: queueConnection(url) });
   let reachable = true;
   queue.on('error', () => {

@@ -10,7 +10,7 @@
 // Redis) finds its directory in place and is not replayed again.
 
 import { join } from 'node:path';
-import { UnrecoverableError, Worker } from 'bullmq';
+
 import type { Job } from 'bullmq';
 import type { Workload } from '../model/workload.js';
 import { replaySpec } from '../replay/replay-spec.js';
@@ -49,6 +49,8 @@ export interface RunningQueueWorker {
 
 export async function startQueueWorker(options: QueueWorkerOptions): Promise<RunningQueueWorker> {
   const url = parseQueueUrl(options.url);
+  // BullMQ is loaded by the worker command only, not by every command that starts.
+  const { UnrecoverableError, Worker } = await import('bullmq');
   const resultsId = await prepareResultsDir(options.resultsDir);
   await checkQueueReachable(url);
   const store = await Store.open(':memory:', { threads: 1 });
