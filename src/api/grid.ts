@@ -12,7 +12,11 @@ import { AS_CONFIGURED_SPEC, expandPolicySpecs } from '../policies/admission/ind
 import { AS_CONFIGURED, parseSchedulingPolicy } from '../policies/scheduling/index.js';
 import { findScenario } from '../scenarios/index.js';
 import type { ParameterValue } from '../scenarios/index.js';
-import type { ReplaySource } from './replay.js';
+
+/** What the runs replay: a stored trace, or a built-in scenario with its parameters. */
+export type ReplaySource =
+  | { readonly kind: 'trace'; readonly trace: string }
+  | { readonly kind: 'scenario'; readonly scenario: string; readonly parameters: Readonly<Record<string, ParameterValue>> };
 
 /** What a stock cluster does: the scheduler's own AM limits as configured. */
 export const DEFAULT_POLICIES: readonly string[] = [AS_CONFIGURED_SPEC];

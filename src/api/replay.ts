@@ -23,7 +23,7 @@ import { applySchedulingPolicy, labelOf } from '../policies/scheduling/index.js'
 import { DEFAULT_SAMPLE_INTERVAL_MS } from '../replay/engine.js';
 import { replaySpec } from '../replay/replay-spec.js';
 import { findScenario, resolveParameters, scenarioLabel } from '../scenarios/index.js';
-import type { ParameterValue, Scenario } from '../scenarios/index.js';
+import type { Scenario } from '../scenarios/index.js';
 import { findTrace, listTraces, saveRun } from '../store/index.js';
 import type { Store } from '../store/index.js';
 import type { LogWorkload } from '../ingest/rmlog/workload.js';
@@ -33,10 +33,9 @@ import { planGrid } from './grid.js';
 import type { GridRequest } from './grid.js';
 import { formatFindings, loadClusterWithHadoopConfig, preemptionNotes } from './hadoop-cluster.js';
 
+export type { ReplaySource } from './grid.js';
 
-export type ReplaySource =
-  | { readonly kind: 'trace'; readonly trace: string }
-  | { readonly kind: 'scenario'; readonly scenario: string; readonly parameters: Readonly<Record<string, ParameterValue>> };
+
 
 /** Where the cluster comes from, besides a scenario's or a log's own. */
 export interface ClusterSources {

@@ -4,9 +4,15 @@
 
 import { UserError } from '../model/errors.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
-import type { Store } from './store.js';
+/** What applying the schema needs of a database (store.ts's Store, which applies it as it opens). */
+export interface SchemaTarget {
+  readonly path: string;
+  query(sql: string): Promise<{ readonly rows: readonly (readonly unknown[])[] }>;
+  run(sql: string, params?: Record<string, number>): Promise<void>;
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+}
 
-export async function applySchema(store: Store): Promise<void> {
+export async function applySchema(store: SchemaTarget): Promise<void> {
   const existing = await store.query(
     `SELECT count(*) FROM information_schema.tables WHERE table_name = 'schema_info'`,
   );
@@ -34,7 +40,7 @@ const FOREIGN_NAMED = 5;
  * else, and adding rmreplay's tables to it would mix the two (a table of the same name, `runs`,
  * would even fail half-way). Refused, naming what is there.
  */
-async function refuseForeignDatabase(store: Store): Promise<void> {
+async function refuseForeignDatabase(store: SchemaTarget): Promise<void> {
   const { rows } = await store.query(
     `SELECT CASE WHEN table_schema = 'main' THEN '' ELSE table_schema || '.' END || table_name AS name,
             CASE WHEN table_type = 'VIEW' THEN 'view' ELSE 'table' END AS kind
@@ -51,7 +57,7 @@ async function refuseForeignDatabase(store: Store): Promise<void> {
   );
 }
 
-async function migrate(store: Store, from: number): Promise<void> {
+async function migrate(store: SchemaTarget, from: number): Promise<void> {
   await store.transaction(async () => {
     for (let version = from; version < SCHEMA_VERSION; version++) {
       for (const statement of MIGRATIONS[version]!) await store.run(statement);

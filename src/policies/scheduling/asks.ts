@@ -3,7 +3,6 @@
 // metrics read, and the FIFO list of apps with demand.
 
 import { markAsState } from '../../sim/state-fields.js';
-import type { AskSizeList } from './types.js';
 
 export class Ask {
   outstanding = 0;
@@ -73,6 +72,14 @@ export class AppAsks {
 }
 
 /** Counts of outstanding asks by size. Few distinct sizes exist, so a small array does. */
+/** Distinct ask sizes by position, with how many asks of each size are outstanding. */
+export interface AskSizeList {
+  readonly length: number;
+  memoryMbAt(i: number): number;
+  vcoresAt(i: number): number;
+  countAt(i: number): number;
+}
+
 export class AskSizes implements AskSizeList {
   private readonly memoryMb: number[] = [];
   private readonly vcores: number[] = [];

@@ -12,7 +12,6 @@ import { markAsState } from '../../sim/state-fields.js';
 import { AppAsks } from './asks.js';
 import { QueueBooks } from './books.js';
 import type { UserRunnable } from './books.js';
-import type { CapacityLimits } from './capacity-limits.js';
 
 export interface CsUser {
   usedMemoryMb: number;
@@ -23,6 +22,15 @@ export interface CsUser {
   appsWithAsks: number;
   /** Pending and active apps, for the per-user maximum-applications. */
   apps: number;
+}
+
+/**
+ * What the queue tree asks of the limits (capacity-limits.ts's CapacityLimits) as it is built
+ * and resized: the limits are computed there, from the queues' state here.
+ */
+export interface QueueLimitSetter {
+  setChildLimit(parent: CsQueue, child: CsQueue, parentLimitMemoryMb: number, parentLimitVcores: number): void;
+  setUserLimitFloor(leaf: CsQueue): void;
 }
 
 export class CsQueue extends QueueBooks {
@@ -126,7 +134,7 @@ export class CapacityQueues {
   constructor(
     cluster: Cluster,
     appCount: number,
-    private readonly limits: CapacityLimits,
+    private readonly limits: QueueLimitSetter,
   ) {
     const settings = cluster.scheduler;
     const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);

@@ -5,7 +5,10 @@
 // (the order of their YARN application ids).
 
 import type { SchedulerType } from '../../model/cluster.js';
+import type { AskSizeList } from './asks.js';
 import type { QueueBooks } from './books.js';
+
+export type { AskSizeList } from './asks.js';
 
 /** The ask key of an app's AM container (task asks are keyed by stage index). */
 export const AM_ASK = -1;
@@ -175,10 +178,3 @@ export interface Scheduler {
   readonly leafQueues: readonly QueueBooks[];
 }
 
-/** Distinct ask sizes by position, with how many asks of each size are outstanding. */
-export interface AskSizeList {
-  readonly length: number;
-  memoryMbAt(i: number): number;
-  vcoresAt(i: number): number;
-  countAt(i: number): number;
-}
