@@ -10,12 +10,14 @@
 //   npm run bench -- --help        the options
 
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadClusterFile } from '../src/api/cluster-file.js';
 import { deriveSwimWorkload } from '../src/ingest/swim/derive.js';
 import { parseSwimFile } from '../src/ingest/swim/parse.js';
+import { nodeCount } from '../src/model/cluster.js';
 import { totalTasks } from '../src/model/workload.js';
 import { parseAdmissionPolicy } from '../src/policies/admission/index.js';
 import { replay } from '../src/replay/engine.js';
@@ -23,6 +25,7 @@ import { applySchedulingPolicy } from '../src/policies/scheduling/index.js';
 import type { SchedulingPolicyName } from '../src/policies/scheduling/index.js';
 import { findScenario, resolveParameters } from '../src/scenarios/index.js';
 import { PACKAGE_ROOT } from '../src/paths.js';
+import { writeMillionAppDay } from './million-day.js';
 import { benchOptions } from './options.js';
 import type { BenchOptions } from './options.js';
 import type { Cluster } from '../src/model/cluster.js';
@@ -81,13 +84,60 @@ function swimCase(name: string, file: string, clusterName: string, scheduler: Sc
   };
 }
 
+/**
+ * The million-app day (million-day.ts) on the 20-node lab cluster, as `rmreplay replay --trace
+ * million --cluster lab-20` runs it (the trace's source cluster taken as the one replayed on),
+ * AM limits as configured. Its file is generated into a temporary directory, removed after.
+ */
+function millionDayCase(): BenchCase {
+  return {
+    name: 'million-day',
+    needsShared: false,
+    scheduler: 'as-configured',
+    policy: 'as-configured',
+    async load() {
+      const dir = mkdtempSync(join(tmpdir(), 'rmreplay-bench-'));
+      try {
+        const path = join(dir, 'million-day.tsv');
+        await writeMillionAppDay(path);
+        const started = performance.now();
+        const parsed = await parseSwimFile(path);
+        const parseMs = performance.now() - started;
+        const cluster = await loadClusterFile('lab-20');
+        const workload = deriveSwimWorkload('million-day', parsed.jobs, nodeCount(cluster), cluster);
+        return { workload, cluster, parseMs, inputMb: parsed.bytes / 1e6 };
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 const CASES: readonly BenchCase[] = [
   scenarioCase('terasort-batch', 'capacity-fifo', {}),
   scenarioCase('mixed-spc', 'fair-drf', { queues: 'separate' }),
   swimCase('fb2009', 'FB-2009_samples_24_times_1hr_0.tsv', 'fb2009-600'),
   swimCase('fb2009-drf', 'FB-2009_samples_24_times_1hr_0.tsv', 'fb2009-600', 'fair-drf'),
   swimCase('fb2010', 'FB-2010_samples_24_times_1hr_0.tsv', 'fb2010-3000'),
+  millionDayCase(),
 ];
+
+/**
+ * The million-app day against FB-2010 measured in the same bench run: the machine's speed drifts
+ * twofold from hour to hour, so the target (time in proportion to FB-2010's, issue 25) is a ratio.
+ */
+function millionDayRatios(rows: readonly CaseResult[]): string | null {
+  const million = rows.find((r) => r.case === 'million-day');
+  const fb2010 = rows.find((r) => r.case === 'fb2010');
+  if (!million || !fb2010) return null;
+  const apps = million.apps / fb2010.apps;
+  const tasks = million.tasks / fb2010.tasks;
+  return (
+    `million-day / fb2010: replay time ${(million.replayMs / fb2010.replayMs).toFixed(2)}x, ` +
+    `peak RSS ${(million.peakRssMb / fb2010.peakRssMb).toFixed(2)}x ` +
+    `(${apps.toFixed(1)}x the apps, ${tasks.toFixed(2)}x the tasks)`
+  );
+}
 
 function scenarioCase(name: string, scheduler: SchedulingPolicyName, parameters: Readonly<Record<string, string | number>>): BenchCase {
   return {
@@ -151,8 +201,10 @@ function parent({ json, repeat, only }: BenchOptions): void {
   const sharedPresent = existsSync(SWIM_DIR);
   if (!sharedPresent) console.error(`bench: ${SWIM_DIR} not found; the SWIM cases are SKIPPED`);
   const rows: CaseResult[] = [];
+  // The million-app day is measured against FB-2010 in the same run (millionDayRatios), so it brings it along.
+  const selected: readonly string[] | null = only === 'million-day' ? ['fb2010', 'million-day'] : only ? [only] : null;
   for (const benchCase of CASES) {
-    if (only && benchCase.name !== only) continue;
+    if (selected && !selected.includes(benchCase.name)) continue;
     if (benchCase.needsShared && !sharedPresent) continue;
     const runs: CaseResult[] = [];
     for (let i = 0; i < repeat; i++) {
@@ -169,7 +221,11 @@ function parent({ json, repeat, only }: BenchOptions): void {
     rows.push(row);
     if (json) console.log(JSON.stringify(row));
   }
-  if (json) return;
+  if (json) {
+    const ratios = millionDayRatios(rows);
+    if (ratios !== null) console.log(JSON.stringify({ ratios }));
+    return;
+  }
   console.log(`replay benchmark, median of ${repeat} run(s), node ${process.version}\n`);
   const header = ['case', 'scheduler', 'policy', 'apps', 'tasks', 'events', 'replay s', 'tasks/s', 'events/s', 'peak RSS MB', 'parse MB/s', 'makespan s', 'finished'];
   const table = rows.map((r) => [
@@ -190,6 +246,8 @@ function parent({ json, repeat, only }: BenchOptions): void {
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log([line(header), line(widths.map((w) => '-'.repeat(w))), ...table.map(line)].join('\n'));
+  const ratios = millionDayRatios(rows);
+  if (ratios !== null) console.log(`\n${ratios}`);
 }
 
 // Run only as a script: the runner imports this module for its case names.

@@ -6,6 +6,7 @@
 // it to the scheduler.
 
 import type { ControllerStepColumns } from '../model/replay-result.js';
+import type { AppSpec } from '../model/workload.js';
 import type { AdmissionDecision, AdmissionPolicy, AmShareController } from '../policies/admission/types.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { CONTROL_STEP, nodeAdmissionEvent, updateEvent } from './events.js';
@@ -26,7 +27,8 @@ export interface AdmissionHost {
 /** What admission reads and changes, besides the host. */
 export interface AdmissionParts {
   readonly policy: AdmissionPolicy;
-  readonly apps: readonly AppRun[];
+  /** Every app of the run, in submission order. */
+  readonly appSpecs: readonly AppSpec[];
   readonly nodes: readonly NodeState[];
   /** The policy's ClusterView; admission keeps its count of waiting apps. */
   readonly view: ClusterState;
@@ -72,7 +74,8 @@ export class AdmissionControl {
     this.watchesReleases = policy.watchesFreeResources || this.onNodeUpdates;
     this.controller = policy.createController ? policy.createController() : null;
     this.nodeAdmittedAtMs = new Float64Array(parts.nodes.length).fill(NaN);
-    for (const app of parts.apps) if (app.batch) this.unfinishedBatchApps++;
+    // As AppRun.batch: every app but a streaming one.
+    for (const spec of parts.appSpecs) if (spec.type !== 'streaming') this.unfinishedBatchApps++;
   }
 
   /** The policy's canonical spec, for the result. */

@@ -13,6 +13,7 @@ import type { AdmissionControl } from './admission-control.js';
 import { AM_FAIL, AM_REGISTERED, APP_KILL, APP_LOST, APP_TIMEOUT, appEvent } from './events.js';
 import type { Event } from './events.js';
 import type { RequestSettings } from './max-allocation.js';
+import type { AppRoster } from './app-roster.js';
 import { ACCEPTED, AM_STARTING, FAILED, REJECTED, RUNNING, WAITING } from './state.js';
 import type { AppRun, ClusterState, Container, FINISHED, KILLED, StageState } from './state.js';
 
@@ -36,7 +37,8 @@ export interface AppLifecycleHost {
 
 /** What an app's change of phase reads and changes, besides the host. */
 export interface AppLifecycleParts {
-  readonly apps: readonly AppRun[];
+  /** The run's apps: the one that ends hands its outcome over to it. */
+  readonly roster: AppRoster;
   readonly view: ClusterState;
   readonly scheduler: Scheduler;
   readonly admission: AdmissionControl;
@@ -138,7 +140,8 @@ export class AppLifecycle {
   private countEnded(app: AppRun): void {
     this.appsEnded++;
     this.parts.admission.appEnded(app);
-    if (this.parts.endsWithLastApp && this.appsEnded === this.parts.apps.length) this.host.finishRun();
+    this.parts.roster.ended(app);
+    if (this.parts.endsWithLastApp && this.appsEnded === this.parts.roster.total) this.host.finishRun();
   }
 
   // ---- waiting and the app timeout ---------------------------------------------------------
@@ -266,6 +269,7 @@ export class AppLifecycle {
     app.finishMs = host.nowMs;
     view.admittedApps--;
     this.countEnded(app);
+    app.releaseStages();
     parts.admission.reconsider();
   }
 }

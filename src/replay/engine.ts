@@ -68,11 +68,11 @@ import { Membership } from './membership.js';
 import type { MembershipHost } from './membership.js';
 import { RunObserver } from './observer.js';
 import { SchedulerCalls } from './scheduler-calls.js';
+import { AppRoster } from './app-roster.js';
 import { buildResult } from './result.js';
 import {
   ABSENT,
   AM_STARTING,
-  AppRun,
   ARMED,
   ClusterState,
   Container,
@@ -86,7 +86,8 @@ import {
   RUNNING,
   UNUSABLE,
 } from './state.js';
-import type { StageState } from './state.js';
+import type { StageState ,
+  AppRun} from './state.js';
 
 export interface ReplayOptions {
   /** Interval of the periodic samples (ms). */
@@ -155,7 +156,9 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   private readonly sim: Simulation<Event>;
   private readonly nodes: NodeState[] = [];
   private readonly wheel: HeartbeatWheel;
+  /** The apps in flight (and ended ones' empty slots), by index: see AppRoster. */
   private readonly apps: AppRun[];
+  private readonly roster: AppRoster;
   /** The cluster-wide counters; admission policies read them as their ClusterView. */
   private readonly view: ClusterState;
   private readonly observer: RunObserver;
@@ -235,16 +238,14 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
         throw new RangeError('workload apps must be in submission order');
       }
     }
-    this.apps = apps.map((spec, index) => new AppRun(index, spec));
-    for (const app of this.apps) {
-      if (app.mapReduceModelled) app.slowStartMaps = Math.ceil(mapreduce.reduceSlowStart * app.spec.stages[0]!.taskCount);
-    }
+    this.roster = new AppRoster(apps, mapreduce.reduceSlowStart);
+    this.apps = this.roster.apps;
     const kind = schedulerKind(settings.type);
     // The scheduler reaches the engine only once the engine is whole (the end of this constructor).
     const schedulerCalls = new SchedulerCalls();
     this.scheduler = kind.create({
       cluster: this.cluster,
-      appCount: this.apps.length,
+      appCount: this.roster.total,
       nodes: this.nodes,
       listener: schedulerCalls,
     });
@@ -286,7 +287,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     for (const node of this.nodes) if (node.state === ABSENT) this.observer.nodeLeft(node, 0);
     this.admission = new AdmissionControl(this, {
       policy: input.admission,
-      apps: this.apps,
+      appSpecs: apps,
       nodes: this.nodes,
       view: this.view,
       scheduler: this.scheduler,
@@ -295,7 +296,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     });
     this.requestSettings = new RequestSettings(this.cluster.scheduler, this.nodes, kind.normalization);
     this.lifecycle = new AppLifecycle(this, {
-      apps: this.apps,
+      roster: this.roster,
       view: this.view,
       scheduler: this.scheduler,
       admission: this.admission,
@@ -341,7 +342,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   run(): ReplayResult {
     // One submission is queued at a time, the next when it runs: apps are in submission order, and
     // a day's thousands of submissions would otherwise deepen the event heap for most of the run.
-    if (this.apps.length > 0) this.scheduleSubmit(this.apps[0]!);
+    if (this.roster.total > 0) this.scheduleSubmit(this.roster.create(0));
     this.admission.scheduleControlStep(this.nowMs);
     this.membership.scheduleNext();
     const observer = this.observer;
@@ -352,7 +353,8 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     this.nowMs = outcome.endMs;
     const observed = observer.finish(outcome.endMs);
     return buildResult(
-      this.apps,
+      this.roster.outcomesAtEnd(),
+      this.roster.unended(),
       {
         endMs: outcome.endMs,
         events: outcome.events,
@@ -428,7 +430,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       case SUBMIT: {
         this.submittedApps++;
         const nextIndex = event.app.index + 1;
-        if (nextIndex < this.apps.length) this.scheduleSubmit(this.apps[nextIndex]!);
+        if (nextIndex < this.roster.total) this.scheduleSubmit(this.roster.create(nextIndex));
         this.lifecycle.submit(event.app);
         break;
       }
@@ -469,7 +471,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       this.options.onProgress({
         simulatedMs: nowMs,
         appsEnded: this.lifecycle.appsEnded,
-        appsTotal: this.apps.length,
+        appsTotal: this.roster.total,
         events: this.sim.eventsProcessed,
       });
     }

@@ -2,9 +2,9 @@
 // deadlock and what the stuck apps waited for), and the columns observation recorded.
 
 import { FAILURE_CAUSES } from '../model/replay-result.js';
-import type { AppEndState, AppOutcome, ControllerStepColumns, FailureCause, ReplayResult, ReplaySummary } from '../model/replay-result.js';
+import type { AppOutcome, ControllerStepColumns, FailureCause, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { ObservedColumns } from './observer.js';
-import { ACCEPTED, AM_STARTING, FAILED, FINISHED, KILLED, REJECTED, RUNNING } from './state.js';
+import { ACCEPTED, RUNNING } from './state.js';
 import type { AppRun, NodeState } from './state.js';
 
 /** What the engine counted while it ran: the summary's counts, and when the cluster last changed. */
@@ -37,13 +37,14 @@ export interface StallContext {
 }
 
 export function buildResult(
-  runs: readonly AppRun[],
+  apps: readonly AppOutcome[],
+  /** The apps still in flight when the run ended (see AppRoster). */
+  unended: readonly AppRun[],
   totals: RunTotals,
   observed: ObservedColumns,
   controllerSteps: ControllerStepColumns,
   stall: StallContext,
 ): ReplayResult {
-  const apps: AppOutcome[] = runs.map((app) => outcomeOf(app));
   let finished = 0;
   let failed = 0;
   let killed = 0;
@@ -58,7 +59,7 @@ export function buildResult(
     else if (app.state === 'FAILED') failed++;
     else if (app.state === 'KILLED') killed++;
     else if (app.state === 'REJECTED') rejected++;
-    else if (runs[i]!.batch) unfinished++;
+    else if (app.type !== 'streaming') unfinished++;
     else longRunning++;
     if (app.failureCause) failuresByCause[app.failureCause]++;
     if (app.finishMs !== null && (lastEndMs === null || app.finishMs > lastEndMs)) lastEndMs = app.finishMs;
@@ -80,7 +81,7 @@ export function buildResult(
       lastEndMs,
       deadlock,
       deadlockAtMs: deadlock ? totals.lastResourceChangeMs : null,
-      stallReason: deadlock ? describeStall(runs, stall) : null,
+      stallReason: deadlock ? describeStall(unended, stall) : null,
       stoppedAtHorizon: totals.stoppedAtHorizon,
       endMs: totals.endMs,
       events: totals.events,
@@ -140,55 +141,4 @@ function describeStall(runs: readonly AppRun[], context: StallContext): string {
     parts.push(`${context.waitingApps} app(s) were never admitted by ${context.admissionSpec}`);
   }
   return parts.join('; ');
-}
-
-function outcomeOf(app: AppRun): AppOutcome {
-  const spec = app.spec;
-  let tasks = 0;
-  for (const stage of spec.stages) tasks += stage.taskCount;
-  // A log app's failed attempts ran tasks of their own.
-  for (const attempt of spec.failedAttempts ?? []) for (const stage of attempt.stages) tasks += stage.taskCount;
-  return {
-    index: app.index,
-    id: spec.id,
-    name: spec.name,
-    type: spec.type,
-    applicationType: spec.applicationType,
-    queue: app.queue,
-    user: spec.user,
-    submitMs: spec.submitMs,
-    admittedMs: nullIfNaN(app.admittedMs),
-    amStartMs: nullIfNaN(app.amStartMs),
-    finishMs: nullIfNaN(app.finishMs),
-    state: endStateOf(app),
-    reason: app.reason,
-    failureCause: app.failureCause,
-    tasks,
-    containers: app.containers,
-    placementFailures: app.placementFailures,
-    reducesPreempted: app.reducesPreempted,
-    attempts: app.attempts,
-  };
-}
-
-function endStateOf(app: AppRun): AppEndState {
-  switch (app.phase) {
-    case FINISHED:
-      return 'FINISHED';
-    case FAILED:
-      return 'FAILED';
-    case KILLED:
-      return 'KILLED';
-    case REJECTED:
-      return 'REJECTED';
-    case AM_STARTING:
-    case RUNNING:
-      return 'RUNNING';
-    default:
-      return 'ACCEPTED';
-  }
-}
-
-function nullIfNaN(value: number): number | null {
-  return Number.isNaN(value) ? null : value;
 }

@@ -202,6 +202,15 @@ export class AppRun {
     this.openStages = stages.length;
   }
 
+  /**
+   * Called when the app ends: its stages' progress is read by no one after that (the result reads
+   * the spec), and a day of a million apps would otherwise keep every finished app's stages, task
+   * lists and containers until the replay ends.
+   */
+  releaseStages(): void {
+    this.stages = NO_STAGES;
+  }
+
   get batch(): boolean {
     return this.spec.type !== 'streaming';
   }

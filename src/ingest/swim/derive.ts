@@ -18,7 +18,7 @@ import { nodeCount } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
 import type { SwimBytes } from '../../model/run-spec.js';
 import { mapReduceStages } from '../../model/workload.js';
-import type { AppSpec, Workload } from '../../model/workload.js';
+import type { AppSpec, Stage, Workload } from '../../model/workload.js';
 import { UserError } from '../../model/errors.js';
 import type { SwimJobRow } from '../../store/index.js';
 import { MAX_TRACE_SPAN_S } from './submit-times.js';
@@ -77,6 +77,9 @@ export function deriveSwimWorkload(
   const { taskModel, mapreduce } = cluster;
   const mapDurationMs = Math.round(taskModel.taskStartupMs + (taskModel.blockMb / taskModel.mapMbPerS) * 1000);
   let workloadTasks = 0;
+  // Jobs of the same shape share one (read-only) stage list: a day of a million small jobs has a
+  // handful of shapes, and a list per job was about 300 bytes of each job's 1 KB in a replay.
+  const sharedStages = new Map<string, readonly Stage[]>();
   const apps: AppSpec[] = jobs.map((job) => {
     const shape = swimJobShape(job, sourceNodes, targetNodes, taskModel.blockMb, taskModel.bytesPerReduceMb, bytes);
     const reduceMb = (shape.shuffleBytes + shape.outputBytes) / shape.reduces / MIB;
@@ -99,15 +102,20 @@ export function deriveSwimWorkload(
       );
     }
     workloadTasks += shape.maps + shape.reduces;
-    const stages = mapReduceStages(
-      { request: mapreduce.mapRequest, taskCount: shape.maps, durations: { kind: 'uniform', durationMs: mapDurationMs } },
-      {
-        request: mapreduce.reduceRequest,
-        taskCount: shape.reduces,
-        durations: { kind: 'uniform', durationMs: reduceDurationMs },
-      },
-      mapreduce.reduceSlowStart,
-    );
+    const stagesKey = `${shape.maps} ${shape.reduces} ${reduceDurationMs}`;
+    let stages = sharedStages.get(stagesKey);
+    if (stages === undefined) {
+      stages = mapReduceStages(
+        { request: mapreduce.mapRequest, taskCount: shape.maps, durations: { kind: 'uniform', durationMs: mapDurationMs } },
+        {
+          request: mapreduce.reduceRequest,
+          taskCount: shape.reduces,
+          durations: { kind: 'uniform', durationMs: reduceDurationMs },
+        },
+        mapreduce.reduceSlowStart,
+      );
+      sharedStages.set(stagesKey, stages);
+    }
     return {
       id: job.jobId,
       name: `swim ${job.jobId}`,

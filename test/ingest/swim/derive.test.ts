@@ -171,3 +171,18 @@ describe('deriveSwimWorkload', () => {
     expect(knownSwimSourceNodes('other.tsv')).toBeNull();
   });
 });
+
+describe('deriveSwimWorkload memory (issue 25, the million-app day)', () => {
+  const cluster = parseCluster({ name: 'c', nodeGroups: [{ name: 'n', count: 20, memoryMb: 8192, vcores: 4 }] });
+
+  it('gives jobs of the same shape one shared stage list, and jobs of another shape their own', () => {
+    const jobs = [job(1000, 0, 0, 0), job(2000, 0, 0, 1), job(100 * MIB, 0, 0, 2), job(3000, 0, 0, 3)];
+    const apps = deriveSwimWorkload('t', jobs, 20, cluster).apps;
+    // Jobs 0, 1 and 3 are one block each: one map, one reduce.
+    expect(apps[1]!.stages).toBe(apps[0]!.stages);
+    expect(apps[3]!.stages).toBe(apps[0]!.stages);
+    expect(apps[2]!.stages).not.toBe(apps[0]!.stages);
+    expect(apps[2]!.stages[0]!.taskCount).toBe(2);
+    expect(apps[0]!.stages[0]!.taskCount).toBe(1);
+  });
+});
