@@ -2,7 +2,7 @@
 // deadlock and what the stuck apps waited for), and the columns observation recorded.
 
 import { FAILURE_CAUSES } from '../model/replay-result.js';
-import type { AppEndState, AppOutcome, ControllerStepColumns, FailureCause, ReplayResult, ReplaySummary } from '../model/replay-result.js';
+import type { AppEndState, AppOutcome, ControllerStepColumns, FailureCause, FinalStatus, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { ObservedColumns } from './observer.js';
 import { ACCEPTED, AM_STARTING, FAILED, FINISHED, KILLED, REJECTED, RUNNING } from './state.js';
 import type { AppRun, NodeState } from './state.js';
@@ -54,10 +54,11 @@ export function buildResult(
   const failuresByCause = Object.fromEntries(FAILURE_CAUSES.map((c) => [c, 0])) as Record<FailureCause, number>;
   for (let i = 0; i < apps.length; i++) {
     const app = apps[i]!;
-    if (app.state === 'FINISHED') finished++;
-    else if (app.state === 'FAILED') failed++;
-    else if (app.state === 'KILLED') killed++;
-    else if (app.state === 'REJECTED') rejected++;
+    // Counted by final status, as queries/recorded_cluster.sql counts the log's apps.
+    if (app.state === 'REJECTED') rejected++;
+    else if (app.finalStatus === 'SUCCEEDED') finished++;
+    else if (app.finalStatus === 'FAILED') failed++;
+    else if (app.finalStatus === 'KILLED') killed++;
     else if (runs[i]!.batch) unfinished++;
     else longRunning++;
     if (app.failureCause) failuresByCause[app.failureCause]++;
@@ -148,6 +149,7 @@ function outcomeOf(app: AppRun): AppOutcome {
   for (const stage of spec.stages) tasks += stage.taskCount;
   // A log app's failed attempts ran tasks of their own.
   for (const attempt of spec.failedAttempts ?? []) for (const stage of attempt.stages) tasks += stage.taskCount;
+  const state = endStateOf(app);
   return {
     index: app.index,
     id: spec.id,
@@ -160,7 +162,8 @@ function outcomeOf(app: AppRun): AppOutcome {
     admittedMs: nullIfNaN(app.admittedMs),
     amStartMs: nullIfNaN(app.amStartMs),
     finishMs: nullIfNaN(app.finishMs),
-    state: endStateOf(app),
+    state,
+    finalStatus: finalStatusOf(state, spec.finalStatus),
     reason: app.reason,
     failureCause: app.failureCause,
     tasks,
@@ -186,6 +189,21 @@ function endStateOf(app: AppRun): AppEndState {
       return 'RUNNING';
     default:
       return 'ACCEPTED';
+  }
+}
+
+/** A FINISHED app's final status is the one its log recorded (SUCCEEDED unless it said otherwise). */
+function finalStatusOf(state: AppEndState, recorded: 'FAILED' | 'KILLED' | undefined): FinalStatus {
+  switch (state) {
+    case 'FINISHED':
+      return recorded ?? 'SUCCEEDED';
+    case 'FAILED':
+    case 'REJECTED':
+      return 'FAILED';
+    case 'KILLED':
+      return 'KILLED';
+    default:
+      return 'UNDEFINED';
   }
 }
 
