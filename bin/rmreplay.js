@@ -12,3 +12,6 @@ process.stdout.on('error', (error) => {
 });
 
 process.exitCode = await main(process.argv.slice(2));
+// A worker that lost its queue (status 3) leaves BullMQ's clients behind, reconnecting for ever to
+// a Redis that is gone: nothing else is left to do, so leave without them.
+if (process.exitCode === 3) process.exit(3);

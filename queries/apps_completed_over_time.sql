@@ -18,5 +18,5 @@ SELECT
   row_number() OVER (PARTITION BY r.run_id ORDER BY a.finish_ms, a.app_index) AS completed
 FROM latest_runs AS r
 JOIN stg_run_apps AS a USING (run_id)
-WHERE a.is_batch AND a.state = 'FINISHED'
+WHERE a.is_batch AND a.succeeded
 ORDER BY r.run_id, completed;

@@ -4,7 +4,8 @@
 -- over seeds. Each run description counts once (its latest run: view latest_runs) and each run
 -- weighs the same: the figures are computed per run, then averaged over the group's runs.
 -- Definitions (the same as completion_rate.sql and fragmentation.sql, which break them down):
---   completion_pct: finished batch apps / batch apps x 100, where batch apps are all apps whose
+--   completion_pct: finished (stg_run_apps.succeeded: FINISHED, final status not FAILED or KILLED)
+--     batch apps / batch apps x 100, where batch apps are all apps whose
 --     app_type is not 'streaming' (long-running apps never finish); mean over runs.
 --   mean_turnaround_s: each run's mean finish - submit of its finished batch apps; mean over runs.
 --   makespan_s: mean over runs of first submission to the last batch app's end; null unless
@@ -15,9 +16,9 @@
 WITH per_run_apps AS (
   SELECT
     run_id,
-    100.0 * count(*) FILTER (WHERE is_batch AND state = 'FINISHED') / nullif(count(*) FILTER (WHERE is_batch), 0)
+    100.0 * count(*) FILTER (WHERE is_batch AND succeeded) / nullif(count(*) FILTER (WHERE is_batch), 0)
       AS completion_pct,
-    avg(finish_ms - submit_ms) FILTER (WHERE is_batch AND state = 'FINISHED') AS mean_turnaround_ms
+    avg(finish_ms - submit_ms) FILTER (WHERE is_batch AND succeeded) AS mean_turnaround_ms
   FROM stg_run_apps
   GROUP BY run_id
 ),

@@ -6,11 +6,14 @@
 --   batch apps: every app whose app_type is not 'streaming'. Streaming apps are long-running:
 --     they hold their containers until the run ends and never finish, so they are left out of
 --     the denominator. Runs stored before app_type was recorded count all their apps as batch.
+--   finished: FINISHED with a final status other than FAILED or KILLED (stg_run_apps.succeeded):
+--     an app its log recorded FINISHED with final status FAILED is a failed job in the replay too.
 --   completion_pct: finished batch apps / batch apps x 100 (null for a run with no batch app);
 --     _mean, _min and _max over the group's runs.
 --   failed_<cause>_per_run: apps that failed or were rejected for that cause (run_apps.failure_cause:
 --     request-above-maximum, queue-rejected, am-never-placed, tasks-starved).
---   failed_per_run, rejected_per_run: apps that ended FAILED, REJECTED (whatever the cause).
+--   failed_per_run, rejected_per_run: apps that ended FAILED (or FINISHED with final status
+--     FAILED), REJECTED (whatever the cause).
 --   unfinished_per_run: batch apps still ACCEPTED or RUNNING when the run ended, at the horizon
 --     or frozen in a deadlock (deadlocked_runs says how many runs deadlocked).
 --   mean_turnaround_s: the mean over runs of each run's mean finish - submit of its finished
@@ -20,15 +23,15 @@ WITH per_run AS (
     run_id,
     count(*) AS apps,
     count(*) FILTER (WHERE is_batch) AS batch_apps,
-    count(*) FILTER (WHERE is_batch AND state = 'FINISHED') AS finished_batch_apps,
+    count(*) FILTER (WHERE is_batch AND succeeded) AS finished_batch_apps,
     count(*) FILTER (WHERE failure_cause = 'request-above-maximum') AS failed_request_above_maximum,
     count(*) FILTER (WHERE failure_cause = 'queue-rejected') AS failed_queue_rejected,
     count(*) FILTER (WHERE failure_cause = 'am-never-placed') AS failed_am_never_placed,
     count(*) FILTER (WHERE failure_cause = 'tasks-starved') AS failed_tasks_starved,
-    count(*) FILTER (WHERE state = 'FAILED') AS failed,
+    count(*) FILTER (WHERE state = 'FAILED' OR (state = 'FINISHED' AND final_status = 'FAILED')) AS failed,
     count(*) FILTER (WHERE state = 'REJECTED') AS rejected,
     count(*) FILTER (WHERE is_batch AND state IN ('ACCEPTED', 'RUNNING')) AS unfinished,
-    avg(finish_ms - submit_ms) FILTER (WHERE is_batch AND state = 'FINISHED') AS mean_turnaround_ms
+    avg(finish_ms - submit_ms) FILTER (WHERE is_batch AND succeeded) AS mean_turnaround_ms
   FROM stg_run_apps
   GROUP BY run_id
 ),

@@ -7,6 +7,8 @@
 -- completion_pct: finished apps / batch apps x 100; batch apps are all apps but the streaming
 --   ones (apps_long_running), which hold their containers until the run ends.
 -- mean_turnaround_s, p95_turnaround_s: finish - submit over the run's finished apps.
+-- finished: FINISHED with a final status other than FAILED or KILLED (stg_run_apps.succeeded); an
+--   app its log recorded FINISHED with final status FAILED is a failed job in the replay too.
 -- outcome: DEADLOCK; unfinished at horizon; all rejected (every app); none finished (every batch
 --   app ended, failed or rejected); some failed (or were rejected); finished. As `replay` prints
 --   it (runOutcome in src/model/replay-result.ts).
@@ -16,8 +18,8 @@ WITH turnaround AS (
     run_id,
     avg(finish_ms - submit_ms) / 1000.0 AS mean_turnaround_s,
     quantile_cont(finish_ms - submit_ms, 0.95) / 1000.0 AS p95_turnaround_s
-  FROM run_apps
-  WHERE state = 'FINISHED'
+  FROM stg_run_apps
+  WHERE succeeded
   GROUP BY run_id
 )
 SELECT

@@ -9,7 +9,8 @@
 --   nodes: the cluster's node count as replayed (the sum of its node groups' counts).
 --   swim_bytes: for SWIM traces, `scaled` (bytes scaled by nodes / source nodes: a proportionally
 --     smaller or larger day) or `recorded` (the trace's own bytes: the same day); null otherwise.
---   completion_pct: finished batch apps / batch apps x 100 (batch: every app but long-running
+--   completion_pct: finished (stg_run_apps.succeeded: FINISHED, final status not FAILED or KILLED)
+--     batch apps / batch apps x 100 (batch: every app but long-running
 --     streaming ones); mean over runs.
 --   makespan_s: mean over runs of first submission to the last batch app's end; null unless
 --     every run ended all its batch apps.
@@ -27,11 +28,11 @@
 WITH per_run_apps AS (
   SELECT
     run_id,
-    100.0 * count(*) FILTER (WHERE is_batch AND state = 'FINISHED') / nullif(count(*) FILTER (WHERE is_batch), 0)
+    100.0 * count(*) FILTER (WHERE is_batch AND succeeded) / nullif(count(*) FILTER (WHERE is_batch), 0)
       AS completion_pct,
-    count(*) FILTER (WHERE is_batch AND state = 'FINISHED') AS finished_batch_apps,
+    count(*) FILTER (WHERE is_batch AND succeeded) AS finished_batch_apps,
     count(*) FILTER (WHERE is_batch) AS batch_apps,
-    avg(finish_ms - submit_ms) FILTER (WHERE is_batch AND state = 'FINISHED') AS mean_turnaround_ms
+    avg(finish_ms - submit_ms) FILTER (WHERE is_batch AND succeeded) AS mean_turnaround_ms
   FROM stg_run_apps
   GROUP BY run_id
 ),

@@ -58,7 +58,7 @@ WITH runs_in AS (
   FROM latest_runs
 ),
 jct AS (
-  SELECT run_id, avg(finish_ms - submit_ms) FILTER (WHERE is_batch AND state = 'FINISHED') / 1000.0 AS mean_jct_s
+  SELECT run_id, avg(finish_ms - submit_ms) FILTER (WHERE is_batch AND succeeded) / 1000.0 AS mean_jct_s
   FROM stg_run_apps
   GROUP BY run_id
 ),

@@ -5,11 +5,11 @@ import { capacityModeSpec } from '../model/capacity-mode.js';
 import { parseCluster } from '../model/cluster.js';
 import type { Cluster, ClusterInput, NodeGroup, SchedulerSettings, SchedulerType } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
-import { readTextFile } from '../ingest/text-file.js';
 import { switchScheduler } from '../policies/scheduling/index.js';
 import type { Resources } from '../model/resources.js';
 import {
   hasPlacementPolicy,
+  readHadoopXmlText,
   importCapacityScheduler,
   importFairScheduler,
   importYarnSite,
@@ -111,7 +111,7 @@ export async function loadClusterWithHadoopConfig(request: HadoopClusterRequest)
   const [yarnConf, capacityConf, allocations] = await Promise.all([
     yarnSite === undefined ? null : readHadoopConfiguration(yarnSite, 'yarn-site.xml'),
     capacityScheduler === undefined ? null : readHadoopConfiguration(capacityScheduler, 'capacity-scheduler.xml'),
-    fairScheduler === undefined ? null : readTextFile(fairScheduler, 'fair-scheduler.xml').then((text) => parseAllocationFile(text, fairScheduler)),
+    fairScheduler === undefined ? null : readHadoopXmlText(fairScheduler, 'fair-scheduler.xml').then((text) => parseAllocationFile(text, fairScheduler)),
   ]);
 
   // From yarn.resourcemanager.scheduler.class; null when yarn-site.xml names none.

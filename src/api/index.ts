@@ -41,7 +41,7 @@ export { UserError } from '../model/errors.js';
 export { NoSpaceError } from '../model/no-space.js';
 export { collectResults } from '../queue/collect.js';
 export type { CollectResult } from '../queue/collect.js';
-export { DEFAULT_LOCK_MS, startQueueWorker } from '../queue/worker.js';
+export { DEFAULT_LOCK_MS, DEFAULT_QUEUE_LOST_MS, startQueueWorker } from '../queue/worker.js';
 export type { QueueWorkerEvent, QueueWorkerOptions, RunningQueueWorker } from '../queue/worker.js';
 export { directoryName, queryReports, PipelineRunsFailed, runPipeline, TRACE_REPORT_WRITERS } from './pipeline.js';
 export type { PipelineIngest, PipelineReplay, PipelineRequest, PipelineResult, TraceReportTarget, TraceReportWriter } from './pipeline.js';

@@ -2,11 +2,11 @@
 // User errors print one line and no stack trace.
 
 import { CommanderError } from 'commander';
-import { PartialFailure, UserError } from '../model/errors.js';
+import { LostDependency, PartialFailure, UserError } from '../model/errors.js';
 import { StoreError } from '../api/index.js';
 import { defaultContext } from './context.js';
 import type { CliContext } from './context.js';
-import { createProgram, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './program.js';
+import { createProgram, EXIT_FAILURE, EXIT_LOST, EXIT_OK, EXIT_USAGE } from './program.js';
 
 export async function main(argv: readonly string[], context: CliContext = defaultContext()): Promise<number> {
   const program = createProgram(context);
@@ -21,6 +21,10 @@ export async function main(argv: readonly string[], context: CliContext = defaul
     if (error instanceof UserError) {
       context.stderr.write(`rmreplay: ${error.message}\n`);
       return EXIT_USAGE;
+    }
+    if (error instanceof LostDependency) {
+      context.stderr.write(`rmreplay: ${error.message}\n`);
+      return EXIT_LOST;
     }
     if (error instanceof StoreError || error instanceof PartialFailure) {
       context.stderr.write(`rmreplay: ${error.message}\n`);

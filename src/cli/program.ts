@@ -26,6 +26,8 @@ import { workerCommand } from './commands/worker.js';
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+/** A worker's queue (Redis) unreachable for longer than it waits out. */
+export const EXIT_LOST = 3;
 
 /** The longest `--wait`: a day. */
 const MAX_WAIT_S = 86_400;
@@ -70,7 +72,7 @@ export function createProgram(outer: CliContext): Command {
     .addHelpText(
       'after',
       `\nExit status: ${EXIT_OK} success, ${EXIT_FAILURE} failure (database or internal error), ` +
-        `${EXIT_USAGE} bad usage or input.\n` +
+        `${EXIT_USAGE} bad usage or input, ${EXIT_LOST} a worker's queue lost.\n` +
         `Start with: ${hint(context, ['demo'])}`,
     )
     .hook('preAction', (_program, action) => {

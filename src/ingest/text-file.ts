@@ -1,19 +1,47 @@
 // Reading an input file whole: what a missing or unreadable file tells the user.
 
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { UserError } from '../model/errors.js';
 
 /**
  * Read a file as UTF-8. A missing or unreadable file is a user error naming what it is meant
- * to be (`what`), the path and the system's code, then `hint`.
+ * to be (`what`), the path and the system's code, then `hint`. A file larger than `limit.maxBytes`
+ * is refused before it is read, so that what reading it takes stays bounded; `limit.why` follows.
  */
-export async function readTextFile(path: string, what: string, hint = ''): Promise<string> {
+export async function readTextFile(
+  path: string,
+  what: string,
+  hint = '',
+  limit: { readonly maxBytes: number; readonly why: string } = { maxBytes: Infinity, why: '' },
+): Promise<string> {
+  let handle;
   try {
-    return await readFile(path, 'utf8');
+    handle = await open(path, 'r');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError(`cannot read ${what} ${path}${code ? ` (${code})` : ''}${hint}`);
+    throw cannotRead(error, path, what, hint);
   }
+  try {
+    const { size } = await handle.stat();
+    if (size > limit.maxBytes) {
+      throw new UserError(`${what} ${path} is ${mib(size)}, over the ${mib(limit.maxBytes)} read${limit.why}`);
+    }
+    return await handle.readFile('utf8');
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    throw cannotRead(error, path, what, hint);
+  } finally {
+    await handle.close();
+  }
+}
+
+function cannotRead(error: unknown, path: string, what: string, hint: string): UserError {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new UserError(`cannot read ${what} ${path}${code ? ` (${code})` : ''}${hint}`);
+}
+
+/** A size in MiB, one decimal. */
+function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 /** What the system's code for a file that cannot be opened means, in a few words. */

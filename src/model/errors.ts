@@ -12,3 +12,11 @@ export class UserError extends Error {
 export class PartialFailure extends Error {
   override readonly name: string = 'PartialFailure';
 }
+
+/**
+ * What a command depends on went away for good (a worker's queue): the CLI prints the message
+ * alone and exits with its own status, so that whatever restarts workers can tell it apart.
+ */
+export class LostDependency extends Error {
+  override readonly name: string = 'LostDependency';
+}

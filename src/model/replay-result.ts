@@ -12,6 +12,14 @@ import type { AppType } from './workload.js';
 export type AppEndState = 'FINISHED' | 'FAILED' | 'KILLED' | 'REJECTED' | 'ACCEPTED' | 'RUNNING';
 
 /**
+ * YARN's FinalApplicationStatus: what the app's AM reported as it unregistered. An app FINISHED
+ * whose log recorded FAILED (KILLED) here ran its work and did not succeed; SUCCEEDED for every
+ * other FINISHED app, FAILED for a FAILED or REJECTED one, KILLED for a KILLED one, UNDEFINED
+ * while unfinished.
+ */
+export type FinalStatus = 'SUCCEEDED' | 'FAILED' | 'KILLED' | 'UNDEFINED';
+
+/**
  * Why an app failed or was rejected:
  * - `request-above-maximum`: its AM or task ask exceeds the maximum allocation;
  * - `queue-rejected`: the scheduler refused the submission (no such queue, maximum-applications);
@@ -47,6 +55,7 @@ export interface AppOutcome {
   /** When it finished, failed or was rejected (null if unfinished). */
   readonly finishMs: number | null;
   readonly state: AppEndState;
+  readonly finalStatus: FinalStatus;
   /** Why it failed or was rejected, in words. */
   readonly reason: string | null;
   readonly failureCause: FailureCause | null;
@@ -177,9 +186,11 @@ export interface ControllerStepColumns {
 
 export interface ReplaySummary {
   readonly appsTotal: number;
+  /** Apps FINISHED with final status SUCCEEDED: the jobs that succeeded. */
   readonly appsFinished: number;
+  /** Apps FAILED, or FINISHED with final status FAILED as their log recorded. */
   readonly appsFailed: number;
-  /** Apps killed by their user at the time their log recorded. */
+  /** Apps killed by their user at the time their log recorded, or FINISHED with final status KILLED. */
   readonly appsKilled: number;
   readonly appsRejected: number;
   /** Batch apps still running or waiting when the run ended (long-running apps are not counted). */

@@ -157,6 +157,12 @@ export interface AppSpec extends AttemptSpec {
   /** Observed in a log: the app was killed (`yarn application -kill`) this long after its submission. */
   readonly killAfterMs?: number;
   /**
+   * Observed in a log: the app ended FINISHED but its AM unregistered with this final status (a
+   * job that failed, or that its AM gave up as killed): the replay runs it as recorded and ends it
+   * FINISHED with this final status, counted as failed (killed). Absent: it succeeded.
+   */
+  readonly finalStatus?: 'FAILED' | 'KILLED';
+  /**
    * Observed in a log: the RM it ran under stopped or restarted without recovering it this long
    * after its submission, and the app was lost (its tasks still running then never end).
    */

@@ -10,8 +10,8 @@
 // Redis) finds its directory in place and is not replayed again.
 
 import { join } from 'node:path';
-
 import type { Job } from 'bullmq';
+import type { Redis as RedisClient } from 'ioredis';
 import type { Workload } from '../model/workload.js';
 import { replaySpec } from '../replay/replay-spec.js';
 import { exportRunRows, saveRuns, Store } from '../store/index.js';
@@ -23,6 +23,10 @@ import { hasRunResult, prepareResultsDir, writeRunResult } from './results-dir.j
 import { readWorkloadFile } from './workload-file.js';
 
 export const DEFAULT_LOCK_MS = 120_000;
+/** How long a worker waits out a Redis it cannot reach (a restart) before it gives up. */
+export const DEFAULT_QUEUE_LOST_MS = 60_000;
+/** How long closing may wait for Redis to hear of it; past that the worker leaves without. */
+const CLOSE_WAIT_MS = 5_000;
 /** Workloads kept in memory: a worker usually serves one sweep's few traces at a time. */
 const WORKLOAD_CACHE = 4;
 
@@ -34,6 +38,8 @@ export interface QueueWorkerOptions {
   readonly lockMs?: number;
   /** How often this worker looks for jobs whose worker died (default: half the lock). */
   readonly stalledCheckMs?: number;
+  /** Redis unreachable this long (default DEFAULT_QUEUE_LOST_MS): the queue is lost, `lost` resolves. */
+  readonly queueLostAfterMs?: number;
   readonly onRun?: (event: QueueWorkerEvent) => void;
 }
 
@@ -42,15 +48,21 @@ export type QueueWorkerEvent =
   | { readonly kind: 'present'; readonly label: string }
   | { readonly kind: 'failed'; readonly label: string; readonly message: string };
 
-/** A started worker: `close()` lets the run in progress finish, then disconnects. */
+/**
+ * A started worker: `close()` lets the run in progress finish, then disconnects (without waiting
+ * more than a few seconds for a Redis that is gone). `lost` resolves once Redis has been
+ * unreachable for `queueLostAfterMs`: there is nothing to do until it is back, and a worker left
+ * running is only a process someone has to find.
+ */
 export interface RunningQueueWorker {
   close(): Promise<void>;
+  readonly lost: Promise<void>;
 }
 
 export async function startQueueWorker(options: QueueWorkerOptions): Promise<RunningQueueWorker> {
   const url = parseQueueUrl(options.url);
   // BullMQ is loaded by the worker command only, not by every command that starts.
-  const { UnrecoverableError, Worker } = await import('bullmq');
+  const [{ UnrecoverableError, Worker }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
   const resultsId = await prepareResultsDir(options.resultsDir);
   await checkQueueReachable(url);
   const store = await Store.open(':memory:', { threads: 1 });
@@ -110,10 +122,63 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Run
   });
   // A Redis that goes away is reconnected to by BullMQ's client; until then there is nothing to do.
   worker.on('error', () => undefined);
+  const watch = watchQueue(Redis, url, options.queueLostAfterMs ?? DEFAULT_QUEUE_LOST_MS);
+  let closing: Promise<void> | null = null;
   return {
-    close: async () => {
-      await worker.close();
-      store.close();
+    lost: watch.lost,
+    close: () =>
+      (closing ??= (async () => {
+        // Forced only once Redis has not answered for a while: a run in progress always finishes.
+        let timer: NodeJS.Timeout | undefined;
+        const gone = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+        const closed = worker.close();
+        await Promise.race([closed, gone]);
+        if (!watch.reachable()) {
+          // Redis is gone: the run in progress has finished (closing waits for it first), and
+          // nothing is left to tell it; its client would reconnect for ever.
+          void worker.close(true).catch(() => undefined);
+        } else {
+          await closed;
+        }
+        clearTimeout(timer);
+        watch.stop();
+        store.close();
+      })()),
+  };
+}
+
+/**
+ * A client of its own that pings Redis, reconnecting for ever as BullMQ's do: `lost` resolves
+ * once it has not been connected for `lostAfterMs`.
+ */
+function watchQueue(
+  Redis: typeof RedisClient,
+  url: string,
+  lostAfterMs: number,
+): { lost: Promise<void>; reachable: () => boolean; stop: () => void } {
+  const client = new Redis(url, { maxRetriesPerRequest: null, retryStrategy: (times) => Math.min(times * 200, 2_000) });
+  client.on('error', () => undefined);
+  let lostSinceMs: number | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const lost = new Promise<void>((resolve) => {
+    timer = setInterval(
+      () => {
+        if (client.status === 'ready') {
+          lostSinceMs = null;
+          return;
+        }
+        lostSinceMs ??= Date.now();
+        if (Date.now() - lostSinceMs >= lostAfterMs) resolve();
+      },
+      Math.max(100, Math.min(5_000, Math.floor(lostAfterMs / 4))),
+    );
+  });
+  return {
+    lost,
+    reachable: () => client.status === 'ready',
+    stop: () => {
+      clearInterval(timer);
+      client.disconnect();
     },
   };
 }

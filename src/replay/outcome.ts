@@ -1,7 +1,7 @@
 // An app's outcome, the row a replay's result keeps of it, read from its state once it has ended
 // (or, for an app still in flight, when the run ends).
 
-import type { AppEndState, AppOutcome } from '../model/replay-result.js';
+import type { AppEndState, AppOutcome, FinalStatus } from '../model/replay-result.js';
 import { AM_STARTING, FAILED, FINISHED, KILLED, REJECTED, RUNNING } from './state.js';
 import type { AppRun } from './state.js';
 
@@ -11,6 +11,7 @@ export function outcomeOf(app: AppRun): AppOutcome {
   for (const stage of spec.stages) tasks += stage.taskCount;
   // A log app's failed attempts ran tasks of their own.
   for (const attempt of spec.failedAttempts ?? []) for (const stage of attempt.stages) tasks += stage.taskCount;
+  const state = endStateOf(app);
   return {
     index: app.index,
     id: spec.id,
@@ -23,7 +24,8 @@ export function outcomeOf(app: AppRun): AppOutcome {
     admittedMs: nullIfNaN(app.admittedMs),
     amStartMs: nullIfNaN(app.amStartMs),
     finishMs: nullIfNaN(app.finishMs),
-    state: endStateOf(app),
+    state,
+    finalStatus: finalStatusOf(state, spec.finalStatus),
     reason: app.reason,
     failureCause: app.failureCause,
     tasks,
@@ -49,6 +51,21 @@ function endStateOf(app: AppRun): AppEndState {
       return 'RUNNING';
     default:
       return 'ACCEPTED';
+  }
+}
+
+/** A FINISHED app's final status is the one its log recorded (SUCCEEDED unless it said otherwise). */
+function finalStatusOf(state: AppEndState, recorded: 'FAILED' | 'KILLED' | undefined): FinalStatus {
+  switch (state) {
+    case 'FINISHED':
+      return recorded ?? 'SUCCEEDED';
+    case 'FAILED':
+    case 'REJECTED':
+      return 'FAILED';
+    case 'KILLED':
+      return 'KILLED';
+    default:
+      return 'UNDEFINED';
   }
 }
 

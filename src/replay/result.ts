@@ -55,10 +55,11 @@ export function buildResult(
   const failuresByCause = Object.fromEntries(FAILURE_CAUSES.map((c) => [c, 0])) as Record<FailureCause, number>;
   for (let i = 0; i < apps.length; i++) {
     const app = apps[i]!;
-    if (app.state === 'FINISHED') finished++;
-    else if (app.state === 'FAILED') failed++;
-    else if (app.state === 'KILLED') killed++;
-    else if (app.state === 'REJECTED') rejected++;
+    // Counted by final status, as queries/recorded_cluster.sql counts the log's apps.
+    if (app.state === 'REJECTED') rejected++;
+    else if (app.finalStatus === 'SUCCEEDED') finished++;
+    else if (app.finalStatus === 'FAILED') failed++;
+    else if (app.finalStatus === 'KILLED') killed++;
     else if (app.type !== 'streaming') unfinished++;
     else longRunning++;
     if (app.failureCause) failuresByCause[app.failureCause]++;

@@ -824,8 +824,22 @@ const VERSION_14 = [
    FROM node_lines AS l WHERE l.kind = 'node_registered'`,
 ];
 
+// A replayed app's final status (YARN's FinalApplicationStatus, src/model/replay-result.ts): an
+// app its log recorded FINISHED with final status FAILED or KILLED runs as recorded and ends so,
+// a job that did not succeed. From this version, runs.apps_finished counts only the apps that
+// succeeded, apps_failed and apps_killed those FINISHED with that final status too. Null in runs
+// made before (they counted every FINISHED app as finished). stg_run_apps says which apps
+// succeeded, what the reports' completion figures count. (IF NOT EXISTS, OR REPLACE: idempotent.)
+const VERSION_15 = [
+  `ALTER TABLE run_apps ADD COLUMN IF NOT EXISTS final_status VARCHAR`,
+  `CREATE OR REPLACE VIEW stg_run_apps AS
+   SELECT *, app_type IS DISTINCT FROM 'streaming' AS is_batch,
+     state = 'FINISHED' AND final_status IS DISTINCT FROM 'FAILED' AND final_status IS DISTINCT FROM 'KILLED' AS succeeded
+   FROM run_apps`,
+];
+
 export const MIGRATIONS: readonly (readonly string[])[] = [
   VERSION_1, VERSION_2, VERSION_3, VERSION_4, VERSION_5, VERSION_6, VERSION_7, VERSION_8, VERSION_9, VERSION_10, VERSION_11, VERSION_12,
-  VERSION_13, VERSION_14,
+  VERSION_13, VERSION_14, VERSION_15,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;

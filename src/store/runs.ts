@@ -147,6 +147,7 @@ async function appendRunRows(store: Store, runs: readonly RunToSave[], runIds: r
         a.appendInteger(app.placementFailures);
         a.appendInteger(app.reducesPreempted);
         a.appendInteger(app.attempts);
+        a.appendVarchar(app.finalStatus);
         a.endRow();
       }
     }),

@@ -6,6 +6,7 @@ import type {
   AppEndState,
   AppOutcome,
   FailureCause,
+  FinalStatus,
   ReplayResult,
   ReplaySummary,
   SampleColumns,
@@ -24,6 +25,8 @@ export interface AppFixture {
   readonly submitMs?: number;
   readonly finishMs?: number | null;
   readonly failureCause?: FailureCause | null;
+  /** Default: SUCCEEDED if FINISHED, FAILED if FAILED or REJECTED, KILLED if KILLED, else UNDEFINED. */
+  readonly finalStatus?: FinalStatus;
 }
 
 /** One sample: the columns a test sets; `nodes` counts nodes by memory utilisation range. */
@@ -83,6 +86,7 @@ export function fixtureResult(fixture: RunFixture): ReplayResult {
       amStartMs: app.state === 'REJECTED' || app.state === 'ACCEPTED' ? null : submitMs,
       finishMs: app.finishMs ?? (ended ? submitMs : null),
       state: app.state,
+      finalStatus: app.finalStatus ?? defaultFinalStatus(app.state),
       reason: app.failureCause ?? null,
       failureCause: app.failureCause ?? null,
       tasks: 1,
@@ -99,9 +103,9 @@ export function fixtureResult(fixture: RunFixture): ReplayResult {
   const unfinished = count((app) => app.type !== 'streaming' && (app.state === 'ACCEPTED' || app.state === 'RUNNING'));
   const summary: ReplaySummary = {
     appsTotal: apps.length,
-    appsFinished: count((app) => app.state === 'FINISHED'),
-    appsFailed: count((app) => app.state === 'FAILED'),
-    appsKilled: count((app) => app.state === 'KILLED'),
+    appsFinished: count((app) => app.state === 'FINISHED' && app.finalStatus === 'SUCCEEDED'),
+    appsFailed: count((app) => app.state !== 'REJECTED' && app.finalStatus === 'FAILED'),
+    appsKilled: count((app) => app.finalStatus === 'KILLED'),
     appsRejected: count((app) => app.state === 'REJECTED'),
     appsUnfinished: unfinished,
     appsLongRunning: count((app) => app.type === 'streaming'),
@@ -191,4 +195,11 @@ export function objectsOf({ columns, rows }: QueryRows): Record<string, unknown>
 export function apps(n: number, state: AppEndState, turnaroundMs = 0, more: Partial<AppFixture> = {}): AppFixture[] {
   const ended = state === 'FINISHED' || state === 'FAILED' || state === 'REJECTED';
   return Array.from({ length: n }, () => ({ state, submitMs: 0, finishMs: ended ? turnaroundMs : null, ...more }));
+}
+
+function defaultFinalStatus(state: AppEndState): FinalStatus {
+  if (state === 'FINISHED') return 'SUCCEEDED';
+  if (state === 'FAILED' || state === 'REJECTED') return 'FAILED';
+  if (state === 'KILLED') return 'KILLED';
+  return 'UNDEFINED';
 }

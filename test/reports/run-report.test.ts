@@ -104,4 +104,26 @@ describe('runReportQuery', () => {
       store.close();
     }
   });
+
+  it('counts an app FINISHED with final status FAILED (as its log recorded) as failed, not finished', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      await saveFixtureRun(store, {
+        seed: 1,
+        apps: [...apps(3, 'FINISHED', 10_000), ...apps(1, 'FINISHED', 90_000, { finalStatus: 'FAILED' })],
+      });
+      const [rate] = objectsOf(await runReportQuery(store, QUERIES_DIR, 'completion_rate'));
+      expect([rate!['completion_pct_mean'], rate!['failed_per_run'], rate!['mean_turnaround_s']]).toEqual([75, 1, 10]);
+      const [comparison] = objectsOf(await runReportQuery(store, QUERIES_DIR, 'comparison'));
+      expect(comparison!['completion_pct']).toBe(75);
+      const [makespan] = objectsOf(await runReportQuery(store, QUERIES_DIR, 'makespan'));
+      expect([makespan!['apps_finished'], makespan!['completion_pct'], makespan!['mean_turnaround_s'], makespan!['outcome']]).toEqual([
+        3, 75, 10, 'some failed',
+      ]);
+      const completed = await runReportQuery(store, QUERIES_DIR, 'apps_completed_over_time');
+      expect(completed.rows).toHaveLength(3);
+    } finally {
+      store.close();
+    }
+  });
 });

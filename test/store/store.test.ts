@@ -47,12 +47,12 @@ function result(sampleTimeMs = 0): ReplayResult {
     apps: [
       {
         index: 0, id: 'app_1', name: 'sort', type: 'mapreduce', applicationType: 'MAPREDUCE', queue: 'root.a', user: 'u1',
-        submitMs: 100, admittedMs: 150, amStartMs: 200, finishMs: 5100, state: 'FINISHED', reason: null, failureCause: null,
+        submitMs: 100, admittedMs: 150, amStartMs: 200, finishMs: 5100, state: 'FINISHED', finalStatus: 'SUCCEEDED', reason: null, failureCause: null,
         tasks: 2, containers: 3, placementFailures: 5, reducesPreempted: 1, attempts: 2,
       },
       {
         index: 1, id: 'app_2', name: 'stream', type: 'streaming', applicationType: 'SPARK', queue: 'root.b', user: 'u2',
-        submitMs: 300, admittedMs: null, amStartMs: null, finishMs: 900, state: 'FAILED', reason: 'no AM container in 600 s',
+        submitMs: 300, admittedMs: null, amStartMs: null, finishMs: 900, state: 'FAILED', finalStatus: 'FAILED', reason: 'no AM container in 600 s',
         failureCause: 'am-never-placed', tasks: 1, containers: 0, placementFailures: 0, reducesPreempted: 0, attempts: 0,
       },
     ],
@@ -148,9 +148,9 @@ describe('Store', () => {
         trace_sha256: null, run_spec: canonicalJson(spec()), policy_spec: '{"parameters":{},"spec":"none"}',
       });
       expect(await rowsOf(store, 'run_apps', runId)).toEqual([
-        [0, 'app_1', 'sort', 'root.a', 'u1', 100, 150, 200, 5100, 'FINISHED', null, 2, 'mapreduce', 'MAPREDUCE', null, 3, 5, 1, 2],
+        [0, 'app_1', 'sort', 'root.a', 'u1', 100, 150, 200, 5100, 'FINISHED', null, 2, 'mapreduce', 'MAPREDUCE', null, 3, 5, 1, 2, 'SUCCEEDED'],
         [1, 'app_2', 'stream', 'root.b', 'u2', 300, null, null, 900, 'FAILED', 'no AM container in 600 s', 1, 'streaming',
-          'SPARK', 'am-never-placed', 0, 0, 0, 0],
+          'SPARK', 'am-never-placed', 0, 0, 0, 0, 'FAILED'],
       ]);
       expect(await rowsOf(store, 'run_samples', runId)).toEqual([
         [0, 1024, 1, 3072, 3, 1024, 1, 0.25, 1, 3, 5, 7, 0, 0, 512, 2, 9, 11, 13, 15, 17, 19, 21, 23],
@@ -265,13 +265,13 @@ describe('Store', () => {
   });
 
   it('brings a version 2 database up to date: old runs keep their rows, with nulls in the new columns', async () => {
-    expect(SCHEMA_VERSION).toBe(14);
+    expect(SCHEMA_VERSION).toBe(15);
     const path = tempPath('v2.duckdb');
     await versionTwoDatabaseWithARun(path);
 
     const store = await Store.open(path);
     try {
-      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[14]]);
+      expect((await store.query('SELECT version FROM schema_info')).rows).toEqual([[15]]);
       const [run] = await store.queryObjects(
         `SELECT seed, makespan_ms, queue_structure, app_timeout_ms, apps_long_running, failed_am_never_placed,
            placement_failures, samples_taken, sample_interval_ms, apps_killed, containers_lost, trace_sha256 FROM runs WHERE run_id = 1`,
@@ -282,7 +282,7 @@ describe('Store', () => {
         trace_sha256: null,
       });
       expect(await rowsOf(store, 'run_apps', 1)).toEqual([
-        [0, 'a', 'a', 'default', 'u', 0, 0, 0, 90, 'FINISHED', null, 1, null, null, null, null, null, null, null],
+        [0, 'a', 'a', 'default', 'u', 0, 0, 0, 90, 'FINISHED', null, 1, null, null, null, null, null, null, null, null],
       ]);
       expect(await rowsOf(store, 'run_samples', 1)).toEqual([
         [0, 1024, 1, 3072, 3, 1024, 1, 0.25, 1, 0, 0, 0, ...Array<null>(12).fill(null)],

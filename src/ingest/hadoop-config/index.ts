@@ -3,7 +3,7 @@
 
 export { FINDINGS_KEPT, FindingList, formatFindings } from './findings.js';
 export type { ConfigFinding, FindingCount, FindingKind, Findings } from './findings.js';
-export { HadoopConfigError, parseHadoopConfiguration, parseXmlDocument, readHadoopConfiguration } from './xml.js';
+export { HadoopConfigError, MAX_HADOOP_XML_BYTES, parseHadoopConfiguration, parseXmlDocument, readHadoopConfiguration, readHadoopXmlText } from './xml.js';
 export type { HadoopConfiguration, HadoopProperty, XmlElement } from './xml.js';
 export { parseFairResource } from './values.js';
 export type { FairResource } from './values.js';

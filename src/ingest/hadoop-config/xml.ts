@@ -259,7 +259,21 @@ export function parseHadoopConfiguration(text: string, file: string): HadoopConf
   return { file, properties, findings: findings.findings, findingCounts: findings.findingCounts };
 }
 
+/**
+ * The largest Hadoop XML file read, in bytes. Such a file is parsed whole, at some 25 times its
+ * size in memory (a 106 MB yarn-site.xml of a million properties took 2.4 GB), and a
+ * `<configuration>` file cannot be read in a bounded space however it is read: the last of a
+ * name's properties wins and a `${var}` may name any property of the file, so every property is
+ * held. Hadoop's yarn-default.xml, every YARN property with its description, is under 200 KB.
+ */
+export const MAX_HADOOP_XML_BYTES = 8 * 1024 * 1024;
+
+/** Read a Hadoop XML file (`what` names it in errors), refusing one over MAX_HADOOP_XML_BYTES. */
+export async function readHadoopXmlText(file: string, what: string): Promise<string> {
+  return readTextFile(file, what, '', { maxBytes: MAX_HADOOP_XML_BYTES, why: ': a Hadoop configuration file is a few hundred KB' });
+}
+
 /** Read and parse a Hadoop `<configuration>` file; `what` names it in errors (`yarn-site.xml`). */
 export async function readHadoopConfiguration(file: string, what: string): Promise<HadoopConfiguration> {
-  return parseHadoopConfiguration(await readTextFile(file, what), file);
+  return parseHadoopConfiguration(await readHadoopXmlText(file, what), file);
 }

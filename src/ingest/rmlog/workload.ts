@@ -5,7 +5,9 @@
 //     AM's allocation to the first task's allocation (AM launch, registration and its first
 //     asks); amTeardownMs = from the last task's end to the AM container's end; attempts that
 //     failed before the last one fail again after the time their AM ran; a FAILED app's last
-//     attempt likewise; a KILLED app is killed as long after its submission as it was;
+//     attempt likewise; a KILLED app is killed as long after its submission as it was; an app
+//     FINISHED whose AM unregistered with final status FAILED (KILLED) runs as recorded and ends
+//     FINISHED with that final status, a failed (killed) job;
 //   - stages: the task containers that ran, grouped by request priority and size (MapReduce maps
 //     are priority 20, reduces 10) and ordered by their first allocation; each task keeps its
 //     observed holding time (allocation to completion); a stage is requested once the fraction of
@@ -161,6 +163,7 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
   let retried = 0;
   let killed = 0;
   let failed = 0;
+  let finishedUnsuccessful = 0;
   const apps: AppSpec[] = candidates.map((c) => {
     const endBoundMs = membership.appEndBoundMs.get(c.appId) ?? logEndMs;
     const lostAtMs = membership.appLostAtMs.get(c.appId);
@@ -203,6 +206,10 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
       killed++;
       Object.assign(extra, { killAfterMs: Math.max(0, row.finishMs - c.submitMs) });
     }
+    if (row.state === 'FINISHED' && (row.finalStatus === 'FAILED' || row.finalStatus === 'KILLED')) {
+      finishedUnsuccessful++;
+      Object.assign(extra, { finalStatus: row.finalStatus });
+    }
     if (row.state === 'FAILED') {
       failed++;
       Object.assign(extra, { amFailsAfterMs: Math.max(0, final.attemptEndMs - final.am.allocatedMs!) });
@@ -224,6 +231,9 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
   if (retried > 0) notes.push(`${retried} app(s) had several attempts: each is replayed, the failed ones failing after the time their AM ran`);
   if (killed > 0) notes.push(`${killed} app(s) killed in the log are killed as long after their submission in the replay`);
   if (failed > 0) notes.push(`${failed} app(s) that FAILED in the log fail when their last attempt's AM did`);
+  if (finishedUnsuccessful > 0) {
+    notes.push(`${finishedUnsuccessful} app(s) FINISHED in the log with final status FAILED or KILLED run as recorded and end with that final status`);
+  }
   if (counts.releasedUnused > 0) notes.push(`${counts.releasedUnused} container(s) handed back unused by their AM are left out`);
   if (counts.lostWithNode > 0) {
     notes.push(`${counts.lostWithNode} container(s) killed because their node left are left out: the replay's own node changes end containers`);

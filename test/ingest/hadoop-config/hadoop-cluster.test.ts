@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { truncateSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { MAX_HADOOP_XML_BYTES } from '../../../src/ingest/hadoop-config/index.js';
 import { formatFindings, loadClusterWithHadoopConfig } from '../../../src/api/hadoop-cluster.js';
 import { ClusterFileError, parseCluster } from '../../../src/model/cluster.js';
 import type { Cluster } from '../../../src/model/cluster.js';
 import { UserError } from '../../../src/model/errors.js';
 import { queueConfig as queue } from '../../../src/model/queues.js';
-import { tempFile } from '../../helpers/files.js';
+import { tempFile, tempPath } from '../../helpers/files.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/hadoop-config/${name}`, import.meta.url));
 
@@ -195,6 +197,23 @@ describe('loadClusterWithHadoopConfig', () => {
     );
     await refuse({ base: base(), capacityScheduler: '/no/such/capacity-scheduler.xml' }, 'cannot read capacity-scheduler.xml /no/such/capacity-scheduler.xml (ENOENT)');
     await refuse({ base: base(), fairScheduler: fixture('yarn-site.xml') }, `${fixture('yarn-site.xml')}: the top-level element is <configuration>, expected <allocations>`);
+  });
+
+  it('refuses a Hadoop XML file over MAX_HADOOP_XML_BYTES before reading it, in one line: memory stays bounded', async () => {
+    // Sparse: the size is what is refused, the content is never read.
+    const conf = '<configuration></configuration>';
+    const huge = tempPath('huge-site.xml');
+    writeFileSync(huge, conf);
+    truncateSync(huge, MAX_HADOOP_XML_BYTES + 1);
+    const mib = (MAX_HADOOP_XML_BYTES / 1024 / 1024).toFixed(1);
+    for (const [option, what] of [['yarnSite', 'yarn-site.xml'], ['capacityScheduler', 'capacity-scheduler.xml'], ['fairScheduler', 'fair-scheduler.xml']] as const) {
+      const error: unknown = await loadClusterWithHadoopConfig({ base: base(), [option]: huge }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UserError);
+      expect((error as Error).message).toBe(`${what} ${huge} is ${mib} MiB, over the ${mib} MiB read: a Hadoop configuration file is a few hundred KB`);
+    }
+    // At the limit, read.
+    writeFileSync(huge, conf.padEnd(MAX_HADOOP_XML_BYTES - 1, ' ') + '\n');
+    await expect(loadClusterWithHadoopConfig({ base: base(), yarnSite: huge })).resolves.toBeDefined();
   });
 
   it('takes the FairScheduler from an allocation file when yarn-site.xml names no scheduler, and says so', async () => {

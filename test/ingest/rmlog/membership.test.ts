@@ -508,6 +508,32 @@ describe.each(['CapacityScheduler', 'FairScheduler'] as const)('a %s log', (sche
       expect(log.workload.apps[0]!.amFailsAfterMs).toBe(7900);
     });
 
+    it('runs an app FINISHED with final status FAILED as recorded and ends it so, a failed job', () => {
+      // Its AM unregistered with FAILED: the RM says FINISHED, the job failed. Its work runs as
+      // recorded (AM 1100-30 000, its task 2000-20 000) and it ends as late as an app that succeeded.
+      const log = buildLogWorkload(
+        't',
+        rows(
+          [app(1, { finishMs: 31_000, state: 'FINISHED', finalStatus: 'FAILED' }), app(2, { submitMs: 1500, finishMs: 31_000, state: 'FINISHED', finalStatus: 'SUCCEEDED' })],
+          [container(1, 1, 1, ran(1100, 30_000)), container(1, 1, 2, ran(2000, 20_000)), container(2, 1, 1, ran(1600, 30_000)), container(2, 1, 2, ran(2500, 20_000))],
+          nodes,
+          40_000,
+        ),
+      );
+      expect(log.workload.apps.map((a) => a.finalStatus)).toEqual(['FAILED', undefined]);
+      expect(log.notes.join('\n')).toMatch(/1 app\(s\) FINISHED in the log with final status FAILED or KILLED/);
+      const result = replay({ workload: log.workload, cluster: log.clusterFromLog!, admission: parseAdmissionPolicy('as-configured') });
+      expect(result.apps.map((a) => [a.state, a.finalStatus, a.failureCause, a.finishMs !== null])).toEqual([
+        ['FINISHED', 'FAILED', null, true],
+        ['FINISHED', 'SUCCEEDED', null, true],
+      ]);
+      // The same times as if it had succeeded: only its final status differs.
+      const succeeded = { ...log.workload, apps: log.workload.apps.map((a) => ({ ...a, finalStatus: undefined })) };
+      const asIfSucceeded = replay({ workload: succeeded, cluster: log.clusterFromLog!, admission: parseAdmissionPolicy('as-configured') });
+      expect(result.apps.map((a) => a.finishMs)).toEqual(asIfSucceeded.apps.map((a) => a.finishMs));
+      expect([result.summary.appsFinished, result.summary.appsFailed, result.summary.appsKilled]).toEqual([1, 1, 0]);
+    });
+
     it('replays an unmanaged AM\'s app with its tasks and no AM container', () => {
       // No AM container: its AM ran outside the cluster from the submission (1000); its task ran
       // 3000-13 000 and the app finished at 14 000: start-up 2000, wrap-up 1000.
