@@ -19,7 +19,8 @@ import { parseAdmissionPolicy } from '../src/policies/admission/index.js';
 import { applySchedulingPolicy, SCHEDULING_POLICIES } from '../src/policies/scheduling/index.js';
 import type { SchedulingPolicyName } from '../src/policies/scheduling/index.js';
 import { PACKAGE_ROOT } from '../src/paths.js';
-import { DEFAULT_SAMPLE_INTERVAL_MS, replay } from '../src/replay/engine.js';
+import { DEFAULT_SAMPLE_INTERVAL_MS } from '../src/model/run-durations.js';
+import { replay } from '../src/replay/engine.js';
 import { findScenario, resolveParameters } from '../src/scenarios/index.js';
 import { Store } from '../src/store/index.js';
 

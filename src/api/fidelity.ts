@@ -9,7 +9,7 @@ import { UserError } from '../model/errors.js';
 import type { AppEndState } from '../model/replay-result.js';
 import type { RunSpec } from '../model/run-spec.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
-import { DEFAULT_SAMPLE_INTERVAL_MS } from '../replay/engine.js';
+import { DEFAULT_SAMPLE_INTERVAL_MS } from '../model/run-durations.js';
 import { QUERIES_DIR } from '../paths.js';
 import { runReportQuery } from '../reports/index.js';
 import { findTrace } from '../store/index.js';

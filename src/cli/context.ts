@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import * as api from '../api/index.js';
 import type { Store, StoreOptions } from '../api/index.js';
-import { DEFAULT_TABLE_WIDTH, formatTable } from '../reports/index.js';
+import { DEFAULT_TABLE_WIDTH, formatTable } from '../api/command-line.js';
 import type { TableOptions } from '../reports/index.js';
 import { BIN_NAME, commandLine, invokedAs } from './invocation.js';
 import type { Placeholder } from './invocation.js';

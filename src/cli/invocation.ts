@@ -4,7 +4,7 @@
 
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { BIN_NAME } from '../model/command-line.js';
+import { BIN_NAME } from '../api/command-line.js';
 
 export { BIN_NAME };
 
@@ -33,5 +33,5 @@ export function isOnPath(name: string, path: string): boolean {
   return false;
 }
 
-export { commandLine, shellQuote } from '../model/command-line.js';
+export { commandLine, shellQuote } from '../api/command-line.js';
 export type { Placeholder } from '../model/command-line.js';

@@ -2,7 +2,7 @@
 // User errors print one line and no stack trace.
 
 import { CommanderError } from 'commander';
-import { LostDependency, PartialFailure, UserError } from '../model/errors.js';
+import { LostDependency, PartialFailure, UserError } from '../api/command-line.js';
 import { StoreError } from '../api/index.js';
 import { defaultContext } from './context.js';
 import type { CliContext } from './context.js';

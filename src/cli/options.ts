@@ -3,13 +3,13 @@
 import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
 import type { ClusterSources, ReplaySource } from '../api/index.js';
-import { UserError } from '../model/errors.js';
-import { CapacityModeError, capacityModeUsage, parseCapacityMode } from '../model/capacity-mode.js';
+import { UserError } from '../api/command-line.js';
+import { CapacityModeError, capacityModeUsage, parseCapacityMode } from '../api/command-line.js';
 import type { CapacityMode } from '../model/capacity-mode.js';
-import { SWIM_BYTES } from '../model/run-spec.js';
+import { SWIM_BYTES } from '../api/command-line.js';
 import type { SwimBytes } from '../model/run-spec.js';
-import { MAX_NODE_COUNT } from '../model/scale-nodes.js';
-import { APP_TIMEOUT, durationProblem, HORIZON, MIN_SAMPLE_INTERVAL_MS, SAMPLE_INTERVAL, secondsToMs } from '../model/run-durations.js';
+import { MAX_NODE_COUNT } from '../api/command-line.js';
+import { APP_TIMEOUT, durationProblem, HORIZON, MIN_SAMPLE_INTERVAL_MS, SAMPLE_INTERVAL, secondsToMs } from '../api/command-line.js';
 import type { DurationRule } from '../model/run-durations.js';
 
 export function collect(value: string, previous: string[]): string[] {

@@ -3,7 +3,7 @@
 
 import { Command, InvalidArgumentError } from 'commander';
 import { VERSION } from '../paths.js';
-import { DEFAULT_TABLE_WIDTH } from '../reports/index.js';
+import { DEFAULT_TABLE_WIDTH } from '../api/command-line.js';
 import type { CliContext, GlobalOptions } from './context.js';
 import { DEFAULT_DB, hint } from './context.js';
 import { collectCommand } from './commands/collect.js';

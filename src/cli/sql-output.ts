@@ -4,7 +4,7 @@
 
 import type { Writable } from 'node:stream';
 import type { StatementRows } from '../api/index.js';
-import { formatTable } from '../reports/index.js';
+import { formatTable } from '../api/command-line.js';
 import type { TableOptions } from '../reports/index.js';
 
 export type SqlFormat = 'table' | 'csv' | 'json';

@@ -2,7 +2,7 @@
 
 import { coarsenedSamplesNote, runOutcome } from '../api/index.js';
 import type { ReplayRun } from '../api/index.js';
-import { formatTable } from '../reports/index.js';
+import { formatTable } from '../api/command-line.js';
 import type { TableOptions } from '../reports/index.js';
 
 export function runsTable(runs: readonly ReplayRun[], options: TableOptions = {}): string {

@@ -14,6 +14,9 @@ export const MAX_DURATION_MS = 10 * 365 * 86_400_000;
  */
 export const MIN_SAMPLE_INTERVAL_MS = 100;
 
+/** How often a replay (and a recorded log's sampling) samples the cluster unless told otherwise. */
+export const DEFAULT_SAMPLE_INTERVAL_MS = 10_000;
+
 export interface DurationRule {
   /** The option as a user names it (`--horizon`). */
   readonly option: string;

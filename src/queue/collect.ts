@@ -9,10 +9,9 @@
 // its sweep's) or was never handed out by this database's sequence gets a new one: the sequence
 // must stay ahead of every id.
 
-import { listValue } from '@duckdb/node-api';
 import { UserError } from '../model/errors.js';
 import { dirname } from 'node:path';
-import { reserveRunIds, RUN_TABLES, storedRunIds } from '../store/index.js';
+import { reserveRunIds, RUN_TABLES, storedRunIds, stringListParam } from '../store/index.js';
 import type { RunFile, Store } from '../store/index.js';
 import { checkResultsDirReadable, listRunResults, runResultDir, runResultFiles } from './results-dir.js';
 
@@ -73,7 +72,7 @@ async function readRuns(store: Store, dir: string, specSha256s: readonly string[
   const runsPaths = found.map((run) => run.files.find((file) => file.table === 'runs')!.path);
   if (!(await readable(store, runsPaths))) await throwIfDamaged(store, found);
   const { rows } = await store.query('SELECT parse_dirpath(filename), run_id, spec_sha256 FROM read_parquet($paths::VARCHAR[], filename = true)', {
-    paths: listValue(runsPaths),
+    paths: stringListParam(runsPaths),
   });
   const byDir = new Map(rows.map((row) => [String(row[0]), { runId: Number(row[1]), specSha256: String(row[2]) }]));
   return found.map((run) => {
@@ -97,7 +96,7 @@ async function throwIfDamaged(store: Store, runs: readonly { readonly files: rea
 
 async function readable(store: Store, paths: readonly string[]): Promise<boolean> {
   try {
-    await store.query('SELECT count(*) FROM read_parquet($paths::VARCHAR[])', { paths: listValue([...paths]) });
+    await store.query('SELECT count(*) FROM read_parquet($paths::VARCHAR[])', { paths: stringListParam(paths) });
     return true;
   } catch {
     return false;
@@ -138,7 +137,7 @@ async function loadRuns(store: Store, runs: readonly FoundRun[]): Promise<number
            SELECT p.* EXCLUDE (filename) REPLACE (m.run_id AS run_id)
              FROM read_parquet($paths::VARCHAR[], filename = true) p
              JOIN collect_run_ids m ON m.dir = parse_dirpath(p.filename)`,
-        { paths: listValue(paths) },
+        { paths: stringListParam(paths) },
       );
     }
   }

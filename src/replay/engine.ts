@@ -31,6 +31,7 @@ import { Simulation } from '../sim/simulation.js';
 import { createRandom } from '../sim/random.js';
 import { clusterCapacity } from '../model/cluster.js';
 import { taskDurationMs } from '../model/workload.js';
+import { DEFAULT_SAMPLE_INTERVAL_MS } from '../model/run-durations.js';
 import type { Cluster } from '../model/cluster.js';
 import type { Workload } from '../model/workload.js';
 import { checkNodeTimeline } from '../model/node-timeline.js';
@@ -118,7 +119,6 @@ export interface ReplayInput {
   readonly options?: ReplayOptions;
 }
 
-export const DEFAULT_SAMPLE_INTERVAL_MS = 10_000;
 
 // The event kinds are bound here rather than read through the import: V8 folds a module's own
 // constants into optimised code but loads an imported binding at every read, and the dispatch

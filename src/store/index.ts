@@ -1,4 +1,4 @@
-export { Store, StoreError } from './store.js';
+export { Store, StoreError, stringListParam } from './store.js';
 export type { QueryRows, SqlParams, StatementRows, StoreOptions } from './store.js';
 export { SCHEMA_VERSION } from './migrations.js';
 export {

@@ -5,7 +5,7 @@
 
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { DuckDBInstance, ResultReturnType } from '@duckdb/node-api';
+import { DuckDBInstance, listValue, ResultReturnType } from '@duckdb/node-api';
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { NoSpaceError, noSpaceErrorOf } from '../model/no-space.js';
 import { applySchema } from './schema.js';
@@ -16,6 +16,11 @@ import type { ScratchDir } from './own-output.js';
 import type { FileState } from './file-state.js';
 
 export type SqlParams = Record<string, DuckDBValue> | DuckDBValue[];
+
+/** A list of strings as one SQL parameter (`$paths::VARCHAR[]`): DuckDB's list value, made here so no caller imports DuckDB. */
+export function stringListParam(values: readonly string[]): DuckDBValue {
+  return listValue([...values]);
+}
 
 export interface QueryRows {
   readonly columns: readonly string[];

@@ -4,7 +4,7 @@
 import { Command } from 'commander';
 import type { DiagnoseResult, Finding } from '../../api/index.js';
 import { DEFAULT_DIAGNOSE_OPTIONS, noNodeRegistered } from '../../api/index.js';
-import { formatTable } from '../../reports/index.js';
+import { formatTable } from '../../api/command-line.js';
 import type { TableOptions } from '../../reports/index.js';
 import type { CliContext } from '../context.js';
 import { dbPath, print, printJson, readOptions, tableOptions, withStore } from '../context.js';

@@ -1,9 +1,9 @@
 // `rmreplay replay`: replay a trace or scenario under schedulers, admission policies and seeds.
 
 import { Command } from 'commander';
-import { admissionPolicyUsage } from '../../policies/admission/index.js';
-import { schedulingPolicyUsage } from '../../policies/scheduling/index.js';
-import { parameterRange, SCENARIOS } from '../../scenarios/index.js';
+import { admissionPolicyUsage } from '../../api/command-line.js';
+import { schedulingPolicyUsage } from '../../api/command-line.js';
+import { parameterRange, SCENARIOS } from '../../api/command-line.js';
 import type { CliContext } from '../context.js';
 import { dbPath, hint, print, printJson, tableOptions, terminalTable, withStore } from '../context.js';
 import { addRunGridOptions, runGrid } from '../options.js';

@@ -2,8 +2,8 @@
 
 import { Command } from 'commander';
 import { DEFAULT_REPORT, WHATIF_REPORT } from '../../api/index.js';
-import { UserError } from '../../model/errors.js';
-import { reportNames } from '../../reports/index.js';
+import { UserError } from '../../api/command-line.js';
+import { reportNames } from '../../api/command-line.js';
 import { QUERIES_DIR } from '../../paths.js';
 import type { CliContext } from '../context.js';
 import { dbPath, hint, print, printJson, readOptions, terminalTable, withStore } from '../context.js';

@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Command } from 'commander';
-import { UserError } from '../../model/errors.js';
+import { UserError } from '../../api/command-line.js';
 import type { AccessHint } from '../../api/index.js';
 import type { CliContext } from '../context.js';
 import { dbPath, tableOptions, withStore } from '../context.js';

@@ -3,10 +3,10 @@
 // what each node count achieved (queries/nodes_needed.sql).
 
 import { Command, InvalidArgumentError } from 'commander';
-import { admissionPolicyUsage } from '../../policies/admission/index.js';
-import { schedulingPolicyUsage } from '../../policies/scheduling/index.js';
-import { PartialFailure } from '../../model/errors.js';
-import { SCENARIOS } from '../../scenarios/index.js';
+import { admissionPolicyUsage } from '../../api/command-line.js';
+import { schedulingPolicyUsage } from '../../api/command-line.js';
+import { PartialFailure } from '../../api/command-line.js';
+import { SCENARIOS } from '../../api/command-line.js';
 import type { CliContext } from '../context.js';
 import { dbPath, hint, print, printJson, tableOptions, terminalTable, withStore } from '../context.js';
 import { addRunGridOptions, positiveWholeNumber, runGrid } from '../options.js';

@@ -2,8 +2,8 @@
 // log recorded under the change.
 
 import { Command } from 'commander';
-import { admissionPolicyUsage } from '../../policies/admission/index.js';
-import { schedulingPolicyUsage } from '../../policies/scheduling/index.js';
+import { admissionPolicyUsage } from '../../api/command-line.js';
+import { schedulingPolicyUsage } from '../../api/command-line.js';
 import type { CliContext } from '../context.js';
 import { dbPath, hint, print, printJson, terminalTable, withStore } from '../context.js';
 import { validationChangeArgs } from '../../api/index.js';

@@ -5,7 +5,7 @@
 import { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { print } from '../context.js';
-import { LostDependency } from '../../model/errors.js';
+import { LostDependency } from '../../api/command-line.js';
 import { positiveWholeNumber } from '../options.js';
 
 interface WorkerOptions {

@@ -27,7 +27,7 @@ import type { ParseOutcome } from './parse-job.js';
 import { CONTENT_HASH } from './content-hash.js';
 import { notAnRmLogMessage } from './not-an-rm-log.js';
 import { fileHead, HEAD_BYTES, headOf, mayBeSameFile, sha256Of } from './recognise.js';
-import { DEFAULT_SAMPLE_INTERVAL_MS } from '../../replay/engine.js';
+import { DEFAULT_SAMPLE_INTERVAL_MS } from '../../model/run-durations.js';
 import type { FileHead } from './recognise.js';
 import {
   deleteRmLogLinesFrom,
