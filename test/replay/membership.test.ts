@@ -182,23 +182,32 @@ describe.each(['capacity', 'fair'] as const)('%s', (scheduler) => {
   });
 
   describe('kills and failures as recorded', () => {
-    // The CapacityScheduler's figures: the FairScheduler's differ (its fair-share and AM-share
-    // rules) and are not worked out here yet, so this one runs under the CapacityScheduler only.
-    it.runIf(scheduler === 'capacity')('kills an app at its recorded time after submission, freeing its containers for the next', () => {
-      // One node of 2048 MB. app0 at 0 (AM, then a 20 s map from 1000) is killed 5000 after its
-      // submission; app1 (at 0) waits for room until then: its AM at 5000, map 6000-16000. app1
-      // was to be killed at 60 s: it has finished by then, and the run ends with it at 16 s.
+    it('kills an app at its recorded time after submission, freeing its containers for the next', () => {
+      // One node of 2048 MB, 'none' (no AM limit under either scheduler). app0 at 0 (AM, then a
+      // 20 s map asked at 1000) is killed 5000 after its submission; app1 was to be killed at 60
+      // s: it has finished by then, and the run ends with it. 0: app0's AM under both (the apps
+      // tie; app0 is first). At 1000 the schedulers part:
+      // - CapacityScheduler (FIFO in the leaf): app0's map 1000 (node full: 2 x 1024); app1 waits
+      //   for room until the kill frees 2048: its AM at 5000, map 6000-16000.
+      // - FairScheduler (FairSharePolicy: neither app is needy with no min share, so the lesser
+      //   usage / weight goes first): app1 uses 0 MB, app0 1024, so app1's AM takes the node at
+      //   1000 and app0's map never runs. app1 registers at 2000 and asks; the kill frees app0's
+      //   AM (1024) at 5000 and the node's heartbeat then places app1's map, started at app1's AM
+      //   heartbeat (2000 + 3 x 1000 = 5000): 5000-15000.
+      const fair = scheduler === 'fair';
       const apps = [
         app('app0', 0, oneMap(20_000), { killAfterMs: 5000 }),
         app('app1', 0, oneMap(10_000), { killAfterMs: 60_000 }),
       ];
       const result = run(cluster(1, 2048, 2), apps, 'none', [0]);
       expect(result.apps.map((a) => a.state)).toEqual(['KILLED', 'FINISHED']);
-      expect(result.apps.map((a) => a.finishMs)).toEqual([5000, 16_000]);
-      expect(result.apps[1]!.amStartMs).toBe(5000);
+      expect(result.apps.map((a) => a.finishMs)).toEqual(fair ? [5000, 15_000] : [5000, 16_000]);
+      expect(result.apps[1]!.amStartMs).toBe(fair ? 1000 : 5000);
+      // AMs and maps placed: app0's map only under the CapacityScheduler.
+      expect(result.summary.containersAllocated).toBe(fair ? 3 : 4);
       expect(result.summary.appsKilled).toBe(1);
       expect(result.summary.appsFinished).toBe(1);
-      expect(result.summary.endMs).toBe(16_000);
+      expect(result.summary.endMs).toBe(fair ? 15_000 : 16_000);
     });
 
     it('replays a failed attempt as recorded, then the next attempt', () => {
