@@ -738,7 +738,10 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     const d = this.decision;
     let allocated = 0;
     let outcome = NO_FIT;
-    let schedule = true;
+    // A draining node gives up whatever it frees at once (Membership.giveUpFree), so it has no
+    // room to offer and a reservation on it could never be met (nodeDrains drops the one it had):
+    // it is offered to no app, as under the CapacityScheduler, which skips a node without room.
+    let schedule = !node.draining;
     if (node.reservedApp >= 0) {
       scheduler.serveReservation(node, this.nowMs, d);
       if (d.kind === UNRESERVE) {
@@ -780,7 +783,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   private sleep(node: NodeState, allocated: number, outcome: number): void {
     if (node.reservedApp >= 0) {
       node.state = RESERVED_IDLE;
-    } else if (!this.scheduler.considersNode(node.freeMemoryMb, node.freeVcores)) {
+    } else if (node.draining || !this.scheduler.considersNode(node.freeMemoryMb, node.freeVcores)) {
       node.state = UNUSABLE;
     } else if (allocated > 0 || outcome === PASSED_UP || this.scheduler.servableAsks === 0) {
       // A node an app passed up for locality is offered again at its next regular heartbeat.

@@ -241,12 +241,19 @@ export class Membership {
 
   /** A node in service grows or shrinks by (memoryMb, vcores): free space, cluster and scheduler follow. */
   private resize(node: NodeState, memoryMb: number, vcores: number, nowMs: number): void {
-    const { capacity, observer, scheduler } = this.parts;
+    const { capacity, observer, scheduler, view } = this.parts;
     observer.accountUsage(node, nowMs);
     node.capacityMemoryMb += memoryMb;
     node.capacityVcores += vcores;
     node.freeMemoryMb += memoryMb;
     node.freeVcores += vcores;
+    // The cluster's reserved space is the free space of its reserved nodes (the engine's
+    // applyReservation / dropReservation): a reserved node that grows or shrinks changes it too,
+    // or the reservation's end takes back more or less than it added.
+    if (node.reservedApp >= 0) {
+      view.reservedMemoryMb += memoryMb;
+      view.reservedVcores += vcores;
+    }
     capacity.memoryMb += memoryMb;
     capacity.vcores += vcores;
     observer.updateBucket(node);

@@ -182,23 +182,32 @@ describe.each(['capacity', 'fair'] as const)('%s', (scheduler) => {
   });
 
   describe('kills and failures as recorded', () => {
-    // The CapacityScheduler's figures: the FairScheduler's differ (its fair-share and AM-share
-    // rules) and are not worked out here yet, so this one runs under the CapacityScheduler only.
-    it.runIf(scheduler === 'capacity')('kills an app at its recorded time after submission, freeing its containers for the next', () => {
-      // One node of 2048 MB. app0 at 0 (AM, then a 20 s map from 1000) is killed 5000 after its
-      // submission; app1 (at 0) waits for room until then: its AM at 5000, map 6000-16000. app1
-      // was to be killed at 60 s: it has finished by then, and the run ends with it at 16 s.
+    it('kills an app at its recorded time after submission, freeing its containers for the next', () => {
+      // One node of 2048 MB, 'none' (no AM limit under either scheduler). app0 at 0 (AM, then a
+      // 20 s map asked at 1000) is killed 5000 after its submission; app1 was to be killed at 60
+      // s: it has finished by then, and the run ends with it. 0: app0's AM under both (the apps
+      // tie; app0 is first). At 1000 the schedulers part:
+      // - CapacityScheduler (FIFO in the leaf): app0's map 1000 (node full: 2 x 1024); app1 waits
+      //   for room until the kill frees 2048: its AM at 5000, map 6000-16000.
+      // - FairScheduler (FairSharePolicy: neither app is needy with no min share, so the lesser
+      //   usage / weight goes first): app1 uses 0 MB, app0 1024, so app1's AM takes the node at
+      //   1000 and app0's map never runs. app1 registers at 2000 and asks; the kill frees app0's
+      //   AM (1024) at 5000 and the node's heartbeat then places app1's map, started at app1's AM
+      //   heartbeat (2000 + 3 x 1000 = 5000): 5000-15000.
+      const fair = scheduler === 'fair';
       const apps = [
         app('app0', 0, oneMap(20_000), { killAfterMs: 5000 }),
         app('app1', 0, oneMap(10_000), { killAfterMs: 60_000 }),
       ];
       const result = run(cluster(1, 2048, 2), apps, 'none', [0]);
       expect(result.apps.map((a) => a.state)).toEqual(['KILLED', 'FINISHED']);
-      expect(result.apps.map((a) => a.finishMs)).toEqual([5000, 16_000]);
-      expect(result.apps[1]!.amStartMs).toBe(5000);
+      expect(result.apps.map((a) => a.finishMs)).toEqual(fair ? [5000, 15_000] : [5000, 16_000]);
+      expect(result.apps[1]!.amStartMs).toBe(fair ? 1000 : 5000);
+      // AMs and maps placed: app0's map only under the CapacityScheduler.
+      expect(result.summary.containersAllocated).toBe(fair ? 3 : 4);
       expect(result.summary.appsKilled).toBe(1);
       expect(result.summary.appsFinished).toBe(1);
-      expect(result.summary.endMs).toBe(16_000);
+      expect(result.summary.endMs).toBe(fair ? 15_000 : 16_000);
     });
 
     it('replays a failed attempt as recorded, then the next attempt', () => {
@@ -373,12 +382,13 @@ describe.each(['capacity', 'fair'] as const)('%s', (scheduler) => {
       ).not.toThrow();
     });
 
-    // The CapacityScheduler's figures: the FairScheduler's differ (its fair-share and AM-share
-    // rules) and are not worked out here yet, so this one runs under the CapacityScheduler only.
-    it.runIf(scheduler === 'capacity')('gives up the freed space of a draining node as its containers end; the node leaves when decommissioned', () => {
+    it('gives up the freed space of a draining node as its containers end; the node leaves when decommissioned', () => {
       // Node 1 drains at 1800 holding B (2000-12000) and leaves (DECOMMISSIONED) at 15000. At
       // 12 s B ends and its 1024 MB leave the cluster with it: the sample at 20 s sees node 0
       // alone, holding the AM and E (11000-21000) and F (12000-22000): 4096 - 3 x 1024 free.
+      // Under the FairScheduler, which offers even a full node, node 1 (1024 MB, all held) is not
+      // reserved at its heartbeats from 2500 either: what it frees leaves at once, so a
+      // reservation could never be met. Only node 0 is reserved (at 4000, for E).
       const timeline: NodeTimeline = {
         initialNodes: [0, 1],
         changes: [
@@ -388,19 +398,21 @@ describe.each(['capacity', 'fair'] as const)('%s', (scheduler) => {
       };
       const result = run(cluster(2, 4096, 4), [app('a', 0, [stage('map', 6, 10_000)])], 'none', [0, 500], timeline);
       expect(result.samples.freeMemoryMb[2]).toBe(1024);
+      expect(result.nodes.reservations).toEqual(scheduler === 'fair' ? [1, 0] : [0, 0]);
       expect(result.summary.containersLost).toBe(0);
       expect(result.apps[0]!.finishMs).toBe(22_000);
     });
   });
 
   describe('a node resized in place', () => {
-    // The CapacityScheduler's figures: the FairScheduler's differ (its fair-share and AM-share
-    // rules) and are not worked out here yet, so this one runs under the CapacityScheduler only.
-    it.runIf(scheduler === 'capacity')('places a task that did not fit once its node grows', () => {
+    it('places a task that did not fit once its node grows', () => {
       // One node of 4096 MB, heartbeats every second from 0. a's AM (1024 MB) runs from 0 and
       // registers at 1000; its map asks 4096 MB (the node's size, so the maximum allows it) and
       // does not fit beside the AM. At 4500 the node is resized to 8192 MB / 8 vcores: its next
       // heartbeat, 5000, places the map, which starts on the AM's heartbeat at 5000: 5000-15000.
+      // The CapacityScheduler refuses the map until then (1024 + 4096 is over the queue's limit,
+      // the 4096 MB cluster); the FairScheduler reserves the node for it at 1000 (it fits the
+      // node's size, not its 3072 MB free) and fulfils the reservation at 5000 on the grown node.
       const timeline: NodeTimeline = { initialNodes: [0], changes: [{ atMs: 4500, kind: 'resize', node: 0, memoryMb: 8192, vcores: 8 }] };
       const result = run(cluster(1, 4096, 4), [app('a', 0, [stage('map', 1, 10_000, { memoryMb: 4096, vcores: 1 })])], 'none', [0], timeline);
       expect(result.apps[0]!.finishMs).toBe(15_000);
@@ -408,6 +420,7 @@ describe.each(['capacity', 'fair'] as const)('%s', (scheduler) => {
       expect([...result.containers!.startMs].sort((x, y) => x - y)).toEqual([0, 5000]);
       // At 10 s the node holds both: 8192 - 1024 - 4096 free. It is reported at its new size.
       expect(result.samples.freeMemoryMb[1]).toBe(3072);
+      expect(result.summary.reservationsMade).toBe(scheduler === 'fair' ? 1 : 0);
       expect(result.nodes.memoryMb).toEqual([8192]);
     });
 
