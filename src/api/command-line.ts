@@ -3,7 +3,6 @@
 // with. The CLI imports from api/ only (eslint.config.js enforces it); this is its door to the rest.
 
 export { BIN_NAME, commandLine, shellQuote } from '../model/command-line.js';
-export type { Placeholder } from '../model/command-line.js';
 export { CapacityModeError, capacityModeUsage, parseCapacityMode } from '../model/capacity-mode.js';
 export { LostDependency, PartialFailure, UserError } from '../model/errors.js';
 export { APP_TIMEOUT, durationProblem, HORIZON, MIN_SAMPLE_INTERVAL_MS, SAMPLE_INTERVAL, secondsToMs } from '../model/run-durations.js';

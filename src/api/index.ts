@@ -1,4 +1,4 @@
-export { loadClusterFile } from './cluster-file.js';
+export { loadClusterFile, nearestShippedCluster, shippedClusters } from './cluster-file.js';
 export { ingestSwim } from '../ingest/swim/ingest.js';
 export type { IngestSwimOptions, IngestSwimResult } from '../ingest/swim/ingest.js';
 export { replayRuns } from './replay.js';
@@ -51,7 +51,7 @@ export { lockPathOf } from '../pipeline/lock.js';
 export type { LockHolder } from '../pipeline/lock.js';
 export { runValidation, validationChangeArgs } from './validate.js';
 export { evidenceLines, replayEvidence, storedValidations, whatIfEvidence } from './whatif-evidence.js';
-export type { CommandArg, KindEvidence, ValidatedPair, ValidatedPoint, WhatIf, WhatIfEvidence } from './whatif-evidence.js';
+export type { KindEvidence, ValidatedPair, ValidatedPoint, WhatIf, WhatIfEvidence } from './whatif-evidence.js';
 export type { ValidationChange, ValidationRequest, ValidationResult } from './validate.js';
 export { CHANGE_THRESHOLD_MS, TOLERANCE_MS, TOLERANCE_SHARE } from './validate-compare.js';
 export type { AppEnd, AppEnds, Makespans, ValidationApp, ValidationHeadline } from './validate-compare.js';

@@ -7,7 +7,6 @@
 
 import { CHANGE_KIND_TITLES, changeKinds, changeKindsKey, changeKindsTitle } from './change-kind.js';
 import type { ChangeKind } from './change-kind.js';
-import type { Placeholder } from '../model/command-line.js';
 import { capacityModeSpec } from '../model/capacity-mode.js';
 import { nodeCount } from '../model/cluster.js';
 import type { RunSpec } from '../model/run-spec.js';
@@ -24,14 +23,14 @@ import { validationChangeArgs } from './validate.js';
 import type { ValidationChange } from './validate.js';
 import { CHANGE_THRESHOLD_MS, TOLERANCE_MS, TOLERANCE_SHARE } from './validate-compare.js';
 
-export type CommandArg = string | Placeholder;
-
 /** A run of an RM log under a change, and the same run on the log as recorded. */
 export interface WhatIf {
   readonly spec: RunSpec;
   readonly asRecorded: RunSpec;
-  /** The options that make the change as `replay` and `validate` take them (placeholders where they cannot be known). */
-  readonly changeArgs: readonly CommandArg[];
+  /** The options that make the change as `replay` and `validate` take them, as far as they are known. */
+  readonly changeArgs: readonly string[];
+  /** Options the change also needs whose files a stored run does not name (`--capacity-scheduler`). */
+  readonly optionsNotStored?: readonly string[];
 }
 
 /** One app of a validated pair with both changes known. */
@@ -69,9 +68,11 @@ export interface ValidatedPair {
 export interface KindEvidence {
   readonly kinds: readonly ChangeKind[];
   readonly validations: readonly ValidatedPair[];
-  /** When none is stored: the commands that would make one. */
-  readonly ingestArgs: readonly CommandArg[];
-  readonly validateArgs: readonly CommandArg[];
+  /** When none is stored: the name to ingest the changed log under, and the validate command that would make one. */
+  readonly changedTrace: string;
+  readonly validateArgs: readonly string[];
+  /** Options validate also needs whose files are not stored with the runs (the user gives them). */
+  readonly validateNeeds: readonly string[];
 }
 
 export interface WhatIfEvidence {
@@ -108,8 +109,9 @@ export async function whatIfEvidence(
   const byKind = [...groups.values()].map(({ kinds, first }) => ({
     kinds,
     validations: validations.filter((v) => changeKindsKey(v.kinds) === changeKindsKey(kinds)),
-    ingestArgs: ['ingest', 'rmlog', { placeholder: 'FILE' }, '--name', changedName],
+    changedTrace: changedName,
     validateArgs: ['validate', '--trace', trace, '--against', changedName, ...first.changeArgs],
+    validateNeeds: first.optionsNotStored ?? [],
   }));
   const asRecorded = whatIfs[0]!.asRecorded;
   let figures = fidelity ?? null;
@@ -163,24 +165,26 @@ function replayChangeArgs(request: ReplayChange, spec: RunSpec): string[] {
 /**
  * The change from `asRecorded` to `spec` as options, where a stored run is all there is (a
  * report): the policy, the scheduler combination and the node count exactly; queue files or a
- * cluster file, which a description does not name, as placeholders.
+ * cluster file, which a description does not name, listed apart (optionsNotStored).
  */
-export function changeArgsOfSpecs(asRecorded: RunSpec, spec: RunSpec): CommandArg[] {
+export function changeArgsOfSpecs(asRecorded: RunSpec, spec: RunSpec): { args: string[]; optionsNotStored: string[] } {
   const kinds = changeKinds(asRecorded, spec);
-  const args: CommandArg[] = [];
+  const args: string[] = [];
+  const optionsNotStored: string[] = [];
+  const queueFileOption = spec.cluster.scheduler.type === 'fair' ? '--fair-scheduler' : '--capacity-scheduler';
   if (spec.admission.spec !== asRecorded.admission.spec && spec.admission.spec !== AS_CONFIGURED_SPEC) args.push('-p', spec.admission.spec);
   if (spec.scheduler !== asRecorded.scheduler) {
     if (SCHEDULING_POLICIES.includes(spec.scheduler)) args.push('-s', spec.scheduler);
-    else args.push({ placeholder: spec.cluster.scheduler.type === 'fair' ? '--fair-scheduler FILE' : '--capacity-scheduler FILE' });
+    else optionsNotStored.push(queueFileOption);
   } else if (kinds.includes('queues') || (kinds.includes('am-limit') && spec.admission.spec === asRecorded.admission.spec)) {
-    args.push({ placeholder: spec.cluster.scheduler.type === 'fair' ? '--fair-scheduler FILE' : '--capacity-scheduler FILE' });
+    optionsNotStored.push(queueFileOption);
   }
   if (kinds.includes('nodes')) {
     const count = nodeCount(spec.cluster);
     if (count !== nodeCount(asRecorded.cluster)) args.push('--nodes', String(count));
-    else args.push({ placeholder: '--cluster FILE' });
+    else optionsNotStored.push('--cluster');
   }
-  return args;
+  return { args, optionsNotStored };
 }
 
 /** Every current validation (queries/validation.sql), with its kind of change read from its two runs. */
@@ -233,13 +237,16 @@ export async function storedValidations(store: Store): Promise<ValidatedPair[]> 
 }
 
 /** The evidence in lines: one per kind of change, one on fidelity, one per limit. `command` prints a command line. */
-export function evidenceLines(evidence: WhatIfEvidence, command: (args: readonly CommandArg[]) => string): string[] {
+export function evidenceLines(evidence: WhatIfEvidence, command: (args: readonly string[]) => string): string[] {
   const lines = evidence.byKind.map((group) => {
     const title = changeKindsTitle(group.kinds);
     if (group.validations.length === 0) {
       return (
         `No validation of this kind of change (${title}) is stored in this database: ingest a log of the same workload recorded ` +
-        `under the change (\`${command(group.ingestArgs)}\`), then \`${command(group.validateArgs)}\`.`
+        `under the change with \`--name ${group.changedTrace}\`, then \`${command(group.validateArgs)}\`` +
+        (group.validateNeeds.length === 0
+          ? '.'
+          : ` with the ${group.validateNeeds.join(' and ')} file(s) that made the change (a stored run does not name them).`)
       );
     }
     return `Validated changes of this kind (${title}): ${group.validations.map(pairText).join('; ')}.`;

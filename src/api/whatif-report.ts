@@ -163,7 +163,10 @@ async function traceEvidence(store: Store, trace: string, fidelity: FidelityResu
   const whatIfs = runIds
     .filter((id) => id !== fidelity.runId)
     .map((id) => specs.get(id)!)
-    .map((spec) => ({ spec, asRecorded, changeArgs: changeArgsOfSpecs(asRecorded, spec) }));
+    .map((spec) => {
+      const { args, optionsNotStored } = changeArgsOfSpecs(asRecorded, spec);
+      return { spec, asRecorded, changeArgs: args, optionsNotStored };
+    });
   return whatIfEvidence(store, trace, whatIfs, fidelityFigures(fidelity.runId, fidelity.apps));
 }
 

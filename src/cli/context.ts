@@ -9,7 +9,6 @@ import type { Store, StoreOptions } from '../api/index.js';
 import { DEFAULT_TABLE_WIDTH, formatTable } from '../api/command-line.js';
 import type { TableOptions } from '../reports/index.js';
 import { BIN_NAME, commandLine, invokedAs } from './invocation.js';
-import type { Placeholder } from './invocation.js';
 
 export type Api = typeof api;
 
@@ -19,6 +18,8 @@ export interface GlobalOptions {
   waitMs: number;
   /** `--wide`: terminal tables keep every column. */
   wide: boolean;
+  /** The global options as the user gave them (`--db X`, `--wait S`, `--wide`), repeated in every hint. */
+  args: string[];
 }
 
 export interface CliContext {
@@ -47,8 +48,8 @@ export function defaultContext(): CliContext {
 }
 
 /** A command for the user to run next, as they invoke rmreplay, arguments quoted for the shell. */
-export function hint(context: CliContext, args: readonly (string | Placeholder)[]): string {
-  return commandLine(context.invokedAs ?? BIN_NAME, args);
+export function hint(context: CliContext, args: readonly string[]): string {
+  return commandLine(context.invokedAs ?? BIN_NAME, [...(context.globals?.args ?? []), ...args]);
 }
 
 /** How terminal tables are fitted: to DEFAULT_TABLE_WIDTH columns, or whole with --wide. */

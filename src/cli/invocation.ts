@@ -34,4 +34,3 @@ export function isOnPath(name: string, path: string): boolean {
 }
 
 export { commandLine, shellQuote } from '../api/command-line.js';
-export type { Placeholder } from '../model/command-line.js';

@@ -43,7 +43,7 @@ function waitSeconds(value: string): number {
 export function createProgram(outer: CliContext): Command {
   // The commands see the program's own options (--wait, --wide) once they are parsed, and every
   // database they open waits for another writer as long as --wait says.
-  const globals: GlobalOptions = { waitMs: 0, wide: false };
+  const globals: GlobalOptions = { waitMs: 0, wide: false, args: [] };
   const context: CliContext = {
     ...outer,
     globals,
@@ -76,9 +76,15 @@ export function createProgram(outer: CliContext): Command {
         `Start with: ${hint(context, ['demo'])}`,
     )
     .hook('preAction', (_program, action) => {
-      const options = action.optsWithGlobals<{ wait?: number; wide?: boolean }>();
+      const options = action.optsWithGlobals<{ db?: string; wait?: number; wide?: boolean }>();
       globals.waitMs = Math.round((options.wait ?? 0) * 1000);
       globals.wide = options.wide === true;
+      // A hint run as printed must reach the same database (and wait as long, and print as wide).
+      globals.args = [
+        ...(options.db === undefined ? [] : ['--db', options.db]),
+        ...(options.wait === undefined ? [] : ['--wait', String(options.wait)]),
+        ...(globals.wide ? ['--wide'] : []),
+      ];
     });
   for (const command of [
     demoCommand(context),

@@ -58,7 +58,7 @@ describe('replayEvidence', () => {
       const lines = await linesOf(store, { nodes: 4, policies: ['max-apps:2'] });
       expect(lines[0]).toBe(
         'No validation of this kind of change (node count / hardware + admission policy) is stored in this database: ingest a ' +
-          'log of the same workload recorded under the change (`rmreplay ingest rmlog FILE --name base-changed`), then ' +
+          'log of the same workload recorded under the change with `--name base-changed`, then ' +
           '`rmreplay validate --trace base --against base-changed -p max-apps:2 --nodes 4`.',
       );
       expect(lines.filter((line) => line.startsWith('Locality is not modelled'))).toHaveLength(1);

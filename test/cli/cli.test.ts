@@ -408,8 +408,8 @@ describe('rmreplay CLI on RM logs', () => {
     const notes = whatIf.stdout.text.slice(whatIf.stdout.text.indexOf('How far to trust this what-if:\n'));
     expect(notes).toContain(
       '  - No validation of this kind of change (node count / hardware) is stored in this database: ingest a log of the same ' +
-        'workload recorded under the change (`rmreplay ingest rmlog FILE --name cli-rm-changed`), then ' +
-        '`rmreplay validate --trace cli-rm --against cli-rm-changed --nodes 4`.\n',
+        'workload recorded under the change with `--name cli-rm-changed`, then ' +
+        `\`rmreplay --db ${db} validate --trace cli-rm --against cli-rm-changed --nodes 4\`.\n`,
     );
     expect(notes).toMatch(/\n {2}- As recorded \(run \d+\), the replay of cli-rm is off by \d+\.\d% per app on average, /);
     expect(notes).toMatch(/\n {2}- Locality is not modelled: /);

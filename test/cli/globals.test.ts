@@ -56,7 +56,20 @@ describe('the program\'s own options and hints', () => {
     const swim = tempFile('hint day.tsv', swimText([['j0', 0, 0, 1, 1, 1]]));
     const d = context();
     expect(await main(['ingest', 'swim', swim, '--source-nodes', '10'], d.ctx)).toBe(0);
-    expect(d.stdout.text).toContain("Replay it: rmreplay replay --trace 'hint day' --cluster <cluster file>\n");
+    // No placeholder: the shipped cluster nearest the source's 10 nodes, a command that runs as printed.
+    expect(d.stdout.text).toContain("Replay it (on the shipped cluster lab-20, or --cluster YOUR_FILE): rmreplay replay --trace 'hint day' --cluster lab-20\n");
+  });
+
+  it('repeats the global options the user gave in every hint, so a hint reaches the same database', async () => {
+    const db = tempPath('hint db.duckdb');
+    const log = tempFile('hint-db-rm.log', renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' }));
+    const c = context();
+    expect(await main(['--db', db, '--wait', '3', 'ingest', 'rmlog', log, '--name', 'hinted'], c.ctx)).toBe(0);
+    expect(c.stdout.text).toContain(`Check it: rmreplay --db '${db}' --wait 3 fidelity --trace hinted\n`);
+    const empty = context();
+    expect(await main(['--db', tempPath('empty.duckdb'), 'traces'], empty.ctx)).toBe(0);
+    expect(empty.stdout.text).not.toMatch(/FILE|<[a-z ]+>/);
+    expect(empty.stdout.text).toContain('ingest rmlog --help');
   });
 
   it('fits tables to 100 columns unless --wide', async () => {

@@ -43,7 +43,9 @@ export function ingestCommand(context: CliContext): Command {
         ...result.warnings.map((warning) => `  warning: ${warning}`),
       ];
       lines.push(...rejectLines(result.rejects, t.rejectedLines));
-      lines.push(`Replay it: ${hint(context, ['replay', '--trace', t.trace, '--cluster', { placeholder: '<cluster file>' }])}`);
+      // A SWIM trace needs a cluster: the shipped one nearest its source's size (any cluster file will do).
+      const cluster = await context.api.nearestShippedCluster(t.sourceNodes ?? null);
+      lines.push(`Replay it (on the shipped cluster ${cluster}, or --cluster YOUR_FILE): ${hint(context, ['replay', '--trace', t.trace, '--cluster', cluster])}`);
       print(context, lines.join('\n'));
     });
   ingest

@@ -19,8 +19,8 @@ export function tracesCommand(context: CliContext): Command {
       if (traces.length === 0) {
         print(
           context,
-          `no traces in ${path}; ingest one with \`${hint(context, ['ingest', 'swim', { placeholder: 'FILE' }])}\` or ` +
-            `\`${hint(context, ['ingest', 'rmlog', { placeholder: 'FILE' }])}\``,
+          `no traces in ${path}; ingest an RM log or a SWIM file (see \`${hint(context, ['ingest', 'rmlog', '--help'])}\` and ` +
+            `\`${hint(context, ['ingest', 'swim', '--help'])}\`), or try \`${hint(context, ['demo'])}\``,
         );
         return;
       }
