@@ -52,9 +52,11 @@ export function hint(context: CliContext, args: readonly string[]): string {
   return commandLine(context.invokedAs ?? BIN_NAME, [...(context.globals?.args ?? []), ...args]);
 }
 
-/** How terminal tables are fitted: to DEFAULT_TABLE_WIDTH columns, or whole with --wide. */
+/** How terminal tables are fitted: to the terminal's width (DEFAULT_TABLE_WIDTH columns when not a terminal), or whole with --wide. */
 export function tableOptions(context: CliContext): TableOptions {
-  return { maxWidth: context.globals?.wide ? Infinity : DEFAULT_TABLE_WIDTH };
+  if (context.globals?.wide) return { maxWidth: Infinity };
+  const terminalColumns = context.stdout.isTTY === true ? (context.stdout as { columns?: number }).columns : undefined;
+  return { maxWidth: terminalColumns !== undefined && terminalColumns > 0 ? terminalColumns : DEFAULT_TABLE_WIDTH };
 }
 
 export const DEFAULT_DB = 'rmreplay.duckdb';

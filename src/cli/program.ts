@@ -65,7 +65,7 @@ export function createProgram(outer: CliContext): Command {
       'when another program holds the database (or another pipeline runs on it), keep trying this long (default: 0, refuse at once)',
       waitSeconds,
     )
-    .option('--wide', `print every column of a table (default: fit ${DEFAULT_TABLE_WIDTH} columns, saying which were left out)`)
+    .option('--wide', `print every column of a table (default: fit the terminal's width, ${DEFAULT_TABLE_WIDTH} columns when not a terminal, saying which were left out)`)
     .configureOutput(output)
     .exitOverride()
     .showSuggestionAfterError()

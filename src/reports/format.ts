@@ -1,8 +1,10 @@
 // Tables for people: aligned text for the terminal and GitHub-flavoured Markdown for reports/.
-// A text table is fitted to a width (100 columns unless told otherwise): long text values are
-// shortened first, then columns are left out (those the caller names first, then from the
-// right; never the first, which names the row), and a line under the table says which.
-// Markdown files always hold every column.
+// A text table is fitted to a width (the terminal's, 100 columns when not a terminal): long text
+// values are shortened first, then columns are left out: first those whose value is the same in
+// every row (a line above the table gives it), then those the caller names, then from the right
+// (the columns that tell the rows apart come first in every query); never the first, which names
+// the row. A line under the table says which, within the width. Markdown files always hold every
+// column.
 
 export type TableStyle = 'text' | 'markdown';
 
@@ -60,7 +62,8 @@ export function formatTable(
     return lines.join('\n');
   }
   const numeric = columns.map((_, i) => rows.every((row) => typeof row[i] === 'number' || row[i] === null));
-  const fitted = fitColumns(columns, cells, numeric, options.maxWidth ?? DEFAULT_TABLE_WIDTH, options.dropFirst ?? []);
+  const maxWidth = options.maxWidth ?? DEFAULT_TABLE_WIDTH;
+  const fitted = fitColumns(columns, cells, numeric, maxWidth, options.dropFirst ?? []);
   const shown = fitted.shown;
   const widths = shown.map((i) => Math.max(columns[i]!.length, ...fitted.cells.map((row) => row[i]!.length)));
   const line = (row: readonly string[]): string =>
@@ -73,13 +76,36 @@ export function formatTable(
       })
       .join(GAP);
   const dashes = columns.map((_, i) => '-'.repeat(widths[shown.indexOf(i)] ?? 0));
-  const lines = [line(columns), line(dashes), ...fitted.cells.map(line)];
-  const left = columns.filter((_, i) => !shown.includes(i));
+  const left = columns.map((_, i) => i).filter((i) => !shown.includes(i));
+  const same = left.filter((i) => fitted.constant.includes(i));
+  const lines: string[] = [];
+  if (same.length > 0) {
+    lines.push(...wrapped(`(the same in every row: ${same.map((i) => `${columns[i]} ${cells[0]![i]}`).join(', ')})`, maxWidth));
+  }
+  lines.push(line(columns), line(dashes), ...fitted.cells.map(line));
+  const otherLeft = left.filter((i) => !same.includes(i)).map((i) => columns[i]!);
   const notes: string[] = [];
-  if (left.length > 0) notes.push(`left out to fit ${options.maxWidth ?? DEFAULT_TABLE_WIDTH} columns: ${left.join(', ')}`);
+  if (otherLeft.length > 0) notes.push(`left out to fit ${maxWidth} columns: ${otherLeft.join(', ')}`);
   if (fitted.shortened) notes.push('long values shortened with …');
-  if (notes.length > 0) lines.push(`(${notes.join('; ')}; --wide shows all)`);
+  if (notes.length > 0) lines.push(...wrapped(`(${notes.join('; ')}; --wide shows all)`, maxWidth));
   return lines.join('\n');
+}
+
+/** `text` broken at spaces into lines of at most `width` characters (a word longer than that stays whole). */
+function wrapped(text: string, width: number): string[] {
+  if (text.length <= width) return [text];
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(' ')) {
+    if (current !== '' && current.length + 1 + word.length > width) {
+      lines.push(current);
+      current = word;
+    } else {
+      current = current === '' ? word : `${current} ${word}`;
+    }
+  }
+  if (current !== '') lines.push(current);
+  return lines;
 }
 
 /** Which columns to show, and the cells with long text shortened, to fit `maxWidth`. */
@@ -89,21 +115,21 @@ function fitColumns(
   numeric: readonly boolean[],
   maxWidth: number,
   dropFirst: readonly string[],
-): { shown: number[]; cells: readonly (readonly string[])[]; shortened: boolean } {
+): { shown: number[]; cells: readonly (readonly string[])[]; shortened: boolean; constant: number[] } {
   const all = columns.map((_, i) => i);
+  // A column whose value is the same in every row (of two or more) tells nothing a line cannot.
+  const constant = cells.length < 2 ? [] : all.slice(1).filter((i) => cells.every((row) => row[i] === cells[0]![i]));
   const widthOf = (table: readonly (readonly string[])[], i: number): number =>
     Math.max(columns[i]!.length, ...table.map((row) => row[i]!.length));
   const total = (table: readonly (readonly string[])[], shown: readonly number[]): number =>
     shown.reduce((sum, i) => sum + widthOf(table, i), 0) + GAP.length * Math.max(0, shown.length - 1);
-  if (total(cells, all) <= maxWidth) return { shown: all, cells, shortened: false };
+  if (total(cells, all) <= maxWidth) return { shown: all, cells, shortened: false, constant };
   const shorter = cells.map((row) =>
     row.map((cell, i) => (numeric[i] ? cell : shorten(cell, Math.max(SHORT_TEXT_CHARS, columns[i]!.length)))),
   );
-  // The columns named to go first, then from the right; the first column names the row and stays.
-  const order = [
-    ...dropFirst.map((name) => columns.indexOf(name)).filter((i) => i > 0),
-    ...all.slice(1).reverse(),
-  ];
+  // The constant columns, the columns named to go first, then from the right; the first column
+  // names the row and stays.
+  const order = [...constant, ...dropFirst.map((name) => columns.indexOf(name)).filter((i) => i > 0), ...all.slice(1).reverse()];
   const shown = [...all];
   for (const column of order) {
     if (total(shorter, shown) <= maxWidth) break;
@@ -111,7 +137,7 @@ function fitColumns(
     if (at >= 0) shown.splice(at, 1);
   }
   const shortened = shown.some((i) => cells.some((row, r) => row[i] !== shorter[r]![i]));
-  return { shown, cells: shorter, shortened };
+  return { shown, cells: shorter, shortened, constant };
 }
 
 /** `limit` characters of `text` with `…` where it was cut: the end of a path (its file), else the start. */

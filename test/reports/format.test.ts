@@ -23,11 +23,28 @@ describe('formatTable', () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
   });
 
+  it('keeps the note under the table within the width, broken at spaces', () => {
+    // At 60: wall_ms, outcome, apps_failed then apps_finished go: 50 + 6 gaps = 56.
+    const lines = formatTable(COLUMNS, ROWS, 'text', { maxWidth: 60 }).split('\n');
+    expect(lines[0]).toBe('trace           scheduler      policy         makespan_s');
+    expect(lines.slice(4).join(' ')).toBe('(left out to fit 60 columns: apps_finished, apps_failed, outcome, wall_ms; --wide shows all)');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(60);
+  });
+
   it('leaves out the columns the caller names first', () => {
     const lines = formatTable(COLUMNS, ROWS, 'text', { dropFirst: ['scheduler'] }).split('\n');
     // Without scheduler: 80 + 12 = 92.
     expect(lines[0]).toBe('trace           policy         makespan_s  apps_finished  apps_failed  outcome       wall_ms');
     expect(lines.at(-1)).toBe('(left out to fit 100 columns: scheduler; --wide shows all)');
+  });
+
+  it('leaves out a column whose value is the same in every row first, giving it above the table', () => {
+    const rows = ROWS.map((row) => [row[0], 'capacity-fifo-everywhere', ...row.slice(2)]);
+    const lines = formatTable(COLUMNS, rows).split('\n');
+    // scheduler is now 24 wide and the same in both rows: 104 + 14 = 118 > 100; without it 80 + 12 = 92.
+    expect(lines[0]).toBe('(the same in every row: scheduler capacity-fifo-everywhere)');
+    expect(lines[1]).toBe('trace           policy         makespan_s  apps_finished  apps_failed  outcome       wall_ms');
+    expect(lines.at(-1)).toBe('cluster-b-2026  none                   98              9            1  some failed       640');
   });
 
   it('shortens long text before leaving columns out, keeping the end of a path', () => {
@@ -42,7 +59,7 @@ describe('formatTable', () => {
   it('never leaves out the first column, which names the row', () => {
     const text = formatTable(['name', 'n'], [['y'.repeat(120), 1]], 'text', { maxWidth: 20 });
     expect(text.split('\n')[0]).toBe('name');
-    expect(text).toContain('left out to fit 20 columns: n');
+    expect(text.replace(/\n/g, ' ')).toContain('left out to fit 20 columns: n');
   });
 
   it('keeps every column with an infinite width (--wide) and in Markdown', () => {
