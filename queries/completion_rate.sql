@@ -74,4 +74,5 @@ SELECT
   avg(mean_turnaround_ms) / 1000.0 AS mean_turnaround_s
 FROM runs_with_apps
 GROUP BY trace, cluster_name, scheduler, queue_structure, policy
-ORDER BY trace, cluster_name, scheduler, queue_structure, policy;
+-- Policies in natural order: max-apps:2 before max-apps:16, am-share:0.05 before am-share:0.1.
+ORDER BY trace, cluster_name, scheduler, queue_structure, regexp_replace(policy, '[0-9][0-9.]*.*$', ''), TRY_CAST(regexp_extract(policy, '[0-9]+(\.[0-9]+)?') AS DOUBLE) NULLS FIRST, policy;

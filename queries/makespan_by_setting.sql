@@ -41,4 +41,5 @@ SELECT
   count(*) FILTER (WHERE NOT deadlock AND makespan_ms IS NULL) AS unfinished_runs
 FROM runs_in
 GROUP BY trace, cluster_name, scheduler, queue_structure, policy, family
-ORDER BY trace, cluster_name, scheduler, queue_structure, family, setting NULLS LAST, policy;
+-- Policies in natural order: max-apps:2 before max-apps:16, am-share:0.05 before am-share:0.1.
+ORDER BY trace, cluster_name, scheduler, queue_structure, family, setting NULLS LAST, regexp_replace(policy, '[0-9][0-9.]*.*$', ''), TRY_CAST(regexp_extract(policy, '[0-9]+(\.[0-9]+)?') AS DOUBLE) NULLS FIRST, policy;

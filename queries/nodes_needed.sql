@@ -113,4 +113,5 @@ WINDOW same_work AS (
   ORDER BY nodes, cluster
   ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING
 )
-ORDER BY trace, swim_bytes NULLS FIRST, scheduler, queue_structure, policy, nodes, cluster;
+-- Policies in natural order: max-apps:2 before max-apps:16, am-share:0.05 before am-share:0.1.
+ORDER BY trace, swim_bytes NULLS FIRST, scheduler, queue_structure, regexp_replace(policy, '[0-9][0-9.]*.*$', ''), TRY_CAST(regexp_extract(policy, '[0-9]+(\.[0-9]+)?') AS DOUBLE) NULLS FIRST, policy, nodes, cluster;

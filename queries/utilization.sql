@@ -57,4 +57,5 @@ SELECT
 FROM latest_runs AS r
 LEFT JOIN per_run AS p USING (run_id)
 GROUP BY r.trace, r.cluster_name, r.scheduler, r.queue_structure, r.policy
-ORDER BY r.trace, r.cluster_name, r.scheduler, r.queue_structure, r.policy;
+-- Policies in natural order: max-apps:2 before max-apps:16, am-share:0.05 before am-share:0.1.
+ORDER BY r.trace, r.cluster_name, r.scheduler, r.queue_structure, regexp_replace(r.policy, '[0-9][0-9.]*.*$', ''), TRY_CAST(regexp_extract(r.policy, '[0-9]+(\.[0-9]+)?') AS DOUBLE) NULLS FIRST, r.policy;
