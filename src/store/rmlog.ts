@@ -62,9 +62,9 @@ export async function nextRmLogFileId(store: Store): Promise<number> {
   return Number(rows[0]![0]);
 }
 
-/** Insert or replace a file's catalogue row. */
-export async function saveRmLogFile(store: Store, file: RmLogFileRecord): Promise<void> {
-  await store.run('DELETE FROM rmlog_files WHERE file_id = $fileId', { fileId: file.fileId });
+/** Insert or replace a file's catalogue row; `isNew`: no row of its id exists (nothing to delete, no scan of the catalogue). */
+export async function saveRmLogFile(store: Store, file: RmLogFileRecord, isNew = false): Promise<void> {
+  if (!isNew) await store.run('DELETE FROM rmlog_files WHERE file_id = $fileId', { fileId: file.fileId });
   await store.run(
     `INSERT INTO rmlog_files VALUES ($fileId, $trace, $path, $compressed, $sizeBytes, $completeBytes,
        $completeLines, $headSha256, $prefixHash, $fileHash, $lines, $entries, $events, $ignoredEntries,

@@ -40,7 +40,8 @@ export function removeDeadSpools(): Promise<string[]> {
 export class RmLogParsePool {
   private readonly workers: WorkerSlot[] = [];
   private readonly waiting: WorkerFile[] = [];
-  private readonly started: WorkerFile[] = [];
+  /** Files started and not yet read to their end (a Set: 10,000 files read once each must not pile up). */
+  private readonly started = new Set<WorkerFile>();
   private closed = false;
   private spools = 0;
   private spoolDir: ScratchDir | null = null;
@@ -51,7 +52,7 @@ export class RmLogParsePool {
   /** Starts reading a file (on a free worker, or as soon as one is free). */
   start(job: ParseJob): ParsedFile {
     if (this.threads <= 1) return new InlineFile(job);
-    const file = new WorkerFile(job);
+    const file = new WorkerFile(job, (done) => this.started.delete(done));
     this.waiting.push(file);
     this.dispatch();
     return file;
@@ -75,6 +76,7 @@ export class RmLogParsePool {
       file.fail(new Error('ingest stopped'));
       file.removeSpool();
     }
+    this.started.clear();
     this.spoolDir?.removeSync();
     this.spoolDir = null;
   }
@@ -89,7 +91,7 @@ export class RmLogParsePool {
       this.spoolDir ??= makeScratchDirSync(join(tmpdir(), `${SPOOL_DIR_PREFIX}${process.pid}-`));
       const spoolPath = join(this.spoolDir.path, `${++this.spools}.spool`);
       file.attach(slot, spoolPath);
-      this.started.push(file);
+      this.started.add(file);
       slot.worker.postMessage({ job: file.job, spoolPath } satisfies ToParseWorker);
     }
   }
@@ -160,7 +162,10 @@ class WorkerFile implements ParsedFile {
   private spoolPath: string | null = null;
   private spoolFd: number | null = null;
 
-  constructor(readonly job: ParseJob) {
+  constructor(
+    readonly job: ParseJob,
+    private readonly onRead: (file: WorkerFile) => void,
+  ) {
     this.recognition = new Promise((resolve, reject) => {
       this.resolveRecognition = resolve;
       this.rejectRecognition = reject;
@@ -217,6 +222,7 @@ class WorkerFile implements ParsedFile {
       }
     } finally {
       this.removeSpool();
+      this.onRead(this);
     }
   }
 
