@@ -242,6 +242,8 @@ async function ingestGroup(
   await store.transaction(async () => {
     let nextFileId = await nextRmLogFileId(store);
     let next = 0;
+    /** The group's appenders, opened at its first write (a grown file's old last line is deleted before: no statement may run while they are open). */
+    const shared: { writer: Promise<RmLogWriter> | null } = { writer: null };
     // Ids are given in file order, whichever file's recognition comes first.
     let idsGiven: Promise<unknown> = Promise.resolve();
     const failed: { error: Error | null } = { error: null };
@@ -267,7 +269,9 @@ async function ingestGroup(
       const previous = recognition.kind === 'grown' ? storedFile(catalogue, trace, recognition.fileId) : null;
       const fileId = previous ? previous.fileId : newId!;
       if (previous) await deleteRmLogLinesFrom(store, fileId, previous.completeLines + 1);
-      const outcome = await writeParsed(store, trace, fileId, file, (bytes) => onProgress?.(path, bytes, recognition.sizeBytes));
+      shared.writer ??= RmLogWriter.open(store, trace, fileId);
+      const writer = (await shared.writer).forFile(fileId);
+      const outcome = await writeParsed(writer, file, (bytes) => onProgress?.(path, bytes, recognition.sizeBytes));
       // A new file without one RM event or RM entry is another kind of file: refused, its transaction rolled back.
       if (previous === null) refuseWithoutEvents(path, outcome);
       const record = mergeRecord(trace, fileId, resolve(path), isGzip(path), previous, outcome);
@@ -293,7 +297,12 @@ async function ingestGroup(
       }
     };
     await Promise.all(Array.from({ length: Math.min(threads, files.length) }, runner));
-    if (failed.error !== null) throw failed.error;
+    const appenders = shared.writer === null ? null : await shared.writer.catch(() => null);
+    if (failed.error !== null) {
+      appenders?.discard();
+      throw failed.error;
+    }
+    appenders?.close();
     stored.sort((a, b) => a.fileId - b.fileId);
     for (const record of stored) await saveRmLogFile(store, record, isNew.has(record.fileId));
     if (stored.length === 0 && renamed.length === 0) return;
@@ -305,15 +314,8 @@ async function ingestGroup(
   return results;
 }
 
-/** Stores a file's batches as they are read, under `fileId`. */
-async function writeParsed(
-  store: Store,
-  trace: string,
-  fileId: number,
-  parsed: ParsedFile,
-  onProgress: (fileBytesRead: number) => void,
-): Promise<ParseOutcome> {
-  const writer = await RmLogWriter.open(store, trace, fileId);
+/** Stores a file's batches as they are read, by `writer` (which knows the file's id). */
+async function writeParsed(writer: RmLogWriter, parsed: ParsedFile, onProgress: (fileBytesRead: number) => void): Promise<ParseOutcome> {
   let outcome: ParseOutcome | null;
   try {
     outcome = await parsed.read((batch) => {
@@ -354,7 +356,7 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
         const stored = await listRmLogFiles(store, trace);
         const fileId = await nextRmLogFileId(store);
         const parsed = pool.startStream(options.stdin ?? process.stdin, { legacySha256: stored.some((f) => f.hashFunction === 'sha256') });
-        const outcome = await writeParsed(store, trace, fileId, parsed, (bytes) => options.onProgress?.(STDIN_PATH, bytes, 0));
+        const outcome = await writeParsed(await RmLogWriter.open(store, trace, fileId), parsed, (bytes) => options.onProgress?.(STDIN_PATH, bytes, 0));
         const same = stored.find(
           (f) => f.sizeBytes === outcome.sizeBytes && f.fileHash === (f.hashFunction === 'sha256' ? outcome.stats.legacySha256 : outcome.stats.fileHash),
         );
