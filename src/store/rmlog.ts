@@ -75,6 +75,38 @@ export async function saveRmLogFile(store: Store, file: RmLogFileRecord, isNew =
   );
 }
 
+/** rmlog_files' columns in table order, as RmLogFileRecord names them, each with the cast its value takes. */
+const FILE_VALUES: readonly (readonly [keyof RmLogFileRecord, string])[] = (
+  [
+    'fileId', 'trace', 'path', 'compressed', 'sizeBytes', 'completeBytes', 'completeLines', 'headSha256', 'prefixHash',
+    'fileHash', 'lines', 'entries', 'events', 'ignoredEntries', 'continuationLines', 'rejectedLines',
+    'backwardsTimestamps', 'warnings', 'errors', 'firstTimeMs', 'lastTimeMs', 'layout', 'hadoopVersion',
+    'versionSource', 'scheduler', 'streamError', 'unterminatedLine', 'ingestedAt', 'hashFunction',
+    'nulPrefixedLines', 'nulBytesStripped',
+  ] as const
+).map((name) => [name, name === 'unterminatedLine' ? '::JSON' : name === 'ingestedAt' ? '::TIMESTAMP' : '']);
+
+/** Rows per INSERT of saveRmLogFiles: 31 values each, a statement DuckDB prepares in well under a millisecond. */
+const FILE_ROWS_PER_INSERT = 200;
+
+/**
+ * Insert or replace many files' catalogue rows (those of `newIds`: no row of their id exists):
+ * the rows as saveRmLogFile writes them, a few hundred to a statement. One INSERT per file cost
+ * 6 s of an ingest of 10,000 small files.
+ */
+export async function saveRmLogFiles(store: Store, files: readonly RmLogFileRecord[], newIds: ReadonlySet<number>): Promise<void> {
+  // Grown files: a few per ingest, at most.
+  for (const file of files) {
+    if (!newIds.has(file.fileId)) await store.run('DELETE FROM rmlog_files WHERE file_id = $fileId', { fileId: file.fileId });
+  }
+  const row = `(${FILE_VALUES.map(([, cast]) => `?${cast}`).join(', ')})`;
+  for (let from = 0; from < files.length; from += FILE_ROWS_PER_INSERT) {
+    const chunk = files.slice(from, from + FILE_ROWS_PER_INSERT);
+    const values = chunk.flatMap((file) => FILE_VALUES.map(([name]) => (name === 'ingestedAt' ? file.ingestedAt.toISOString() : file[name])));
+    await store.run(`INSERT INTO rmlog_files VALUES ${chunk.map(() => row).join(', ')}`, values);
+  }
+}
+
 /**
  * A file found again at another path (rotated: rm.log renamed rm.log.1): its row and its trace's
  * row name the new path. Returns the row as it now is.

@@ -44,6 +44,7 @@ import {
   RmLogWriter,
   saveRecordedSamples,
   saveRmLogFile,
+  saveRmLogFiles,
   upsertRmLogTrace,
 } from '../../store/index.js';
 import type { RejectRow, RmLogFileRecord, Store } from '../../store/index.js';
@@ -304,7 +305,7 @@ async function ingestGroup(
     }
     appenders?.close();
     stored.sort((a, b) => a.fileId - b.fileId);
-    for (const record of stored) await saveRmLogFile(store, record, isNew.has(record.fileId));
+    await saveRmLogFiles(store, stored, isNew);
     if (stored.length === 0 && renamed.length === 0) return;
     await upsertRmLogTrace(store, trace);
     // Samples of fewer files than are stored are never left: they are taken after the last file.
