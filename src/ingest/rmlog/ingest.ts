@@ -22,6 +22,7 @@ import type { RmLineCounts } from '../../model/rm-events.js';
 import { firstEntryTimeMs } from './first-entry.js';
 import { logBaseName } from '../../model/rm-log-names.js';
 import { removeDeadSpools, RmLogParsePool } from './parse-pool.js';
+import { FILES_QUEUED } from './parse-protocol.js';
 import type { ParsedFile } from './parse-pool.js';
 import type { ParseOutcome } from './parse-job.js';
 import { CONTENT_HASH } from './content-hash.js';
@@ -227,8 +228,9 @@ async function ingestGroup(
   threads: number,
   onProgress: IngestRmLogOptions['onProgress'],
 ): Promise<IngestRmLogFileResult[]> {
-  // Started in order, at most 2 x threads ahead of the writer: a group of 10,000 small files must
-  // not hold 10,000 reads (and their buffers) at once.
+  // Started in order, at most FILES_QUEUED per thread ahead of the writer (a worker is never
+  // left without a next file): a group of 10,000 small files must not hold 10,000 reads (and
+  // their buffers) at once.
   const parsed: ParsedFile[] = [];
   const startUpTo = (k: number): void => {
     for (let i = parsed.length; i <= Math.min(k, files.length - 1); i++) {
@@ -249,7 +251,7 @@ async function ingestGroup(
     let idsGiven: Promise<unknown> = Promise.resolve();
     const failed: { error: Error | null } = { error: null };
     const one = async (k: number): Promise<void> => {
-      startUpTo(k + threads);
+      startUpTo(k + threads * FILES_QUEUED);
       const { path } = files[k]!;
       const file = parsed[k]!;
       const ids = idsGiven.then(async () => {
