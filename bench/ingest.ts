@@ -22,6 +22,13 @@
 // oldest .. rm.log) and ingests them in one call, beside the same lines in one file, both on one
 // core (taskset), alternating: the recorded samples are taken once per ingest, not once per file.
 //
+// The "10,000 files" case cuts the real log, repeated to MANY_MB with each repetition a day later,
+// at entry starts into MANY_FILES rotated files (each starts with a container's entry, so each is
+// an RM log), and ingests them in one call beside the same bytes in one file, alternating, on all
+// cores; it prints both and their ratio (the target: within 2x). Each is run once, whatever
+// --repeat says (10,000 files take most of a minute). The files are written under the system
+// temp directory once and kept there for the next run.
+//
 //   node dist/bench/ingest.js            all cases (npm run bench runs them after the replay part)
 //   node dist/bench/ingest.js --json     one JSON object per case
 //   node dist/bench/ingest.js --help     the options
@@ -59,6 +66,12 @@ const MB = 1_000_000;
 const GREP_PATTERN = 'container_';
 const PAIR_CASE = '2 files at once';
 const ROTATED_CASE = '4 rotated files';
+const MANY_CASE = '10,000 files';
+const MANY_FILES = 10_000;
+/** The bytes of the "10,000 files" case: about 2 KB a file, a few entries each. */
+const MANY_MB = 20;
+/** Where MANY_CASE cuts: an entry of a container, which every RM log has. */
+const CONTAINER_ENTRY = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ [A-Z]+ org\.apache\.hadoop\.yarn\.server\.resourcemanager\.rmcontainer\.RMContainerImpl/gm;
 
 interface Case {
   readonly name: string;
@@ -113,6 +126,15 @@ interface RotatedRow {
   readonly megabytes: number;
   readonly ingestMs: number;
   readonly cpuMs: number;
+}
+
+interface ManyRow {
+  readonly run: string;
+  readonly files: number;
+  readonly megabytes: number;
+  readonly ingestMs: number;
+  readonly cpuMs: number;
+  readonly peakRssMb: number;
 }
 
 interface PairRow {
@@ -172,6 +194,60 @@ async function rotatedDense(): Promise<{ rotated: string[]; whole: string } | nu
   return { rotated, whole };
 }
 
+/**
+ * The real log repeated to MANY_MB (each repetition a day after the one before, so that no two
+ * files have the same content, as rotated ones never do), cut at container entries into
+ * MANY_FILES files (rm.log.9999 the oldest .. rm.log), and the same bytes in one file. The
+ * files as a pattern (10,000 paths would pass the length of a command line). Null without the
+ * real log.
+ */
+function manyFiles(): { pattern: string; whole: string } | null {
+  if (!existsSync(DENSE_SOURCE)) return null;
+  const dir = join(CACHE, `many-${MANY_FILES}`);
+  const pattern = join(dir, 'rm.log*');
+  const whole = join(CACHE, `many-${MANY_FILES}-whole.log`);
+  const done = join(dir, '.complete');
+  if (existsSync(done) && existsSync(whole)) return { pattern, whole };
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const source = readFileSync(DENSE_SOURCE, 'latin1');
+  const repetitions: string[] = [];
+  for (let day = 0, size = 0; size < MANY_MB * MB; day++, size += source.length) {
+    const date = new Date(Date.UTC(2026, 10, 22 + day)).toISOString().slice(0, 10);
+    repetitions.push(source.replaceAll('2026-11-22 ', `${date} `));
+  }
+  const text = repetitions.join('');
+  const starts = [...text.matchAll(CONTAINER_ENTRY)].map((m) => m.index);
+  if (starts.length < MANY_FILES) throw new Error(`${DENSE_SOURCE} has too few container entries to cut into ${MANY_FILES} files`);
+  for (let k = 0, from = 0; k < MANY_FILES; k++) {
+    const to = k === MANY_FILES - 1 ? text.length : starts[Math.floor(((k + 1) * starts.length) / MANY_FILES)]!;
+    const rotation = MANY_FILES - 1 - k;
+    writeFileSync(join(dir, rotation === 0 ? 'rm.log' : `rm.log.${rotation}`), text.slice(from, to), 'latin1');
+    from = to;
+  }
+  writeFileSync(whole, text, 'latin1');
+  writeFileSync(done, '');
+  return { pattern, whole };
+}
+
+/** The many files and the one file, on all cores, alternating (`repeat` 1: see MANY_CASE). */
+function manyCase(files: { readonly pattern: string; readonly whole: string }, repeat: number): ManyRow[] {
+  const variants = [
+    { run: 'the same bytes in one file', files: [files.whole], count: 1 },
+    { run: `${MANY_FILES.toLocaleString('en')} files`, files: [files.pattern], count: MANY_FILES },
+  ];
+  const times = variants.map(() => [] as ChildResult[]);
+  for (let i = 0; i < repeat; i++) variants.forEach((v, k) => times[k]!.push(runChild(MANY_CASE, v.files)));
+  return variants.map((v, k) => ({
+    run: v.run,
+    files: v.count,
+    megabytes: times[k]![0]!.megabytes,
+    ingestMs: median(times[k]!.map((r) => r.ingestMs)),
+    cpuMs: median(times[k]!.map((r) => r.cpuMs)),
+    peakRssMb: Math.max(...times[k]!.map((r) => r.peakRssMb)),
+  }));
+}
+
 /** Append to `to` what `from` has beyond `to`'s size, a chunk at a time. */
 function appendRest(from: string, to: string): void {
   const source = openSync(from, 'r');
@@ -215,12 +291,14 @@ async function child(name: string, paths: readonly string[]): Promise<void> {
   const result = await ingestRmLog(store, { paths: logs, name: 'bench' });
   const ingestMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
+  // The files read (a pattern names many), before the grown case's copy is removed.
+  const megabytes = result.files.reduce((sum, f) => sum + statSync(f.path).size, 0) / MB;
   store.close();
   rmSync(db, { force: true });
   rmSync(`${db}.wal`, { force: true });
   if (logs !== paths) rmSync(logs[0]!, { force: true });
   const out: ChildResult = {
-    megabytes: paths.reduce((sum, path) => sum + statSync(path).size, 0) / MB,
+    megabytes,
     lines: result.files.reduce((sum, f) => sum + f.linesRead, 0),
     events: result.files.reduce((sum, f) => sum + f.eventsRead, 0),
     ingestMs,
@@ -231,7 +309,7 @@ async function child(name: string, paths: readonly string[]): Promise<void> {
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
-export const INGEST_CASE_NAMES: readonly string[] = [...CASES.map((c) => c.name), PAIR_CASE, ROTATED_CASE];
+export const INGEST_CASE_NAMES: readonly string[] = [...CASES.map((c) => c.name), PAIR_CASE, ROTATED_CASE, MANY_CASE];
 
 const self = fileURLToPath(import.meta.url);
 
@@ -375,6 +453,16 @@ async function parent({ json, only, repeat }: BenchOptions): Promise<void> {
       console.error(`bench: ${DENSE_SOURCE} or taskset not found; case "${ROTATED_CASE}" SKIPPED`);
     }
   }
+  let many: ManyRow[] = [];
+  if (only === undefined || only === MANY_CASE) {
+    const files = manyFiles();
+    if (files) {
+      many = manyCase(files, 1);
+      if (json) for (const row of many) console.log(JSON.stringify({ case: MANY_CASE, ...row }));
+    } else {
+      console.error(`bench: ${DENSE_SOURCE} not found; case "${MANY_CASE}" SKIPPED`);
+    }
+  }
   if (json) return;
   const cores = spawnSync('nproc', [], { encoding: 'utf8' }).stdout.trim();
   if (rows.length > 0) {
@@ -432,6 +520,23 @@ async function parent({ json, only, repeat }: BenchOptions): Promise<void> {
           (r.ingestMs / 1000).toFixed(2),
           (r.cpuMs / 1000).toFixed(2),
           (r.cpuMs / rotated[0]!.cpuMs).toFixed(2),
+        ]),
+      ),
+    );
+  }
+  if (many.length > 0) {
+    console.log(`\n${MANY_CASE}: the real log repeated to ${MANY_MB} MB, cut at entries into ${MANY_FILES} files, beside it in one file, one run each\n`);
+    console.log(
+      table(
+        ['run', 'files', 'MB', 'ingest s', 'CPU s', 'peak RSS MB', 'x one file'],
+        many.map((r) => [
+          r.run,
+          String(r.files),
+          r.megabytes.toFixed(1),
+          (r.ingestMs / 1000).toFixed(2),
+          (r.cpuMs / 1000).toFixed(2),
+          r.peakRssMb.toFixed(0),
+          (r.ingestMs / many[0]!.ingestMs).toFixed(2),
         ]),
       ),
     );

@@ -16,8 +16,9 @@ export const USAGE = `usage: npm run bench [-- [--json] [--repeat N] [--case NAM
   --json         one JSON object per case instead of the tables
   --repeat N     runs per replay, ingest or validate case, the median reported (default 3)
   --case NAME    only the case NAME (replay: terasort-batch, mixed-spc, fb2009, fb2009-drf,
-                 fb2010, million-day; sweep: sweep-terasort, sweep-marp; ingest: e.g. "2.7 CS stock 100 MB",
-                 "dense real 2.8.5 x230", "400 MB again, grown 1%", "2 files at once"; report: report-1000;
+                   fb2010, million-day; sweep: sweep-terasort, sweep-marp; ingest: e.g. "2.7 CS stock 100 MB",
+                   "dense real 2.8.5 x230", "400 MB again, grown 1%", "2 files at once", "10,000 files";
+                   report: report-1000;
                  validate: whatif-m50, whatif-n30, whatif-q2-5050, whatif-f1)
   --help         this text
 `;

@@ -25,6 +25,7 @@ export {
   renameRmLogFile,
   RmLogWriter,
   saveRmLogFile,
+  saveRmLogFiles,
   upsertRmLogTrace,
 } from './rmlog.js';
 export {

@@ -22,13 +22,16 @@ import type { RmLineCounts } from '../../model/rm-events.js';
 import { firstEntryTimeMs } from './first-entry.js';
 import { logBaseName } from '../../model/rm-log-names.js';
 import { removeDeadSpools, RmLogParsePool } from './parse-pool.js';
+import { FILES_QUEUED } from './parse-protocol.js';
 import type { ParsedFile } from './parse-pool.js';
 import type { ParseOutcome } from './parse-job.js';
 import { CONTENT_HASH } from './content-hash.js';
 import { notAnRmLogMessage } from './not-an-rm-log.js';
-import { fileHead, HEAD_BYTES, headOf, mayBeSameFile, sha256Of } from './recognise.js';
+import { HEAD_BYTES, headOf, sha256Of } from './recognise.js';
+import { fileGroups } from './file-groups.js';
+import type { GroupedFile } from './file-groups.js';
+import { StoredFiles } from './stored-files.js';
 import { DEFAULT_SAMPLE_INTERVAL_MS } from '../../model/run-durations.js';
-import type { FileHead } from './recognise.js';
 import {
   deleteRmLogLinesFrom,
   countRmTrace,
@@ -42,6 +45,7 @@ import {
   RmLogWriter,
   saveRecordedSamples,
   saveRmLogFile,
+  saveRmLogFiles,
   upsertRmLogTrace,
 } from '../../store/index.js';
 import type { RejectRow, RmLogFileRecord, Store } from '../../store/index.js';
@@ -132,7 +136,7 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
       );
     }
   }
-  const files: IngestRmLogFileResult[] = [];
+  const results: IngestRmLogFileResult[] = [];
   const started = performance.now();
   let readMs = 0;
   let samplesMs = 0;
@@ -141,18 +145,17 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
   const pool = new RmLogParsePool(threads);
   try {
     await withIngestSettings(store, async () => {
-      const storedBefore = await listRmLogFiles(store, trace);
-      const heads = await Promise.all(ordered.map(async (path) => fileHead(isGzip(path), await headOf(path, HEAD_BYTES), storedBefore)));
-      const groupEnd = fileGroups(heads, Math.max(1, threads));
+      const catalogue = new StoredFiles(await listRmLogFiles(store, trace));
+      const files = await Promise.all(ordered.map((path) => groupedFile(path, catalogue)));
+      const groupEnd = fileGroups(files, Math.max(1, threads));
       let storedAny = false;
       try {
         for (let first = 0; first < ordered.length; ) {
           const end = groupEnd(first);
-          const stored = await listRmLogFiles(store, trace);
-          const group = ordered.slice(first, end).map((path) => ({ path, parsed: pool.start({ path, gzip: isGzip(path), stored }) }));
-          const read = await ingestGroup(store, trace, group, pool, options.onProgress);
+          const group = ordered.slice(first, end).map((path, k) => ({ path, head: files[first + k]! }));
+          const read = await ingestGroup(store, trace, group, catalogue, pool, Math.max(1, threads), options.onProgress);
           storedAny ||= read.some((file) => file.status !== 'unchanged');
-          files.push(...read);
+          results.push(...read);
           first = end;
         }
       } catch (error) {
@@ -171,21 +174,16 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
     await pool.close();
   }
   const counts = await countRmTrace(store, trace);
-  return { trace, files, ...counts, rejects: await loadRejects(store, trace, REJECTS_RETURNED), timing: { readMs, samplesMs } };
+  return { trace, files: results, ...counts, rejects: await loadRejects(store, trace, REJECTS_RETURNED), timing: { readMs, samplesMs } };
 }
 
-/**
- * The files read at the same time, one per parser thread, starting at `first`: up to `threads`
- * of them, stopping before a file that may be the same as an earlier one of the ingest (it must
- * be recognised among the files stored by then, so it starts a group of its own).
- */
-function fileGroups(heads: readonly FileHead[], threads: number): (first: number) => number {
-  const waitsForEarlier = heads.map((head, j) => heads.slice(0, j).some((earlier) => mayBeSameFile(earlier, head)));
-  return (first) => {
-    let end = first + 1;
-    while (end < heads.length && end - first < threads && !waitsForEarlier[end]) end++;
-    return end;
-  };
+/** What grouping and recognising a file need: its head, its size, the stored files its head matches. */
+async function groupedFile(path: string, catalogue: StoredFiles): Promise<GroupedFile> {
+  const gzip = isGzip(path);
+  const [head, info] = await Promise.all([headOf(path, HEAD_BYTES), stat(path)]);
+  // Compressed files too: one that may be a stored one is grouped alone, as a plain one is.
+  const storedHeads = new Set(catalogue.candidates(head, gzip, info.size).map((f) => f.fileId));
+  return { gzip, head, storedHeads, sizeBytes: info.size };
 }
 
 /**
@@ -216,92 +214,111 @@ async function checkTrace(store: Store, trace: string): Promise<boolean> {
 }
 
 /**
- * Stores a group of files read at the same time, in one transaction (all of them land, or none):
- * their batches are written as they come, whichever file they are from, each file under its own
- * id, in file order.
+ * Stores a group of files in one transaction (all of them land, or none): `threads` of them read
+ * at once (and as many more started, so that a parser thread never waits for the writer to ask),
+ * their batches written as they come, whichever file they are from, each file under its own id,
+ * in file order. The catalogue is updated with the rows stored.
  */
 async function ingestGroup(
   store: Store,
   trace: string,
-  group: readonly { readonly path: string; readonly parsed: ParsedFile }[],
+  files: readonly { readonly path: string; readonly head: GroupedFile }[],
+  catalogue: StoredFiles,
   pool: RmLogParsePool,
+  threads: number,
   onProgress: IngestRmLogOptions['onProgress'],
 ): Promise<IngestRmLogFileResult[]> {
-  const recognitions = await Promise.all(group.map((file) => file.parsed.recognition));
+  // Started in order, at most FILES_QUEUED per thread ahead of the writer (a worker is never
+  // left without a next file): a group of 10,000 small files must not hold 10,000 reads (and
+  // their buffers) at once.
+  const parsed: ParsedFile[] = [];
+  const startUpTo = (k: number): void => {
+    for (let i = parsed.length; i <= Math.min(k, files.length - 1); i++) {
+      const { path, head } = files[i]!;
+      parsed.push(pool.start({ path, gzip: head.gzip, stored: catalogue.candidates(head.head, head.gzip, head.sizeBytes) }));
+    }
+  };
   const results: IngestRmLogFileResult[] = [];
-  const changed: number[] = [];
-  for (const [k, recognition] of recognitions.entries()) {
-    if (recognition.kind !== 'unchanged') {
-      changed.push(k);
-      continue;
-    }
-    const { path, parsed } = group[k]!;
-    await parsed.read(() => undefined);
-    const file = await storedFile(store, trace, recognition.fileId);
-    const moved = await movedFrom(file, path);
-    results[k] = summary(path, 'unchanged', moved ? await store.transaction(() => renameRmLogFile(store, file, resolve(path))) : file, null);
-  }
-  if (changed.length === 0) return results;
-  return store.transaction(async () => {
+  const renamed: RmLogFileRecord[] = [];
+  const stored: RmLogFileRecord[] = [];
+  const isNew = new Set<number>();
+  await store.transaction(async () => {
     let nextFileId = await nextRmLogFileId(store);
-    const writes = [];
-    for (const k of changed) {
-      const recognition = recognitions[k]!;
-      const { path, parsed } = group[k]!;
-      const previous = recognition.kind === 'grown' ? await storedFile(store, trace, recognition.fileId) : null;
-      const fileId = previous ? previous.fileId : nextFileId++;
+    let next = 0;
+    /** The group's appenders, opened at its first write (a grown file's old last line is deleted before: no statement may run while they are open). */
+    const shared: { writer: Promise<RmLogWriter> | null } = { writer: null };
+    // Ids are given in file order, whichever file's recognition comes first.
+    let idsGiven: Promise<unknown> = Promise.resolve();
+    const failed: { error: Error | null } = { error: null };
+    const one = async (k: number): Promise<void> => {
+      startUpTo(k + threads * FILES_QUEUED);
+      const { path } = files[k]!;
+      const file = parsed[k]!;
+      const ids = idsGiven.then(async () => {
+        const recognition = await file.recognition;
+        return { recognition, newId: recognition.kind === 'new' ? nextFileId++ : null };
+      });
+      idsGiven = ids.catch(() => undefined);
+      const { recognition, newId } = await ids;
+      if (recognition.kind === 'unchanged') {
+        await file.read(() => undefined);
+        const record = storedFile(catalogue, trace, recognition.fileId);
+        const moved = await movedFrom(record, path);
+        const now = moved ? await renameRmLogFile(store, record, resolve(path)) : record;
+        if (moved) renamed.push(now);
+        results[k] = summary(path, 'unchanged', now, null);
+        return;
+      }
+      const previous = recognition.kind === 'grown' ? storedFile(catalogue, trace, recognition.fileId) : null;
+      const fileId = previous ? previous.fileId : newId!;
       if (previous) await deleteRmLogLinesFrom(store, fileId, previous.completeLines + 1);
-      writes.push({ k, path, previous, fileId, parsed, sizeBytes: recognition.sizeBytes });
-    }
-    const outcomes = await allOrStop(
-      writes.map((w) => writeParsed(store, trace, w.fileId, w.parsed, (bytes) => onProgress?.(w.path, bytes, w.sizeBytes))),
-      () => pool.close(),
-    );
-    for (const [i, w] of writes.entries()) {
+      shared.writer ??= RmLogWriter.open(store, trace, fileId);
+      const writer = (await shared.writer).forFile(fileId);
+      const outcome = await writeParsed(writer, file, (bytes) => onProgress?.(path, bytes, recognition.sizeBytes));
       // A new file without one RM event or RM entry is another kind of file: refused, its transaction rolled back.
-      if (w.previous === null) refuseWithoutEvents(w.path, outcomes[i]!);
+      if (previous === null) refuseWithoutEvents(path, outcome);
+      const record = mergeRecord(trace, fileId, resolve(path), isGzip(path), previous, outcome);
+      // Its row is saved once every appender is closed: a statement run while another file's
+      // appender is open leaves that appender unusable.
+      stored.push(record);
+      isNew.add(previous === null ? fileId : -1);
+      results[k] = summary(path, previous ? 'appended' : 'ingested', record, outcome);
+    };
+    // `threads` runners, each taking the next file; on a failure the pool is stopped (the writes
+    // must be over before their transaction is rolled back) and no further file is taken.
+    const runner = async (): Promise<void> => {
+      while (failed.error === null && next < files.length) {
+        const k = next++;
+        try {
+          await one(k);
+        } catch (error) {
+          if (failed.error === null) {
+            failed.error = error instanceof Error ? error : new Error(String(error));
+            await pool.close();
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(threads, files.length) }, runner));
+    const appenders = shared.writer === null ? null : await shared.writer.catch(() => null);
+    if (failed.error !== null) {
+      appenders?.discard();
+      throw failed.error;
     }
-    for (const [i, w] of writes.entries()) {
-      const record = mergeRecord(trace, w.fileId, resolve(w.path), isGzip(w.path), w.previous, outcomes[i]!);
-      await saveRmLogFile(store, record);
-      results[w.k] = summary(w.path, w.previous ? 'appended' : 'ingested', record, outcomes[i]!);
-    }
+    appenders?.close();
+    stored.sort((a, b) => a.fileId - b.fileId);
+    await saveRmLogFiles(store, stored, isNew);
+    if (stored.length === 0 && renamed.length === 0) return;
     await upsertRmLogTrace(store, trace);
     // Samples of fewer files than are stored are never left: they are taken after the last file.
-    await forgetRecordedSamples(store, trace);
-    return results;
+    if (stored.length > 0) await forgetRecordedSamples(store, trace);
   });
+  for (const record of [...renamed, ...stored]) catalogue.put(record);
+  return results;
 }
 
-/**
- * All the results, or the first failure once none of the work runs any more: on a failure
- * `stop` ends the rest (the writes must be over before their transaction is rolled back).
- */
-async function allOrStop<T>(work: readonly Promise<T>[], stop: () => Promise<void>): Promise<T[]> {
-  const stopping: { done: Promise<void> | null } = { done: null };
-  const settled = await Promise.allSettled(
-    work.map((p) =>
-      p.catch((error: unknown) => {
-        stopping.done ??= stop();
-        throw error;
-      }),
-    ),
-  );
-  if (stopping.done) await stopping.done;
-  const failed = settled.find((r) => r.status === 'rejected');
-  if (failed) throw failed.reason;
-  return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
-}
-
-/** Stores a file's batches as they are read, under `fileId`. */
-async function writeParsed(
-  store: Store,
-  trace: string,
-  fileId: number,
-  parsed: ParsedFile,
-  onProgress: (fileBytesRead: number) => void,
-): Promise<ParseOutcome> {
-  const writer = await RmLogWriter.open(store, trace, fileId);
+/** Stores a file's batches as they are read, by `writer` (which knows the file's id). */
+async function writeParsed(writer: RmLogWriter, parsed: ParsedFile, onProgress: (fileBytesRead: number) => void): Promise<ParseOutcome> {
   let outcome: ParseOutcome | null;
   try {
     outcome = await parsed.read((batch) => {
@@ -318,8 +335,8 @@ async function writeParsed(
   return outcome;
 }
 
-async function storedFile(store: Store, trace: string, fileId: number): Promise<RmLogFileRecord> {
-  const file = (await listRmLogFiles(store, trace)).find((f) => f.fileId === fileId);
+function storedFile(catalogue: StoredFiles, trace: string, fileId: number): RmLogFileRecord {
+  const file = catalogue.get(fileId);
   if (!file) throw new Error(`stored file ${fileId} of trace ${trace} not found`);
   return file;
 }
@@ -342,7 +359,7 @@ async function ingestStdin(store: Store, options: IngestRmLogOptions): Promise<I
         const stored = await listRmLogFiles(store, trace);
         const fileId = await nextRmLogFileId(store);
         const parsed = pool.startStream(options.stdin ?? process.stdin, { legacySha256: stored.some((f) => f.hashFunction === 'sha256') });
-        const outcome = await writeParsed(store, trace, fileId, parsed, (bytes) => options.onProgress?.(STDIN_PATH, bytes, 0));
+        const outcome = await writeParsed(await RmLogWriter.open(store, trace, fileId), parsed, (bytes) => options.onProgress?.(STDIN_PATH, bytes, 0));
         const same = stored.find(
           (f) => f.sizeBytes === outcome.sizeBytes && f.fileHash === (f.hashFunction === 'sha256' ? outcome.stats.legacySha256 : outcome.stats.fileHash),
         );

@@ -1,7 +1,9 @@
 // Reads an ingest's files on parser threads while the main thread writes: with one thread, in
 // the main thread itself (reading and writing take turns); with more, in worker threads, each
 // reading one file at a time, so that several files are read at once and a file is read while
-// the one before it (or its own earlier batches) is written. Files are handed to the writer in
+// the one before it (or its own earlier batches) is written. A worker is given up to
+// FILES_QUEUED files at once: given the next only once the main thread had seen the last one
+// done, a worker of 10,000 small files spent most of its time waiting for it. Files are handed to the writer in
 // the order they were started, each batch once, with at most BATCHES_AHEAD unwritten per worker
 // in memory and the rest in the worker's spool file (deleted once read, or when the pool closes).
 // The spool files live in a scratch directory marked with this process's id, which the next
@@ -19,6 +21,7 @@ import type { ScratchDir } from '../../store/index.js';
 import type { RmEventBatch } from '../../model/rm-event-batch.js';
 import { readJob, recogniseJob, runStreamJob, summaryOf } from './parse-job.js';
 import type { ParseJob, ParseOutcome, RecognisedFile, RecognitionSummary, StreamJobOptions } from './parse-job.js';
+import { FILES_QUEUED } from './parse-protocol.js';
 import type { FromParseWorker, ToParseWorker } from './parse-protocol.js';
 import type { Readable } from 'node:stream';
 
@@ -40,7 +43,8 @@ export function removeDeadSpools(): Promise<string[]> {
 export class RmLogParsePool {
   private readonly workers: WorkerSlot[] = [];
   private readonly waiting: WorkerFile[] = [];
-  private readonly started: WorkerFile[] = [];
+  /** Files started and not yet read to their end (a Set: 10,000 files read once each must not pile up). */
+  private readonly started = new Set<WorkerFile>();
   private closed = false;
   private spools = 0;
   private spoolDir: ScratchDir | null = null;
@@ -51,7 +55,7 @@ export class RmLogParsePool {
   /** Starts reading a file (on a free worker, or as soon as one is free). */
   start(job: ParseJob): ParsedFile {
     if (this.threads <= 1) return new InlineFile(job);
-    const file = new WorkerFile(job);
+    const file = new WorkerFile(job, (done) => this.started.delete(done));
     this.waiting.push(file);
     this.dispatch();
     return file;
@@ -75,21 +79,22 @@ export class RmLogParsePool {
       file.fail(new Error('ingest stopped'));
       file.removeSpool();
     }
+    this.started.clear();
     this.spoolDir?.removeSync();
     this.spoolDir = null;
   }
 
   private dispatch(): void {
     while (this.waiting.length > 0 && !this.closed) {
-      let slot = this.workers.find((s) => s.file === null);
+      let slot = this.workers.find((s) => s.files.length < FILES_QUEUED);
       if (!slot && this.workers.length < this.threads) slot = this.spawn();
       if (!slot) return;
       const file = this.waiting.shift()!;
-      slot.file = file;
+      slot.files.push(file);
       this.spoolDir ??= makeScratchDirSync(join(tmpdir(), `${SPOOL_DIR_PREFIX}${process.pid}-`));
       const spoolPath = join(this.spoolDir.path, `${++this.spools}.spool`);
       file.attach(slot, spoolPath);
-      this.started.push(file);
+      this.started.add(file);
       slot.worker.postMessage({ job: file.job, spoolPath } satisfies ToParseWorker);
     }
   }
@@ -97,26 +102,24 @@ export class RmLogParsePool {
   private spawn(): WorkerSlot {
     const credits = new SharedArrayBuffer(4);
     const worker = new Worker(workerScript(), { workerData: { credits } });
-    const slot: WorkerSlot = { worker, unwritten: new Int32Array(credits), file: null };
+    const slot: WorkerSlot = { worker, unwritten: new Int32Array(credits), files: [] };
     worker.on('message', (message: FromParseWorker) => {
-      const file = slot.file;
+      const file = slot.files[0];
       if (!file) return;
       if (message.type === 'done' || message.type === 'error') {
-        // The worker is free for the next file; this one's batches are already queued.
-        slot.file = null;
+        // The worker goes on with its next file; this one's batches are already queued.
+        slot.files.shift();
         this.dispatch();
       }
       file.receive(message);
     });
     worker.on('error', (error) => {
-      slot.file?.fail(error);
-      slot.file = null;
+      for (const file of slot.files.splice(0)) file.fail(error);
       this.workers.splice(this.workers.indexOf(slot), 1);
     });
     worker.on('exit', (code) => {
       if (this.closed) return;
-      slot.file?.fail(new Error(`parser worker exited with code ${code}`));
-      slot.file = null;
+      for (const file of slot.files.splice(0)) file.fail(new Error(`parser worker exited with code ${code}`));
       const index = this.workers.indexOf(slot);
       if (index >= 0) this.workers.splice(index, 1);
     });
@@ -128,8 +131,8 @@ export class RmLogParsePool {
 interface WorkerSlot {
   readonly worker: Worker;
   readonly unwritten: Int32Array;
-  /** The file it is reading, null when free. */
-  file: WorkerFile | null;
+  /** The files it was given and has not finished, the one it is reading first. */
+  readonly files: WorkerFile[];
 }
 
 /** A file read in the calling thread: recognised first, read when the writer asks. */
@@ -160,7 +163,10 @@ class WorkerFile implements ParsedFile {
   private spoolPath: string | null = null;
   private spoolFd: number | null = null;
 
-  constructor(readonly job: ParseJob) {
+  constructor(
+    readonly job: ParseJob,
+    private readonly onRead: (file: WorkerFile) => void,
+  ) {
     this.recognition = new Promise((resolve, reject) => {
       this.resolveRecognition = resolve;
       this.rejectRecognition = reject;
@@ -217,6 +223,7 @@ class WorkerFile implements ParsedFile {
       }
     } finally {
       this.removeSpool();
+      this.onRead(this);
     }
   }
 

@@ -14,7 +14,14 @@ export const BATCHES_AHEAD = 32;
 export const SPOOL_BYTES = 512 * 1024 * 1024;
 
 /**
- * To a worker: a file to read. (Its workerData holds `credits`, the SharedArrayBuffer of one
+ * Files a worker is given and has not finished: it starts the next as soon as one is done, not
+ * once the main thread (busy writing) has seen that and sent another. Its batches share the
+ * worker's BATCHES_AHEAD, so memory is bounded as before.
+ */
+export const FILES_QUEUED = 8;
+
+/**
+ * To a worker: a file to read, after those it was given before. (Its workerData holds `credits`, the SharedArrayBuffer of one
  * Int32: its batches posted and not yet written.)
  */
 export interface ToParseWorker {

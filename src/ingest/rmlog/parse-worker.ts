@@ -1,4 +1,4 @@
-// A parser worker thread of an RM-log ingest: reads the files it is given, one at a time, and
+// A parser worker thread of an RM-log ingest: reads the files it is given, one at a time, in order, and
 // posts each one's recognition, its event batches (their arrays transferred, not copied) and
 // its outcome. Past BATCHES_AHEAD batches not yet written it spools them to a file, and past
 // SPOOL_BYTES of that it waits.
@@ -70,5 +70,8 @@ async function read({ job, spoolPath }: ToParseWorker): Promise<void> {
   }
 }
 
-// Jobs come one at a time: the main thread sends the next only after this one's `done`.
-port.on('message', (message: ToParseWorker) => void read(message));
+// Files are read one at a time, in the order they came (up to FILES_QUEUED are queued here).
+let reading: Promise<void> = Promise.resolve();
+port.on('message', (message: ToParseWorker) => {
+  reading = reading.then(() => read(message));
+});

@@ -107,18 +107,8 @@ export interface FileHead {
   readonly gzip: boolean;
   /** The file's first HEAD_BYTES bytes (fewer if it is shorter). */
   readonly head: Buffer;
-  /** Stored plain files whose head hash this file's start matches. */
+  /** Stored files this one may be: plain ones whose head hash its start matches, compressed ones of its size. */
   readonly storedHeads: ReadonlySet<number>;
-}
-
-export function fileHead(gzip: boolean, head: Buffer, stored: readonly StoredFileIdentity[]): FileHead {
-  const storedHeads = new Set<number>();
-  if (!gzip) {
-    for (const file of stored) {
-      if (!file.compressed && headSha256(head, file.completeBytes) === file.headSha256) storedHeads.add(file.fileId);
-    }
-  }
-  return { gzip, head, storedHeads };
 }
 
 /**
