@@ -31,6 +31,12 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
 }
 
 /**
+ * DuckDB's buffer pool while a run's rows are appended: a million apps' rows otherwise stay cached
+ * (up to 80% of RAM) beside the replay's own memory; capped, the blocks already written go.
+ */
+const SAVE_AS_IT_GOES_MEMORY_LIMIT = '128MB';
+
+/**
  * Save a run whose apps' rows are appended while it runs: `run` replays it, handing each app's
  * outcome to `appendApp` as it becomes final, and returns its result (whose `apps`, if any, are
  * not saved again) and how it was run; returns the new run id. A day of a million apps then
@@ -42,7 +48,7 @@ export async function saveRunAsItGoes(
   spec: RunSpec,
   run: (appendApp: (app: AppOutcome) => void) => { readonly result: ReplayResult; readonly meta: RunMeta },
 ): Promise<number> {
-  return store.transaction(async () => {
+  return store.withMemoryLimit(SAVE_AS_IT_GOES_MEMORY_LIMIT, () => store.transaction(async () => {
     const [runId] = await reserveRunIds(store, 1);
     const appender = await store.openAppender('run_apps');
     let ran: RunToSave;
@@ -57,7 +63,7 @@ export async function saveRunAsItGoes(
     appender.closeSync();
     await appendRuns(store, [ran], [runId!], false);
     return runId!;
-  });
+  }));
 }
 
 /** Take `count` run ids from the sequence, in order (a sweep numbers its runs before replaying them). */
