@@ -68,7 +68,7 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
   const source = await resolveSource(store, { ...request, source: { kind: 'trace', trace: request.trace } }, 1);
   const log = source.log!;
   const admission = parseAdmissionPolicy(request.policy ?? DEFAULT_POLICIES[0]!);
-  const { run, result } = await runAndStore(store, source, admission, 1);
+  const { run, result } = await runAndStore(store, source, admission, 1, { keepApps: true });
 
   // App by app, the comparison is queries/fidelity.sql's, run on this run alone: one definition
   // for this command, `rmreplay report fidelity` and the duckdb shell. Listed in submission order.

@@ -12,7 +12,7 @@ import { leafQueuePaths } from '../model/queues.js';
 import { APP_TIMEOUT, checkDurationMs, DEFAULT_SAMPLE_INTERVAL_MS, HORIZON, SAMPLE_INTERVAL } from '../model/run-durations.js';
 import type { NodeTimeline } from '../model/node-timeline.js';
 import type { RunSpec, TraceRef } from '../model/run-spec.js';
-import type { ReplayProgress, ReplayResult, ReplaySummary } from '../model/replay-result.js';
+import type { AppOutcome, ReplayProgress, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { Workload } from '../model/workload.js';
 import { formatOf, TRACE_FORMATS } from '../ingest/formats.js';
 import type { LoadedTrace, TraceOptions } from '../ingest/trace-format.js';
@@ -23,7 +23,7 @@ import { applySchedulingPolicy, labelOf } from '../policies/scheduling/index.js'
 import { replaySpec } from '../replay/replay-spec.js';
 import { findScenario, resolveParameters, scenarioLabel } from '../scenarios/index.js';
 import type { Scenario } from '../scenarios/index.js';
-import { findTrace, listTraces, saveRun } from '../store/index.js';
+import { findTrace, listTraces, saveRunAsItGoes } from '../store/index.js';
 import type { Store } from '../store/index.js';
 import type { LogWorkload } from '../ingest/rmlog/workload.js';
 import { VERSION } from '../paths.js';
@@ -132,25 +132,46 @@ export function describeRun(source: ResolvedSource, admission: AdmissionPolicy, 
   };
 }
 
-/** Replay a resolved source under one admission policy and store the run with its description. */
+/**
+ * Replay a resolved source under one admission policy and store the run with its description,
+ * its apps' rows saved as they become final rather than held to the end (a million-app day held a
+ * million outcome objects, then appended them all at once). The result returned keeps its apps
+ * only if asked (`keepApps`: what fidelity and validation compare).
+ */
 export async function runAndStore(
   store: Store,
   source: ResolvedSource,
   admission: AdmissionPolicy,
   seed: number,
-  options: RunOptions & Pick<ReplayRequest, 'onProgress'> = {},
+  options: RunOptions & Pick<ReplayRequest, 'onProgress'> & { readonly keepApps?: boolean } = {},
 ): Promise<{ run: ReplayRun; result: ReplayResult }> {
   const spec = describeRun(source, admission, seed, options);
-  const startedAt = new Date();
-  const started = performance.now();
   const onProgress = options.onProgress;
   const label = `${spec.scheduler} ${admission.spec} seed ${seed}`;
-  const result = replaySpec(spec, source.workload, onProgress ? (progress) => onProgress(label, progress) : undefined, admission);
-  const wallMs = performance.now() - started;
-  const runId = await saveRun(store, spec, result, { startedAt, wallMs, rmreplayVersion: VERSION });
+  const kept: AppOutcome[] = [];
+  let result: ReplayResult | undefined;
+  let wallMs = 0;
+  const runId = await saveRunAsItGoes(store, spec, (appendApp) => {
+    const startedAt = new Date();
+    const started = performance.now();
+    const replayed = replaySpec(spec, source.workload, {
+      admission,
+      onProgress: onProgress ? (progress) => onProgress(label, progress) : undefined,
+      onAppOutcome: options.keepApps
+        ? (app) => {
+            kept.push(app);
+            appendApp(app);
+          }
+        : appendApp,
+    });
+    // The wall time now includes appending the apps' rows, which the run does as it goes.
+    wallMs = performance.now() - started;
+    result = options.keepApps ? { ...replayed, apps: kept } : replayed;
+    return { result, meta: { startedAt, wallMs, rmreplayVersion: VERSION } };
+  });
   const recorded = asRecordedSource(source);
   const asRecorded = recorded === null ? null : describeRun(recorded, parseAdmissionPolicy(AS_CONFIGURED_SPEC), seed, options);
-  return { run: { runId, spec, summary: result.summary, wallMs, notes: source.notes, asRecorded }, result };
+  return { run: { runId, spec, summary: result!.summary, wallMs, notes: source.notes, asRecorded }, result: result! };
 }
 
 /**

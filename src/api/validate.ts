@@ -81,8 +81,8 @@ export async function runValidation(store: Store, request: ValidationRequest): P
   const changedSource = await resolveSource(store, { source, ...change }, 1);
   const scheduled = scheduledSource(changedSource, grid.schedulers[0]!);
 
-  const base = await runAndStore(store, baseSource, parseAdmissionPolicy(AS_CONFIGURED_SPEC), 1);
-  const predicted = await runAndStore(store, scheduled, parseAdmissionPolicy(grid.policies[0]!), 1);
+  const base = await runAndStore(store, baseSource, parseAdmissionPolicy(AS_CONFIGURED_SPEC), 1, { keepApps: true });
+  const predicted = await runAndStore(store, scheduled, parseAdmissionPolicy(grid.policies[0]!), 1, { keepApps: true });
   const ends: AppEnds[] = matched.pairs.map(({ base: b, changed: c }, i) => ({
     baseAppId: b.appId,
     changedAppId: c.appId,

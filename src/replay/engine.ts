@@ -36,7 +36,7 @@ import type { Cluster } from '../model/cluster.js';
 import type { Workload } from '../model/workload.js';
 import { checkNodeTimeline } from '../model/node-timeline.js';
 import type { NodeTimeline } from '../model/node-timeline.js';
-import type { ReplayProgress, ReplayResult } from '../model/replay-result.js';
+import type { AppOutcome, ReplayProgress, ReplayResult } from '../model/replay-result.js';
 import type { AdmissionPolicy } from '../policies/admission/types.js';
 import {
   ALLOCATE,
@@ -108,6 +108,11 @@ export interface ReplayOptions {
   readonly recordContainers?: boolean;
   /** Called every few tens of thousands of events, for progress displays. */
   readonly onProgress?: (progress: ReplayProgress) => void;
+  /**
+   * Takes each app's outcome, in app order, as soon as it and every app before it are final
+   * (storage, while the run goes); the result's `apps` is then empty. Absent: the result keeps them.
+   */
+  readonly onAppOutcome?: (outcome: AppOutcome) => void;
 }
 
 export interface ReplayInput {
@@ -238,7 +243,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
         throw new RangeError('workload apps must be in submission order');
       }
     }
-    this.roster = new AppRoster(apps, mapreduce.reduceSlowStart);
+    this.roster = new AppRoster(apps, mapreduce.reduceSlowStart, this.options.onAppOutcome);
     this.apps = this.roster.apps;
     const kind = schedulerKind(settings.type);
     // The scheduler reaches the engine only once the engine is whole (the end of this constructor).
@@ -354,6 +359,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     const observed = observer.finish(outcome.endMs);
     return buildResult(
       this.roster.outcomesAtEnd(),
+      this.roster.tally,
       this.roster.unended(),
       {
         endMs: outcome.endMs,

@@ -1,8 +1,8 @@
 // A replay's result from its final state: one outcome per app, the summary (counts, makespan,
 // deadlock and what the stuck apps waited for), and the columns observation recorded.
 
-import { FAILURE_CAUSES } from '../model/replay-result.js';
-import type { AppOutcome, ControllerStepColumns, FailureCause, ReplayResult, ReplaySummary } from '../model/replay-result.js';
+import type { AppOutcome, ControllerStepColumns, ReplayResult, ReplaySummary } from '../model/replay-result.js';
+import type { OutcomeTally } from './outcome-tally.js';
 import type { ObservedColumns } from './observer.js';
 import { ACCEPTED, RUNNING } from './state.js';
 import type { AppRun, NodeState } from './state.js';
@@ -37,7 +37,10 @@ export interface StallContext {
 }
 
 export function buildResult(
+  /** Every app's outcome in app order, or none when they were handed to a sink as they became final. */
   apps: readonly AppOutcome[],
+  /** The counts of every app's outcome, however they were kept. */
+  tally: OutcomeTally,
   /** The apps still in flight when the run ended (see AppRoster). */
   unended: readonly AppRun[],
   totals: RunTotals,
@@ -45,38 +48,18 @@ export function buildResult(
   controllerSteps: ControllerStepColumns,
   stall: StallContext,
 ): ReplayResult {
-  let finished = 0;
-  let failed = 0;
-  let killed = 0;
-  let rejected = 0;
-  let longRunning = 0;
-  let unfinished = 0;
-  let lastEndMs: number | null = null;
-  const failuresByCause = Object.fromEntries(FAILURE_CAUSES.map((c) => [c, 0])) as Record<FailureCause, number>;
-  for (let i = 0; i < apps.length; i++) {
-    const app = apps[i]!;
-    // Counted by final status, as queries/recorded_cluster.sql counts the log's apps.
-    if (app.state === 'REJECTED') rejected++;
-    else if (app.finalStatus === 'SUCCEEDED') finished++;
-    else if (app.finalStatus === 'FAILED') failed++;
-    else if (app.finalStatus === 'KILLED') killed++;
-    else if (app.type !== 'streaming') unfinished++;
-    else longRunning++;
-    if (app.failureCause) failuresByCause[app.failureCause]++;
-    if (app.finishMs !== null && (lastEndMs === null || app.finishMs > lastEndMs)) lastEndMs = app.finishMs;
-  }
-  const firstSubmitMs = apps.length > 0 ? apps[0]!.submitMs : 0;
+  const { unfinished, lastEndMs, firstSubmitMs } = tally;
   const deadlock = unfinished > 0 && !totals.stoppedAtHorizon;
   return {
     summary: {
-      appsTotal: apps.length,
-      appsFinished: finished,
-      appsFailed: failed,
-      appsKilled: killed,
-      appsRejected: rejected,
+      appsTotal: tally.total,
+      appsFinished: tally.finished,
+      appsFailed: tally.failed,
+      appsKilled: tally.killed,
+      appsRejected: tally.rejected,
       appsUnfinished: unfinished,
-      appsLongRunning: longRunning,
-      failuresByCause,
+      appsLongRunning: tally.longRunning,
+      failuresByCause: { ...tally.failuresByCause },
       makespanMs: unfinished === 0 ? (lastEndMs ?? firstSubmitMs) - firstSubmitMs : null,
       firstSubmitMs,
       lastEndMs,

@@ -1,12 +1,14 @@
 // Replay runs and their results (summary, apps, cluster and queue samples, nodes, containers,
-// controller steps), saved in one transaction per call, so a failed save leaves nothing behind.
+// controller steps), saved in one transaction per call, so a failed save leaves nothing behind;
+// a run's apps may be saved while it runs (saveRunAsItGoes).
 
 import { canonicalJson, sha256Hex } from '../model/run-spec.js';
 import type { RunSpec } from '../model/run-spec.js';
-import type { ReplayResult } from '../model/replay-result.js';
+import type { AppOutcome, ReplayResult } from '../model/replay-result.js';
 import { DuckDBTimestampValue, listValue } from '@duckdb/node-api';
 import type { DuckDBAppender } from '@duckdb/node-api';
 import { appendOptionalBigInt, appendOptionalVarchar } from './append.js';
+import { closeAfterFailure } from './store.js';
 import type { Store } from './store.js';
 
 export interface RunMeta {
@@ -28,6 +30,42 @@ export async function saveRun(store: Store, spec: RunSpec, result: ReplayResult,
   return runId!;
 }
 
+/**
+ * DuckDB's buffer pool while a run's rows are appended: a million apps' rows otherwise stay cached
+ * (up to 80% of RAM) beside the replay's own memory; capped, the blocks already written go.
+ */
+const SAVE_AS_IT_GOES_MEMORY_LIMIT = '128MB';
+
+/**
+ * Save a run whose apps' rows are appended while it runs: `run` replays it, handing each app's
+ * outcome to `appendApp` as it becomes final, and returns its result (whose `apps`, if any, are
+ * not saved again) and how it was run; returns the new run id. A day of a million apps then
+ * never holds a million outcomes, nor appends them all at the end (issue 25). One transaction,
+ * as saveRun: a run that fails leaves nothing behind.
+ */
+export async function saveRunAsItGoes(
+  store: Store,
+  spec: RunSpec,
+  run: (appendApp: (app: AppOutcome) => void) => { readonly result: ReplayResult; readonly meta: RunMeta },
+): Promise<number> {
+  return store.withMemoryLimit(SAVE_AS_IT_GOES_MEMORY_LIMIT, () => store.transaction(async () => {
+    const [runId] = await reserveRunIds(store, 1);
+    const appender = await store.openAppender('run_apps');
+    let ran: RunToSave;
+    try {
+      const { result, meta } = run((app) => appendAppRow(appender, runId!, app));
+      appender.flushSync();
+      ran = { spec, result, meta };
+    } catch (error) {
+      closeAfterFailure(appender);
+      throw error;
+    }
+    appender.closeSync();
+    await appendRuns(store, [ran], [runId!], false);
+    return runId!;
+  }));
+}
+
 /** Take `count` run ids from the sequence, in order (a sweep numbers its runs before replaying them). */
 export async function reserveRunIds(store: Store, count: number): Promise<number[]> {
   if (count === 0) return [];
@@ -45,14 +83,19 @@ export async function saveRuns(store: Store, runs: readonly RunToSave[], reserve
   if (reserved !== undefined && reserved.length !== runs.length) throw new Error('saveRuns: one reserved run id per run');
   return store.transaction(async () => {
     const runIds = reserved ? [...reserved] : await reserveRunIds(store, runs.length);
-    // A run's cluster is written once for its own column and once inside its spec's.
-    const jsonCache = new WeakMap<object, string>();
-    await store.append('runs', (a) => {
-      for (let r = 0; r < runs.length; r++) appendRunRow(a, runIds[r]!, runs[r]!, jsonCache);
-    });
-    await appendRunRows(store, runs, runIds);
+    await appendRuns(store, runs, runIds, true);
     return runIds;
   });
+}
+
+/** The rows of runs and their results, in the caller's transaction; their apps' rows only if `withApps`. */
+async function appendRuns(store: Store, runs: readonly RunToSave[], runIds: readonly number[], withApps: boolean): Promise<void> {
+  // A run's cluster is written once for its own column and once inside its spec's.
+  const jsonCache = new WeakMap<object, string>();
+  await store.append('runs', (a) => {
+    for (let r = 0; r < runs.length; r++) appendRunRow(a, runIds[r]!, runs[r]!, jsonCache);
+  });
+  await appendRunRows(store, runs, runIds, withApps);
 }
 
 /** The version of the trace a run replays (traces.source_sha256); null for a scenario. */
@@ -118,40 +161,44 @@ function appendRunRow(a: DuckDBAppender, runId: number, { spec, result, meta }: 
   a.endRow();
 }
 
-/** The results' rows of every run table, each table in one appender over all the runs. */
-async function appendRunRows(store: Store, runs: readonly RunToSave[], runIds: readonly number[]): Promise<void> {
+/** One row of `run_apps`, in its physical column order: the version 1 columns, then those versions 3 and 5 added. */
+function appendAppRow(a: DuckDBAppender, runId: number, app: AppOutcome): void {
+  a.appendInteger(runId);
+  a.appendInteger(app.index);
+  a.appendVarchar(app.id);
+  a.appendVarchar(app.name);
+  a.appendVarchar(app.queue);
+  a.appendVarchar(app.user);
+  a.appendBigInt(BigInt(app.submitMs));
+  appendOptionalBigInt(a, app.admittedMs);
+  appendOptionalBigInt(a, app.amStartMs);
+  appendOptionalBigInt(a, app.finishMs);
+  a.appendVarchar(app.state);
+  appendOptionalVarchar(a, app.reason);
+  a.appendInteger(app.tasks);
+  a.appendVarchar(app.type);
+  a.appendVarchar(app.applicationType);
+  appendOptionalVarchar(a, app.failureCause);
+  a.appendInteger(app.containers);
+  a.appendInteger(app.placementFailures);
+  a.appendInteger(app.reducesPreempted);
+  a.appendInteger(app.attempts);
+  a.appendVarchar(app.finalStatus);
+  a.endRow();
+}
+
+/** The results' rows of every run table, each table in one appender over all the runs; `run_apps` only if `withApps`. */
+async function appendRunRows(store: Store, runs: readonly RunToSave[], runIds: readonly number[], withApps: boolean): Promise<void> {
   const each = (write: (result: ReplayResult, runId: number) => void): void => {
     for (let r = 0; r < runs.length; r++) write(runs[r]!.result, runIds[r]!);
   };
-  // Appenders write columns in physical order: the version 1 columns, then those versions 3 and 5 added.
-  await store.append('run_apps', (a) =>
-    each((result, runId) => {
-      for (const app of result.apps) {
-        a.appendInteger(runId);
-        a.appendInteger(app.index);
-        a.appendVarchar(app.id);
-        a.appendVarchar(app.name);
-        a.appendVarchar(app.queue);
-        a.appendVarchar(app.user);
-        a.appendBigInt(BigInt(app.submitMs));
-        appendOptionalBigInt(a, app.admittedMs);
-        appendOptionalBigInt(a, app.amStartMs);
-        appendOptionalBigInt(a, app.finishMs);
-        a.appendVarchar(app.state);
-        appendOptionalVarchar(a, app.reason);
-        a.appendInteger(app.tasks);
-        a.appendVarchar(app.type);
-        a.appendVarchar(app.applicationType);
-        appendOptionalVarchar(a, app.failureCause);
-        a.appendInteger(app.containers);
-        a.appendInteger(app.placementFailures);
-        a.appendInteger(app.reducesPreempted);
-        a.appendInteger(app.attempts);
-        a.appendVarchar(app.finalStatus);
-        a.endRow();
-      }
-    }),
-  );
+  if (withApps) {
+    await store.append('run_apps', (a) =>
+      each((result, runId) => {
+        for (const app of result.apps) appendAppRow(a, runId, app);
+      }),
+    );
+  }
 
   await store.append('run_samples', (a) =>
     each((result, runId) => {

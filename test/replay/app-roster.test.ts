@@ -3,6 +3,7 @@ import { AppRoster } from '../../src/replay/app-roster.js';
 import { FINISHED, RUNNING } from '../../src/replay/state.js';
 import { mapReduceStages, modelledMapReduceApp } from '../../src/model/workload.js';
 import type { AppSpec } from '../../src/model/workload.js';
+import type { AppOutcome } from '../../src/model/replay-result.js';
 
 const REQUEST = { memoryMb: 1024, vcores: 1 };
 
@@ -47,5 +48,28 @@ describe('AppRoster (issue 25: a run holds the apps in flight, not every app)', 
     expect(outcomes[0]!.containers).toBe(5);
     expect(outcomes[0]!.index).toBe(0);
     expect(outcomes[2]!.index).toBe(2);
+  });
+
+  it('hands each outcome to a sink in app order as soon as it and every app before it have ended, keeping none', () => {
+    const handed: AppOutcome[] = [];
+    const roster = new AppRoster([app(0), app(1), app(2), app(3)], 0.05, (outcome) => handed.push(outcome));
+    const [first, second, third] = [roster.create(0), roster.create(1), roster.create(2)];
+    for (const ended of [first, second, third]) ended.phase = FINISHED;
+    // The second app ends first: its outcome waits for the first's.
+    roster.ended(second);
+    expect(handed).toEqual([]);
+    roster.ended(first);
+    expect(handed.map((o) => o.index)).toEqual([0, 1]);
+    roster.ended(third);
+    expect(handed.map((o) => o.index)).toEqual([0, 1, 2]);
+    // The run ends: the app never submitted is handed over last; the result keeps nothing.
+    expect(roster.outcomesAtEnd()).toEqual([]);
+    expect(handed.map((o) => [o.index, o.state])).toEqual([
+      [0, 'FINISHED'],
+      [1, 'FINISHED'],
+      [2, 'FINISHED'],
+      [3, 'ACCEPTED'],
+    ]);
+    expect(roster.tally).toMatchObject({ total: 4, finished: 3, unfinished: 1 });
   });
 });

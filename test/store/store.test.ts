@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/model/errors.js';
-import { coarsenedSampleRuns, saveRun, SCHEMA_VERSION, Store, StoreError } from '../../src/store/index.js';
+import { coarsenedSampleRuns, saveRun, saveRunAsItGoes, SCHEMA_VERSION, Store, StoreError } from '../../src/store/index.js';
 import { EVENT_KINDS } from '../../src/model/rm-events.js';
 import type { ReplayResult } from '../../src/model/replay-result.js';
 import { canonicalJson } from '../../src/model/run-spec.js';
@@ -172,6 +172,31 @@ describe('Store', () => {
         [10_000, 'marp-feedback', 0.5, 0.5, 0.1, 0.73],
         [20_000, 'marp-feedback', 0.99, 0.75, 0.73, 1],
       ]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('saves the apps of a run while it runs, as saveRun saves them at its end, and nothing of a run that fails', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      const whole = await saveRun(store, spec(), result(), meta);
+      const streamed = await saveRunAsItGoes(store, spec(), (appendApp) => {
+        for (const app of result().apps) appendApp(app);
+        return { result: { ...result(), apps: [] }, meta };
+      });
+      for (const table of ['runs', 'run_apps', 'run_samples', 'run_containers']) {
+        const [a, b] = [await rowsOf(store, table, whole), await rowsOf(store, table, streamed)];
+        expect(b, table).toEqual(a);
+      }
+      await expect(
+        saveRunAsItGoes(store, spec(), (appendApp) => {
+          appendApp(result().apps[0]!);
+          throw new Error('the replay failed');
+        }),
+      ).rejects.toThrow('the replay failed');
+      expect(await count(store, 'runs')).toBe(2);
+      expect(await count(store, 'run_apps')).toBe(4);
     } finally {
       store.close();
     }
