@@ -1,9 +1,12 @@
-// Bringing a database to the schema of migrations.ts: a new (empty) file gets every migration, an
-// older rmreplay's database the ones it lacks, in one transaction; a newer one, or a database
-// rmreplay did not make, is refused.
+// Bringing a database to the schema of migrations.ts and views/: a new (empty) file gets every
+// migration, an older rmreplay's database the ones it lacks, then the views, in one transaction;
+// a database already at this schema version gets the views again if one of them is not the one its
+// file makes (nothing is written otherwise). A newer one, or a database rmreplay did not make, is refused.
 
 import { UserError } from '../model/errors.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
+import { createViews, viewFiles, viewsAreCurrent } from './views.js';
+
 /** What applying the schema needs of a database (store.ts's Store, which applies it as it opens). */
 export interface SchemaTarget {
   readonly path: string;
@@ -24,8 +27,8 @@ export async function applySchema(store: SchemaTarget): Promise<void> {
         `database ${store.path} has schema version ${version}; this rmreplay knows up to ${SCHEMA_VERSION}`,
       );
     }
-    if (version === SCHEMA_VERSION) return;
-    await migrate(store, version);
+    if (version === SCHEMA_VERSION) await refreshViews(store);
+    else await migrate(store, version);
     return;
   }
   await refuseForeignDatabase(store);
@@ -62,7 +65,19 @@ async function migrate(store: SchemaTarget, from: number): Promise<void> {
     for (let version = from; version < SCHEMA_VERSION; version++) {
       for (const statement of MIGRATIONS[version]!) await store.run(statement);
     }
+    await createViews(store, await viewFiles());
     await store.run('DELETE FROM schema_info');
     await store.run('INSERT INTO schema_info VALUES ($version)', { version: SCHEMA_VERSION });
   });
+}
+
+/**
+ * Create the views again from their files if any of them is not the one its file makes (an older
+ * rmreplay's file, a view replaced by hand), all of them in order, as one that changed may be read
+ * by others. An open that finds them current writes nothing.
+ */
+async function refreshViews(store: SchemaTarget): Promise<void> {
+  const files = await viewFiles();
+  if (await viewsAreCurrent(store, files)) return;
+  await store.transaction(() => createViews(store, files));
 }

@@ -9,7 +9,7 @@ import { ingestRmLog } from '../../src/api/index.js';
 import { runReportQuery } from '../../src/reports/index.js';
 import { QUERIES_DIR } from '../../src/paths.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
-import { lostNodeScenario, rmRestartScenarios, smallScenario } from '../fixtures/rmlog/scenarios.js';
+import { lostNodeScenario, rmRestartScenarios, smallScenario, TRICKY_APP_NAME } from '../fixtures/rmlog/scenarios.js';
 import type { FixtureScenario } from '../fixtures/rmlog/scenario.js';
 import { tempFile } from '../helpers/files.js';
 import { NEEDS_SHARED, SHARED_AVAILABLE, SHARED_DIR } from '../helpers/shared.js';
@@ -84,6 +84,47 @@ describe('the recorded cluster size', () => {
         ['FINISHED', 'FAILED'],
         ['FAILED', 'FAILED'],
         ['RUNNING', null],
+      ]);
+    });
+  });
+
+  it('gives every figure of the small scenario: one row of recorded_cluster, one per app of recorded_apps', async () => {
+    // The small scenario's log, by grep: "STARTUP_MSG:   version = 2.7.3"; "Using Scheduler:
+    // ...capacity.CapacityScheduler".
+    // - "registered with capability": worker01:45454 at T0 + 20.000 s, worker02:38559 at 20.002,
+    //   worker03:41233 at 20.300, each <memory:8192, vCores:8>; worker02 "to UNHEALTHY" at 20.015.
+    //   At most 2 in service at once (worker01 with worker02, then with worker03): 16 GB, 16
+    //   vcores; 3 node ids.
+    // - "Submit Application Request" at 30.000 (app 1, alice), 40.000 (app 2, bob), 70.000 (app 3,
+    //   alice), all in queue default; app 1 "to FINISHED" at 62.004 with finalStatus SUCCEEDED,
+    //   app 2 "to FAILED" at 58.020, app 3 still RUNNING at the log's end, with no ApplicationSummary
+    //   line (the only line that prints an app's name): no name.
+    // - Containers named (12 distinct "container_" ids): app 1 _000001-_000006 (AM and 5 tasks), app 2 _000001-_000003, app 3
+    //   _000001-_000003: 6 + 3 + 3 = 12.
+    // submit_s from the first submission: 0, 10, 40; turnaround_s: 62.004 - 30 = 32.004,
+    // 58.020 - 40 = 18.02, none for app 3; makespan_s: 62.004 - 30 = 32.004.
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [tempFile('small-figures.log', logOf(smallScenario('capacity')))], name: 'small' });
+      expect(objectsOf(await runReportQuery(store, QUERIES_DIR, 'recorded_cluster', { trace: 'small' }))).toEqual([
+        {
+          trace: 'small', nodes: 2, memory_gb: 16, vcores: 16, node_ids: 3, scheduler: 'CapacityScheduler', hadoop_version: '2.7.3',
+          apps: 3, apps_finished: 1, apps_failed: 1, apps_killed: 0, makespan_s: 32.004, containers: 12,
+        },
+      ]);
+      const app = (seq: number): string => `application_1714557600000_000${seq}`;
+      expect(objectsOf(await runReportQuery(store, QUERIES_DIR, 'recorded_apps', { trace: 'small' }))).toEqual([
+        {
+          trace: 'small', app_id: app(1), app_name: TRICKY_APP_NAME, user_name: 'alice', queue: 'default',
+          state: 'FINISHED', final_status: 'SUCCEEDED', submit_s: 0, turnaround_s: 32.004, containers: 6,
+        },
+        {
+          trace: 'small', app_id: app(2), app_name: 'PiEstimator', user_name: 'bob', queue: 'default',
+          state: 'FAILED', final_status: 'FAILED', submit_s: 10, turnaround_s: 18.02, containers: 3,
+        },
+        {
+          trace: 'small', app_id: app(3), app_name: null, user_name: 'alice', queue: 'default',
+          state: 'RUNNING', final_status: null, submit_s: 40, turnaround_s: null, containers: 3,
+        },
       ]);
     });
   });
