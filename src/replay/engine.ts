@@ -87,8 +87,7 @@ import {
   RUNNING,
   UNUSABLE,
 } from './state.js';
-import type { StageState ,
-  AppRun} from './state.js';
+import type { AppRun, StageState } from './state.js';
 
 export interface ReplayOptions {
   /** Interval of the periodic samples (ms). */
@@ -123,7 +122,6 @@ export interface ReplayInput {
   readonly admission: AdmissionPolicy;
   readonly options?: ReplayOptions;
 }
-
 
 // The event kinds are bound here rather than read through the import: V8 folds a module's own
 // constants into optimised code but loads an imported binding at every read, and the dispatch
