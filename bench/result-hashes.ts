@@ -39,6 +39,16 @@ interface HashCase {
 }
 
 /** Summary counts and failure causes added with node membership, kills and attempts (docs/model.md 12). */
+/** The final status each end state implies when no log recorded another (outcome.ts). */
+const IMPLIED_FINAL_STATUS: Readonly<Record<string, string>> = {
+  FINISHED: 'SUCCEEDED',
+  FAILED: 'FAILED',
+  REJECTED: 'FAILED',
+  KILLED: 'KILLED',
+  RUNNING: 'UNDEFINED',
+  ACCEPTED: 'UNDEFINED',
+};
+
 const ADDED_COUNTS: ReadonlySet<string> = new Set(['appsKilled', 'containersLost']);
 const ADDED_CAUSES: ReadonlySet<string> = new Set(['am-failed', 'rm-restart']);
 
@@ -75,7 +85,13 @@ function print(c: HashCase): void {
       return [[key, Object.fromEntries(causes)]];
     }),
   );
-  const appsHashed = apps.map(({ attempts, ...app }) => (attempts <= 1 ? app : { ...app, attempts }));
+  // An app's final status (schema 15) is left out while it is the one its state implies, as every
+  // result before it had; a FINISHED app whose log recorded FAILED or KILLED is hashed with it.
+  const appsHashed = apps.map(({ attempts, finalStatus, ...app }) => ({
+    ...app,
+    ...(attempts <= 1 ? {} : { attempts }),
+    ...(finalStatus === IMPLIED_FINAL_STATUS[app.state] ? {} : { finalStatus }),
+  }));
   const result = {
     summary: summaryHashed,
     apps: appsHashed,
