@@ -1,0 +1,58 @@
+// rmreplay installed as a tool: the tarball `npm pack` makes installs globally into a fresh prefix with
+// nothing but the registry's packages (no override in a consumer's package.json can help there), and
+// the installed command runs from a directory outside the clone. This drives npm itself, so it tests
+// the compiled dist/ that `npm test` builds first.
+
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'rmreplay-install-'));
+// npm's own chatter (update notices, funding, audit) is not what this checks.
+const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the packed tarball', () => {
+  it('installs globally and runs --help and the demo from another directory', async () => {
+    expect(existsSync(join(ROOT, 'dist/src/cli/main.js')), 'build first: npx tsc -p tsconfig.build.json').toBe(true);
+    // --ignore-scripts: `prepare` would rebuild dist/, which `npm test` has just done.
+    await run('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: ROOT, env: npmEnv });
+    const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
+    expect(tarball).toBeDefined();
+
+    const listing = await run('tar', ['tzf', join(work, tarball!)]);
+    const files = listing.stdout.split('\n');
+    // What the code reads at run time ships; the tests and benchmarks do not.
+    expect(files).toContain('package/queries/fidelity.sql');
+    expect(files).toContain('package/views/rm_apps.sql');
+    expect(files).toContain('package/clusters/lab-20.json');
+    expect(files.some((f) => f.startsWith('package/dist/test/') || f.startsWith('package/dist/bench/'))).toBe(false);
+
+    const prefix = join(work, 'prefix');
+    // --prefer-offline: the packages `npm ci` put in npm's cache are taken from there.
+    await run(
+      'npm',
+      ['install', '--global', '--prefix', prefix, '--prefer-offline', '--loglevel=error', join(work, tarball!)],
+      { cwd: work, env: npmEnv },
+    );
+    const bin = join(prefix, 'bin', 'rmreplay');
+    const elsewhere = mkdtempSync(join(work, 'cwd-'));
+
+    const help = await run(bin, ['--help'], { cwd: elsewhere });
+    expect(help.stdout).toMatch(/^Usage: rmreplay /);
+    expect(help.stdout).toContain('demo');
+
+    const db = join(elsewhere, 'demo.duckdb');
+    const demo = await run(bin, ['--db', db, 'demo'], { cwd: elsewhere, env: { ...process.env, COLUMNS: '200' } });
+    // The AutoAdmin table's deadlocked row and the page the demo writes in the working directory.
+    expect(demo.stdout).toMatch(/none\s.*DEADLOCK/);
+    expect(existsSync(join(elsewhere, 'reports', 'demo.html'))).toBe(true);
+  }, 240_000);
+});
