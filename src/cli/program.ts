@@ -7,6 +7,7 @@ import { DEFAULT_TABLE_WIDTH } from '../api/command-line.js';
 import type { CliContext, GlobalOptions } from './context.js';
 import { DEFAULT_DB, hint } from './context.js';
 import { collectCommand } from './commands/collect.js';
+import { completionCommand } from './commands/completion.js';
 import { demoCommand } from './commands/demo.js';
 import { diagnoseCommand } from './commands/diagnose.js';
 import { exportCommand } from './commands/export.js';
@@ -102,6 +103,7 @@ export function createProgram(outer: CliContext): Command {
     sqlCommand(context),
     exportCommand(context),
     pipelineCommand(context),
+    completionCommand(context),
   ]) {
     // Subcommands throw instead of exiting, and write where the program writes.
     command.exitOverride().configureOutput(output);
