@@ -1,5 +1,5 @@
 // The modelled cluster: node groups, scheduler settings, MapReduce job defaults and the
-// task throughput model. Described by a JSON cluster file (see README "Cluster file"),
+// task throughput model. Described by a JSON cluster file (see docs/cluster-file.md),
 // validated here at the edge so the engine can trust it.
 
 import { UserError } from './errors.js';

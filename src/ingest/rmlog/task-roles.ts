@@ -1,6 +1,6 @@
 // Which task containers of a MapReduce app were maps and which reduces, when the log prints no
 // container priority (Hadoop 2.8's allocation lines; every FairScheduler log from 2.8 on), from
-// what else the log shows of the app (docs/log-formats.md 12, the README's "How a log becomes a
+// what else the log shows of the app (docs/log-formats.md 12, docs/guide.md's "How a log becomes a
 // workload"). What the MapReduce AM does that the log can show (RMContainerAllocator):
 //
 //   1. maps share one container size (mapreduce.map.memory.mb), reduces another or the same;
