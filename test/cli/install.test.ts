@@ -42,17 +42,22 @@ describe('the packed tarball', () => {
       ['install', '--global', '--prefix', prefix, '--prefer-offline', '--loglevel=error', join(work, tarball!)],
       { cwd: work, env: npmEnv },
     );
-    const bin = join(prefix, 'bin', 'rmreplay');
     const elsewhere = mkdtempSync(join(work, 'cwd-'));
+    // As a user's shell runs it: the prefix's bin on the PATH, not started through npm (whose
+    // variables `npm test` passes down).
+    const userEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
+    const shell = { cwd: elsewhere, env: { ...userEnv, PATH: `${join(prefix, 'bin')}:${process.env['PATH'] ?? ''}` } };
 
-    const help = await run(bin, ['--help'], { cwd: elsewhere });
+    const help = await run('rmreplay', ['--help'], shell);
     expect(help.stdout).toMatch(/^Usage: rmreplay /);
     expect(help.stdout).toContain('demo');
 
     const db = join(elsewhere, 'demo.duckdb');
-    const demo = await run(bin, ['--db', db, 'demo'], { cwd: elsewhere, env: { ...process.env, COLUMNS: '200' } });
+    const demo = await run('rmreplay', ['--db', db, 'demo'], shell);
     // The AutoAdmin table's deadlocked row and the page the demo writes in the working directory.
     expect(demo.stdout).toMatch(/none\s.*DEADLOCK/);
     expect(existsSync(join(elsewhere, 'reports', 'demo.html'))).toBe(true);
+    // Installed on the PATH, its hints name the command itself rather than npx.
+    expect(demo.stdout).toContain(`Next: rmreplay --db ${db} sweep`);
   }, 240_000);
 });
