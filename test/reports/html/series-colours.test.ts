@@ -1,0 +1,19 @@
+// A colour per series, kept for the page, on hand-made series names.
+
+import { describe, expect, it } from 'vitest';
+import { SERIES_PALETTE, SeriesColours } from '../../../src/reports/html/series-colours.js';
+
+describe('SeriesColours', () => {
+  it('gives a series the same colour in every chart, whichever series a chart holds', () => {
+    const colours = new SeriesColours();
+    const first = colours.scaleFor(['as-configured', 'autoadmin', 'reserve:16vcores']);
+    const second = colours.scaleFor(['marp-feedback', 'autoadmin']);
+    expect(first.range).toEqual([SERIES_PALETTE[0], SERIES_PALETTE[1], SERIES_PALETTE[2]]);
+    // autoadmin keeps the colour it got first; marp-feedback, new, takes the next free one.
+    expect(second).toEqual({ domain: ['marp-feedback', 'autoadmin'], range: [SERIES_PALETTE[3], SERIES_PALETTE[1]] });
+  });
+
+  it('lists a series once however often a chart names it', () => {
+    expect(new SeriesColours().scaleFor(['a', 'b', 'a']).domain).toEqual(['a', 'b']);
+  });
+});
