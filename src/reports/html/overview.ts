@@ -81,6 +81,10 @@ export async function buildOverview(store: Store, queriesDir: string, filter: Re
   return { summary, sections };
 }
 
+const RECORDED_SERIES = 'recorded';
+const REPLAYED_PREFIX = 'replayed: ';
+const RECORDED_COLOUR = '#1d2330';
+
 const SAMPLE_MEASURES = ['memory_util_pct', 'vcore_util_pct', 'am_share_pct', 'waiting_apps', 'pending_apps', 'stranded_memory_mb', 'stranded_vcores'] as const;
 
 /** Report queries by name under one filter (its temporary views made once). */
@@ -98,7 +102,10 @@ async function traceSection(
   const featured = featuredRuns(runs, settings);
   const seriesOf = seriesLabeller(featured);
   const labelOf = new Map(featured.map((run) => [run.run_id, seriesOf(run)]));
+  // Every series of the trace's charts claims its colour at once, so that no two share one.
+  const settingCharts = settingChartRows(settings);
   const scale = colours.scaleFor(labelOf.values());
+  colours.scaleFor([...labelOf.values(), ...settingCharts.flatMap((chart) => chart.rows.map((row) => row.series))]);
   const withSeries = <T extends { run_id: number }>(rows: readonly T[]): (T & { series: string })[] =>
     rows.map((row) => ({ ...row, series: labelOf.get(row.run_id)! }));
   const narrowed: ReportFilter = { runIds: featured.map((run) => run.run_id) };
@@ -118,7 +125,7 @@ async function traceSection(
   );
   const [utilisationRows, comparisonRows] = await query(['utilization', 'comparison'], { ...filter, trace });
 
-  for (const spec of makespanCharts(settings, colours)) charts.push(await renderSvg(spec));
+  for (const spec of makespanCharts(settings, settingCharts, colours)) charts.push(await renderSvg(spec));
   const completed = lastPerSlice(withSeries(objectsOf<CompletedRow & { run_id: number }>(toTable(completedRows!))), 'finish_s');
   if (completed.length > 0) charts.push(await renderSvg(completedOverTimeChart(completed, scale)));
   const allSamples = withSeries(objectsOf<ClusterSampleRow & { run_id: number }>(toTable(sampleRows!)));
@@ -140,12 +147,16 @@ async function traceSection(
   const recorded = extremesPerSlice(
     objectsOf<RecordedSampleRow & { trace: string; run_id: number | null }>(toTable(recordedRows!))
       .filter((row) => row.trace === trace)
-      .map((row) => ({ ...row, series: row.run_id === null ? 'recorded' : `replayed: ${labelOf.get(row.run_id)}` })),
+      .map((row) => ({ ...row, series: row.run_id === null ? RECORDED_SERIES : `${REPLAYED_PREFIX}${labelOf.get(row.run_id)}` })),
     'time_s',
     ['memory_util_pct', 'running_apps', 'pending_apps'],
   );
-  if (recorded.some((row) => row.series === 'recorded')) {
-    charts.push(await renderSvg(recordedVsReplayedChart(recorded, colours.scaleFor(recorded.map((row) => row.series)))));
+  if (recorded.some((row) => row.series === RECORDED_SERIES)) {
+    // A replay in its run's colour; the log itself in the page's text colour, drawn by no run.
+    const replayed = [...new Set(recorded.map((row) => row.series))].filter((series) => series !== RECORDED_SERIES);
+    const runScale = colours.scaleFor(replayed.map((series) => series.slice(REPLAYED_PREFIX.length)));
+    const recordedScale = { domain: [RECORDED_SERIES, ...replayed], range: [RECORDED_COLOUR, ...runScale.range] };
+    charts.push(await renderSvg(recordedVsReplayedChart(recorded, recordedScale)));
   }
   const gantt = await ganttCharts(store, ganttRows!, featured, seriesOf);
   charts.push(...gantt.charts);
@@ -177,11 +188,8 @@ export function seriesLabeller(runs: readonly RunRow[]): (run: RunRow) => string
   return (run) => shown.map((field) => (field === 'seed' ? `seed ${run.seed}` : String(run[field]))).join(' / ');
 }
 
-/** A chart per static family swept, with the adaptive policies as level lines; else bars per setup. */
-function makespanCharts(
-  settings: readonly (SettingSummaryRow & { setting: number | null })[],
-  colours: SeriesColours,
-): ReturnType<typeof makespanBySetupChart>[] {
+/** The rows of a chart per static family swept (two settings or more), with the adaptive policies as level lines. */
+function settingChartRows(settings: readonly (SettingSummaryRow & { setting: number | null })[]): { family: string; rows: SettingRow[] }[] {
   const finished = settings.filter((row) => row.makespan_s !== null);
   const withClusters = new Set(finished.map((row) => row.cluster)).size > 1;
   const setups = new Set(finished.map((row) => setupLabel(row, withClusters)));
@@ -192,17 +200,29 @@ function makespanCharts(
   const families = Object.keys(STATIC_FAMILY_TITLES).filter(
     (family) => finished.filter((row) => row.family === family && row.setting !== null).length >= 2,
   );
-  if (families.length > 0) {
-    return families.map((family) => {
-      const rows: SettingRow[] = [
-        ...finished
-          .filter((row) => row.family === family && row.setting !== null)
-          .map((row) => ({ series: `${family}${suffix(row)}`, setting: row.setting, makespan_s: row.makespan_s!, static: true })),
-        ...adaptive,
-      ];
-      return makespanBySettingChart(STATIC_FAMILY_TITLES[family]!, rows, colours.scaleFor(rows.map((row) => row.series)));
-    });
+  return families.map((family) => ({
+    family,
+    rows: [
+      ...finished
+        .filter((row) => row.family === family && row.setting !== null)
+        .map((row) => ({ series: `${family}${suffix(row)}`, setting: row.setting, makespan_s: row.makespan_s!, static: true })),
+      ...adaptive,
+    ],
+  }));
+}
+
+/** A chart per static family swept; else, where no family was, bars per setup. */
+function makespanCharts(
+  settings: readonly (SettingSummaryRow & { setting: number | null })[],
+  settingCharts: readonly { family: string; rows: SettingRow[] }[],
+  colours: SeriesColours,
+): ReturnType<typeof makespanBySetupChart>[] {
+  if (settingCharts.length > 0) {
+    return settingCharts.map(({ family, rows }) =>
+      makespanBySettingChart(STATIC_FAMILY_TITLES[family]!, rows, colours.scaleFor(rows.map((row) => row.series))),
+    );
   }
+  const finished = settings.filter((row) => row.makespan_s !== null);
   if (finished.length < 2) return [];
   const name = varyingLabeller(finished as unknown as Record<string, unknown>[]);
   return [makespanBySetupChart(finished.map((row) => ({ setup: name(row as unknown as Record<string, unknown>), makespan_s: row.makespan_s! })))];

@@ -14,24 +14,25 @@ export interface SeriesScale {
 }
 
 /**
- * The page's colours: a series gets the next colour of the palette the first time any chart
- * asks for it, and keeps it. Past ten series the palette repeats; charts hold at most about 8.
+ * The page's colours: a series gets a colour the first time any chart asks for it, and keeps it.
+ * A new series takes the first palette colour no other series of the asking chart holds, so the
+ * runs of a second trace (which share no name with the first) start again at blue instead of
+ * wrapping into greys; only past ten series in one chart do colours repeat, and charts hold at
+ * most about 8.
  */
 export class SeriesColours {
   readonly #colours = new Map<string, string>();
 
-  colourOf(series: string): string {
-    let colour = this.#colours.get(series);
-    if (colour === undefined) {
-      colour = SERIES_PALETTE[this.#colours.size % SERIES_PALETTE.length]!;
-      this.#colours.set(series, colour);
-    }
-    return colour;
-  }
-
   /** The scale of a chart drawing `series` (legend order as given, repeats dropped). */
   scaleFor(series: Iterable<string>): SeriesScale {
     const domain = [...new Set(series)];
-    return { domain, range: domain.map((name) => this.colourOf(name)) };
+    const taken = new Set(domain.map((name) => this.#colours.get(name)).filter((colour) => colour !== undefined));
+    for (const name of domain) {
+      if (this.#colours.has(name)) continue;
+      const colour = SERIES_PALETTE.find((candidate) => !taken.has(candidate)) ?? SERIES_PALETTE[taken.size % SERIES_PALETTE.length]!;
+      this.#colours.set(name, colour);
+      taken.add(colour);
+    }
+    return { domain, range: domain.map((name) => this.#colours.get(name)!) };
   }
 }

@@ -84,8 +84,7 @@ describe('report charts', () => {
     // autoadmin is seen second on the page (#f58518); a chart drawing it alone, and one drawing
     // it after reserve and none, both stroke its line in that colour.
     const colours = new SeriesColours();
-    colours.colourOf('none');
-    expect(colours.colourOf('autoadmin')).toBe('#f58518');
+    expect(colours.scaleFor(['none', 'autoadmin']).range).toEqual(['#4c78a8', '#f58518']);
     const alone = await renderSvg(pendingAppsChart(SAMPLES.map((row) => ({ ...row, series: 'autoadmin' })).slice(0, 3), colours.scaleFor(['autoadmin'])));
     const withOthers = completedOverTimeChart(
       ['reserve:16vcores', 'none', 'autoadmin'].map((series, i) => ({ series, finish_s: i, completed: 1 })),
