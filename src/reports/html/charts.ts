@@ -3,10 +3,12 @@
 // Kept free of I/O so a test can check what each chart encodes.
 
 import type { TopLevelSpec } from 'vega-lite';
+import { isGeometricSweep, TICK_FORMAT } from './axes.js';
+import type { SeriesScale } from './series-colours.js';
 
 export const CHART_WIDTH_PX = 640;
-/** d3-format for value axes: thousands separated, no trailing zeros, never exponents (an all-zero panel reads 0). */
-const Y_FORMAT = ',~r';
+/** Value and time axes: tidy tick labels (an all-zero panel reads 0). */
+const AXIS = { format: TICK_FORMAT };
 const LINE_HEIGHT_PX = 200;
 
 /** One run's line: `series` names it in the legend. */
@@ -15,13 +17,21 @@ export interface SeriesRow {
 }
 
 /**
- * The series of a report's per-run charts, in legend order: given to every chart of a trace so a
- * run keeps its colour from chart to chart, whichever runs a chart has rows for.
+ * Colour by series, from the page's colours (series-colours.ts) when given, so a run keeps its
+ * colour from chart to chart; the legend lists the scale's series in its order.
  */
-export type SeriesOrder = readonly string[];
+function seriesColor(scale: SeriesScale | undefined): object {
+  return { field: 'series', type: 'nominal', title: null, ...(scale ? { scale: { domain: [...scale.domain], range: [...scale.range] } } : {}) };
+}
 
-function seriesColor(order: SeriesOrder | undefined): object {
-  return { field: 'series', type: 'nominal', title: null, ...(order ? { scale: { domain: [...order] } } : {}) };
+/** The hover text of a mark (an SVG <title>, render-svg.ts): names, then figures in tidy format. */
+function tooltip(names: readonly string[], figures: readonly string[]): object {
+  return {
+    tooltip: [
+      ...names.map((field) => ({ field, type: 'nominal' })),
+      ...figures.map((field) => ({ field, type: 'quantitative', format: TICK_FORMAT })),
+    ],
+  };
 }
 
 interface Frame {
@@ -48,7 +58,7 @@ function lines(
   values: readonly SeriesRow[],
   x: { field: string; title: string },
   y: { field: string; title: string },
-  order: SeriesOrder | undefined,
+  scale: SeriesScale | undefined,
   interpolate: 'linear' | 'step-after' = 'linear',
 ): TopLevelSpec {
   return {
@@ -57,9 +67,10 @@ function lines(
     height: LINE_HEIGHT_PX,
     mark: { type: 'line', interpolate, point: values.length <= 40 },
     encoding: {
-      x: { field: x.field, type: 'quantitative', title: x.title },
-      y: { field: y.field, type: 'quantitative', title: y.title, axis: { format: Y_FORMAT } },
-      color: seriesColor(order),
+      x: { field: x.field, type: 'quantitative', title: x.title, axis: AXIS },
+      y: { field: y.field, type: 'quantitative', title: y.title, axis: AXIS },
+      color: seriesColor(scale),
+      ...tooltip(['series'], [x.field, y.field]),
     },
   };
 }
@@ -74,11 +85,21 @@ export interface SettingRow extends SeriesRow {
 /**
  * Makespan against the hand-tuned setting of one static family (`familyTitle`, e.g. "reserve
  * (vcores)"), a line per setup; each adaptive policy as a horizontal rule at its makespan, to be
- * read against the line: below it, the controller beats every setting tried.
+ * read against the line: below it, the controller beats every setting tried. Settings swept by
+ * doubling get a log axis (axes.ts).
  */
-export function makespanBySettingChart(familyTitle: string, rows: readonly SettingRow[]): TopLevelSpec {
-  const y = { field: 'makespan_s', type: 'quantitative' as const, title: 'makespan (s)' };
-  const color = { field: 'series', type: 'nominal' as const, title: null };
+export function makespanBySettingChart(familyTitle: string, rows: readonly SettingRow[], scale?: SeriesScale): TopLevelSpec {
+  const y = { field: 'makespan_s', type: 'quantitative' as const, title: 'makespan (s)', axis: AXIS };
+  const color = seriesColor(scale);
+  const log = isGeometricSweep(rows.filter((row) => row.static).map((row) => row.setting));
+  const x = {
+    field: 'setting',
+    type: 'quantitative' as const,
+    title: familyTitle,
+    axis: AXIS,
+    // Whole-number sweeps (max-apps:1..512) tick at powers of 2, shares (am-share:0.05..0.4) of 10.
+    ...(log ? { scale: { type: 'log' as const, base: rows.every((row) => Number.isInteger(row.setting ?? 0)) ? 2 : 10 } } : {}),
+  };
   return {
     ...frame(`Makespan against ${familyTitle}`, rows),
     width: CHART_WIDTH_PX,
@@ -87,12 +108,12 @@ export function makespanBySettingChart(familyTitle: string, rows: readonly Setti
       {
         transform: [{ filter: 'datum.static' }],
         mark: { type: 'line', point: true },
-        encoding: { x: { field: 'setting', type: 'quantitative', title: familyTitle }, y, color },
+        encoding: { x, y, color, ...tooltip(['series'], ['setting', 'makespan_s']) },
       },
       {
         transform: [{ filter: '!datum.static' }],
         mark: { type: 'rule', strokeDash: [6, 4], strokeWidth: 2 },
-        encoding: { y, color },
+        encoding: { y, color, ...tooltip(['series'], ['makespan_s']) },
       },
     ],
   };
@@ -112,7 +133,8 @@ export function makespanBySetupChart(rows: readonly MakespanRow[]): TopLevelSpec
     mark: 'bar',
     encoding: {
       y: { field: 'setup', type: 'nominal', sort: null, title: null },
-      x: { field: 'makespan_s', type: 'quantitative', title: 'makespan (s)' },
+      x: { field: 'makespan_s', type: 'quantitative', title: 'makespan (s)', axis: AXIS },
+      ...tooltip(['setup'], ['makespan_s']),
     },
   };
 }
@@ -123,13 +145,13 @@ export interface CompletedRow extends SeriesRow {
 }
 
 /** Cumulative finished batch apps over time, a step line per run. */
-export function completedOverTimeChart(rows: readonly CompletedRow[], order?: SeriesOrder): TopLevelSpec {
+export function completedOverTimeChart(rows: readonly CompletedRow[], scale?: SeriesScale): TopLevelSpec {
   return lines(
     'Apps completed over time',
     rows,
     { field: 'finish_s', title: 'time (s)' },
     { field: 'completed', title: 'batch apps finished' },
-    order,
+    scale,
     'step-after',
   );
 }
@@ -150,7 +172,7 @@ function measuresOverTime(
   title: string,
   rows: readonly SeriesRow[],
   measures: readonly { field: string; title: string }[],
-  order: SeriesOrder | undefined,
+  scale: SeriesScale | undefined,
 ): TopLevelSpec {
   return {
     ...frame(title, rows),
@@ -159,37 +181,38 @@ function measuresOverTime(
       height: 140,
       mark: { type: 'line', point: rows.length <= 40 },
       encoding: {
-        x: { field: 'time_s', type: 'quantitative', title: 'time (s)' },
-        y: { field: measure.field, type: 'quantitative', title: measure.title, axis: { format: Y_FORMAT } },
-        color: seriesColor(order),
+        x: { field: 'time_s', type: 'quantitative', title: 'time (s)', axis: AXIS },
+        y: { field: measure.field, type: 'quantitative', title: measure.title, axis: AXIS },
+        color: seriesColor(scale),
+        ...tooltip(['series'], ['time_s', measure.field]),
       },
     })),
   };
 }
 
 /** Memory and vcore utilisation and the AMs' share of the cluster over time. */
-export function utilisationOverTimeChart(rows: readonly ClusterSampleRow[], order?: SeriesOrder): TopLevelSpec {
+export function utilisationOverTimeChart(rows: readonly ClusterSampleRow[], scale?: SeriesScale): TopLevelSpec {
   return measuresOverTime('Cluster utilisation and AM share over time', rows, [
     { field: 'memory_util_pct', title: 'memory used (%)' },
     { field: 'vcore_util_pct', title: 'vcores used (%)' },
     { field: 'am_share_pct', title: 'AM share (%)' },
-  ], order);
+  ], scale);
 }
 
 /** Apps not yet running over time: held back by admission, and admitted but without an AM container. */
-export function pendingAppsChart(rows: readonly ClusterSampleRow[], order?: SeriesOrder): TopLevelSpec {
+export function pendingAppsChart(rows: readonly ClusterSampleRow[], scale?: SeriesScale): TopLevelSpec {
   return measuresOverTime('Pending apps over time', rows, [
     { field: 'waiting_apps', title: 'not yet admitted' },
     { field: 'pending_apps', title: 'admitted, no AM yet' },
-  ], order);
+  ], scale);
 }
 
 /** Free space no pending ask fits (fragmentation) over time, memory and vcores. */
-export function strandedOverTimeChart(rows: readonly ClusterSampleRow[], order?: SeriesOrder): TopLevelSpec {
+export function strandedOverTimeChart(rows: readonly ClusterSampleRow[], scale?: SeriesScale): TopLevelSpec {
   return measuresOverTime('Stranded resources over time (free where no pending ask fits)', rows, [
     { field: 'stranded_memory_mb', title: 'stranded memory (MB)' },
     { field: 'stranded_vcores', title: 'stranded vcores' },
-  ], order);
+  ], scale);
 }
 
 export interface NodeBucketRow {
@@ -209,7 +232,7 @@ export function nodeBucketsChart(rows: readonly NodeBucketRow[]): TopLevelSpec {
     mark: 'bar',
     encoding: {
       y: { field: 'setup', type: 'nominal', sort: null, title: null },
-      x: { field: 'pct', type: 'quantitative', title: 'node-samples (%)', stack: 'zero', scale: { domain: [0, 100] } },
+      x: { field: 'pct', type: 'quantitative', title: 'node-samples (%)', stack: 'zero', scale: { domain: [0, 100] }, axis: AXIS },
       color: {
         field: 'range',
         type: 'ordinal',
@@ -218,6 +241,7 @@ export function nodeBucketsChart(rows: readonly NodeBucketRow[]): TopLevelSpec {
         scale: { scheme: 'blues' },
       },
       order: { field: 'order', type: 'quantitative' },
+      ...tooltip(['setup', 'range'], ['pct']),
     },
   };
 }
@@ -230,12 +254,12 @@ export interface RecordedSampleRow extends SeriesRow {
 }
 
 /** The log's own cluster (series `recorded`) against each replay of it, over time. */
-export function recordedVsReplayedChart(rows: readonly RecordedSampleRow[]): TopLevelSpec {
+export function recordedVsReplayedChart(rows: readonly RecordedSampleRow[], scale?: SeriesScale): TopLevelSpec {
   return measuresOverTime('Recorded against replayed', rows, [
     { field: 'memory_util_pct', title: 'memory used (%)' },
     { field: 'running_apps', title: 'running apps' },
     { field: 'pending_apps', title: 'pending apps' },
-  ], undefined);
+  ], scale);
 }
 
 export interface GanttRow {
@@ -282,9 +306,10 @@ export function containerGanttChart(title: string, rows: readonly GanttRow[]): T
     encoding: {
       y: { field: 'node_index', type: 'ordinal', title: 'node' },
       yOffset: { field: 'lane', type: 'ordinal' },
-      x: { field: 'start_s', type: 'quantitative', title: 'time (s)' },
+      x: { field: 'start_s', type: 'quantitative', title: 'time (s)', axis: AXIS },
       x2: { field: 'end_s' },
       color: { field: 'kind', type: 'nominal', title: 'container' },
+      ...tooltip(['kind', 'node_index'], ['start_s', 'end_s']),
     },
   };
 }

@@ -1,47 +1,57 @@
 // Fewer points for the charts over time: a run keeps up to 200,000 samples (MAX_SAMPLE_ROWS in
 // replay/observer.ts) and a chart 640 px wide shows a few hundred at most, while rendering costs
-// time per point. Each series is cut into equal slices of its time axis; a slice becomes one point.
+// time per point. Each series is cut into equal slices of its time axis. A slice keeps the samples
+// where a measure reaches its least and its most, so a spike of one sample still shows at its
+// full height (a mean per slice flattened a 39.7% peak to 12%).
 
-/** Points a series keeps in a chart over time. */
-export const MAX_POINTS_PER_SERIES = 160;
+/** Time slices a series is cut into for a chart over time. */
+export const MAX_SLICES_PER_SERIES = 160;
 
 /**
- * Rows of each series (`series` field) with at most `maxPoints` per series: where a series has
- * more, its time range (field `timeField`) is cut into `maxPoints` equal slices and each slice
- * becomes one row at the slice's first time, holding the mean of each of `fields` over the slice
- * (nulls left out; null if all are). Series keep their order; rows within a series stay in time order.
+ * Rows of each series (`series` field), at most the extremes of each slice: where a series has
+ * more than `maxSlices` rows, its time range (field `timeField`) is cut into `maxSlices` equal
+ * slices and each slice keeps, whole and unchanged, the rows holding the least and the most value
+ * of each of `fields` (nulls left out; the first row of equals). Series keep their order; rows
+ * within a series stay in time order. A slice keeps at most 2 x fields.length rows, most often 2.
  */
-export function meanPerSlice<T extends { readonly series: string }>(
+export function extremesPerSlice<T extends { readonly series: string }>(
   rows: readonly T[],
   timeField: keyof T & string,
   fields: readonly (keyof T & string)[],
-  maxPoints = MAX_POINTS_PER_SERIES,
+  maxSlices = MAX_SLICES_PER_SERIES,
 ): T[] {
   return bySeries(rows).flatMap((series) => {
-    if (series.length <= maxPoints) return series;
-    const slices = sliceByTime(series, timeField, maxPoints);
-    return slices.map((slice) => {
-      const point: Record<string, unknown> = { ...slice[0]! };
+    if (series.length <= maxSlices) return series;
+    return sliceByTime(series, timeField, maxSlices).flatMap((slice) => {
+      const kept = new Set<number>();
       for (const field of fields) {
-        const values = slice.map((row) => row[field]).filter((value): value is T[typeof field] & number => typeof value === 'number');
-        point[field] = values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
+        let least = -1;
+        let most = -1;
+        slice.forEach((row, index) => {
+          const value = row[field];
+          if (typeof value !== 'number') return;
+          if (least < 0 || value < (slice[least]![field] as number)) least = index;
+          if (most < 0 || value > (slice[most]![field] as number)) most = index;
+        });
+        if (least >= 0) kept.add(least).add(most);
       }
-      return point as T;
+      if (kept.size === 0) kept.add(0);
+      return [...kept].sort((a, b) => a - b).map((index) => slice[index]!);
     });
   });
 }
 
 /**
- * For a cumulative count (a step line that only rises): at most `maxPoints` rows per series, the
+ * For a cumulative count (a step line that only rises): at most `maxSlices` rows per series, the
  * last row of each slice, so the line still reaches every level it reached at a slice's end.
  */
 export function lastPerSlice<T extends { readonly series: string }>(
   rows: readonly T[],
   timeField: keyof T & string,
-  maxPoints = MAX_POINTS_PER_SERIES,
+  maxSlices = MAX_SLICES_PER_SERIES,
 ): T[] {
   return bySeries(rows).flatMap((series) =>
-    series.length <= maxPoints ? series : sliceByTime(series, timeField, maxPoints).map((slice) => slice[slice.length - 1]!),
+    series.length <= maxSlices ? series : sliceByTime(series, timeField, maxSlices).map((slice) => slice[slice.length - 1]!),
   );
 }
 

@@ -19,7 +19,9 @@ import {
 } from './charts.js';
 import type { ClusterSampleRow, CompletedRow, GanttRow, NodeBucketRow, RecordedSampleRow, SettingRow } from './charts.js';
 import type { PageSection } from './page.js';
-import { lastPerSlice, MAX_POINTS_PER_SERIES, meanPerSlice } from './downsample.js';
+import { extremesPerSlice, lastPerSlice, MAX_SLICES_PER_SERIES } from './downsample.js';
+import { featuredRuns } from './featured-runs.js';
+import { SeriesColours } from './series-colours.js';
 import { renderSvg } from './render-svg.js';
 import { summarise } from './summary.js';
 import type { SettingSummaryRow } from './summary.js';
@@ -27,8 +29,6 @@ import { htmlTable, makespanByPolicyAndSetup, nodeRangesLong, objectsOf, setupLa
 
 /** Traces given a section of their own; more are named in a note. */
 export const MAX_TRACES = 4;
-/** Runs drawn in the per-run charts of a trace (lines of one chart); the rest are named in a note. */
-export const MAX_RUNS_PER_CHART = 12;
 /** Container Gantt charts per trace. */
 export const MAX_GANTT_CHARTS = 2;
 /** As queries/container_gantt.sql: runs with more containers get no Gantt chart. */
@@ -64,11 +64,13 @@ export async function buildOverview(store: Store, queriesDir: string, filter: Re
   const traces = [...new Set(runs.map((run) => run.trace))];
   const summary: string[] = [];
   const sections: PageSection[] = [];
+  // One set of colours for the page: a policy keeps its colour across every trace's charts.
+  const colours = new SeriesColours();
   for (const trace of traces.slice(0, MAX_TRACES)) {
     const traceSettings = settings.filter((row) => row.trace === trace);
     summary.push(...summarise(traceSettings));
     const traceRuns = runs.filter((run) => run.trace === trace);
-    sections.push(await traceSection(store, query, trace, traceSettings, traceRuns, filter));
+    sections.push(await traceSection(store, query, trace, traceSettings, traceRuns, filter, colours));
   }
   if (traces.length > MAX_TRACES) {
     sections.push({
@@ -78,6 +80,10 @@ export async function buildOverview(store: Store, queriesDir: string, filter: Re
   }
   return { summary, sections };
 }
+
+const RECORDED_SERIES = 'recorded';
+const REPLAYED_PREFIX = 'replayed: ';
+const RECORDED_COLOUR = '#1d2330';
 
 const SAMPLE_MEASURES = ['memory_util_pct', 'vcore_util_pct', 'am_share_pct', 'waiting_apps', 'pending_apps', 'stranded_memory_mb', 'stranded_vcores'] as const;
 
@@ -91,11 +97,15 @@ async function traceSection(
   settings: readonly (SettingSummaryRow & { setting: number | null })[],
   runs: readonly RunRow[],
   filter: ReportFilter,
+  colours: SeriesColours,
 ): Promise<PageSection> {
-  const featured = featuredRuns(runs);
+  const featured = featuredRuns(runs, settings);
   const seriesOf = seriesLabeller(featured);
   const labelOf = new Map(featured.map((run) => [run.run_id, seriesOf(run)]));
-  const order = [...new Set(labelOf.values())];
+  // Every series of the trace's charts claims its colour at once, so that no two share one.
+  const settingCharts = settingChartRows(settings);
+  const scale = colours.scaleFor(labelOf.values());
+  colours.scaleFor([...labelOf.values(), ...settingCharts.flatMap((chart) => chart.rows.map((row) => row.series))]);
   const withSeries = <T extends { run_id: number }>(rows: readonly T[]): (T & { series: string })[] =>
     rows.map((row) => ({ ...row, series: labelOf.get(row.run_id)! }));
   const narrowed: ReportFilter = { runIds: featured.map((run) => run.run_id) };
@@ -103,7 +113,8 @@ async function traceSection(
   const notes: string[] = [];
   if (featured.length < runs.length) {
     notes.push(
-      `The charts over time show ${featured.length} of the trace's ${runs.length} runs (the first seed first); ` +
+      `The charts over time show ${featured.length} of the trace's ${runs.length} runs (as configured, the best static ` +
+        'setting, the fastest setup and the adaptive policies first; the first seed first); ' +
         'narrow the report with --run or --trace to see others.',
     );
   }
@@ -114,33 +125,39 @@ async function traceSection(
   );
   const [utilisationRows, comparisonRows] = await query(['utilization', 'comparison'], { ...filter, trace });
 
-  for (const spec of makespanCharts(settings)) charts.push(await renderSvg(spec));
+  for (const spec of makespanCharts(settings, settingCharts, colours)) charts.push(await renderSvg(spec));
   const completed = lastPerSlice(withSeries(objectsOf<CompletedRow & { run_id: number }>(toTable(completedRows!))), 'finish_s');
-  if (completed.length > 0) charts.push(await renderSvg(completedOverTimeChart(completed, order)));
+  if (completed.length > 0) charts.push(await renderSvg(completedOverTimeChart(completed, scale)));
   const allSamples = withSeries(objectsOf<ClusterSampleRow & { run_id: number }>(toTable(sampleRows!)));
-  const samples = meanPerSlice(allSamples, 'time_s', SAMPLE_MEASURES);
+  const samples = extremesPerSlice(allSamples, 'time_s', SAMPLE_MEASURES);
   if (samples.length < allSamples.length) {
     notes.push(
-      `Charts over time draw at most ${MAX_POINTS_PER_SERIES} points per run: a run with more samples is cut into ` +
-        'equal time slices, each drawn as the mean of its samples.',
+      `Charts over time cut a run with more than ${MAX_SLICES_PER_SERIES} samples into ${MAX_SLICES_PER_SERIES} equal ` +
+        'time slices and draw, of each slice, the samples where a measure is least and most: peaks keep their height.',
     );
   }
   if (samples.length > 0) {
-    charts.push(await renderSvg(utilisationOverTimeChart(samples, order)));
-    charts.push(await renderSvg(pendingAppsChart(samples, order)));
-    if (samples.some((row) => row.stranded_memory_mb !== null)) charts.push(await renderSvg(strandedOverTimeChart(samples, order)));
+    charts.push(await renderSvg(utilisationOverTimeChart(samples, scale)));
+    charts.push(await renderSvg(pendingAppsChart(samples, scale)));
+    if (samples.some((row) => row.stranded_memory_mb !== null)) charts.push(await renderSvg(strandedOverTimeChart(samples, scale)));
   }
   const utilisation = toTable(utilisationRows!);
   const buckets = objectsOf<NodeBucketRow>(nodeRangesLong(utilisation, varyingLabeller(utilisation.objects() as Record<string, unknown>[])));
   if (buckets.length > 0) charts.push(await renderSvg(nodeBucketsChart(buckets)));
-  const recorded = meanPerSlice(
+  const recorded = extremesPerSlice(
     objectsOf<RecordedSampleRow & { trace: string; run_id: number | null }>(toTable(recordedRows!))
       .filter((row) => row.trace === trace)
-      .map((row) => ({ ...row, series: row.run_id === null ? 'recorded' : `replayed: ${labelOf.get(row.run_id)}` })),
+      .map((row) => ({ ...row, series: row.run_id === null ? RECORDED_SERIES : `${REPLAYED_PREFIX}${labelOf.get(row.run_id)}` })),
     'time_s',
     ['memory_util_pct', 'running_apps', 'pending_apps'],
   );
-  if (recorded.some((row) => row.series === 'recorded')) charts.push(await renderSvg(recordedVsReplayedChart(recorded)));
+  if (recorded.some((row) => row.series === RECORDED_SERIES)) {
+    // A replay in its run's colour; the log itself in the page's text colour, drawn by no run.
+    const replayed = [...new Set(recorded.map((row) => row.series))].filter((series) => series !== RECORDED_SERIES);
+    const runScale = colours.scaleFor(replayed.map((series) => series.slice(REPLAYED_PREFIX.length)));
+    const recordedScale = { domain: [RECORDED_SERIES, ...replayed], range: [RECORDED_COLOUR, ...runScale.range] };
+    charts.push(await renderSvg(recordedVsReplayedChart(recorded, recordedScale)));
+  }
   const gantt = await ganttCharts(store, ganttRows!, featured, seriesOf);
   charts.push(...gantt.charts);
   notes.push(...gantt.notes);
@@ -162,12 +179,6 @@ async function traceSection(
   return { title: `Trace ${trace}`, charts, tables, notes };
 }
 
-/** The runs the per-run charts draw: the first seed's first, in makespan.sql's order, at most MAX_RUNS_PER_CHART. */
-export function featuredRuns<T extends { seed: number }>(runs: readonly T[]): T[] {
-  const seeds = [...new Set(runs.map((run) => run.seed))].sort((a, b) => a - b);
-  return seeds.flatMap((seed) => runs.filter((run) => run.seed === seed)).slice(0, MAX_RUNS_PER_CHART);
-}
-
 /** Names a run by what tells it apart from the others drawn: the fields that vary among them. */
 export function seriesLabeller(runs: readonly RunRow[]): (run: RunRow) => string {
   const fields = (['cluster', 'scheduler', 'queue_structure', 'policy', 'seed'] as const).filter(
@@ -177,8 +188,8 @@ export function seriesLabeller(runs: readonly RunRow[]): (run: RunRow) => string
   return (run) => shown.map((field) => (field === 'seed' ? `seed ${run.seed}` : String(run[field]))).join(' / ');
 }
 
-/** A chart per static family swept, with the adaptive policies as level lines; else bars per setup. */
-function makespanCharts(settings: readonly (SettingSummaryRow & { setting: number | null })[]): ReturnType<typeof makespanBySetupChart>[] {
+/** The rows of a chart per static family swept (two settings or more), with the adaptive policies as level lines. */
+function settingChartRows(settings: readonly (SettingSummaryRow & { setting: number | null })[]): { family: string; rows: SettingRow[] }[] {
   const finished = settings.filter((row) => row.makespan_s !== null);
   const withClusters = new Set(finished.map((row) => row.cluster)).size > 1;
   const setups = new Set(finished.map((row) => setupLabel(row, withClusters)));
@@ -189,16 +200,29 @@ function makespanCharts(settings: readonly (SettingSummaryRow & { setting: numbe
   const families = Object.keys(STATIC_FAMILY_TITLES).filter(
     (family) => finished.filter((row) => row.family === family && row.setting !== null).length >= 2,
   );
-  if (families.length > 0) {
-    return families.map((family) =>
-      makespanBySettingChart(STATIC_FAMILY_TITLES[family]!, [
-        ...finished
-          .filter((row) => row.family === family && row.setting !== null)
-          .map((row) => ({ series: `${family}${suffix(row)}`, setting: row.setting, makespan_s: row.makespan_s!, static: true })),
-        ...adaptive,
-      ]),
+  return families.map((family) => ({
+    family,
+    rows: [
+      ...finished
+        .filter((row) => row.family === family && row.setting !== null)
+        .map((row) => ({ series: `${family}${suffix(row)}`, setting: row.setting, makespan_s: row.makespan_s!, static: true })),
+      ...adaptive,
+    ],
+  }));
+}
+
+/** A chart per static family swept; else, where no family was, bars per setup. */
+function makespanCharts(
+  settings: readonly (SettingSummaryRow & { setting: number | null })[],
+  settingCharts: readonly { family: string; rows: SettingRow[] }[],
+  colours: SeriesColours,
+): ReturnType<typeof makespanBySetupChart>[] {
+  if (settingCharts.length > 0) {
+    return settingCharts.map(({ family, rows }) =>
+      makespanBySettingChart(STATIC_FAMILY_TITLES[family]!, rows, colours.scaleFor(rows.map((row) => row.series))),
     );
   }
+  const finished = settings.filter((row) => row.makespan_s !== null);
   if (finished.length < 2) return [];
   const name = varyingLabeller(finished as unknown as Record<string, unknown>[]);
   return [makespanBySetupChart(finished.map((row) => ({ setup: name(row as unknown as Record<string, unknown>), makespan_s: row.makespan_s! })))];

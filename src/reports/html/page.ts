@@ -23,8 +23,12 @@ export interface Page {
   readonly sections: readonly PageSection[];
 }
 
+// Charts are SVG drawn in black on white: in dark mode they sit on a white card rather than be
+// recoloured. On paper (A4, 180 mm between margins) charts shrink to the width and tables wrap
+// their cells in a smaller font instead of scrolling, which would cut off their right-hand columns.
 const STYLE = `
-body { font: 14px/1.45 system-ui, sans-serif; color: #1d2330; margin: 2rem auto; max-width: 1100px; padding: 0 1rem; }
+:root { color-scheme: light dark; }
+body { font: 14px/1.45 system-ui, sans-serif; color: #1d2330; background: #fff; margin: 2rem auto; max-width: 1100px; padding: 0 1rem; }
 h1 { font-size: 1.6rem; margin-bottom: 0.2rem; }
 h2 { font-size: 1.25rem; border-bottom: 1px solid #d6dae3; padding-bottom: 0.2rem; margin-top: 2.2rem; }
 .byline, .note { color: #5b6475; font-size: 0.9rem; }
@@ -38,11 +42,41 @@ th, td { border: 1px solid #d6dae3; padding: 0.2rem 0.5rem; }
 th { background: #eef1f6; text-align: left; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.null { color: #9aa1ad; text-align: center; }
+nav.contents { font-size: 0.9rem; border: 1px solid #d6dae3; padding: 0.4rem 1rem; margin: 1rem 0; }
+nav.contents ol { margin: 0.2rem 0; padding-left: 1.4rem; }
+nav.contents ul { margin: 0; padding-left: 1.2rem; color: #5b6475; }
+a { color: #2557b8; }
+figure.chart svg { max-width: 100%; height: auto; }
+@media (prefers-color-scheme: dark) {
+  body { color: #dfe3ea; background: #15181e; }
+  h2, th, td, nav.contents { border-color: #3a404c; }
+  th { background: #232833; }
+  .byline, .note, nav.contents ul { color: #9aa3b2; }
+  .summary { background: #1e2532; border-left-color: #6f9bf0; }
+  a { color: #8fb3ff; }
+  figure.chart svg { background: #fff; border-radius: 4px; }
+}
+@page { size: A4; margin: 12mm; }
+@media print {
+  body { font-size: 10pt; max-width: none; margin: 0; padding: 0; color: #000; background: #fff; }
+  figure.chart { overflow: visible; break-inside: avoid; }
+  div.table { overflow: visible; }
+  table { white-space: normal; font-size: 6.5pt; width: 100%; }
+  th, td { padding: 1px 3px; overflow-wrap: anywhere; }
+  tr { break-inside: avoid; }
+  a { color: inherit; text-decoration: none; }
+}
 `;
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
+/** Pages with at least this many sections or charts open with a table of contents. */
+const CONTENTS_FROM_SECTIONS = 3;
+const CONTENTS_FROM_CHARTS = 6;
+
 export function renderPage(page: Page): string {
+  const charts = page.sections.reduce((sum, section) => sum + (section.charts?.length ?? 0), 0);
+  const withContents = page.sections.length >= CONTENTS_FROM_SECTIONS || charts >= CONTENTS_FROM_CHARTS;
   const summary =
     page.summary.length === 0
       ? ''
@@ -58,17 +92,42 @@ export function renderPage(page: Page): string {
     `<h1>${escapeHtml(page.title)}</h1>`,
     `<p class="byline">${escapeHtml(page.byline)}</p>`,
     summary,
+    withContents ? renderContents(page.sections) : '',
     ...page.sections.map(renderSection),
     '</body></html>',
     '',
   ].join('\n');
 }
 
-function renderSection(section: PageSection): string {
+/** Links to each section and each chart in it, by the ids renderSection gives them. */
+function renderContents(sections: readonly PageSection[]): string {
+  const items = sections.map((section, s) => {
+    const charts = (section.charts ?? [])
+      .map((svg, c) => ({ title: chartTitle(svg), id: chartId(s, c) }))
+      .filter((chart): chart is { title: string; id: string } => chart.title !== null)
+      .map((chart) => `<li><a href="#${chart.id}">${chart.title}</a></li>`);
+    const list = charts.length > 0 ? `<ul>${charts.join('')}</ul>` : '';
+    return `<li><a href="#${sectionId(s)}">${escapeHtml(section.title)}</a>${list}</li>`;
+  });
+  return `<nav class="contents" aria-label="Contents"><strong>Contents</strong><ol>${items.join('')}</ol></nav>`;
+}
+
+/**
+ * A chart's title as Vega writes it in the SVG (the aria-label of its title text), still escaped
+ * as an attribute value, which is as valid in text; null for a chart without one.
+ */
+export function chartTitle(svg: string): string | null {
+  return /aria-label="Title text '([^"]*)'"/.exec(svg)?.[1] ?? null;
+}
+
+const sectionId = (s: number): string => `section-${s + 1}`;
+const chartId = (s: number, c: number): string => `chart-${s + 1}-${c + 1}`;
+
+function renderSection(section: PageSection, s: number): string {
   return [
-    `<section><h2>${escapeHtml(section.title)}</h2>`,
+    `<section id="${sectionId(s)}"><h2>${escapeHtml(section.title)}</h2>`,
     ...(section.paragraphs ?? []).map((text) => `<p>${escapeHtml(text)}</p>`),
-    ...(section.charts ?? []).map((svg) => `<figure class="chart">${svg}</figure>`),
+    ...(section.charts ?? []).map((svg, c) => `<figure class="chart" id="${chartId(s, c)}">${svg}</figure>`),
     ...(section.tables ?? []).map((table) => `<div class="table">${table}</div>`),
     ...(section.notes ?? []).map((text) => `<p class="note">${escapeHtml(text)}</p>`),
     '</section>',

@@ -18,6 +18,7 @@ import {
 } from '../../../src/reports/html/charts.js';
 import type { ClusterSampleRow } from '../../../src/reports/html/charts.js';
 import { renderSvg } from '../../../src/reports/html/render-svg.js';
+import { SeriesColours } from '../../../src/reports/html/series-colours.js';
 import { groupsOf, shapesOf } from '../../helpers/svg-marks.js';
 
 /** Two runs (`a`, `b`) sampled at 0, 10 and 20 s. */
@@ -61,21 +62,63 @@ describe('report charts', () => {
     expect(shapesOf(await renderSvg(spec), 'rect')).toBe(3);
   });
 
-  it('apps completed over time: a step line per run, colours fixed by the order given', async () => {
+  it('apps completed over time: a step line per run, colours fixed by the scale given', async () => {
     const rows = [
       { series: 'a', finish_s: 5, completed: 1 },
       { series: 'a', finish_s: 9, completed: 2 },
       { series: 'b', finish_s: 7, completed: 1 },
     ];
-    const spec = completedOverTimeChart(rows, ['c', 'b', 'a']);
+    const scale = { domain: ['c', 'b', 'a'], range: ['#111111', '#222222', '#333333'] };
+    const spec = completedOverTimeChart(rows, scale);
     expect(spec).toMatchObject({
       mark: { type: 'line', interpolate: 'step-after' },
-      encoding: { x: { field: 'finish_s' }, y: { field: 'completed' }, color: { field: 'series', scale: { domain: ['c', 'b', 'a'] } } },
+      encoding: { x: { field: 'finish_s' }, y: { field: 'completed' }, color: { field: 'series', scale } },
     });
     const svg = await renderSvg(spec);
     expect(groupsOf(svg, 'line')).toBe(2);
-    // The legend lists every run of the report, even one this chart has no row for.
+    // The legend lists every series of the scale, even one this chart has no row for.
     expect(svg).toMatch(/>c<\/text>/);
+  });
+
+  it('draws a series in its page colour on every chart, whatever else the chart holds', async () => {
+    // autoadmin is seen second on the page (#f58518); a chart drawing it alone, and one drawing
+    // it after reserve and none, both stroke its line in that colour.
+    const colours = new SeriesColours();
+    expect(colours.scaleFor(['none', 'autoadmin']).range).toEqual(['#4c78a8', '#f58518']);
+    const alone = await renderSvg(pendingAppsChart(SAMPLES.map((row) => ({ ...row, series: 'autoadmin' })).slice(0, 3), colours.scaleFor(['autoadmin'])));
+    const withOthers = completedOverTimeChart(
+      ['reserve:16vcores', 'none', 'autoadmin'].map((series, i) => ({ series, finish_s: i, completed: 1 })),
+      colours.scaleFor(['reserve:16vcores', 'none', 'autoadmin']),
+    );
+    expect(alone).toMatch(/aria-roledescription="line mark"[^>]*stroke="#f58518"/);
+    const strokes = [...(await renderSvg(withOthers)).matchAll(/aria-label="[^"]*series: ([^;"]+)[^"]*"[^>]*stroke="(#[0-9a-f]{6})"/g)].map((m) => [m[1], m[2]]);
+    expect(new Map(strokes as [string, string][]).get('autoadmin')).toBe('#f58518');
+    expect(new Map(strokes as [string, string][]).get('none')).toBe('#4c78a8');
+  });
+
+  it('sweeps by doubling get a log axis with tidy tick labels', async () => {
+    const maxApps = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512].map((setting) => ({ series: 'max-apps', setting, makespan_s: 100 + setting, static: true }));
+    const spec = makespanBySettingChart('running apps', maxApps);
+    const x = (spec as { layer: { encoding: { x: { scale?: { type: string; base: number } } } }[] }).layer[0]!.encoding.x;
+    expect(x.scale).toEqual({ type: 'log', base: 2 });
+    // Evenly spaced on the axis: 9 doublings over 640 px, 71.1 px each (on a linear axis 2 sat at 1.3 px).
+    const svg = await renderSvg(spec);
+    expect(svg).toMatch(/translate\(0,16\)[^>]*>1<\/text>/);
+    expect(svg).toMatch(/translate\(71\.11\d*,16\)[^>]*>2<\/text>/);
+    expect(svg).toMatch(/translate\(284\.44\d*,16\)[^>]*>16<\/text>/);
+    // Shares ticked at powers of 10 read 0.1, not Vega's default 0.100000.
+    const amShare = [0.05, 0.1, 0.2, 0.4].map((setting) => ({ series: 'am-share', setting, makespan_s: 100, static: true }));
+    const shares = await renderSvg(makespanBySettingChart('AM share', amShare));
+    expect(shares).toMatch(/>0\.1<\/text>/);
+    expect(shares).not.toMatch(/0\.\d*0<\/text>/);
+    // An even sweep stays linear.
+    const reserve = [8, 16, 24, 32].map((setting) => ({ series: 'reserve', setting, makespan_s: 100, static: true }));
+    expect(JSON.stringify(makespanBySettingChart('reserve', reserve))).not.toContain('"log"');
+  });
+
+  it('gives each mark a hover <title> naming its series and values', async () => {
+    const svg = await renderSvg(completedOverTimeChart([{ series: 'autoadmin', finish_s: 12.5, completed: 3 }]));
+    expect(svg).toMatch(/<title>[^<]*series: autoadmin[^<]*finish_s: 12\.5[^<]*completed: 3[^<]*<\/title>/);
   });
 
   it('utilisation and AM share: three panels of a line per run', async () => {

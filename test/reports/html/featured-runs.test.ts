@@ -1,0 +1,44 @@
+// Which runs the charts over time draw, on a hand-made trace with more runs than a chart holds.
+
+import { describe, expect, it } from 'vitest';
+import { featuredRuns } from '../../../src/reports/html/featured-runs.js';
+
+const SETUP = { cluster: 'c', scheduler: 'capacity-fifo', queue_structure: null };
+
+/** Policies in makespan.sql's order (alphabetical), with mean makespans worked out by hand. */
+const SETTINGS = [
+  { policy: 'am-share:0.1', family: 'am-share', makespan_s: 300 },
+  { policy: 'am-share:0.2', family: 'am-share', makespan_s: 250 },
+  { policy: 'as-configured', family: 'other', makespan_s: 310 },
+  { policy: 'autoadmin', family: 'adaptive', makespan_s: 240 },
+  { policy: 'marp-feedback', family: 'adaptive', makespan_s: 260 },
+  { policy: 'max-apps:2', family: 'max-apps', makespan_s: 400 },
+  { policy: 'max-apps:4', family: 'max-apps', makespan_s: 200 },
+  { policy: 'none', family: 'other', makespan_s: 190 },
+  { policy: 'reserve:8vcores', family: 'reserve', makespan_s: 280 },
+].map((row) => ({ ...SETUP, ...row }));
+
+/** Two seeds of each policy, run ids 1.. in the settings' order, seed 2's first. */
+const RUNS = [2, 1].flatMap((seed, s) => SETTINGS.map((row, i) => ({ ...SETUP, policy: row.policy, seed, run_id: 1 + i + s * SETTINGS.length })));
+
+describe('featuredRuns', () => {
+  it('draws as-configured, the best static setting, the fastest setup and the controllers first', () => {
+    // as-configured (rank 0), max-apps:4 (best static, 200 s), none (fastest of all, 190 s),
+    // autoadmin and marp-feedback (adaptive); then the rest in the given order, up to 6 in all.
+    const drawn = featuredRuns(RUNS, SETTINGS, 6);
+    expect(drawn.map((run) => run.policy)).toEqual(['as-configured', 'max-apps:4', 'none', 'autoadmin', 'marp-feedback', 'am-share:0.1']);
+    // One run per policy, its lowest seed, though seed 2's runs come first in the list.
+    expect(drawn.every((run) => run.seed === 1)).toBe(true);
+  });
+
+  it('with room for three, keeps as-configured, the best static setting and the fastest setup', () => {
+    // Alphabetically the first three would have been am-share:0.1, am-share:0.2 and as-configured.
+    expect(featuredRuns(RUNS, SETTINGS, 3).map((run) => run.policy)).toEqual(['as-configured', 'max-apps:4', 'none']);
+  });
+
+  it('brings in further seeds only once every policy is drawn', () => {
+    const drawn = featuredRuns(RUNS, SETTINGS, 11);
+    expect(drawn.slice(0, 9).every((run) => run.seed === 1)).toBe(true);
+    expect(drawn.slice(9).map((run) => [run.policy, run.seed])).toEqual([['am-share:0.1', 2], ['am-share:0.2', 2]]);
+  });
+});
