@@ -71,11 +71,10 @@
 // still backlogged; at 15 s, about SWIM's FB-2009 pace, no workload is, and the AM limit
 // changes nothing.
 
-import { parseCluster } from '../model/cluster.js';
-import type { Cluster } from '../model/cluster.js';
 import { mapReduceStages, modelledMapReduceApp } from '../model/workload.js';
 import type { AppSpec } from '../model/workload.js';
 import { exponentialGapMs, jitterer, repeat, scenarioStreams, shuffle } from './draws.js';
+import { marpCluster } from './marp-testbed.js';
 import { choiceParameter, JITTER_PARAMETER, meanGapParameter, numberParameter } from './parameters.js';
 import { profileArrivalTimesMs } from './swim-arrival-profile.js';
 import type { Scenario } from './types.js';
@@ -83,11 +82,6 @@ import type { Scenario } from './types.js';
 const NAME = 'marp-swim';
 const USER = 'swim';
 
-const BLOCK_MB = 64;
-const TASK_STARTUP_MS = 3000;
-const AM_STARTUP_MS = 10_000;
-/** Per map and per reduce: one node's disk shared by its 15 containers. */
-const TASK_MB_PER_S = 5;
 
 interface WorkloadSpec {
   readonly jobs: number;
@@ -241,33 +235,3 @@ export const marpSwim: Scenario = {
     return { workload: { name: `${NAME}-${workloadName}`, apps }, cluster };
   },
 };
-
-function marpCluster(): Cluster {
-  return parseCluster(
-    {
-      name: 'marp-grid5000-10',
-      description: 'MARP testbed: 10 Grid\'5000 nodes of 8 vcores / 15 GB, stock CapacityScheduler, 1 GB containers',
-      nodeGroups: [{ name: 'compute', count: 10, memoryMb: 15_360, vcores: 8 }],
-      scheduler: {
-        type: 'capacity',
-        resourceCalculator: 'default',
-        minimumAllocation: { memoryMb: 1024, vcores: 1 },
-        capacity: { maximumAmResourcePercent: 0.1 },
-      },
-      mapreduce: {
-        amRequest: { memoryMb: 1024, vcores: 1 },
-        mapRequest: { memoryMb: 1024, vcores: 1 },
-        reduceRequest: { memoryMb: 1024, vcores: 1 },
-        reduceSlowStart: 0.05,
-      },
-      taskModel: {
-        mapMbPerS: TASK_MB_PER_S,
-        reduceMbPerS: TASK_MB_PER_S,
-        taskStartupMs: TASK_STARTUP_MS,
-        amStartupMs: AM_STARTUP_MS,
-        blockMb: BLOCK_MB,
-      },
-    },
-    `${NAME} cluster`,
-  );
-}
