@@ -47,9 +47,11 @@ export function blockSplitsMb(inputMb: number): number[] {
   return splitsMb;
 }
 
-/** A job as the AutoAdmin experiments submit it: at time 0, one reduce, every container 1024 MB. */
+/** A job as the AutoAdmin experiments submit it: one reduce, every container 1024 MB. */
 export interface AutoadminJob {
   readonly id: string;
+  /** When its client submits it; 0 unless paced. */
+  readonly submitMs?: number;
   readonly name: string;
   readonly amVcores: number;
   readonly mapVcores: number;
@@ -76,6 +78,7 @@ export function autoadminApp(cluster: Cluster, job: AutoadminJob): AppSpec {
     id: job.id,
     name: job.name,
     user: AUTOADMIN_USER,
+    ...(job.submitMs === undefined ? {} : { submitMs: job.submitMs }),
     amRequest: { memoryMb: 1024, vcores: job.amVcores },
     amStartupMs: cluster.taskModel.amStartupMs,
     stages,

@@ -4,6 +4,7 @@ import { UserError } from '../model/errors.js';
 import { autoadminMix } from './autoadmin-mix.js';
 import { cassalesTerasort } from './cassales-terasort.js';
 import { marpSwim } from './marp-swim.js';
+import { marpTerasort } from './marp-terasort.js';
 import { mixedSpc } from './mixed-spc.js';
 import { terasortBatch } from './terasort-batch.js';
 import type { ParameterValue, Scenario, ScenarioParameter } from './types.js';
@@ -11,7 +12,7 @@ import type { ParameterValue, Scenario, ScenarioParameter } from './types.js';
 export type { ParameterValue, Scenario, ScenarioBuild, ScenarioParameter, ScenarioStudy, ScenarioSweep } from './types.js';
 export { choiceParameter, numberParameter } from './parameters.js';
 
-export const SCENARIOS: readonly Scenario[] = [terasortBatch, autoadminMix, mixedSpc, marpSwim, cassalesTerasort];
+export const SCENARIOS: readonly Scenario[] = [terasortBatch, autoadminMix, mixedSpc, marpSwim, marpTerasort, cassalesTerasort];
 
 /** A user error naming a scenario or a parameter; the message lists the valid ones. */
 export class ScenarioError extends UserError {

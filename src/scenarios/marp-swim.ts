@@ -43,11 +43,17 @@
 // duration is scaled by a seeded uniform factor in [1 - jitter, 1 + jitter); the AM start-up is
 // not varied.
 //
-// Arrivals: the first job at time 0, then seeded exponential gaps of mean `meanGapS`, rounded to
-// whole milliseconds. Separate seeded streams draw the job order, the arrivals and the durations,
-// so changing `meanGapS` or `jitter` changes only the times, never which jobs there are.
+// Arrivals (parameter `arrivals`, default swim): SWIM replays a Facebook day, and its days are
+// bursty, which is what a dynamic controller is for. `swim` places the jobs on the FB-2009 day's
+// own arrival pattern (swim-arrival-profile.ts: jobs per 5-minute bin) with the day compressed
+// to jobs x meanGapS, so every workload keeps the mean gap and the day's surges and lulls,
+// scaled to its job count. `poisson`: the first job at time 0, then seeded exponential gaps of
+// mean `meanGapS`. Times are rounded to whole milliseconds. Separate seeded streams draw the
+// job order, the arrivals and the durations, so changing `meanGapS`, `arrivals` or `jitter`
+// changes only the times, never which jobs there are.
 //
-// Offered load and the default gap. Work in one-GB-container seconds (15.8 s per map, plus the
+// Offered load and the default gap (worked out for Poisson arrivals; the swim pattern has the
+// same mean, with surges of three to four times it). Work in one-GB-container seconds (15.8 s per map, plus the
 // reduces) against the 150 containers, less the 15 AMs at the limit, so 135 for tasks:
 //   workload  map work     per job   reduce work  at meanGapS 2 s: map load of 135 containers
 //   W1        165,268 s    331 s     14,889 s     122 %
@@ -65,22 +71,17 @@
 // still backlogged; at 15 s, about SWIM's FB-2009 pace, no workload is, and the AM limit
 // changes nothing.
 
-import { parseCluster } from '../model/cluster.js';
-import type { Cluster } from '../model/cluster.js';
 import { mapReduceStages, modelledMapReduceApp } from '../model/workload.js';
 import type { AppSpec } from '../model/workload.js';
 import { exponentialGapMs, jitterer, repeat, scenarioStreams, shuffle } from './draws.js';
+import { marpCluster } from './marp-testbed.js';
 import { choiceParameter, JITTER_PARAMETER, meanGapParameter, numberParameter } from './parameters.js';
+import { profileArrivalTimesMs } from './swim-arrival-profile.js';
 import type { Scenario } from './types.js';
 
 const NAME = 'marp-swim';
 const USER = 'swim';
 
-const BLOCK_MB = 64;
-const TASK_STARTUP_MS = 3000;
-const AM_STARTUP_MS = 10_000;
-/** Per map and per reduce: one node's disk shared by its 15 containers. */
-const TASK_MB_PER_S = 5;
 
 interface WorkloadSpec {
   readonly jobs: number;
@@ -173,6 +174,7 @@ export const marpSwim: Scenario = {
   parameters: [
     { kind: 'choice', name: 'workload', description: 'the paper\'s SWIM workload', defaultValue: 'W1', choices: WORKLOAD_NAMES },
     meanGapParameter(2),
+    { kind: 'choice', name: 'arrivals', description: 'swim: the FB-2009 day\'s bursty arrival pattern; poisson: a stationary stream', defaultValue: 'swim', choices: ['swim', 'poisson'] },
     { kind: 'number', name: 'reduceFraction', description: 'a reduce\'s input as a fraction of its job\'s input', defaultValue: 0.1, min: 0, max: 10, integer: false },
     JITTER_PARAMETER,
   ],
@@ -202,9 +204,12 @@ export const marpSwim: Scenario = {
     );
     const mapMs = taskModel.taskStartupMs + (taskModel.blockMb / taskModel.mapMbPerS) * 1000;
     const apps: AppSpec[] = [];
+    const swimTimesMs =
+      choiceParameter(parameters, 'arrivals') === 'swim' ? profileArrivalTimesMs(arrivalRandom, mapCounts.length, mapCounts.length * meanGapMs) : null;
     let submitMs = 0;
     for (const [j, maps] of mapCounts.entries()) {
-      if (j > 0) submitMs += exponentialGapMs(arrivalRandom, meanGapMs);
+      if (swimTimesMs !== null) submitMs = swimTimesMs[j]!;
+      else if (j > 0) submitMs += exponentialGapMs(arrivalRandom, meanGapMs);
       const reduceInputMb = maps * taskModel.blockMb * reduceFraction;
       const reduceMs = taskModel.taskStartupMs + (reduceInputMb / taskModel.reduceMbPerS) * 1000;
       apps.push(
@@ -230,33 +235,3 @@ export const marpSwim: Scenario = {
     return { workload: { name: `${NAME}-${workloadName}`, apps }, cluster };
   },
 };
-
-function marpCluster(): Cluster {
-  return parseCluster(
-    {
-      name: 'marp-grid5000-10',
-      description: 'MARP testbed: 10 Grid\'5000 nodes of 8 vcores / 15 GB, stock CapacityScheduler, 1 GB containers',
-      nodeGroups: [{ name: 'compute', count: 10, memoryMb: 15_360, vcores: 8 }],
-      scheduler: {
-        type: 'capacity',
-        resourceCalculator: 'default',
-        minimumAllocation: { memoryMb: 1024, vcores: 1 },
-        capacity: { maximumAmResourcePercent: 0.1 },
-      },
-      mapreduce: {
-        amRequest: { memoryMb: 1024, vcores: 1 },
-        mapRequest: { memoryMb: 1024, vcores: 1 },
-        reduceRequest: { memoryMb: 1024, vcores: 1 },
-        reduceSlowStart: 0.05,
-      },
-      taskModel: {
-        mapMbPerS: TASK_MB_PER_S,
-        reduceMbPerS: TASK_MB_PER_S,
-        taskStartupMs: TASK_STARTUP_MS,
-        amStartupMs: AM_STARTUP_MS,
-        blockMb: BLOCK_MB,
-      },
-    },
-    `${NAME} cluster`,
-  );
-}

@@ -23,7 +23,9 @@ vi.mock('../../src/api/replay.js', async (importOriginal) => {
 });
 
 const GRID: Omit<SweepRequest, 'onProgress' | 'workers'> = {
-  source: { kind: 'scenario', scenario: 'terasort-batch', parameters: { jobs: 8, amVcores: 1, taskVcores: 1 } },
+  // submitGapS named so the study's pacing (1 s) does not apply to the sweep alone: replay runs
+  // the scenario's defaults, and both must store the same runs.
+  source: { kind: 'scenario', scenario: 'terasort-batch', parameters: { jobs: 8, submitGapS: 0, amVcores: 1, taskVcores: 1 } },
   schedulers: ['capacity-fifo', 'fair-drf'],
   policies: ['none', 'reserve:4', 'autoadmin', 'marp-feedback'],
   seeds: [1, 2],

@@ -580,21 +580,31 @@ describe('CapacityScheduler max-parallel-apps (3.x)', () => {
 
 describe('admission control in front of the scheduler', () => {
   // One node of 8192 MB / 8 vcores, dominant calculator. Three jobs at 0: AM 1024 MB / 1 vcore,
-  // 2 maps of 1024 MB / 2 vcores, 10 s. reserve:R admits an app only if R vcores stay free
-  // once its AM runs: free = 8 - used - admitted AMs not yet placed - its own AM.
+  // 2 maps of 1024 MB / 2 vcores, 10 s. reserve:R is decided as AutoAdmin decides: a submission
+  // at once when none waits, the head of the queue at a node heartbeat.
   const c = cluster(1, 8192, 8, { resourceCalculator: 'dominant' });
   const jobs = [0, 1, 2].map((i) => app(`job${i}`, 0, [stage('map', 2, 10_000, { memoryMb: 1024, vcores: 2 })]));
 
-  it('reserve:6 admits two jobs at once and the third when enough is free', () => {
-    // job0: 8-0-1 = 7; job1: 8-1-1 = 6: admitted; job2: 8-2-1 = 5 < 6 waits. 0: job0's AM;
-    // 1000: job0 asks, its map (FIFO) 1000-11000; 2000: its 2nd map, 2000-12000; 3000: job1's
-    // AM (8 - 1 - 4 - 1 = 2 vcores left); 4000: job1 registers, its map 4000-14000 (1 vcore
-    // left, too few for the second). Free after an AM first reaches 6 when job1 ends: 11000
-    // and 12000 free job0's maps, job1's 2nd map 11000-21000; job0 ends 12000 (free 8-1-4 = 3);
-    // 14000: job1's first map ends (5); 21000: job1 ends (8): its AM's slot is offered while it
-    // is still there, then job2 is admitted at 21000: AM at the next heartbeat, 22000,
-    // registers 23000, maps 23000-33000 and 24000-34000.
+  it('reserve:6 (am-cap) lets AMs hold at most 8 - 6 = 2 vcores, tasks not counted', () => {
+    // job0: 0 + 1 <= 2; job1: 1 unplaced + 1 = 2 <= 2: admitted; job2: 3 > 2 waits. 0: job0's
+    // AM; 1000: its maps 1000-11000 and 2000-12000; 3000: job1's AM; 4000: its map 4000-14000;
+    // 11000: its 2nd map 11000-21000. 12000: job0 ends, its AM leaves: 1 + 1 = 2 <= 2, job2 is
+    // admitted at the node's heartbeat at 12000 (with 5 vcores of tasks running, which the
+    // free reading would count); its AM at the next heartbeat, 13000, registers 14000, when the
+    // node has already heartbeated for job1's ended map; its maps 15000-25000 and 16000-26000.
     const r = run(c, jobs, 'reserve:6');
+    expect(r.apps.map((a) => a.admittedMs)).toEqual([0, 0, 12_000]);
+    expect(r.apps.map((a) => a.amStartMs)).toEqual([0, 3000, 13_000]);
+    expect(finishTimes(r)).toEqual([12_000, 21_000, 26_000]);
+  });
+
+  it('reserve:6,reading=free admits two jobs at once and the third when 6 vcores stay free', () => {
+    // free = 8 - used - admitted AMs not yet placed - its own AM. job0: 8-0-1 = 7; job1: 8-1-1 =
+    // 6: admitted; job2: 8-2-1 = 5 < 6 waits. As above to 12000, when job0 ends (8-5-1 = 2 for
+    // job2); 14000: job1's first map ends (8-3-1 = 4); 21000: job1 ends (8-0-1 = 7 >= 6):
+    // job2 is admitted at the node's heartbeat at 21000, its AM at 22000, registers 23000, maps
+    // 23000-33000 and 24000-34000.
+    const r = run(c, jobs, 'reserve:6,reading=free');
     expect(r.apps.map((a) => a.admittedMs)).toEqual([0, 0, 21_000]);
     expect(finishTimes(r)).toEqual([12_000, 21_000, 34_000]);
   });

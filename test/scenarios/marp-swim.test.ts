@@ -135,17 +135,32 @@ describe('marp-swim arrivals and determinism', () => {
     expect(apps[0]!.name).toBe(`W2 job 1 (${mapsOf(apps[0]!)} maps)`);
   });
 
-  it('averages about meanGapS over W3\'s 999 gaps', () => {
+  it('averages about meanGapS over W3\'s 999 gaps (poisson arrivals)', () => {
     // The mean of 999 exponential gaps has a standard deviation of 1/sqrt(999) = 3.2 % of the
     // mean; 10 % is three of them. Seeds are fixed, so this never flakes.
     for (const seed of SEEDS) {
       for (const meanGapS of [2, 30]) {
-        const { apps } = build({ workload: 'W3', meanGapS }, seed).workload;
+        const { apps } = build({ workload: 'W3', meanGapS, arrivals: 'poisson' }, seed).workload;
         const gapS = apps[999]!.submitMs / 999 / 1000;
         expect(Math.abs(gapS / meanGapS - 1)).toBeLessThan(0.1);
       }
     }
     expect(build({ workload: 'W3', meanGapS: 0 }).workload.apps.every((a) => a.submitMs === 0)).toBe(true);
+  });
+
+  it('by default follows the FB-2009 day: surges and lulls a Poisson stream of the same mean does not have', () => {
+    // Jobs per window of 1/48 of the span (the day's half hours): the variance over the mean is
+    // about 1 for a Poisson stream; the day's half-hour counts vary far more.
+    const dispersion = (arrivals: string): number => {
+      const { apps } = build({ workload: 'W1', arrivals }).workload;
+      const spanMs = apps[apps.length - 1]!.submitMs + 1;
+      const counts = new Array<number>(48).fill(0);
+      for (const a of apps) counts[Math.min(47, Math.floor((a.submitMs / spanMs) * 48))]!++;
+      const mean = counts.reduce((x, y) => x + y, 0) / 48;
+      return counts.reduce((sum, c) => sum + (c - mean) ** 2, 0) / 48 / mean;
+    };
+    expect(dispersion('poisson')).toBeLessThan(2);
+    expect(dispersion('swim')).toBeGreaterThan(3);
   });
 
   it('builds the same workload from the same seed; another seed reorders the jobs and redraws the times', () => {

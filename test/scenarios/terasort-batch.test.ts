@@ -29,6 +29,13 @@ describe('terasort-batch', () => {
     expect(job.amStartupMs).toBe(10_000);
   });
 
+  it('paces submissions submitGapS apart; the Perf Score study runs 72 jobs 1 s apart (Table 4.1)', () => {
+    const { workload } = scenario.build(resolveParameters(scenario, { jobs: 4, submitGapS: 1.5 }), 1);
+    expect(workload.apps.map((a) => a.submitMs)).toEqual([0, 1500, 3000, 4500]);
+    expect(scenario.study!.parameterSets).toHaveLength(16);
+    for (const set of scenario.study!.parameterSets) expect(set).toMatchObject({ jobs: 72, submitGapS: 1 });
+  });
+
   it('deadlocks under no admission control only when the AMs start slower than the burst is placed', () => {
     // 8 nodes place one AM each per heartbeat: 64 AMs (one vcore each) in 8 s. AMs that ask for
     // tasks after 10 s find every vcore taken by AMs; AMs that ask after 5 s get their tasks

@@ -12,6 +12,8 @@ import { DEFAULT_MARP_SETTINGS, MARP_KEYS, marpFeedback } from './marp-feedback.
 import type { MarpSettings } from './marp-feedback.js';
 import { maxApps } from './max-apps.js';
 import { noAdmissionControl } from './none.js';
+import { DEFAULT_RESERVATION_READING, isReservationReading, RESERVATION_READINGS } from './reservation-reading.js';
+import type { ReservationReading } from './reservation-reading.js';
 import { staticReservation } from './reserve.js';
 import type { Reservation } from './reserve.js';
 import type { AdmissionPolicy } from './types.js';
@@ -28,6 +30,29 @@ interface PolicyKind {
   /** More lines for --help, below the summary. */
   readonly details?: string;
   create(argument: string | undefined, spec: string): AdmissionPolicy;
+}
+
+const READING_DETAILS =
+  `reading (default ${DEFAULT_RESERVATION_READING}): am-cap admits while AMs + this AM <= C - R; free admits while\n` +
+  'C - every allocated container - this AM >= R (R kept free for tasks)';
+
+/**
+ * Splits `reading=W` off a policy's argument (anywhere in its comma-separated list); the rest
+ * goes to the policy's own parser, undefined when nothing is left.
+ */
+function takeReading(argument: string | undefined, spec: string): { rest: string | undefined; reading: ReservationReading } {
+  if (argument === undefined) return { rest: undefined, reading: DEFAULT_RESERVATION_READING };
+  const parts = argument.split(',');
+  const readingParts = parts.filter((p) => p.trim().startsWith('reading='));
+  if (readingParts.length > 1) throw new PolicySpecError(`'${spec}': parameter 'reading' is given twice`);
+  const others = parts.filter((p) => !p.trim().startsWith('reading='));
+  const rest = others.length === 0 ? undefined : others.join(',');
+  if (readingParts.length === 0) return { rest, reading: DEFAULT_RESERVATION_READING };
+  const name = readingParts[0]!.trim().slice('reading='.length);
+  if (!isReservationReading(name)) {
+    throw new PolicySpecError(`'${spec}': reading must be one of ${RESERVATION_READINGS.join(', ')}, got '${name}'`);
+  }
+  return { rest, reading: name };
 }
 
 const KINDS: readonly PolicyKind[] = [
@@ -63,9 +88,13 @@ const KINDS: readonly PolicyKind[] = [
   },
   {
     name: 'reserve',
-    usage: 'reserve:R  (R in vcores, e.g. 8; or 8vcores, 4096mb, 4gb, 12.5%)',
-    summary: 'AutoAdmin static reservation: admit only if R stays free for tasks after the AM, replacing AM limits',
-    create: (argument, spec) => staticReservation(parseReservation(argument, spec)),
+    usage: 'reserve:R[,reading=W]  (R in vcores, e.g. 8; or 8vcores, 4096mb, 4gb, 12.5%)',
+    summary: 'AutoAdmin static reservation: admit only while AMs leave R to tasks, replacing AM limits',
+    details: READING_DETAILS,
+    create: (argument, spec) => {
+      const { rest, reading } = takeReading(argument, spec);
+      return staticReservation(parseReservation(rest, spec), reading);
+    },
   },
   {
     name: 'am-share',
@@ -79,12 +108,14 @@ const KINDS: readonly PolicyKind[] = [
   },
   {
     name: 'autoadmin',
-    usage: `autoadmin[:floor=F]  (0 < F < 1; default ${DEFAULT_AUTOADMIN_FLOOR})`,
-    summary: 'AutoAdmin: keep a predicted reservation (at least F of the cluster) free for tasks, replacing AM limits',
+    usage: `autoadmin[:floor=F,reading=W]  (0 < F < 1; default ${DEFAULT_AUTOADMIN_FLOOR})`,
+    summary: 'AutoAdmin: keep a predicted reservation (at least F of the cluster) away from AMs, replacing AM limits',
+    details: READING_DETAILS,
     create: (argument, spec) => {
-      const { floor } = parseSettings(argument, spec, { floor: 'floor' }, { floor: DEFAULT_AUTOADMIN_FLOOR });
+      const { rest, reading } = takeReading(argument, spec);
+      const { floor } = parseSettings(rest, spec, { floor: 'floor' }, { floor: DEFAULT_AUTOADMIN_FLOOR });
       if (!(floor > 0 && floor < 1)) throw new PolicySpecError(`'${spec}': floor must be in (0, 1), got ${floor}`);
-      return autoAdmin(floor);
+      return autoAdmin(floor, reading);
     },
   },
   {
@@ -93,7 +124,8 @@ const KINDS: readonly PolicyKind[] = [
     summary: 'MARP self-balancing: every delay s, move every AM limit by memory utilisation',
     details:
       'keys (defaults): delay (10 s, at least 1 s, whole ms), low (0.9), high (0.95), min (0.05), max (1), start (0.1),\n' +
-      'q (0.001) and r (0.01), the Kalman filter\'s process and measurement noise',
+      'q (0.001) and r (0.01), the Kalman filter\'s process and measurement noise, scale (1024 MB): the memory unit\n' +
+      'the step\'s square root is taken in (the cluster\'s memory gives sqrt(low - u) with u a fraction)',
     create: (argument, spec) => marpFeedback(checkMarpSettings(parseSettings(argument, spec, MARP_KEYS, DEFAULT_MARP_SETTINGS), spec)),
   },
 ];
@@ -155,7 +187,7 @@ function parseSettings<K extends string>(
 const MARP_DELAY: DurationRule = { option: 'delay', minMs: 1000 };
 
 function checkMarpSettings(settings: MarpSettings, spec: string): MarpSettings {
-  const { delayS, low, high, min, max, start, processNoise, measurementNoise } = settings;
+  const { delayS, low, high, min, max, start, processNoise, measurementNoise, scaleMb } = settings;
   const fail = (what: string): never => {
     throw new PolicySpecError(`'${spec}': ${what}`);
   };
@@ -165,15 +197,17 @@ function checkMarpSettings(settings: MarpSettings, spec: string): MarpSettings {
   if (!(min > 0 && min <= max && max <= 1)) fail(`bounds must satisfy 0 < min <= max <= 1, got min=${min}, max=${max}`);
   if (!(start >= min && start <= max)) fail(`start must lie in [min, max] = [${min}, ${max}], got ${start}`);
   if (!(processNoise > 0 && measurementNoise > 0)) fail(`the noise variances q and r must be positive, got q=${processNoise}, r=${measurementNoise}`);
+  if (!(scaleMb > 0)) fail(`scale must be a positive number of MB, got ${scaleMb}`);
   return settings;
 }
 
-const SWEEP = /^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?):(\d+(?:\.\d+)?)([a-z%]*)$/i;
+const SWEEP = /^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?):(\d+(?:\.\d+)?)([a-z%]*)((?:,[^,]+)*)$/i;
 const MAX_SWEEP_POINTS = 1000;
 
 /**
  * Expand a sweep `name:FROM..TO:STEP[unit]` into one spec per point, FROM and TO included
- * (`reserve:0..64:8` is nine specs; `reserve:0..50:10%` six). A spec that is not a sweep is
+ * (`reserve:0..64:8` is nine specs; `reserve:0..50:10%` six); settings after it go to every point
+ * (`reserve:0..64:8,reading=free`). A spec that is not a sweep is
  * returned alone. Every expanded spec is validated.
  */
 export function expandPolicySpecs(spec: string): string[] {
@@ -185,7 +219,7 @@ export function expandPolicySpecs(spec: string): string[] {
     return [trimmed];
   }
   const name = trimmed.slice(0, colon);
-  const [, fromText, toText, stepText, unit] = match as unknown as [string, string, string, string, string];
+  const [, fromText, toText, stepText, unit, settings] = match as unknown as [string, string, string, string, string, string];
   const from = Number(fromText);
   const to = Number(toText);
   const step = Number(stepText);
@@ -201,7 +235,7 @@ export function expandPolicySpecs(spec: string): string[] {
   const specs: string[] = [];
   for (let i = 0; i < points; i++) {
     const value = Number((from + i * step).toFixed(decimals));
-    const pointSpec = `${name}:${value}${unit}`;
+    const pointSpec = `${name}:${value}${unit}${settings}`;
     parseAdmissionPolicy(pointSpec);
     specs.push(pointSpec);
   }

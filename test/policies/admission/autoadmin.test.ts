@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { parseAdmissionPolicy, predictReservation } from '../../../src/policies/admission/index.js';
+import { roomAfterAm } from '../../../src/policies/admission/reservation-reading.js';
 import { clusterView } from '../../helpers/cluster-view.js';
 
 const testbed = { capacity: { memoryMb: 98_304, vcores: 64 }, calculator: 'dominant' as const };
@@ -60,13 +61,47 @@ describe('autoadmin (ARC rule)', () => {
   const policy = parseAdmissionPolicy('autoadmin');
   const am = (vcores: number) => ({ amResource: { memoryMb: 1024, vcores }, submitMs: 0 });
 
-  it('admits while capacity minus everything held or admitted, minus the AM, stays at least R', () => {
-    // Nothing runs: R = 25.6. 64 - 37 - 1 = 26 >= 25.6; 64 - 38 - 1 = 25 < 25.6.
+  it('admits while the AMs, placed, unplaced and its own, leave at least R (am-cap reading)', () => {
+    // No task runs: R = 25.6. 64 - 37 - 1 = 26 >= 25.6; 64 - 38 - 1 = 25 < 25.6.
     expect(policy.decide(am(1), clusterView({ ...testbed, unplacedAmVcores: 37 }))).toBe('admit');
     expect(policy.decide(am(1), clusterView({ ...testbed, unplacedAmVcores: 38 }))).toBe('stop');
-    // Running containers count as unplaced AMs do; a larger AM needs more room.
-    expect(policy.decide(am(1), clusterView({ ...testbed, usedVcores: 30, unplacedAmVcores: 7 }))).toBe('admit');
-    expect(policy.decide(am(2), clusterView({ ...testbed, usedVcores: 30, unplacedAmVcores: 7 }))).toBe('stop');
+    // Placed AMs count as unplaced ones do; a larger AM needs more room.
+    const amsHeld = { amContainers: 30, amVcores: 30, usedVcores: 30, unplacedAmVcores: 7 };
+    expect(policy.decide(am(1), clusterView({ ...testbed, ...amsHeld }))).toBe('admit');
+    expect(policy.decide(am(2), clusterView({ ...testbed, ...amsHeld }))).toBe('stop');
+  });
+
+  it('does not count task containers against R; reading=free does', () => {
+    // 4 AMs of 1 vcore and 28 task vcores (28 tasks of 1): R = 64 x 1 / 2 = 32 (above the floor,
+    // below C - totalAM = 60). am-cap: 64 - 4 - 1 = 59 >= 32, admit. free: 64 - 32 - 1 = 31 < 32.
+    const view = clusterView({ ...testbed, amContainers: 4, amVcores: 4, taskContainers: 28, taskVcores: 28, usedVcores: 32 });
+    expect(policy.decide(am(1), view)).toBe('admit');
+    expect(parseAdmissionPolicy('autoadmin:reading=free').decide(am(1), view)).toBe('stop');
+  });
+
+  it('never changes a decision by the scale-up of Eq. 3.3', () => {
+    // Over a grid of AM and task mixes on the testbed, compare the rule with R as predicted and
+    // with R left unscaled; the scale-up must apply in some of them for the check to mean anything.
+    let scaled = 0;
+    for (const reading of ['am-cap', 'free'] as const) {
+      for (let ams = 1; ams <= 60; ams += 3) {
+        for (const amSize of [1, 2, 3, 4]) {
+          for (let tasks = 1; tasks * 1 + ams * amSize <= 64 && tasks <= 60; tasks += 4) {
+            for (const taskSize of [1, 2, 4]) {
+              const amVcores = ams * amSize;
+              const taskVcores = Math.min(tasks * taskSize, 64 - amVcores);
+              const view = clusterView({ ...testbed, amContainers: ams, amVcores, taskContainers: tasks, taskVcores, usedVcores: amVcores + taskVcores });
+              const withScale = predictReservation(view, 0.4);
+              const without = predictReservation(view, 0.4, false);
+              if (withScale !== without) scaled++;
+              const left = roomAfterAm(view, { memoryMb: 1024, vcores: amSize }, reading).vcores;
+              expect(left >= withScale).toBe(left >= without);
+            }
+          }
+        }
+      }
+    }
+    expect(scaled).toBeGreaterThan(100);
   });
 
   it('replaces the scheduler\'s AM limits and decides at node heartbeats', () => {

@@ -13,15 +13,23 @@ describe('admission decisions', () => {
     expect(policy.decide(am, view({ admittedApps: 2 }))).toBe('stop');
   });
 
-  it('reserve counts used containers and admitted-but-unplaced AMs as taken', () => {
+  it('reserve admits while AMs held, AMs admitted but not placed and its own leave R (am-cap)', () => {
     const policy = parseAdmissionPolicy('reserve:4');
+    // 3 AMs held, 2 unplaced: 3 + 2 + 1 = 6 <= 10 - 4; tasks (here 4 vcores) do not count.
+    expect(policy.decide(am, view({ amVcores: 3, usedVcores: 7, unplacedAmVcores: 2 }))).toBe('admit');
+    expect(policy.decide(am, view({ amVcores: 4, usedVcores: 4, unplacedAmVcores: 2 }))).toBe('stop');
+    expect(policy.admitsOn).toBe('node-updates');
+  });
+
+  it('reserve with reading=free counts used containers and admitted-but-unplaced AMs as taken', () => {
+    const policy = parseAdmissionPolicy('reserve:4,reading=free');
     // 10 - 3 used - 2 unplaced - 1 = 4 >= 4.
     expect(policy.decide(am, view({ usedVcores: 3, unplacedAmVcores: 2 }))).toBe('admit');
     expect(policy.decide(am, view({ usedVcores: 4, unplacedAmVcores: 2 }))).toBe('stop');
   });
 
   it('reserve as a percentage reads memory only under the default calculator', () => {
-    const policy = parseAdmissionPolicy('reserve:50%');
+    const policy = parseAdmissionPolicy('reserve:50%,reading=free');
     // vcores: 10 - 8 - 1 = 1 < 5, memory: 10240 - 1024 - 1024 = 8192 >= 5120.
     const busyCpu = { usedVcores: 8, usedMemoryMb: 1024 };
     expect(policy.decide(am, view({ ...busyCpu, calculator: 'default' }))).toBe('admit');

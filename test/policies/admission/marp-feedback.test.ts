@@ -29,35 +29,62 @@ describe('ScalarKalmanFilter', () => {
 
 describe('nextMarp', () => {
   const settings = DEFAULT_MARP_SETTINGS;
-  it('raises MARP by sqrt(low - u) below low and lowers it by sqrt(u - high) above high', () => {
-    // 0.1 + sqrt(0.9 - 0.5) = 0.1 + 0.6324555 = 0.7324555.
-    expect(nextMarp(0.1, 0.5, settings)).toBeCloseTo(0.7324555, 7);
-    // 0.5 - sqrt(0.99 - 0.95) = 0.5 - 0.2 = 0.3.
-    expect(nextMarp(0.5, 0.99, settings)).toBeCloseTo(0.3, 12);
+  // 10240 MB of memory, scale 1024 MB: distances are counted in 1 GB containers.
+  const pending = { capacityMemoryMb: 10_240, appsPending: true };
+  it('moves MARP by the square root of the distance to a threshold, counted in scale MB', () => {
+    // u = 0.5: D = 0.4 x 10240 = 4096 MB = 4 containers; sqrt = 2 containers = 2048 MB = 0.2.
+    expect(nextMarp(0.1, 0.5, settings, pending)).toBeCloseTo(0.3, 12);
+    // u = 0.99: D = 0.04 x 10240 = 409.6 MB = 0.4 containers; sqrt = 0.6324555 x 1024 / 10240.
+    expect(nextMarp(0.5, 0.99, settings, pending)).toBeCloseTo(0.5 - 0.06324555, 7);
+  });
+
+  it('with scale = the cluster\'s memory, reads the distance as a fraction: sqrt(low - u)', () => {
+    // 0.1 + sqrt(0.9 - 0.5) = 0.7324555.
+    expect(nextMarp(0.1, 0.5, { ...settings, scaleMb: 10_240 }, pending)).toBeCloseTo(0.7324555, 7);
+  });
+
+  it('raises MARP only while an app is pending; lowers it regardless', () => {
+    const none = { capacityMemoryMb: 10_240, appsPending: false };
+    expect(nextMarp(0.1, 0.5, settings, none)).toBe(0.1);
+    expect(nextMarp(0.5, 0.99, settings, none)).toBeCloseTo(0.5 - 0.06324555, 7);
   });
 
   it('leaves MARP alone between the thresholds and clamps it to [min, max]', () => {
-    expect(nextMarp(0.4, 0.9, settings)).toBe(0.4);
-    expect(nextMarp(0.4, 0.95, settings)).toBe(0.4);
-    expect(nextMarp(0.9, 0.1, settings)).toBe(1);
-    expect(nextMarp(0.1, 1, settings)).toBe(0.05);
+    expect(nextMarp(0.4, 0.9, settings, pending)).toBe(0.4);
+    expect(nextMarp(0.4, 0.95, settings, pending)).toBe(0.4);
+    expect(nextMarp(0.9, 0.1, settings, pending)).toBe(1);
+    expect(nextMarp(0.06, 1, settings, pending)).toBe(0.05);
   });
 });
 
 describe('marp-feedback controller', () => {
-  it('steps on the filtered utilisation and settles only once nothing would change', () => {
+  const capacity = { memoryMb: 10_240, vcores: 10 };
+  it('does not step or seed its filter before the first task container', () => {
     const controller = parseAdmissionPolicy('marp-feedback').createController!();
-    const idle = clusterView({ capacity: { memoryMb: 10_240, vcores: 10 }, usedMemoryMb: 2048 });
-    // u = 0.2: MARP 0.1 + sqrt(0.7) = 0.9366600.
-    expect(controller.step(idle, 10_000)).toEqual({ measured: 0.2, filtered: 0.2, oldShare: 0.1, newShare: expect.closeTo(0.93666, 5) as number });
-    expect(controller.settled(idle)).toBe(false);
-    // Next: 0.93666 + 0.83666 clamps to 1; then at the maximum with u = 0.2 it can only stay.
-    expect(controller.step(idle, 20_000).newShare).toBe(1);
-    expect(controller.settled(idle)).toBe(true);
-    // The cluster changes: the filtered value is no longer on the measurement.
-    expect(controller.settled(clusterView({ capacity: { memoryMb: 10_240, vcores: 10 }, usedMemoryMb: 10_240 }))).toBe(false);
+    // Two AMs starting, no task yet: u = 0.2 is not read.
+    const starting = clusterView({ capacity, usedMemoryMb: 2048, amContainers: 2, amMemoryMb: 2048, pendingApps: 3 });
+    expect(controller.step(starting, 10_000)).toEqual({ measured: 0.2, filtered: 0.2, oldShare: 0.1, newShare: 0.1 });
+    // First task: u = 0.3 is the filter's first reading, taken as it is (a seeded filter would
+    // give 0.2 + K x 0.1 with K = 0.011 / 0.021). D = 0.6 x 10240 = 6 containers: + sqrt(6) x 0.1.
+    const running = clusterView({ capacity, usedMemoryMb: 3072, amContainers: 2, amMemoryMb: 2048, taskContainers: 1, taskMemoryMb: 1024, pendingApps: 3 });
+    const step = controller.step(running, 20_000);
+    expect(step.filtered).toBe(0.3);
+    expect(step.newShare).toBeCloseTo(0.1 + Math.sqrt(6) / 10, 12);
   });
 
+  it('steps on the filtered utilisation and settles only once nothing would change', () => {
+    const controller = parseAdmissionPolicy('marp-feedback').createController!();
+    const busy = { capacity, usedMemoryMb: 2048, taskContainers: 1, taskMemoryMb: 1024, amContainers: 1, amMemoryMb: 1024 };
+    const idle = clusterView({ ...busy, pendingApps: 1 });
+    // u = 0.2: D = 7 containers; MARP 0.1 + sqrt(7) x 0.1 = 0.3645751.
+    expect(controller.step(idle, 10_000)).toEqual({ measured: 0.2, filtered: 0.2, oldShare: 0.1, newShare: expect.closeTo(0.3645751, 6) as number });
+    expect(controller.settled(idle)).toBe(false);
+    expect(controller.step(idle, 20_000).newShare).toBeCloseTo(0.6291503, 6);
+    // Nothing pending: the rule leaves MARP where it is.
+    expect(controller.settled(clusterView(busy))).toBe(true);
+    // The cluster changes: the filtered value is no longer on the measurement.
+    expect(controller.settled(clusterView({ ...busy, usedMemoryMb: 10_240 }))).toBe(false);
+  });
   it('starts every queue at its start share', () => {
     expect(parseAdmissionPolicy('marp-feedback:start=0.3').amLimit).toEqual({ kind: 'share', share: 0.3 });
   });

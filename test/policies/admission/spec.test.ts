@@ -6,11 +6,17 @@ describe('parseAdmissionPolicy', () => {
     expect(parseAdmissionPolicy('none').spec).toBe('none');
     expect(parseAdmissionPolicy('max-apps:4').parameters).toEqual({ maxApps: 4 });
     expect(parseAdmissionPolicy('reserve:8').spec).toBe('reserve:8vcores');
-    expect(parseAdmissionPolicy('reserve:4gb').parameters).toEqual({ reserve: 4096, unit: 'mb' });
+    expect(parseAdmissionPolicy('reserve:4gb').parameters).toEqual({ reserve: 4096, unit: 'mb', reading: 'am-cap' });
     expect(parseAdmissionPolicy('reserve:12.5%').spec).toBe('reserve:12.5%');
     expect(parseAdmissionPolicy('am-share:0.25').spec).toBe('am-share:0.25');
     expect(parseAdmissionPolicy('am-share').spec).toBe('am-share:0.1');
-    expect(parseAdmissionPolicy('autoadmin').parameters).toEqual({ floor: 0.4 });
+    expect(parseAdmissionPolicy('autoadmin').parameters).toEqual({ floor: 0.4, reading: 'am-cap' });
+    expect(parseAdmissionPolicy('autoadmin:reading=free,floor=0.3').spec).toBe('autoadmin:floor=0.3,reading=free');
+    expect(parseAdmissionPolicy('reserve:8,reading=am-cap').spec).toBe('reserve:8vcores');
+    expect(parseAdmissionPolicy('reserve:8,reading=free').spec).toBe('reserve:8vcores,reading=free');
+    expect(() => parseAdmissionPolicy('reserve:8,reading=tasks')).toThrow(/reading must be one of am-cap, free/);
+    expect(parseAdmissionPolicy('marp-feedback:scale=512').spec).toBe('marp-feedback:scale=512');
+    expect(() => parseAdmissionPolicy('marp-feedback:scale=0')).toThrow(/scale must be a positive number of MB/);
     expect(parseAdmissionPolicy('autoadmin:floor=0.25').spec).toBe('autoadmin:floor=0.25');
     expect(parseAdmissionPolicy('marp-feedback').spec).toBe('marp-feedback');
     expect(parseAdmissionPolicy('marp-feedback:delay=30, q=0.002').spec).toBe('marp-feedback:delay=30,q=0.002');
@@ -66,6 +72,10 @@ describe('expandPolicySpecs', () => {
       'reserve:56',
       'reserve:64',
     ]);
+  });
+
+  it('carries settings after a sweep to every point', () => {
+    expect(expandPolicySpecs('reserve:0..8:4,reading=free')).toEqual(['reserve:0,reading=free', 'reserve:4,reading=free', 'reserve:8,reading=free']);
   });
 
   it('keeps a unit suffix and rounds decimal steps to their decimals', () => {
