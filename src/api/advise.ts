@@ -180,7 +180,9 @@ export async function runAdvise(store: Store, request: AdviseRequest): Promise<A
   const base = measures.get(asConfiguredId)!;
   const runsOf = (list: readonly TriedChange[]): TriedRun<TriedChange>[] => list.map((t) => ({ key: t, measures: t.measures, bandPct: t.bandPct }));
   const objectives = OBJECTIVES.map((objective) => {
-    const advice = bestForObjective(objective, base, runsOf(tried), VALIDATION_BAND.toleranceS);
+    // A setting first: more hardware nearly always helps and is a purchase, not a setting; what
+    // it would give is said apart (nodeSentence).
+    const advice = bestForObjective(objective, base, runsOf(tried.filter((t) => t.change.kind !== 'nodes')), VALIDATION_BAND.toleranceS);
     const best = advice.verdict === 'change' ? advice.best!.key.change : null;
     const settings = best === null ? [] : hadoopSettings(best, facts);
     const diffs = settings.flatMap((setting) => {
@@ -378,9 +380,10 @@ function objectiveSentence(advice: ObjectiveAdvice<TriedChange>, facts: Schedule
         definition.unit === 's'
           ? `${valueText(advice.bestValue, 's')} instead of ${base}, ${advice.gainPct === null ? '' : `${advice.gainPct.toFixed(1)}% `}better`
           : `${valueText(advice.bestValue, 'pp')} of apps finish instead of ${base} (+${advice.gain!.toFixed(1)} points)`;
-      const band = `error band ±${advice.bandPct!.toFixed(1)}%${definition.unit === 's' ? ` and at least ${VALIDATION_BAND.toleranceS} s` : ''} (${best.bandSource})`;
+      const floor = definition.unit === 's' ? ` and ${VALIDATION_BAND.toleranceS} s` : '';
+      const band = `error band ±${advice.bandPct!.toFixed(1)}%${floor} (${best.bandSource})`;
       if (advice.verdict === 'no-reliable-gain') {
-        return `${title}: no reliable gain. The best change tried, ${best.label}, predicts ${gain}, inside the ${band}.`;
+        return `${title}: no reliable gain. The best change tried, ${best.label}, predicts ${gain}, not more than the ${band}.`;
       }
       const how = best.change.kind === 'nodes' ? '' : `: ${hadoopSettings(best.change, facts).map((s) => s.text).join('; ')}`;
       return `${title}: ${changeHeadline(best.change, configuredAmShare(settings))}${how}. Predicted: ${gain}; ${band}.`;
@@ -412,6 +415,7 @@ function adviceSummary(
   if (result.objectives.every((o) => o.advice.verdict !== 'change')) {
     lines.push('No change tried gains more than the error band on any objective: keep the cluster as configured.');
   }
+  if (widest !== null) lines.push(nodeSentence(m, widest));
   if (result.arrivalBound === true && widest !== null) {
     lines.push(
       `The day is arrival-bound: with ${nodesOf(widest)} NodeManagers the makespan and mean turnaround change by no more than the error band, ` +
@@ -421,6 +425,16 @@ function adviceSummary(
   lines.push(`${result.tried.length} changes tried in ${result.runs} runs (${result.replayed} replayed now, the rest read back from the store).`);
   if (result.failed.length > 0) lines.push(`${result.failed.length} runs failed and are left out: ${result.failed.join('; ')}.`);
   return lines;
+}
+
+/** What the most NodeManagers tried would give, against as configured. */
+function nodeSentence(base: RunMeasures, widest: TriedChange): string {
+  const change = (before: number | null, after: number | null): string =>
+    before === null || after === null ? '—' : `${after.toFixed(1)} s (${before > 0 ? `${((100 * (after - before)) / before).toFixed(1)}%` : 'from 0'})`;
+  return (
+    `With ${nodesOf(widest)} NodeManagers (hardware, not a setting): makespan ${change(base.makespanS, widest.measures.makespanS)}, ` +
+    `mean turnaround ${change(base.meanTurnaroundS, widest.measures.meanTurnaroundS)}; error band ±${widest.bandPct.toFixed(1)}% (${widest.bandSource}).`
+  );
 }
 
 /** Every change tried, as-configured first, with its measures and band. */
