@@ -63,6 +63,10 @@ export interface AdviseRequest extends ClusterSources, TraceOptions {
   /** Where advise.md and advise.html go (a directory, or a path ending in .md); null: no file. */
   readonly out: string | null;
   readonly generatedAt?: Date;
+  /** What to try, in place of the defaults (ADVISE_POLICIES, every scheduler combination, ADVISE_NODE_FACTORS). */
+  readonly policies?: readonly string[];
+  readonly schedulers?: readonly string[];
+  readonly nodeFactors?: readonly number[];
   readonly onProgress?: (progress: SweepProgress) => void;
 }
 
@@ -128,14 +132,19 @@ export async function runAdvise(store: Store, request: AdviseRequest): Promise<A
   // Worker processes only when asked for: on a small log, starting them costs more than the runs.
   const runGrid = (grid: Parameters<typeof runGridHere>[1]): Promise<GridHereResult> =>
     request.workers === undefined ? runGridHere(store, grid) : sweepRuns(store, { ...grid, workers: request.workers, onProgress: request.onProgress });
-  const policySweep = await runGrid({ ...common, policies: ADVISE_POLICIES, schedulers: [AS_CONFIGURED] });
-  const schedulerSweep = await runGrid({ ...common, policies: [AS_CONFIGURED_SPEC], schedulers: [...SCHEDULING_POLICIES] });
+  const policies = [AS_CONFIGURED_SPEC, ...(request.policies ?? ADVISE_POLICIES)];
+  const policySweep = await runGrid({ ...common, policies, schedulers: [AS_CONFIGURED] });
+  const schedulers = request.schedulers ?? SCHEDULING_POLICIES;
+  const schedulerSweep =
+    schedulers.length === 0
+      ? { runs: 0, ran: 0, runIds: [], failed: [] }
+      : await runGrid({ ...common, policies: [AS_CONFIGURED_SPEC], schedulers: [...schedulers] });
   const specs = await runSpecsOf(store, [...policySweep.runIds, ...schedulerSweep.runIds]);
   const asConfiguredId = policySweep.runIds.find((id) => specs.get(id)?.admission.spec === AS_CONFIGURED_SPEC);
   if (asConfiguredId === undefined) throw new UserError(`the as-configured replay of ${request.trace} failed: ${policySweep.failed.map((f) => f.message).join('; ')}`);
   const asConfiguredSpec = specs.get(asConfiguredId)!;
   const configuredNodes = nodeCount(asConfiguredSpec.cluster);
-  const counts = [...new Set(ADVISE_NODE_FACTORS.map((factor) => Math.max(1, Math.round(configuredNodes * factor))))].filter((n) => n !== configuredNodes);
+  const counts = [...new Set((request.nodeFactors ?? ADVISE_NODE_FACTORS).map((factor) => Math.max(1, Math.round(configuredNodes * factor))))].filter((n) => n !== configuredNodes);
   const { nodes: _nodes, ...withoutNodes } = common;
   const nodeSweep =
     counts.length === 0
