@@ -229,7 +229,7 @@ export async function runAdvise(store: Store, request: AdviseRequest): Promise<A
     markdownText(byline),
     '',
     ...summary.flatMap((line) => [markdownText(line), '']),
-    ...objectives.flatMap((o) => o.diffs.flatMap((diff) => ['```diff', ...diff, '```', ''])),
+    ...[...new Set(objectives.flatMap((o) => o.diffs.map((diff) => diff.join('\n'))))].flatMap((diff) => ['```diff', diff, '```', '']),
     '## Every change tried',
     '',
     formatTable(Object.keys(rows[0]!), rows.map((row) => Object.values(row)), 'markdown'),
@@ -244,7 +244,7 @@ export async function runAdvise(store: Store, request: AdviseRequest): Promise<A
     summary,
     sections: [
       ...(objectives.some((o) => o.diffs.length > 0)
-        ? [{ title: 'The change against your own file', paragraphs: objectives.flatMap((o) => o.diffs.map((diff) => diff.join('\n'))) }]
+        ? [{ title: 'The change against your own file', paragraphs: [...new Set(objectives.flatMap((o) => o.diffs.map((diff) => diff.join('\n'))))] }]
         : []),
       {
         title: 'Every change tried',

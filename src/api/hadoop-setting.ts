@@ -86,8 +86,10 @@ function policySettings(spec: string, parameters: Readonly<Record<string, unknow
     const limit = String(parameters['maxApps']);
     // FairScheduler holds apps past maxRunningApps, as max-apps does; the CapacityScheduler's
     // maximum-applications rejects them instead.
+    // max-apps replaces the AM limits, so on the FairScheduler it is maxRunningApps with each
+    // queue's maxAMShare off (-1.0 disables it).
     return facts.type === 'fair'
-      ? [queueElement('root', 'maxRunningApps', limit)]
+      ? [queueElement('root', 'maxRunningApps', limit), ...leaves(facts).map((queue) => queueElement(queue, 'maxAMShare', '-1.0'))]
       : [
           notStock(
             `at most ${limit} apps running at once (${spec}): no stock CapacityScheduler setting holds apps so; ` +

@@ -34,9 +34,12 @@ describe('hadoopSettings', () => {
     const controller = hadoopSettings({ kind: 'policy', spec: 'autoadmin', parameters: {} }, capacity)[0]!;
     expect(controller.file).toBeNull();
     expect(controller.text).toMatch(/not a stock Hadoop setting/);
-    expect(hadoopSettings({ kind: 'policy', spec: 'max-apps:4', parameters: { maxApps: 4 } }, fair)[0]!.text).toBe(
+    // max-apps replaces the AM limits: maxRunningApps with every queue's maxAMShare off.
+    expect(hadoopSettings({ kind: 'policy', spec: 'max-apps:4', parameters: { maxApps: 4 } }, fair).map((s) => s.text)).toEqual([
       '<maxRunningApps>4</maxRunningApps> on queue root in the allocation file (fair-scheduler.xml)',
-    );
+      '<maxAMShare>-1.0</maxAMShare> on queue root.alpha in the allocation file (fair-scheduler.xml)',
+      '<maxAMShare>-1.0</maxAMShare> on queue root.beta in the allocation file (fair-scheduler.xml)',
+    ]);
     expect(hadoopSettings({ kind: 'policy', spec: 'max-apps:4', parameters: { maxApps: 4 } }, capacity)[0]!.file).toBeNull();
   });
 });

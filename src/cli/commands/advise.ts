@@ -63,9 +63,9 @@ export function adviseCommand(context: CliContext): Command {
         return;
       }
       const lines = [...result.summary];
-      for (const objective of result.objectives) {
-        for (const diff of objective.diffs) lines.push('', ...diff);
-      }
+      // One change may be best for several objectives: its diff is printed once.
+      const diffs = new Set(result.objectives.flatMap((objective) => objective.diffs.map((diff) => diff.join('\n'))));
+      for (const diff of diffs) lines.push('', diff);
       lines.push('', `${result.runs} runs, ${(result.wallMs / 1000).toFixed(1)} s. Stored in ${path}.`);
       if (result.markdownPath) lines.push(`Written to ${result.markdownPath}${result.htmlPath ? ` and ${result.htmlPath}` : ''}.`);
       print(context, lines.join('\n'));
