@@ -9,14 +9,15 @@ import { UserError } from '../model/errors.js';
 import type { AppEndState } from '../model/replay-result.js';
 import type { RunSpec } from '../model/run-spec.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
+import type { AdmissionPolicy } from '../policies/admission/index.js';
 import { DEFAULT_SAMPLE_INTERVAL_MS } from '../model/run-durations.js';
 import { QUERIES_DIR } from '../paths.js';
 import { runReportQuery } from '../reports/index.js';
-import { findTrace } from '../store/index.js';
+import { findTrace, latestRunOf, runAppFinishesMs } from '../store/index.js';
 import type { QueryRows, Store } from '../store/index.js';
 import { DEFAULT_POLICIES } from './grid.js';
-import { resolveSource, runAndStore } from './replay.js';
-import type { ClusterSources } from './replay.js';
+import { describeRun, resolveSource, runAndStore } from './replay.js';
+import type { ClusterSources, ResolvedSource } from './replay.js';
 
 export interface FidelityRequest extends ClusterSources {
   readonly trace: string;
@@ -60,16 +61,49 @@ export interface FidelityResult {
 }
 
 export async function runFidelity(store: Store, request: FidelityRequest): Promise<FidelityResult> {
+  const { source, admission } = await fidelitySource(store, request);
+  const { run, result } = await runAndStore(store, source, admission, 1, { keepApps: true });
+  return fidelityOfRun(store, request, source, admission.spec, run.runId, result.apps.map((app) => app.finishMs));
+}
+
+/**
+ * The fidelity of the latest stored run with the description `fidelity` would replay (the same
+ * log, Hadoop files, cluster and policy), read back rather than replayed again; null when none
+ * is stored. What a report reads so that asking twice, or with --no-write, stores nothing new.
+ */
+export async function storedFidelityRun(store: Store, request: FidelityRequest): Promise<FidelityResult | null> {
+  const { source, admission } = await fidelitySource(store, request);
+  const runId = await latestRunOf(store, [describeRun(source, admission, 1, {})]);
+  if (runId === null) return null;
+  return fidelityOfRun(store, request, source, admission.spec, runId, await runAppFinishesMs(store, runId));
+}
+
+/** The stored fidelity run of this spec if there is one, else a new one replayed and stored. */
+export async function storedOrNewFidelity(store: Store, request: FidelityRequest): Promise<FidelityResult> {
+  return (await storedFidelityRun(store, request)) ?? runFidelity(store, request);
+}
+
+async function fidelitySource(store: Store, request: FidelityRequest): Promise<{ source: ResolvedSource; admission: AdmissionPolicy }> {
   const record = await findTrace(store, request.trace);
   if (!record) throw new UserError(`no trace named '${request.trace}' in ${store.path}`);
   if (record.format !== 'rmlog') {
     throw new UserError(`trace ${request.trace} is a ${record.format} trace: fidelity compares a replay with an RM log`);
   }
   const source = await resolveSource(store, { ...request, source: { kind: 'trace', trace: request.trace } }, 1);
-  const log = source.log!;
-  const admission = parseAdmissionPolicy(request.policy ?? DEFAULT_POLICIES[0]!);
-  const { run, result } = await runAndStore(store, source, admission, 1, { keepApps: true });
+  return { source, admission: parseAdmissionPolicy(request.policy ?? DEFAULT_POLICIES[0]!) };
+}
 
+/** `replayedFinishesMs`: each app's replayed finish (run time, null if it did not finish), in submission order. */
+async function fidelityOfRun(
+  store: Store,
+  request: FidelityRequest,
+  source: ResolvedSource,
+  policy: string,
+  runId: number,
+  replayedFinishesMs: readonly (number | null)[],
+): Promise<FidelityResult> {
+  const log = source.log!;
+  const run = { runId };
   // App by app, the comparison is queries/fidelity.sql's, run on this run alone: one definition
   // for this command, `rmreplay report fidelity` and the duckdb shell. Listed in submission order.
   const submissionOrder = new Map(log.recorded.map((app, i) => [app.appId, i]));
@@ -87,22 +121,22 @@ export async function runFidelity(store: Store, request: FidelityRequest): Promi
   let replayedAll = true;
   for (let i = 0; i < log.recorded.length; i++) {
     const recorded = log.recorded[i]!;
-    const replayed = result.apps[i]!;
+    const replayedFinishMs = replayedFinishesMs[i] ?? null;
     if (recorded.finishMs === null) {
       unfinishedInLog++;
       continue;
     }
     recordedFirstSubmitMs = Math.min(recordedFirstSubmitMs, recorded.submitMs);
     recordedLastFinishMs = Math.max(recordedLastFinishMs, recorded.finishMs);
-    if (replayed.finishMs === null) replayedAll = false;
-    else replayedLastFinishMs = Math.max(replayedLastFinishMs, replayed.finishMs + log.originMs);
+    if (replayedFinishMs === null) replayedAll = false;
+    else replayedLastFinishMs = Math.max(replayedLastFinishMs, replayedFinishMs + log.originMs);
   }
   const recordedMakespanMs = recordedLastFinishMs - recordedFirstSubmitMs;
   const replayedMakespanMs = replayedAll ? replayedLastFinishMs - recordedFirstSubmitMs : null;
   return {
     runId: run.runId,
     trace: request.trace,
-    policy: admission.spec,
+    policy,
     cluster: source.cluster.name,
     schedulerInLog: log.scheduler.schedulerClass,
     apps,

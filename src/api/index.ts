@@ -55,3 +55,9 @@ export type { KindEvidence, ValidatedPair, ValidatedPoint, WhatIf, WhatIfEvidenc
 export type { ValidationChange, ValidationRequest, ValidationResult } from './validate.js';
 export { CHANGE_THRESHOLD_MS, TOLERANCE_MS, TOLERANCE_SHARE } from './validate-compare.js';
 export type { AppEnd, AppEnds, Makespans, ValidationApp, ValidationHeadline } from './validate-compare.js';
+export { ADVISE_NODE_FACTORS, ADVISE_POLICIES, ADVISE_REPORT, changeHeadline, runAdvise } from './advise.js';
+export type { AdviseRequest, AdviseResult, ObjectiveAdviceResult, TriedChange } from './advise.js';
+export { arrivalBound, bestForObjective, changeBandPct, OBJECTIVES } from './advice-choice.js';
+export type { Objective, ObjectiveAdvice, RunMeasures, TriedRun, Verdict } from './advice-choice.js';
+export { hadoopSettings, settingDiff } from './hadoop-setting.js';
+export type { AdvisedChange, HadoopSetting, SchedulerFacts } from './hadoop-setting.js';

@@ -14,7 +14,9 @@ import type { PipelineCompare, PipelineConfig, PipelineTrace } from '../pipeline
 import type { Store, StoreOptions } from '../store/index.js';
 import { ingestRmLog } from '../ingest/rmlog/ingest.js';
 import { ingestSwim } from '../ingest/swim/ingest.js';
-import { runReport } from './report.js';
+import { runReport, WHATIF_REPORT } from './report.js';
+import { ADVISE_REPORT, runAdvise } from './advise.js';
+import { findTrace } from '../store/index.js';
 import { writeReportFile } from './report-files.js';
 import { sweepRuns } from './sweep.js';
 
@@ -94,6 +96,14 @@ export type TraceReportWriter = (store: Store, target: TraceReportTarget) => Pro
 export const queryReports: TraceReportWriter = async (store, target) => {
   const written: string[] = [];
   for (const name of target.names) {
+    if (name === ADVISE_REPORT) {
+      const advice = await runAdvise(store, { trace: target.trace, out: target.dir, generatedAt: target.generatedAt });
+      if (advice.markdownPath !== null) written.push(advice.markdownPath);
+      if (advice.htmlPath !== null) written.push(advice.htmlPath);
+      continue;
+    }
+    // A what-if page is about an RM log; a SWIM day has none.
+    if (name === WHATIF_REPORT && (await findTrace(store, target.trace))?.format !== 'rmlog') continue;
     const result = await runReport(store, { name, filter: { trace: target.trace }, outDir: target.dir, generatedAt: target.generatedAt });
     if (result.markdownPath !== null) written.push(result.markdownPath);
     if (result.htmlPath !== null) written.push(result.htmlPath);

@@ -7,6 +7,7 @@ import { formatTable, reportNames, runReportQuery } from '../reports/index.js';
 import type { ReportFilter } from '../reports/index.js';
 import type * as Html from '../reports/html/index.js';
 import type { Store } from '../store/index.js';
+import type { ClusterSources } from './replay.js';
 import { QUERIES_DIR, VERSION } from '../paths.js';
 import { reportPaths, writeReportFile, writeReportFiles } from './report-files.js';
 
@@ -29,6 +30,8 @@ export interface ReportRequest {
   readonly outDir?: string | null;
   /** Time written into the headers (injected so tests are repeatable). */
   readonly generatedAt?: Date;
+  /** For `whatif`: the Hadoop files and cluster the log's as-configured replay uses (as `fidelity` takes them). */
+  readonly clusterSources?: ClusterSources;
 }
 
 export interface ReportResult {
@@ -51,7 +54,7 @@ export async function runReport(store: Store, request: ReportRequest = {}): Prom
   const out = request.outDir === undefined ? DEFAULT_REPORTS_DIR : request.outDir;
   if (name === WHATIF_REPORT) {
     const { runWhatIfReport } = await import('./whatif-report.js');
-    return runWhatIfReport(store, { filter: request.filter ?? {}, out, generatedAt });
+    return runWhatIfReport(store, { filter: request.filter ?? {}, out, generatedAt, sources: request.clusterSources ?? {} });
   }
   const filter = request.filter ?? {};
   const names = reportNames(QUERIES_DIR);

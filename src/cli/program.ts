@@ -14,6 +14,7 @@ import { exportCommand } from './commands/export.js';
 import { fidelityCommand } from './commands/fidelity.js';
 import { ingestCommand } from './commands/ingest.js';
 import { pipelineCommand } from './commands/pipeline.js';
+import { adviseCommand } from './commands/advise.js';
 import { replayCommand } from './commands/replay.js';
 import { reportCommand } from './commands/report.js';
 import { runsCommand } from './commands/runs.js';
@@ -95,6 +96,7 @@ export function createProgram(outer: CliContext): Command {
     workerCommand(context),
     collectCommand(context),
     fidelityCommand(context),
+    adviseCommand(context),
     validateCommand(context),
     diagnoseCommand(context),
     reportCommand(context),

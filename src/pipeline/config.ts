@@ -20,6 +20,15 @@ import { QUERIES_DIR } from '../paths.js';
 export const DEFAULT_PIPELINE_REPORTS: readonly string[] = ['comparison', 'completion_rate', 'utilization'];
 export const DEFAULT_KEEP_DAYS = 14;
 export const DEFAULT_REPORTS_DIR_NAME = 'reports';
+/**
+ * Reports that are not one query: `whatif` (an RM log's what-if page) and `advise` (the change to
+ * make), regenerated with the rest; the names match api/report.ts and api/advise.ts.
+ */
+export const PIPELINE_PAGE_REPORTS: readonly string[] = ['whatif', 'advise'];
+
+function pipelineReportNames(): string[] {
+  return [...reportNames(QUERIES_DIR), ...PIPELINE_PAGE_REPORTS];
+}
 
 /** A message that must hold on one line: the first line of what a parser threw. */
 function firstLine(error: unknown): string {
@@ -72,8 +81,8 @@ const ReportsSchema = z.strictObject({
   dir: nonEmpty.default(DEFAULT_REPORTS_DIR_NAME),
   names: z
     .array(
-      z.string().refine((name) => reportNames(QUERIES_DIR).includes(name), {
-        message: `unknown report; reports are: ${reportNames(QUERIES_DIR).join(', ')}`,
+      z.string().refine((name) => pipelineReportNames().includes(name), {
+        message: `unknown report; reports are: ${pipelineReportNames().join(', ')}`,
       }),
     )
     .min(1)

@@ -10,7 +10,7 @@ export {
   replaceSwimTrace,
 } from './traces.js';
 export type { RejectRow, SwimJobRow, TraceRecord } from './traces.js';
-export { coarsenedSampleRuns, latestRunOf, reserveRunIds, runSpecsOf, saveRun, saveRunAsItGoes, saveRuns, storedRunIds } from './runs.js';
+export { coarsenedSampleRuns, latestRunOf, reserveRunIds, runAppFinishesMs, runSpecsOf, saveRun, saveRunAsItGoes, saveRuns, storedRunIds } from './runs.js';
 export { recordedPreemption } from './recorded-preemption.js';
 export type { RecordedPreemption } from './recorded-preemption.js';
 export { exportRunRows, importRunFiles, RUN_TABLES } from './run-files.js';

@@ -357,3 +357,12 @@ export async function latestRunOf(store: Store, specs: readonly RunSpec[]): Prom
   );
   return row?.run_id === null || row?.run_id === undefined ? null : Number(row.run_id);
 }
+
+/** Each app's replayed finish of a stored run, in submission order (app_index); null where it did not finish. */
+export async function runAppFinishesMs(store: Store, runId: number): Promise<(number | null)[]> {
+  const rows = await store.queryObjects<{ finish_ms: bigint | number | null }>(
+    'SELECT finish_ms FROM run_apps WHERE run_id = $runId ORDER BY app_index',
+    { runId: Math.trunc(runId) },
+  );
+  return rows.map((row) => (row.finish_ms === null ? null : Number(row.finish_ms)));
+}

@@ -58,9 +58,12 @@ describe('report whatif', () => {
       // before worker03 registers at 20.300 s), three apps: one FINISHED, one FAILED, one still running.
       // Recorded makespan: app 1 submitted at 30.000 s, its end at 62.004 s, the last of the two
       // apps that ended (app 2 FAILED at 58.020 s; app 3 never ends): 32.0 s.
-      expect(result.summary[0]).toMatch(/^Replayed as recorded, the makespan is [0-9.]+ s against 32\.0 s recorded/);
-      expect(result.summary[1]).toBe('All 2 apps that ended in the log end in the same state in the replay.');
-      expect(result.summary[3]).toBe(
+      // First the as-configured makespan, the advice from the stored runs and the advise command.
+      expect(result.summary[0]).toMatch(/^As configured: [0-9.]+ s \(run [0-9]+\)\.$/);
+      expect(result.summary[1]).toMatch(/^Advice: /);
+      expect(result.summary[3]).toMatch(/^Replayed as recorded, the makespan is [0-9.]+ s against 32\.0 s recorded/);
+      expect(result.summary[4]).toBe('All 2 apps that ended in the log end in the same state in the replay.');
+      expect(result.summary[6]).toBe(
         'The log records at most 2 nodes in service at once (16.0 GB, 16 vcores; 3 node ids registered in all), under CapacityScheduler on Hadoop 2.7.3, and 3 apps (1 finished, 1 failed, 0 killed) over 32.0 s.',
       );
       // The side-by-side table: comparison.sql over the trace's runs, one row per policy.

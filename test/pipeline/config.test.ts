@@ -20,6 +20,14 @@ function problem(json: unknown): string {
 }
 
 describe('pipeline configuration', () => {
+  it('takes the what-if and advise pages as reports beside the queries', () => {
+    const config = parsePipelineConfig({ traces: [{ name: 'prod', rmlogs: ['rm.log'] }], reports: { names: ['comparison', 'whatif', 'advise'] } }, CONFIG_PATH);
+    expect(config.reports.names).toEqual(['comparison', 'whatif', 'advise']);
+    expect(() => parsePipelineConfig({ traces: [{ name: 'prod', rmlogs: ['rm.log'] }], reports: { names: ['nope'] } }, CONFIG_PATH)).toThrow(
+      /unknown report; reports are: .*whatif, advise/,
+    );
+  });
+
   it('takes paths from the file\'s directory and fills in the defaults', () => {
     const config = parsePipelineConfig(
       {

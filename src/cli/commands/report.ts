@@ -7,9 +7,10 @@ import { reportNames } from '../../api/command-line.js';
 import { QUERIES_DIR } from '../../paths.js';
 import type { CliContext } from '../context.js';
 import { dbPath, hint, print, printJson, readOptions, terminalTable, withStore } from '../context.js';
-import { collectRunId } from '../options.js';
+import { addClusterOptions, clusterSources, collectRunId } from '../options.js';
+import type { ClusterSources } from '../../api/index.js';
 
-interface ReportOptions {
+interface ReportOptions extends ClusterSources {
   trace?: string;
   run: number[];
   out?: string;
@@ -18,7 +19,7 @@ interface ReportOptions {
 }
 
 export function reportCommand(context: CliContext): Command {
-  return new Command('report')
+  const command = new Command('report')
     .description(
       `run a report query from queries/ (${reportNames(QUERIES_DIR).join(', ')}), print it and write it to ` +
         'reports/NAME.md and reports/NAME.html (summary, charts and tables of the runs selected); ' +
@@ -29,8 +30,13 @@ export function reportCommand(context: CliContext): Command {
     .option('--run <id>', 'only this run, repeatable', collectRunId, [])
     .option('--out <path>', 'directory for NAME.md and NAME.html (default: reports/), or a file path ending in .md (the HTML beside it)')
     .option('--no-write', 'write no file (and build no HTML)')
-    .option('--json', 'print the rows as JSON objects')
+    .option('--json', 'print the rows as JSON objects');
+  return addClusterOptions(command, `with ${WHATIF_REPORT}: the cluster file the log's as-configured replay uses`)
     .action(async (name: string, options: ReportOptions, command: Command) => {
+      const sources = clusterSources(options);
+      if (name !== WHATIF_REPORT && Object.values(sources).some((value) => value !== undefined)) {
+        throw new UserError(`--cluster, --nodes, --capacity and the Hadoop files apply to report ${WHATIF_REPORT} only`);
+      }
       const path = dbPath(context, command);
       const storeOptions = readOptions(path);
       const result = await withStore(context, path, (store) =>
@@ -41,6 +47,7 @@ export function reportCommand(context: CliContext): Command {
             runIds: options.run.length > 0 ? options.run : undefined,
           },
           outDir: options.write ? options.out : null,
+          clusterSources: sources,
         }).catch((error: unknown) => {
           // A what-if report stores its fidelity replay, which a file opened read-only refuses.
           if (storeOptions?.readOnly && error instanceof Error && /read-only mode/.test(error.message)) {
