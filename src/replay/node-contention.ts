@@ -9,18 +9,11 @@
 // all, so the replay's hot path pays one null check.
 
 import type { Cluster } from '../model/cluster.js';
+import type { ContentionSettings } from '../model/contention.js';
 import type { ContentionStats } from '../model/replay-result.js';
 import type { Container } from './state.js';
 
-/** The CPU an ApplicationMaster uses, besides what its tasks use (docs/model.md, "Contention"). */
-export interface ContentionSettings {
-  /** Cores an AM uses from its container's allocation until it registers (JVM start, job set-up). */
-  readonly amStartupCores: number;
-  /** Cores an AM uses from its registration until its container is released (tracking its tasks). */
-  readonly amWorkCores: number;
-}
-
-export const DEFAULT_CONTENTION: ContentionSettings = { amStartupCores: 1, amWorkCores: 0.25 };
+export type { ContentionSettings } from '../model/contention.js';
 
 /** Container.loadIndex: not on a node's task list (not started, streaming without end, or ended). */
 const NOT_LOADED = -1;
