@@ -64,7 +64,15 @@ export class NodeContention {
   /** A task's work starts at `startMs` (now or, launched on its AM's next heartbeat, later). */
   taskStarts(container: Container, startMs: number, nowMs: number): void {
     if (startMs > nowMs) {
+      // Its end at full speed is queued now, as without contention, so that a run whose nodes are
+      // never overloaded keeps the order of same-instant ends, and so its result; its start is
+      // queued after it (a start at the same instant as the end, of a task of no duration, is
+      // told apart by loadIndex: whichever of the two runs first starts the task).
       container.loadIndex = STARTS_LATER;
+      if (container.app.spec.type !== 'streaming') {
+        container.endMs = startMs + container.durationMs;
+        this.host.scheduleContainer(container.endMs, container);
+      }
       this.host.scheduleContainer(startMs, container);
       return;
     }

@@ -119,4 +119,19 @@ describe('tasks sharing a node\'s cores', () => {
     expect(taskSpans(result).map(([, end]) => end)).toEqual([21_000, 21_000, 21_000, 21_000]);
     expect(result.contention!.tasksStretched).toBe(0);
   });
+
+  it('changes nothing while no node is overloaded, tasks launched on their AM heartbeat included', () => {
+    // Modelled apps (a task starts on its AM's heartbeat after the allocation, later than it) on
+    // 8 cores that never run more than 6 tasks: the same containers, times and outcomes.
+    const apps = [
+      app('A', 0, [stage('map', 3, 7000), stage('reduce', 1, 3000)]),
+      app('B', 500, [stage('map', 2, 7000)]),
+      app('C', 2500, [stage('map', 2, 4000)]),
+    ];
+    const cluster = node(8);
+    const off = run(cluster, apps, { heartbeatPhasesMs: [300] });
+    const { contention, ...on } = run(cluster, apps, { heartbeatPhasesMs: [300], contention: { amStartupCores: 1, amWorkCores: 0.25 } });
+    expect(contention!.tasksStretched).toBe(0);
+    expect({ ...on, summary: { ...on.summary, events: 0 } }).toEqual({ ...off, summary: { ...off.summary, events: 0 } });
+  });
 });
