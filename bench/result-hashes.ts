@@ -13,6 +13,8 @@ import { ingestRmLog } from '../src/ingest/rmlog/ingest.js';
 import { resolveSource } from '../src/api/replay.js';
 import { ingestSwim } from '../src/ingest/swim/ingest.js';
 import type { Cluster } from '../src/model/cluster.js';
+import { contentionSettings, DEFAULT_CONTENTION } from '../src/model/contention.js';
+import type { ContentionSettings } from '../src/model/contention.js';
 import type { NodeTimeline } from '../src/model/node-timeline.js';
 import type { Workload } from '../src/model/workload.js';
 import { parseAdmissionPolicy } from '../src/policies/admission/index.js';
@@ -36,6 +38,8 @@ interface HashCase {
   readonly seed: number;
   readonly appTimeoutMs: number | null;
   readonly recordContainers: boolean;
+  /** Tasks share their nodes' cores, as `replay` has them by default: for scenarios (docs/model.md, "Contention"). */
+  readonly contention?: ContentionSettings | null;
 }
 
 /** Summary counts and failure causes added with node membership, kills and attempts (docs/model.md 12). */
@@ -66,7 +70,7 @@ function print(c: HashCase): void {
     cluster: c.cluster,
     nodeTimeline: c.nodeTimeline ?? undefined,
     admission: parseAdmissionPolicy(c.policy),
-    options: { seed: c.seed, appTimeoutMs: c.appTimeoutMs, recordContainers: c.recordContainers },
+    options: { seed: c.seed, appTimeoutMs: c.appTimeoutMs, recordContainers: c.recordContainers, contention: c.contention ?? null },
   });
   // The event count measures the engine's work, not what it models: an engine that skips events
   // that could change nothing must hash the same. Results from before controllers existed had
@@ -106,7 +110,7 @@ function scenarioCases(): HashCase[] {
   const terasort = findScenario('terasort-batch');
   for (const policy of ['none', 'reserve:16', 'am-share:0.1']) {
     const built = terasort.build(resolveParameters(terasort, {}), 1);
-    cases.push({ name: `terasort-batch/${policy}`, ...built, policy, seed: 1, appTimeoutMs: null, recordContainers: true });
+    cases.push({ name: `terasort-batch/${policy}`, ...built, policy, seed: 1, appTimeoutMs: null, recordContainers: true, contention: DEFAULT_CONTENTION });
   }
   const mixed = findScenario('mixed-spc');
   for (const queues of ['one', 'separate', 'merged']) {
@@ -121,6 +125,7 @@ function scenarioCases(): HashCase[] {
           seed,
           appTimeoutMs: built.appTimeoutMs ?? null,
           recordContainers: true,
+          contention: DEFAULT_CONTENTION,
         });
       }
     }
@@ -137,6 +142,7 @@ function scenarioCases(): HashCase[] {
       seed: 1,
       appTimeoutMs: built.appTimeoutMs ?? null,
       recordContainers: false,
+      contention: DEFAULT_CONTENTION,
     });
   }
   return cases;
@@ -152,7 +158,7 @@ async function swimCases(): Promise<HashCase[]> {
   const store = await Store.open(':memory:');
   try {
     await ingestSwim(store, { path, name: 'fb2009' });
-    const { workload, cluster } = await resolveSource(store, { source: { kind: 'trace', trace: 'fb2009' }, cluster: 'fb2009-600' }, 1);
+    const { workload, cluster, contentionByDefault } = await resolveSource(store, { source: { kind: 'trace', trace: 'fb2009' }, cluster: 'fb2009-600' }, 1);
     return (['capacity-fifo', 'fair-drf'] as SchedulingPolicyName[]).map((scheduler) => ({
       name: `fb2009/${scheduler}`,
       workload,
@@ -161,6 +167,7 @@ async function swimCases(): Promise<HashCase[]> {
       seed: 1,
       appTimeoutMs: null,
       recordContainers: false,
+      contention: contentionSettings(undefined, contentionByDefault),
     }));
   } finally {
     store.close();
@@ -188,7 +195,15 @@ async function rmLogCases(): Promise<HashCase[]> {
       const name = path.split('/')[0]!;
       await ingestRmLog(store, { paths: [join(dir, path)], name });
       const source = await resolveSource(store, { source: { kind: 'trace', trace: name } }, 1);
-      cases.push({ name: `rmlog/${name}`, ...source, policy: 'as-configured', seed: 1, appTimeoutMs: null, recordContainers: true });
+      cases.push({
+        name: `rmlog/${name}`,
+        ...source,
+        policy: 'as-configured',
+        seed: 1,
+        appTimeoutMs: null,
+        recordContainers: true,
+        contention: contentionSettings(undefined, source.contentionByDefault),
+      });
     }
   } finally {
     store.close();

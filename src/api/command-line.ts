@@ -7,6 +7,7 @@ export { CapacityModeError, capacityModeUsage, parseCapacityMode } from '../mode
 export { LostDependency, PartialFailure, UserError } from '../model/errors.js';
 export { APP_TIMEOUT, durationProblem, HORIZON, MIN_SAMPLE_INTERVAL_MS, SAMPLE_INTERVAL, secondsToMs } from '../model/run-durations.js';
 export { SWIM_BYTES } from '../model/run-spec.js';
+export { CONTENTION_CHOICES, DEFAULT_CONTENTION } from '../model/contention.js';
 export { MAX_NODE_COUNT } from '../model/scale-nodes.js';
 export { admissionPolicyUsage } from '../policies/admission/index.js';
 export { schedulingPolicyUsage } from '../policies/scheduling/index.js';

@@ -152,11 +152,12 @@ async function fidelityOfRun(
 
 /**
  * The description of the run `fidelity` makes of a log (seed 1, every run option at its default,
- * no app timeout: an RM log sets none), from the log's as-recorded description with any seed
- * and options (ReplayRun.asRecorded).
+ * no app timeout: an RM log sets none, no contention: its durations hold what was recorded), from
+ * the log's as-recorded description with any seed and options (ReplayRun.asRecorded).
  */
 export function fidelityRunSpec(asRecorded: RunSpec): RunSpec {
-  return { ...asRecorded, seed: 1, appTimeoutMs: null, sampleIntervalMs: DEFAULT_SAMPLE_INTERVAL_MS, horizonMs: null, recordContainers: false };
+  const { contention: _forced, ...recorded } = asRecorded;
+  return { ...recorded, seed: 1, appTimeoutMs: null, sampleIntervalMs: DEFAULT_SAMPLE_INTERVAL_MS, horizonMs: null, recordContainers: false };
 }
 
 /** A replay as recorded against its log, in two figures: what a what-if on that log is read against. */

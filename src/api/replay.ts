@@ -5,6 +5,8 @@
 
 import { resolveCapacityMode } from '../model/apply-capacity-mode.js';
 import type { CapacityMode } from '../model/capacity-mode.js';
+import { contentionSettings } from '../model/contention.js';
+import type { ContentionChoice } from '../model/contention.js';
 import { nodeCount } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
@@ -21,6 +23,7 @@ import { AS_CONFIGURED_SPEC, parseAdmissionPolicy } from '../policies/admission/
 import type { AdmissionPolicy } from '../policies/admission/index.js';
 import { applySchedulingPolicy, labelOf } from '../policies/scheduling/index.js';
 import { replaySpec } from '../replay/replay-spec.js';
+import { contentionNote } from '../replay/node-contention.js';
 import { findScenario, resolveParameters, scenarioLabel } from '../scenarios/index.js';
 import type { Scenario } from '../scenarios/index.js';
 import { findTrace, listTraces, saveRunAsItGoes } from '../store/index.js';
@@ -58,6 +61,11 @@ export interface ReplayRequest extends GridRequest, ClusterSources, TraceOptions
   readonly sampleIntervalMs?: number;
   readonly horizonMs?: number;
   readonly recordContainers?: boolean;
+  /**
+   * Force the model of tasks sharing their nodes' cores on or off; absent: on for scenarios and
+   * the hardware and context-aware capacity modes, off otherwise (model/contention.ts).
+   */
+  readonly contention?: ContentionChoice;
   /** Called with a label naming the run (scheduler, policy, seed) and its progress. */
   readonly onProgress?: (label: string, progress: ReplayProgress) => void;
 }
@@ -111,11 +119,12 @@ export function checkRunOptions(options: RunOptions): void {
 }
 
 /** How each run of a grid is replayed, besides its source, scheduler, policy and seed. */
-export type RunOptions = Pick<ReplayRequest, 'sampleIntervalMs' | 'horizonMs' | 'recordContainers' | 'appTimeoutMs'>;
+export type RunOptions = Pick<ReplayRequest, 'sampleIntervalMs' | 'horizonMs' | 'recordContainers' | 'appTimeoutMs' | 'contention'>;
 
 /** The plain-data description of one run: what is replayed, on what, under which policy and seed. */
 export function describeRun(source: ResolvedSource, admission: AdmissionPolicy, seed: number, options: RunOptions): RunSpec {
   const { cluster, trace, traceLabel } = source;
+  const contention = contentionSettings(options.contention, source.contentionByDefault);
   return {
     trace,
     traceLabel,
@@ -129,6 +138,7 @@ export function describeRun(source: ResolvedSource, admission: AdmissionPolicy, 
     sampleIntervalMs: options.sampleIntervalMs ?? DEFAULT_SAMPLE_INTERVAL_MS,
     horizonMs: options.horizonMs ?? null,
     recordContainers: options.recordContainers ?? false,
+    ...(contention === null ? {} : { contention }),
   };
 }
 
@@ -171,7 +181,9 @@ export async function runAndStore(
   });
   const recorded = asRecordedSource(source);
   const asRecorded = recorded === null ? null : describeRun(recorded, parseAdmissionPolicy(AS_CONFIGURED_SPEC), seed, options);
-  return { run: { runId, spec, summary: result!.summary, wallMs, notes: source.notes, asRecorded }, result: result! };
+  const stretch = result!.contention;
+  const notes = stretch === undefined ? source.notes : [...source.notes, `${label}: ${contentionNote(stretch)}`];
+  return { run: { runId, spec, summary: result!.summary, wallMs, notes, asRecorded }, result: result! };
 }
 
 /**
@@ -189,6 +201,7 @@ export function asRecordedSource(source: ResolvedSource): ResolvedSource | null 
     nodeTimeline: log.nodeTimeline,
     queueStructure: null,
     notes: [],
+    contentionByDefault: false,
   };
 }
 
@@ -213,6 +226,12 @@ export interface ResolvedSource {
   readonly queueStructure: string | null;
   /** The app timeout the source uses by default (a scenario's). */
   readonly appTimeoutMs: number | null;
+  /**
+   * Whether tasks share their nodes' cores unless a run says otherwise: for scenarios and the
+   * hardware and context-aware capacity modes, where it is the point; not for RM logs and SWIM
+   * traces, whose durations already include the contention they were recorded under.
+   */
+  readonly contentionByDefault: boolean;
 }
 
 export async function resolveSource(
@@ -249,6 +268,8 @@ export async function resolveSource(
     notes = [...notes, ...scaled.notes];
   }
   if (!cluster) throw new UserError(base.clusterMissing);
+  const capacityMode = request.capacity ?? cluster.capacityMode;
+  const hardwareWhatIf = capacityMode !== undefined && capacityMode.kind !== 'configured';
   // After the Hadoop files, whose allocation limits context-aware replaces, and before the
   // trace's workload, which may depend on the cluster (a SWIM trace is sized for it).
   cluster = resolveCapacityMode(cluster, request.capacity);
@@ -263,6 +284,7 @@ export async function resolveSource(
     nodeTimeline: base.nodeTimeline ?? null,
     queueStructure,
     appTimeoutMs: base.appTimeoutMs,
+    contentionByDefault: request.source.kind === 'scenario' || hardwareWhatIf,
   };
 }
 

@@ -7,6 +7,8 @@ import { UserError } from '../api/command-line.js';
 import { CapacityModeError, capacityModeUsage, parseCapacityMode } from '../api/command-line.js';
 import type { CapacityMode } from '../model/capacity-mode.js';
 import { SWIM_BYTES } from '../api/command-line.js';
+import { CONTENTION_CHOICES, DEFAULT_CONTENTION } from '../api/command-line.js';
+import type { ContentionChoice } from '../model/contention.js';
 import type { SwimBytes } from '../model/run-spec.js';
 import { MAX_NODE_COUNT } from '../api/command-line.js';
 import { APP_TIMEOUT, durationProblem, HORIZON, MIN_SAMPLE_INTERVAL_MS, SAMPLE_INTERVAL, secondsToMs } from '../api/command-line.js';
@@ -110,6 +112,13 @@ export function swimBytesOption(value: string): SwimBytes {
   return mode;
 }
 
+/** `--contention on|off`. */
+export function contentionOption(value: string): ContentionChoice {
+  const choice = CONTENTION_CHOICES.find((c) => c === value.trim());
+  if (!choice) throw new InvalidArgumentError(`expected ${CONTENTION_CHOICES.join(' or ')}`);
+  return choice;
+}
+
 const NODES_HELP =
   "this many nodes: with the XML files, of yarn-site.xml's NodeManager size; otherwise the cluster's node groups " +
   'scaled to it in proportion (the cluster is then named NAME@N)';
@@ -186,7 +195,20 @@ export function addRunGridOptions(command: Command, scenarioNames: readonly stri
       durationSeconds(SAMPLE_INTERVAL),
     )
     .option('--horizon <seconds>', 'stop the simulation at this time', durationSeconds(HORIZON))
-    .addHelpText('after', '\nDurations are in seconds, to the millisecond (at most 3 decimals).\n');
+    .option(
+      '--contention <on|off>',
+      "tasks share their node's physical cores, slowing down when the node is overloaded (default: on for scenarios " +
+        'and --capacity hardware or context-aware, off for RM logs and SWIM traces, whose durations already include it)',
+      contentionOption,
+    )
+    .addHelpText(
+      'after',
+      '\nDurations are in seconds, to the millisecond (at most 3 decimals).\n' +
+        "\nContention (--contention): when a node's running containers ask for more CPU than its cores (its group's\n" +
+        '`hardware.cores`, else its vcores), each of its tasks runs at cores / demand of full speed, re-timed whenever a\n' +
+        `container starts or ends there. A task asks for its vcores; an AM for ${DEFAULT_CONTENTION.amStartupCores} core while it starts and ` +
+        `${DEFAULT_CONTENTION.amWorkCores} once registered.\n`,
+    );
 }
 
 export interface RunGridOptions extends Omit<ClusterSources, 'nodes'> {
@@ -202,6 +224,7 @@ export interface RunGridOptions extends Omit<ClusterSources, 'nodes'> {
   appTimeout?: number;
   sampleInterval?: number;
   horizon?: number;
+  contention?: ContentionChoice;
 }
 
 /** What addRunGridOptions parsed, as the API takes it (the source checked: one of --trace, --scenario). */
@@ -215,6 +238,7 @@ export function runGrid(options: RunGridOptions): {
   appTimeoutMs?: number;
   sampleIntervalMs?: number;
   horizonMs?: number;
+  contention?: ContentionChoice;
 } & ClusterSources {
   if ((options.trace === undefined) === (options.scenario === undefined)) {
     throw new UserError('give exactly one of --trace NAME or --scenario NAME');
@@ -235,5 +259,6 @@ export function runGrid(options: RunGridOptions): {
     appTimeoutMs: options.appTimeout === undefined ? undefined : secondsToMs(options.appTimeout),
     sampleIntervalMs: options.sampleInterval === undefined ? undefined : secondsToMs(options.sampleInterval),
     horizonMs: options.horizon === undefined ? undefined : secondsToMs(options.horizon),
+    contention: options.contention,
   };
 }

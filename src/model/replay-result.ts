@@ -262,6 +262,21 @@ export interface ReplayResult {
   readonly containers: ContainerColumns | null;
   /** Empty unless the admission policy has a controller. */
   readonly controllerSteps: ControllerStepColumns;
+  /** What contention for the nodes' cores did; absent when the run did not model it. */
+  readonly contention?: ContentionStats;
+}
+
+/** How much contention for cores stretched tasks (docs/model.md, "Contention"). */
+export interface ContentionStats {
+  /** Tasks that ran to their end while contention was modelled. */
+  readonly tasksTimed: number;
+  /** Of those, the ones that took longer than their duration. */
+  readonly tasksStretched: number;
+  /** Mean and largest (time taken / duration) over the stretched tasks (1 when none). */
+  readonly meanStretch: number;
+  readonly maxStretch: number;
+  /** Nodes whose running containers asked for more cores than they have at some time. */
+  readonly nodesOverloaded: number;
 }
 
 export interface ReplayProgress {

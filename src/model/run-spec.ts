@@ -3,6 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import type { Cluster } from './cluster.js';
+import type { ContentionSettings } from './contention.js';
 import type { NodeTimeline } from './node-timeline.js';
 
 /**
@@ -49,6 +50,11 @@ export interface RunSpec {
   readonly sampleIntervalMs: number;
   readonly horizonMs: number | null;
   readonly recordContainers: boolean;
+  /**
+   * Tasks share their nodes' cores, AMs using this much CPU (docs/model.md, "Contention");
+   * absent when not modelled, so descriptions of runs without it, and their hashes, are as they were.
+   */
+  readonly contention?: ContentionSettings;
 }
 
 /**

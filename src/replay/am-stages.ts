@@ -13,6 +13,7 @@ import type { AppLifecycle } from './app-lifecycle.js';
 import { AM_DONE, appEvent, stageEvent } from './events.js';
 import type { Event } from './events.js';
 import type { RequestSettings } from './max-allocation.js';
+import type { NodeContention } from './node-contention.js';
 import { FAILED, FINISHED, RUNNING } from './state.js';
 import type { AppRun, Container, StageState } from './state.js';
 
@@ -37,6 +38,8 @@ export interface AmStagesParts {
   /** The maximum allocation a task's size is checked against. */
   readonly requestSettings: RequestSettings;
   readonly amHeartbeatIntervalMs: number;
+  /** Tasks share their node's cores (node-contention.ts); null: each runs its duration. */
+  readonly contention: NodeContention | null;
 }
 
 export class AmStages {
@@ -119,6 +122,11 @@ export class AmStages {
   /** The task's own work starts: it ends `durationMs` later (never, for a streaming app). */
   startWork(container: Container, startMs: number): void {
     container.startMs = startMs;
+    const contention = this.parts.contention;
+    if (contention !== null) {
+      contention.taskStarts(container, startMs, this.host.nowMs);
+      return;
+    }
     if (container.app.spec.type === 'streaming') return;
     container.endMs = startMs + container.durationMs;
     this.host.schedule(container.endMs, container);

@@ -59,6 +59,8 @@ import { AppLifecycle } from './app-lifecycle.js';
 import type { AppLifecycleHost } from './app-lifecycle.js';
 import type { AdmissionHost } from './admission-control.js';
 import { MapReduceAmHeartbeats, nextAmHeartbeatMs } from './am-heartbeats.js';
+import { NodeContention } from './node-contention.js';
+import type { ContentionSettings } from './node-contention.js';
 import type { MapReduceAmHost } from './am-heartbeats.js';
 import { HeartbeatWheel } from './heartbeat-wheel.js';
 import * as events from './events.js';
@@ -112,6 +114,11 @@ export interface ReplayOptions {
    * (storage, while the run goes); the result's `apps` is then empty. Absent: the result keeps them.
    */
   readonly onAppOutcome?: (outcome: AppOutcome) => void;
+  /**
+   * Tasks share their node's physical cores (node-contention.ts, docs/model.md "Contention"),
+   * AMs using the CPU stated here; absent or null: every task runs its own duration.
+   */
+  readonly contention?: ContentionSettings | null;
 }
 
 export interface ReplayInput {
@@ -197,6 +204,8 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   private readonly lifecycle: AppLifecycle;
   /** The AMs' work on their stages: what they ask for, and when. */
   private readonly stages: AmStages;
+  /** Tasks sharing their nodes' cores; null when not modelled (the only cost then is this check). */
+  private readonly contention: NodeContention | null;
 
   // Counters for the summary.
   private containersAllocated = 0;
@@ -307,7 +316,13 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       appTimeoutMs,
       endsWithLastApp,
     });
+    const contentionSettings = this.options.contention ?? null;
+    this.contention =
+      contentionSettings === null
+        ? null
+        : new NodeContention(this.cluster, contentionSettings, { scheduleContainer: (atMs, container) => this.schedule(atMs, container) });
     this.stages = new AmStages(this, {
+      contention: this.contention,
       lifecycle: this.lifecycle,
       mapReduceAms: this.mapReduceAms,
       requestSettings: this.requestSettings,
@@ -355,7 +370,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     });
     this.nowMs = outcome.endMs;
     const observed = observer.finish(outcome.endMs);
-    return buildResult(
+    const result = buildResult(
       this.roster.outcomesAtEnd(),
       this.roster.tally,
       this.roster.unended(),
@@ -378,6 +393,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       this.admission.steps,
       { nodes: this.nodes, checksVcores: this.checksVcores, waitingApps: this.admission.waitingApps, admissionSpec: this.admission.policySpec },
     );
+    return this.contention === null ? result : { ...result, contention: this.contention.stats() };
   }
 
   get pendingEvents(): number {
@@ -409,7 +425,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     this.nowMs = nowMs;
     switch (event.kind) {
       case CONTAINER_DONE:
-        if (!event.killed) this.containerDone(event);
+        if (!event.killed && (this.contention === null || this.contention.isEnd(event, nowMs))) this.containerDone(event);
         break;
       case AM_DONE:
         if (event.app.phase === RUNNING && event.token === event.app.attempts) this.lifecycle.endApp(event.app, FINISHED, null, null);
@@ -420,7 +436,10 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
         this.stateChanged();
         break;
       case AM_REGISTERED:
-        if (event.app.phase === AM_STARTING && event.token === event.app.attempts) this.stages.registered(event.app);
+        if (event.app.phase === AM_STARTING && event.token === event.app.attempts) {
+          if (this.contention !== null && event.app.amContainer !== null) this.contention.amRegistered(event.app.amContainer, nowMs);
+          this.stages.registered(event.app);
+        }
         break;
       case STAGE_REQUEST:
         if (event.app.phase === RUNNING && event.token === event.app.attempts) this.stages.stageDue(event.app, event.stage);
@@ -936,6 +955,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
 
   private take(container: Container): void {
     this.account(container, 1);
+    if (this.contention !== null && container.stage === null) this.contention.amStarted(container, this.nowMs);
     this.admission.containerTaken();
     this.observer.containerTaken(container);
   }
@@ -943,6 +963,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
   release(container: Container): void {
     const node = container.node;
     this.account(container, -1);
+    if (this.contention !== null) this.contention.released(container, this.nowMs);
     this.scheduler.release(
       container.app.index,
       container.stage ? container.stage.index : AM_ASK,

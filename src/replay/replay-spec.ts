@@ -32,6 +32,7 @@ export function replaySpec(spec: RunSpec, workload: Workload, hooks: ReplayHooks
       recordContainers: spec.recordContainers,
       onProgress: hooks.onProgress,
       onAppOutcome: hooks.onAppOutcome,
+      contention: spec.contention ?? null,
     },
   });
 }

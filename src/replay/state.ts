@@ -224,6 +224,13 @@ export class Container {
   killed = false;
   /** Position in its stage's live list. */
   liveIndex = -1;
+  // Read only when contention is modelled (node-contention.ts).
+  /** Full-speed work left (ms), as of its node's last change. */
+  remainingWorkMs = NaN;
+  /** Position in its node's running tasks, or node-contention.ts's NOT_LOADED / STARTS_LATER. */
+  loadIndex = -1;
+  /** Cores an AM uses now (a task uses its vcores). */
+  cpuCores = 0;
   constructor(
     readonly app: AppRun,
     readonly node: NodeState,

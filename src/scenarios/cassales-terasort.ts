@@ -15,8 +15,8 @@
 //   hardware:      193212 MB; the same sizes: 47 slots per node (48303 / 1024), 188 in all;
 //   context-aware: minimum 4830 MB, maximum 24151 MB; every container, AM or task, normalized up
 //                  to 4830 MB: 10 slots per node (48300 MB), 40 in all, the AM taking one.
-// The engine does not slow down tasks that share a machine's cores (A): under `hardware` a node
-// runs up to 47 containers on 24 cores, which a real node would not do at full speed.
+// Under `hardware` a node may run up to 47 containers on 24 cores; contention (on for scenarios,
+// docs/model.md 6.1) slows its tasks down when they ask for more than its 24 cores.
 //
 // Workload: one terasort of `inputMb` (5 GB = 5120 MB), submitted at time 0 as stock
 // mapred-default asks: AM 1536 MB / 1 vcore, maps and reduces 1024 MB / 1 vcore, reduces asked for
