@@ -90,8 +90,13 @@ describe('rmreplay CLI', () => {
     expect(stdout.text).toMatch(/^none\s+—\s+0\s+66\s+—\s+DEADLOCK$/m);
     expect(stdout.text).toContain('none: DEADLOCK from 8.0 s, 66 of 66 apps never finish: 64 apps hold AM containers');
     expect(stdout.text).toMatch(/^am-share:0\.1\s+\d+\.\d\s+66\s+66\s/m);
-    // Every row ran 5 seeds: said once above the table rather than in a column.
-    expect(stdout.text).toContain('(the same in every row: seeds 5)\nscheduler      queue_structure  completion_pct  mean_turnaround_s');
+    // Every row ran 5 seeds: said once above the table rather than in a column. At 100 columns
+    // long headers are wrapped, and every measure stays (placement_failures_per_run went once).
+    expect(stdout.text).toContain(
+      '(the same in every row: seeds 5)\n' +
+        '               queue_                            mean_              frag_ratio_        placement_\n' +
+        'scheduler      structure  completion_pct  turnaround_s  makespan_s       memory  failures_per_run\n',
+    );
     for (const scheduler of ['capacity-fifo', 'fair-fifo', 'fair-fair', 'fair-drf']) {
       for (const layout of ['one', 'separate', 'merged']) {
         expect(stdout.text).toMatch(new RegExp(`^${scheduler}\\s+${layout}\\s+\\d+(\\.\\d)?\\s`, 'm'));
