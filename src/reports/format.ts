@@ -1,7 +1,7 @@
 // Tables for people: aligned text for the terminal and GitHub-flavoured Markdown for reports/.
 // A text table is fitted to a width (the terminal's, 100 columns when not a terminal): first the
 // columns whose value is the same in every row go (a line above the table gives them), then
-// identifiers are shortened, long headers wrapped over two lines, and asides left out (notes,
+// identifiers are shortened, long headers wrapped over two or three lines, asides left out (notes,
 // reasons, columns the caller names). A measure is never left out (column-kind.ts says which
 // columns are measures): a table that cannot fit without losing one is printed wider, and says
 // so. Lines under the table, within the width, say what changed. Markdown files hold everything.
@@ -97,7 +97,7 @@ export function formatTable(
   const same = left.filter((i) => fitted.constant.includes(i));
   const lines: string[] = [];
   if (same.length > 0) {
-    lines.push(...wrapped(`(the same in every row: ${same.map((i) => `${columns[i]} ${cells[0]![i]}`).join(', ')})`, maxWidth));
+    lines.push(...wrapText(`(the same in every row: ${same.map((i) => `${columns[i]} ${cells[0]![i]}`).join(', ')})`, maxWidth));
   }
   lines.push(...headerLines.map(line), line(dashes), ...fitted.cells.map(line));
   const otherLeft = left.filter((i) => !same.includes(i)).map((i) => columns[i]!);
@@ -106,29 +106,42 @@ export function formatTable(
   if (fitted.shortened) notes.push('long values shortened with …');
   if (fitted.abbreviated.length > 0) notes.push(`in headers ${fitted.abbreviated.map((word) => `${HEADER_WORDS[word]} = ${word}`).join(', ')}`);
   if (fitted.width > maxWidth) notes.push(`wider than ${maxWidth} columns to keep every measure`);
-  if (notes.length > 0) lines.push(...wrapped(`(${notes.join('; ')}; --wide shows all)`, maxWidth));
+  if (notes.length > 0) lines.push(...wrapText(`(${notes.join('; ')}; --wide shows all)`, maxWidth));
   return lines.join('\n');
 }
 
-/** `text` broken at spaces into lines of at most `width` characters; a longer word is broken too. */
-function wrapped(text: string, width: number): string[] {
+/**
+ * `text` broken at spaces into lines of at most `width` characters, the lines after the first
+ * starting with `indent`; a word longer than a line is broken too.
+ */
+export function wrapText(text: string, width: number, indent = ''): string[] {
   if (text.length <= width) return [text];
   const lines: string[] = [];
-  let current = '';
-  for (let word of text.split(' ')) {
-    if (current !== '' && current.length + 1 + word.length > width) {
-      lines.push(current);
-      current = '';
+  // The first line keeps the text's own leading spaces (a list's indent).
+  const lead = /^ */.exec(text)![0];
+  let current = lead;
+  let empty = true;
+  const room = (): number => Math.max(1, width - (lines.length > 0 ? indent.length : 0));
+  const flush = (): void => {
+    lines.push(lines.length > 0 ? `${indent}${current}` : current);
+    current = '';
+    empty = true;
+  };
+  const add = (word: string): void => {
+    current = empty ? `${current}${word}` : `${current} ${word}`;
+    empty = false;
+  };
+  for (let word of text.slice(lead.length).split(' ')) {
+    if (!empty && current.length + 1 + word.length > room()) flush();
+    while (empty && current.length + word.length > room()) {
+      const free = Math.max(1, room() - current.length);
+      add(word.slice(0, free));
+      word = word.slice(free);
+      flush();
     }
-    while ((current === '' ? 0 : current.length + 1) + word.length > width) {
-      const room = width - (current === '' ? 0 : current.length + 1);
-      lines.push(current === '' ? word.slice(0, room) : `${current} ${word.slice(0, room)}`);
-      current = '';
-      word = word.slice(room);
-    }
-    current = current === '' ? word : `${current} ${word}`;
+    if (word !== '') add(word);
   }
-  if (current !== '') lines.push(current);
+  if (!empty) flush();
   return lines;
 }
 
@@ -136,7 +149,7 @@ interface Fitted {
   /** The columns shown, by index, in order. */
   readonly shown: number[];
   readonly cells: readonly (readonly string[])[];
-  /** Each column's header, on one line or wrapped over two. */
+  /** Each column's header, on one line or wrapped over two or three. */
   readonly headers: readonly (readonly string[])[];
   readonly shortened: boolean;
   readonly constant: number[];

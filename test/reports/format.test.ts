@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTable } from '../../src/reports/index.js';
-import { narrowestHeader } from '../../src/reports/format.js';
+import { narrowestHeader, wrapText } from '../../src/reports/format.js';
 
 // Eight columns of 14 characters with 2-space gaps: 8 x 14 + 7 x 2 = 126 characters, too wide for 100.
 const COLUMNS = ['trace', 'scheduler', 'policy', 'makespan_s', 'apps_finished', 'apps_failed', 'outcome', 'wall_ms'];
@@ -122,5 +122,14 @@ describe('narrowestHeader', () => {
     // Three lines give 10; cells 16 wide: two lines (16) are as good.
     expect(narrowestHeader('placement_failures_per_run', 3, 16)).toEqual(['placement_', 'failures_per_run']);
     expect(narrowestHeader('frag_ratio_memory', 3, 20)).toEqual(['frag_ratio_memory']);
+  });
+});
+
+describe('wrapText', () => {
+  it('breaks at spaces within the width, indents the lines after the first, and breaks a word longer than a line', () => {
+    expect(wrapText('  - one two three four', 12, '    ')).toEqual(['  - one two', '    three', '    four']);
+    expect(wrapText('x abcdefghij', 6)).toEqual(['x', 'abcdef', 'ghij']);
+    expect(wrapText('abcdefghijkl', 6)).toEqual(['abcdef', 'ghijkl']);
+    expect(wrapText('short', 6)).toEqual(['short']);
   });
 });
