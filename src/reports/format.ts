@@ -27,7 +27,7 @@ const GAP = '  ';
 export interface TableOptions {
   /** Width to fit a text table to; Infinity keeps every column whole. */
   readonly maxWidth?: number;
-  /** Columns to leave out first, in this order, before any from the right. */
+  /** Columns to leave out, in this order, before notes and reasons; a measure named here stays. */
   readonly dropFirst?: readonly string[];
 }
 

@@ -584,8 +584,9 @@ describe('rmreplay CLI on hostile input', () => {
     // run keeps, so they are kept every 20 s.
     const { ctx, stdout } = context();
     expect(await main(['replay', '--scenario', 'terasort-batch', '--set', 'jobs=2', '-p', 'marp-feedback:delay=2000000'], ctx)).toBe(0);
+    // The note is wrapped at 100 columns, its continued line indented.
     expect(stdout.text).toContain(
-      'run 1: samples kept every 20 s, not every 10 s as asked: a run keeps at most 200,000 sample rows (cluster and queues)',
+      'run 1: samples kept every 20 s, not every 10 s as asked: a run keeps at most 200,000 sample rows\n  (cluster and queues)',
     );
   });
 
