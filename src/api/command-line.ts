@@ -11,5 +11,5 @@ export { CONTENTION_CHOICES, DEFAULT_CONTENTION } from '../model/contention.js';
 export { MAX_NODE_COUNT } from '../model/scale-nodes.js';
 export { admissionPolicyUsage } from '../policies/admission/index.js';
 export { schedulingPolicyUsage } from '../policies/scheduling/index.js';
-export { DEFAULT_TABLE_WIDTH, formatTable, reportNames } from '../reports/index.js';
+export { DEFAULT_TABLE_WIDTH, formatTable, reportNames, wrapText } from '../reports/index.js';
 export { parameterRange, SCENARIOS } from '../scenarios/index.js';

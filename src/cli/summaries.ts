@@ -2,7 +2,7 @@
 
 import { coarsenedSamplesNote, runOutcome } from '../api/index.js';
 import type { ReplayRun } from '../api/index.js';
-import { formatTable } from '../api/command-line.js';
+import { DEFAULT_TABLE_WIDTH, formatTable, wrapText } from '../api/command-line.js';
 import type { TableOptions } from '../reports/index.js';
 
 export function runsTable(runs: readonly ReplayRun[], options: TableOptions = {}): string {
@@ -38,8 +38,8 @@ export function runsTable(runs: readonly ReplayRun[], options: TableOptions = {}
     outcomeOf(run),
     Math.round(run.wallMs),
   ]);
-  // Narrowed to fit, the outcome and makespan stay longest.
-  return formatTable(columns, rows, 'text', { dropFirst: ['wall_ms', 'queues', 'seed', 'apps_failed', 'apps_total', 'cluster'], ...options });
+  // Narrowed to fit, these go before anything else is cut; the measures always stay.
+  return formatTable(columns, rows, 'text', { dropFirst: ['wall_ms', 'queues', 'seed', 'cluster'], ...options });
 }
 
 export function outcomeOf(run: ReplayRun): string {
@@ -142,7 +142,8 @@ export function perfScoreSummary(columns: readonly string[], rows: readonly (rea
   });
   const table = formatTable(header, lines, 'text', options);
   const why = missingRatioNotes(shown, note, policy, (row) => [row[trace], ...varying.map((c) => row[c.index])].join(' '), groupOrder.size > 1);
-  return why.length === 0 ? table : [table, '', 'Why a score is —:', ...why.map((line) => `  - ${line}`)].join('\n');
+  const width = options.maxWidth ?? DEFAULT_TABLE_WIDTH;
+  return why.length === 0 ? table : [table, '', 'Why a score is —:', ...why.flatMap((line) => wrapText(`  - ${line}`, width, '    '))].join('\n');
 }
 
 /**

@@ -90,8 +90,13 @@ describe('rmreplay CLI', () => {
     expect(stdout.text).toMatch(/^none\s+—\s+0\s+66\s+—\s+DEADLOCK$/m);
     expect(stdout.text).toContain('none: DEADLOCK from 8.0 s, 66 of 66 apps never finish: 64 apps hold AM containers');
     expect(stdout.text).toMatch(/^am-share:0\.1\s+\d+\.\d\s+66\s+66\s/m);
-    // Every row ran 5 seeds: said once above the table rather than in a column.
-    expect(stdout.text).toContain('(the same in every row: seeds 5)\nscheduler      queue_structure  completion_pct  mean_turnaround_s');
+    // Every row ran 5 seeds: said once above the table rather than in a column. At 100 columns
+    // long headers are wrapped, and every measure stays (placement_failures_per_run went once).
+    expect(stdout.text).toContain(
+      '(the same in every row: seeds 5)\n' +
+        '               queue_                            mean_              frag_ratio_        placement_\n' +
+        'scheduler      structure  completion_pct  turnaround_s  makespan_s       memory  failures_per_run\n',
+    );
     for (const scheduler of ['capacity-fifo', 'fair-fifo', 'fair-fair', 'fair-drf']) {
       for (const layout of ['one', 'separate', 'merged']) {
         expect(stdout.text).toMatch(new RegExp(`^${scheduler}\\s+${layout}\\s+\\d+(\\.\\d)?\\s`, 'm'));
@@ -579,8 +584,9 @@ describe('rmreplay CLI on hostile input', () => {
     // run keeps, so they are kept every 20 s.
     const { ctx, stdout } = context();
     expect(await main(['replay', '--scenario', 'terasort-batch', '--set', 'jobs=2', '-p', 'marp-feedback:delay=2000000'], ctx)).toBe(0);
+    // The note is wrapped at 100 columns, its continued line indented.
     expect(stdout.text).toContain(
-      'run 1: samples kept every 20 s, not every 10 s as asked: a run keeps at most 200,000 sample rows (cluster and queues)',
+      'run 1: samples kept every 20 s, not every 10 s as asked: a run keeps at most 200,000 sample rows\n  (cluster and queues)',
     );
   });
 

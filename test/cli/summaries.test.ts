@@ -38,4 +38,15 @@ describe('perfScoreSummary', () => {
     expect(text.split('\n').slice(-2)).toEqual(['Why a score is —:', '  - t 2: no jct_vs_default: the group has no am-share:0.1 run']);
     expect(perfScoreSummary(COLUMNS, [row('reserve:16vcores', 'reserve', 80, 'finished', 100, 1, null)])).not.toContain('Why');
   });
+  it('keeps its notes within the width, continued lines indented under their dash', () => {
+    const reason = 'no perf_score or jct_vs_default: this run ended DEADLOCK (1 of 12 apps finished)';
+    const text = perfScoreSummary(COLUMNS, [row('reserve:16vcores', 'reserve', 80, 'finished', 100, 1, null), row('am-share:0.1', 'am-share', null, 'DEADLOCK', null, null, reason)], {
+      maxWidth: 60,
+    });
+    expect(text.split('\n').slice(-3)).toEqual([
+      'Why a score is —:',
+      '  - am-share:0.1: no perf_score or jct_vs_default: this run',
+      '    ended DEADLOCK (1 of 12 apps finished)',
+    ]);
+  });
 });

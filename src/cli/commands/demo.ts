@@ -3,7 +3,8 @@
 
 import { Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { dbPath, hint, print, printJson, terminalTable, withStore } from '../context.js';
+import { DEFAULT_TABLE_WIDTH, wrapText } from '../../api/command-line.js';
+import { dbPath, hint, print, printJson, tableOptions, terminalTable, withStore } from '../context.js';
 import { replayProgress } from '../progress.js';
 import { deadlockNotes } from '../summaries.js';
 
@@ -60,7 +61,7 @@ export function demoCommand(context: CliContext): Command {
             SHOWN_COLUMNS,
             rows.map((row) => picked.map((i) => row[i])),
           ),
-          ...deadlockSection(result.runs),
+          ...deadlockSection(result.runs, tableOptions(context).maxWidth ?? DEFAULT_TABLE_WIDTH),
           '',
           `mixed-spc: ${spc.summary.appsTotal} apps (1 streaming, 37 MapReduce, 28 DAG, 28 graph), Poisson arrivals, on 30 nodes`,
           `of 2 vcores / 2 GB; each scheduler x queue layout over ${new Set(result.comparisonRuns.map((run) => run.spec.seed)).size} seeds, apps failing after ` +
@@ -80,7 +81,8 @@ export function demoCommand(context: CliContext): Command {
     });
 }
 
-function deadlockSection(runs: Parameters<typeof deadlockNotes>[0]): string[] {
+/** The deadlock notes, each kept within the tables' `width`. */
+function deadlockSection(runs: Parameters<typeof deadlockNotes>[0], width: number): string[] {
   const notes = deadlockNotes(runs);
-  return notes.length > 0 ? ['', ...notes] : [];
+  return notes.length > 0 ? ['', ...notes.flatMap((note) => wrapText(note, width, '  '))] : [];
 }

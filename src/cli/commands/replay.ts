@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { admissionPolicyUsage } from '../../api/command-line.js';
 import { schedulingPolicyUsage } from '../../api/command-line.js';
 import { parameterRange, SCENARIOS } from '../../api/command-line.js';
+import { DEFAULT_TABLE_WIDTH, wrapText } from '../../api/command-line.js';
 import type { CliContext } from '../context.js';
 import { dbPath, hint, print, printJson, tableOptions, terminalTable, withStore } from '../context.js';
 import { addRunGridOptions, runGrid } from '../options.js';
@@ -61,6 +62,7 @@ export function replayCommand(context: CliContext): Command {
       }
       const notes = [...deadlockNotes(runs), ...noneFinishedNotes(runs), ...coarsenedSampleNotes(runs)];
       const traceNotes = [...new Set(runs.flatMap((run) => run.notes))];
+      const width = tableOptions(context).maxWidth ?? DEFAULT_TABLE_WIDTH;
       const sections =
         runs.length <= MAX_RUN_ROWS
           ? [runsTable(runs, tableOptions(context))]
@@ -80,8 +82,9 @@ export function replayCommand(context: CliContext): Command {
         context,
         [
           ...sections,
-          ...(notes.length > 0 ? ['', ...notes] : []),
-          ...(traceNotes.length > 0 ? ['', 'Notes on the trace and configuration:', ...traceNotes.map((n) => `  - ${n}`)] : []),
+          // Notes kept within the tables' width; the evidence lines below hold commands, whole.
+          ...(notes.length > 0 ? ['', ...notes.flatMap((n) => wrapText(n, width, '  '))] : []),
+          ...(traceNotes.length > 0 ? ['', 'Notes on the trace and configuration:', ...traceNotes.flatMap((n) => wrapText(`  - ${n}`, width, '    '))] : []),
           ...(evidence === null
             ? []
             : ['', 'How far to trust this what-if:', ...context.api.evidenceLines(evidence, (args) => hint(context, args)).map((n) => `  - ${n}`)]),
