@@ -1,4 +1,5 @@
-// `advise --trace T`: what to change on this cluster and what it would gain. The trace is
+// `advise --trace T` (or `--scenario S`): what to change on this cluster and what it would
+// gain. The trace (or the scenario, one parameter set and one seed) is
 // replayed as configured (the cluster the Hadoop files given describe, else the log's own) and
 // under each change worth trying: every queue's AM limit, a cap on running apps and AutoAdmin's
 // static reservation over a coarse range, each scheduler and queue policy, the adaptive
@@ -16,6 +17,8 @@ import { AS_CONFIGURED_SPEC } from '../policies/admission/index.js';
 import { AS_CONFIGURED, SCHEDULING_POLICIES } from '../policies/scheduling/index.js';
 import { htmlTable, renderPage, tableOf } from '../reports/html/index.js';
 import { formatTable, markdownText, runReportQuery } from '../reports/index.js';
+import { findScenario, resolveParameters, scenarioLabel } from '../scenarios/index.js';
+import type { ParameterValue } from '../scenarios/index.js';
 import { findTrace, runSpecsOf } from '../store/index.js';
 import type { Store } from '../store/index.js';
 import type { TraceOptions } from '../ingest/trace-format.js';
@@ -28,7 +31,7 @@ import { storedOrNewFidelity } from './fidelity.js';
 import type { FidelityResult } from './fidelity.js';
 import { CAPACITY_FILE, FAIR_FILE, hadoopSettings, settingDiff, YARN_SITE_FILE } from './hadoop-setting.js';
 import type { AdvisedChange, HadoopSetting, SchedulerFacts } from './hadoop-setting.js';
-import type { ClusterSources } from './replay.js';
+import type { ClusterSources, ReplaySource } from './replay.js';
 import { reportPaths, writeReportFiles } from './report-files.js';
 import { sweepRuns } from './sweep.js';
 import type { SweepProgress } from './sweep.js';
@@ -57,7 +60,13 @@ export const ADVISE_POLICIES: readonly string[] = [
 export const ADVISE_NODE_FACTORS: readonly number[] = [0.5, 1.5, 2];
 
 export interface AdviseRequest extends ClusterSources, TraceOptions {
-  readonly trace: string;
+  /** An ingested trace; or else a built-in scenario with its parameters and seed. */
+  readonly trace?: string;
+  readonly scenario?: string;
+  /** The scenario's parameters that differ from its defaults (its study's grid is not swept: one set). */
+  readonly parameters?: Readonly<Record<string, ParameterValue>>;
+  /** The scenario's seed (default 1); a trace is replayed with seed 1. */
+  readonly seed?: number;
   /** Replay in this many worker processes (a large trace); absent: one after another in this process. */
   readonly workers?: number;
   /** Where advise.md and advise.html go (a directory, or a path ending in .md); null: no file. */
@@ -114,8 +123,7 @@ export interface AdviseResult {
 
 export async function runAdvise(store: Store, request: AdviseRequest): Promise<AdviseResult> {
   const started = performance.now();
-  const record = await findTrace(store, request.trace);
-  if (!record) throw new UserError(`no trace named '${request.trace}' in ${store.path}`);
+  const subject = await adviceSubject(store, request);
   const sources: ClusterSources = {
     cluster: request.cluster,
     yarnSite: request.yarnSite,
@@ -126,9 +134,8 @@ export async function runAdvise(store: Store, request: AdviseRequest): Promise<A
   };
   // The as-recorded check first: its run is the as-configured run of the sweep below (the same
   // description), so a stored one is reused by both.
-  const fidelity = record.format === 'rmlog' ? await storedOrNewFidelity(store, { trace: request.trace, ...sources }) : null;
-  const source = { kind: 'trace' as const, trace: request.trace };
-  const common = { ...sources, source, swimBytes: request.swimBytes };
+  const fidelity = subject.format === 'rmlog' ? await storedOrNewFidelity(store, { trace: subject.name, ...sources }) : null;
+  const common = { ...sources, source: subject.source, seeds: [subject.seed], swimBytes: request.swimBytes };
   // Worker processes only when asked for: on a small log, starting them costs more than the runs.
   const runGrid = (grid: Parameters<typeof runGridHere>[1]): Promise<GridHereResult> =>
     request.workers === undefined ? runGridHere(store, grid) : sweepRuns(store, { ...grid, workers: request.workers, onProgress: request.onProgress });
@@ -141,7 +148,7 @@ export async function runAdvise(store: Store, request: AdviseRequest): Promise<A
       : await runGrid({ ...common, policies: [AS_CONFIGURED_SPEC], schedulers: [...schedulers] });
   const specs = await runSpecsOf(store, [...policySweep.runIds, ...schedulerSweep.runIds]);
   const asConfiguredId = policySweep.runIds.find((id) => specs.get(id)?.admission.spec === AS_CONFIGURED_SPEC);
-  if (asConfiguredId === undefined) throw new UserError(`the as-configured replay of ${request.trace} failed: ${policySweep.failed.map((f) => f.message).join('; ')}`);
+  if (asConfiguredId === undefined) throw new UserError(`the as-configured replay of ${subject.name} failed: ${policySweep.failed.map((f) => f.message).join('; ')}`);
   const asConfiguredSpec = specs.get(asConfiguredId)!;
   const configuredNodes = nodeCount(asConfiguredSpec.cluster);
   const counts = [...new Set((request.nodeFactors ?? ADVISE_NODE_FACTORS).map((factor) => Math.max(1, Math.round(configuredNodes * factor))))].filter((n) => n !== configuredNodes);
@@ -208,7 +215,7 @@ export async function runAdvise(store: Store, request: AdviseRequest): Promise<A
   const runs = policySweep.runs + schedulerSweep.runs + (nodeSweep?.runs ?? 0);
   const replayed = policySweep.ran + schedulerSweep.ran + (nodeSweep?.ran ?? 0);
   const result = {
-    trace: request.trace,
+    trace: subject.name,
     asConfigured: { runId: asConfiguredId, label: `${asConfiguredSpec.scheduler} ${AS_CONFIGURED_SPEC} on ${asConfiguredSpec.cluster.name}`, measures: base },
     tried,
     objectives,
@@ -221,10 +228,10 @@ export async function runAdvise(store: Store, request: AdviseRequest): Promise<A
   const summary = adviceSummary(result, widest);
   const wallMs = performance.now() - started;
   const generatedAt = request.generatedAt ?? new Date();
-  const byline = `Generated by rmreplay ${VERSION} from ${store.path} at ${generatedAt.toISOString()}; trace ${request.trace}, ${runs} runs (${replayed} replayed now).`;
+  const byline = `Generated by rmreplay ${VERSION} from ${store.path} at ${generatedAt.toISOString()}; trace ${subject.name}, ${runs} runs (${replayed} replayed now).`;
   const rows = triedRows(result);
   const markdown = [
-    `# Advice: ${markdownText(request.trace)}`,
+    `# Advice: ${markdownText(subject.name)}`,
     '',
     markdownText(byline),
     '',
@@ -239,7 +246,7 @@ export async function runAdvise(store: Store, request: AdviseRequest): Promise<A
   if (request.out === null) return { ...done, markdownPath: null, htmlPath: null, html: null };
   const paths = await reportPaths(request.out, ADVISE_REPORT);
   const html = renderPage({
-    title: `Advice: ${request.trace}`,
+    title: `Advice: ${subject.name}`,
     byline,
     summary,
     sections: [
@@ -261,6 +268,32 @@ export async function runAdvise(store: Store, request: AdviseRequest): Promise<A
     { path: paths.htmlPath, text: html },
   ]);
   return { ...done, ...paths, html };
+}
+
+interface AdviceSubject {
+  /** The trace's name, or the scenario's label (its name and the parameters changed). */
+  readonly name: string;
+  readonly source: ReplaySource;
+  readonly format: string;
+  readonly seed: number;
+}
+
+/**
+ * What advise replays. A scenario's every parameter is given (its defaults, then the user's), so
+ * that the study grid a sweep would expand collapses to that one set.
+ */
+async function adviceSubject(store: Store, request: AdviseRequest): Promise<AdviceSubject> {
+  if ((request.trace === undefined) === (request.scenario === undefined)) throw new UserError('give exactly one of --trace NAME or --scenario NAME');
+  if (request.trace !== undefined) {
+    if (request.parameters !== undefined && Object.keys(request.parameters).length > 0) throw new UserError('--set applies to scenarios only');
+    const record = await findTrace(store, request.trace);
+    if (!record) throw new UserError(`no trace named '${request.trace}' in ${store.path}`);
+    return { name: request.trace, source: { kind: 'trace', trace: request.trace }, format: record.format, seed: 1 };
+  }
+  const scenario = findScenario(request.scenario!);
+  const parameters = resolveParameters(scenario, request.parameters ?? {});
+  const seed = request.seed ?? 1;
+  return { name: scenarioLabel(scenario, parameters), source: { kind: 'scenario', scenario: scenario.name, parameters }, format: 'scenario', seed };
 }
 
 /** The as-recorded error the band starts from: the larger of the makespan and mean turnaround errors, as fidelity states it. */

@@ -4,8 +4,9 @@
 // written as capacity-scheduler.xml's property, with the gain the replay of that limit predicts.
 
 import { describe, expect, it } from 'vitest';
-import { ingestRmLog, runAdvise, runReport } from '../../src/api/index.js';
-import { Store } from '../../src/store/index.js';
+import { ingestRmLog, replayRuns, runAdvise, runReport } from '../../src/api/index.js';
+import { runSpecSha256 } from '../../src/model/run-spec.js';
+import { runSpecsOf, Store } from '../../src/store/index.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { amLimitBoundScenario } from '../fixtures/rmlog/scenarios.js';
 import { tempFile } from '../helpers/files.js';
@@ -49,6 +50,36 @@ describe('advise', () => {
       const again = await runAdvise(store, narrowed);
       expect(again.replayed).toBe(0);
       expect(again.objectives.map((o) => o.sentence)).toEqual(advice.objectives.map((o) => o.sentence));
+    } finally {
+      store.close();
+    }
+  });
+
+  it('advises on one parameter set of a scenario, its study grid not swept', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      // terasort-batch's study would sweep 16 AM x task vcores settings; advise replays the one asked for.
+      const advice = await runAdvise(store, {
+        scenario: 'terasort-batch',
+        parameters: { jobs: 12, amVcores: 2 },
+        seed: 3,
+        out: null,
+        policies: ['am-share:0.1', 'am-share:0.5'],
+        schedulers: [],
+        nodeFactors: [],
+      });
+      expect(advice.trace).toBe('terasort-batch jobs=12 amVcores=2');
+      expect(advice.fidelity).toBeNull();
+      expect(advice.runs).toBe(3);
+      // Its as-configured run is the replay of that set and seed: the same description, the same makespan.
+      const [replayed] = await replayRuns(store, {
+        source: { kind: 'scenario', scenario: 'terasort-batch', parameters: { jobs: 12, amVcores: 2 } },
+        seeds: [3],
+      });
+      const [stored] = await runSpecsOf(store, [advice.asConfigured.runId]).then((specs) => [...specs.values()]);
+      expect(runSpecSha256(stored!)).toBe(runSpecSha256(replayed!.spec));
+      expect(advice.asConfigured.measures.makespanS).toBeCloseTo(replayed!.summary.makespanMs! / 1000, 6);
+      await expect(runAdvise(store, { trace: 'terasort-batch', scenario: 'terasort-batch', out: null })).rejects.toThrow(/exactly one of --trace/);
     } finally {
       store.close();
     }
