@@ -17,7 +17,8 @@
 // Families: `reserve` (default), AutoAdmin's reservation R kept away from AMs (the `am-cap`
 // reading of reserve:R, or `reading=free`), candidates R = i/N of the cluster, i = 0..N-1, in
 // the resource the calculator schedules by; `am-share`, every queue's AM limit, as MARP moves it,
-// candidates (i+1)/N. Defaults: H = 120 s, S = 10 s, N = 8, start 0.5 of the cluster, seed 1.
+// candidates (i+1)/N. Defaults: H = 120 s, S = 5 s, N = 16, start 0.5 of the cluster, seed 1,
+// chosen on the terasort batch's Perf Score study (docs/model.md 11.8, with the figures).
 // On AutoAdmin's terasort batch (makespan 110-340 s, a job 35 s or more from its submission)
 // a horizon must outlast the jobs a setting admits now: at 30 s every candidate forecast the
 // same apps ending, as the jobs that end within it were admitted before; 60-180 s score alike.
@@ -42,7 +43,7 @@ export interface LookaheadSettings {
   readonly seed: number;
 }
 
-export const DEFAULT_LOOKAHEAD_SETTINGS: LookaheadSettings = { horizonS: 120, stepS: 10, levels: 8, start: 0.5, seed: 1 };
+export const DEFAULT_LOOKAHEAD_SETTINGS: LookaheadSettings = { horizonS: 120, stepS: 5, levels: 16, start: 0.5, seed: 1 };
 
 /** The spec's name for each setting. */
 export const LOOKAHEAD_KEYS: Readonly<Record<keyof LookaheadSettings, string>> = {

@@ -135,7 +135,7 @@ const KINDS: readonly PolicyKind[] = [
     usage: 'lookahead[:KEY=V,...]',
     summary: 'every step s, replay the next horizon s from now under each level; keep the best (arrivals drawn, not read)',
     details:
-      'keys (defaults): horizon (120 s), step (10 s, at least 1 s), levels (8), start (0.5), seed (1), family (reserve:\n' +
+      'keys (defaults): horizon (120 s), step (5 s, at least 1 s), levels (16), start (0.5), seed (1), family (reserve:\n' +
       "R = i/levels of the cluster, i = 0..levels-1, kept away from AMs; am-share: every queue's AM limit (i+1)/levels),\n" +
       `reading (reserve only, default ${DEFAULT_RESERVATION_READING}). Best: least time in the system up to the horizon, then most apps ended`,
     create: (argument, spec) => {

@@ -97,20 +97,21 @@ describe('lookahead specs', () => {
     expect(parseAdmissionPolicy('lookahead').spec).toBe('lookahead');
     expect(parseAdmissionPolicy('lookahead:family=am-share,step=1,horizon=30').spec).toBe('lookahead:horizon=30,step=1,family=am-share');
     expect(() => parseAdmissionPolicy('lookahead:levels=1')).toThrow(/levels/);
-    expect(() => parseAdmissionPolicy('lookahead:horizon=5')).toThrow(/at least the step/);
+    expect(() => parseAdmissionPolicy('lookahead:horizon=4')).toThrow(/at least the step/);
     expect(() => parseAdmissionPolicy('lookahead:family=marp')).toThrow(/reserve, am-share/);
   });
 });
 
 describe('lookahead on the terasort batch', () => {
-  // 36 jobs 1 s apart, AMs of 3 vcores and tasks of 1 (8 nodes x 8 vcores), the default
-  // controller (a step every 10 s, a 120 s horizon, R = i/8 of the cluster).
+  // 36 jobs 1 s apart, AMs of 3 vcores and tasks of 1 (8 nodes x 8 vcores); a step every 10 s,
+  // a 120 s horizon, R = i/8 of the cluster.
+  const settings = { ...DEFAULT_LOOKAHEAD_SETTINGS, stepS: 10, levels: 8 };
   const parameters = { jobs: 36, submitGapS: 1, inputMb: 100, amVcores: 3, taskVcores: 1, jitter: 0.1, amStartupS: 10 };
   const { workload, cluster } = terasortBatch.build(parameters, 1);
   const input = (apps: readonly AppSpec[]) => ({
     workload: { name: 'terasort', apps: [...apps] },
     cluster,
-    admission: parseAdmissionPolicy('lookahead'),
+    admission: parseAdmissionPolicy('lookahead:step=10,levels=8'),
     options: { seed: 1 },
   });
   const real = replay(input(workload.apps));
@@ -131,7 +132,7 @@ describe('lookahead on the terasort batch', () => {
       { timeMs: 10_000, share: 0.125 },
       { timeMs: 20_000, share: 0.25 },
     ];
-    const admission = scriptedLookahead(DEFAULT_LOOKAHEAD_SETTINGS, 'reserve', 'am-cap', past, nowMs, 0.25);
+    const admission = scriptedLookahead(settings, 'reserve', 'am-cap', past, nowMs, 0.25);
     const forecast = fork.forecast({ admission, futureApps: workload.apps.slice(30), untilMs: 60_000 });
     const before = (ms: number | null) => (ms !== null && ms < 60_000 ? ms : null);
     const ended = forecast.endMs.map(before);
