@@ -33,16 +33,16 @@ export class ReplayFork implements LookaheadHost {
     const nowMs = this.nowMs();
     const apps = [...this.submittedApps(), ...request.futureApps];
     const timeline = input.nodeTimeline;
-    const options = input.options ?? {};
+    // Every setting of the run's (seed, phases, timeout, and whatever else shapes it) but what
+    // reports on it: the fork is the run, stopped at the horizon.
+    const { onProgress: _progress, onAppOutcome: _outcome, recordContainers: _containers, ...options } = input.options ?? {};
     const result = this.replay({
       workload: { ...input.workload, apps },
       cluster: input.cluster,
       ...(timeline ? { nodeTimeline: { ...timeline, changes: timeline.changes.filter((c) => c.atMs <= nowMs) } } : {}),
       admission: request.admission,
       options: {
-        seed: options.seed,
-        heartbeatPhasesMs: options.heartbeatPhasesMs,
-        appTimeoutMs: options.appTimeoutMs,
+        ...options,
         horizonMs: request.untilMs,
         // Samples are only read, never acted on: one per horizon keeps them cheap.
         sampleIntervalMs: Math.max(1, request.untilMs),
