@@ -4,7 +4,7 @@
 -- description counts once (its latest run: view latest_runs).
 -- family: the static families an operator tunes by hand, `reserve` (reserve:R), `am-share`
 --   (am-share:P, every queue's AM limit) and `max-apps` (max-apps:N); `adaptive` (autoadmin,
---   marp-feedback); `other` (none, as-configured).
+--   marp-feedback, lookahead); `other` (none, as-configured).
 -- outcome: as in makespan.sql. A run "finished its apps" when its outcome is `finished`: every
 --   batch app finished, none failed or was rejected. Only such runs are baselines, and only such
 --   runs are compared with one: a makespan or mean completion time over part of the work is no
@@ -44,6 +44,7 @@ WITH runs_in AS (
       WHEN policy LIKE 'am-share:%' THEN 'am-share'
       WHEN policy LIKE 'max-apps:%' THEN 'max-apps'
       WHEN policy = 'autoadmin' OR policy LIKE 'autoadmin:%' OR policy = 'marp-feedback' OR policy LIKE 'marp-feedback:%'
+        OR policy = 'lookahead' OR policy LIKE 'lookahead:%'
         THEN 'adaptive'
       ELSE 'other'
     END AS family,

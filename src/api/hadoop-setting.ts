@@ -97,7 +97,7 @@ function policySettings(spec: string, parameters: Readonly<Record<string, unknow
           ),
         ];
   }
-  if (name === 'autoadmin' || name === 'marp-feedback') {
+  if (name === 'autoadmin' || name === 'marp-feedback' || name === 'lookahead') {
     return [notStock(`${spec}: an adaptive admission controller, not a stock Hadoop setting (it runs in front of the scheduler)`)];
   }
   return [notStock(`${spec}: rmreplay's own admission policy, not a stock Hadoop setting`)];

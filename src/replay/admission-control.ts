@@ -7,6 +7,7 @@
 
 import type { ControllerStepColumns } from '../model/replay-result.js';
 import type { AppSpec } from '../model/workload.js';
+import type { LookaheadHost } from '../policies/admission/lookahead-host.js';
 import type { AdmissionDecision, AdmissionPolicy, AmShareController } from '../policies/admission/types.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { CONTROL_STEP, nodeAdmissionEvent, updateEvent } from './events.js';
@@ -36,6 +37,8 @@ export interface AdmissionParts {
   readonly scheduler: Scheduler;
   readonly checksVcores: boolean;
   readonly heartbeatIntervalMs: number;
+  /** Forecasts of the run, for a controller that looks ahead. */
+  readonly lookahead: LookaheadHost;
 }
 
 export class AdmissionControl {
@@ -144,10 +147,11 @@ export class AdmissionControl {
   }
 
   private decide(app: AppRun): AdmissionDecision {
-    return this.parts.policy.decide(
-      { amResource: { memoryMb: app.amMemoryMb, vcores: app.amVcores }, submitMs: app.spec.submitMs },
-      this.parts.view,
-    );
+    const candidate = { amResource: { memoryMb: app.amMemoryMb, vcores: app.amVcores }, submitMs: app.spec.submitMs };
+    // A controller of admission itself decides with the setting it has now.
+    const controller = this.controller;
+    if (controller !== null && controller.controls === 'admission' && controller.decide) return controller.decide(candidate, this.parts.view);
+    return this.parts.policy.decide(candidate, this.parts.view);
   }
 
   private evaluate(): void {
@@ -241,9 +245,11 @@ export class AdmissionControl {
   controlStep(nowMs: number): void {
     this.controlStepPending = false;
     const controller = this.controller!;
-    const step = controller.step(this.parts.view, nowMs);
+    const step = controller.step(this.parts.view, nowMs, this.parts.lookahead);
     if (step.newShare === step.oldShare) return;
-    this.parts.scheduler.setAmShare(step.newShare);
+    if (controller.controls === 'am-limit') this.parts.scheduler.setAmShare(step.newShare);
+    // A new setting: the waiting apps are decided on again.
+    else this.dirty = true;
     this.host.stateChanged();
     const steps = this.steps;
     steps.timeMs.push(nowMs);

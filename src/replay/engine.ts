@@ -71,6 +71,7 @@ import { Membership } from './membership.js';
 import type { MembershipHost } from './membership.js';
 import { RunObserver } from './observer.js';
 import { SchedulerCalls } from './scheduler-calls.js';
+import { ReplayFork } from './lookahead-fork.js';
 import { AppRoster } from './app-roster.js';
 import { buildResult } from './result.js';
 import {
@@ -305,6 +306,7 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
       scheduler: this.scheduler,
       checksVcores: this.checksVcores,
       heartbeatIntervalMs: this.heartbeatIntervalMs,
+      lookahead: new ReplayFork(input, () => this.submittedApps, () => this.nowMs, replay),
     });
     this.requestSettings = new RequestSettings(this.cluster.scheduler, this.nodes, kind.normalization);
     this.lifecycle = new AppLifecycle(this, {

@@ -34,6 +34,8 @@ describe('hadoopSettings', () => {
     const controller = hadoopSettings({ kind: 'policy', spec: 'autoadmin', parameters: {} }, capacity)[0]!;
     expect(controller.file).toBeNull();
     expect(controller.text).toMatch(/not a stock Hadoop setting/);
+    const lookahead = hadoopSettings({ kind: 'policy', spec: 'lookahead', parameters: {} }, capacity)[0]!;
+    expect(lookahead.text).toMatch(/an adaptive admission controller/);
     // max-apps replaces the AM limits: maxRunningApps with every queue's maxAMShare off.
     expect(hadoopSettings({ kind: 'policy', spec: 'max-apps:4', parameters: { maxApps: 4 } }, fair).map((s) => s.text)).toEqual([
       '<maxRunningApps>4</maxRunningApps> on queue root in the allocation file (fair-scheduler.xml)',

@@ -18,7 +18,7 @@ describe('perf_score.sql', () => {
       // Seed 1: the reserve family's best is reserve:16 (80 s; reserve:24 ties and was stored
       // later), am-share's is am-share:0.5 (90 s), max-apps's max-apps:4 (120 s): the best static
       // setting is reserve:16 at 80 s. Perf Score = (1 - (makespan - 80) / 80) x 100:
-      // autoadmin 88 s -> 90, marp-feedback 72 s -> 110, am-share:0.1 200 s -> -50.
+      // autoadmin 88 s -> 90, marp-feedback 72 s -> 110, lookahead 76 s -> 105, am-share:0.1 200 s -> -50.
       // Mean job completion against am-share:0.1's 100 s: autoadmin 44 / 100 = 0.44.
       for (const run of [
         finished('reserve:8vcores', 100, 50),
@@ -29,6 +29,7 @@ describe('perf_score.sql', () => {
         finished('max-apps:4', 120, 60),
         finished('autoadmin', 88, 44),
         finished('marp-feedback', 72, 36),
+        finished('lookahead:levels=4', 76, 38),
         { policy: 'none', seed: 1, apps: apps(2, 'RUNNING'), summary: { makespanMs: null, deadlock: true } },
         // Seed 2: no static run, so no best static setting and no score.
         finished('autoadmin', 70, 30, 2),
@@ -39,6 +40,7 @@ describe('perf_score.sql', () => {
       const seed1 = rows.filter((row) => row['seed'] === 1);
       expect(seed1.map((row) => [row['policy'], row['family']])).toEqual([
         ['marp-feedback', 'adaptive'],
+        ['lookahead:levels=4', 'adaptive'],
         ['autoadmin', 'adaptive'],
         ['none', 'other'],
         ['am-share:0.5', 'am-share'],
@@ -62,6 +64,7 @@ describe('perf_score.sql', () => {
       expect(byPolicy.get('autoadmin')!['perf_score']).toBeCloseTo(90, 9);
       expect(byPolicy.get('autoadmin')!['jct_vs_default']).toBeCloseTo(0.44, 9);
       expect(byPolicy.get('marp-feedback')!['perf_score']).toBeCloseTo(110, 9);
+      expect(byPolicy.get('lookahead:levels=4')!['perf_score']).toBeCloseTo(105, 9);
       expect(byPolicy.get('am-share:0.1')!['perf_score']).toBeCloseTo(-50, 9);
       expect(byPolicy.get('am-share:0.1')!['jct_vs_default']).toBe(1);
       expect(byPolicy.get('reserve:16vcores')!['perf_score']).toBe(100);

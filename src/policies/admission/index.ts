@@ -10,5 +10,8 @@ export { asConfigured, AS_CONFIGURED_SPEC } from './as-configured.js';
 export { autoAdmin, DEFAULT_AUTOADMIN_FLOOR, predictReservation } from './autoadmin.js';
 export { DEFAULT_MARP_SETTINGS, marpFeedback, nextMarp } from './marp-feedback.js';
 export type { MarpSettings } from './marp-feedback.js';
+export { DEFAULT_LOOKAHEAD_SETTINGS, drawArrivals, lookahead, lookaheadCandidates, scoreForecast, scriptedLookahead } from './lookahead.js';
+export type { LookaheadFamily, LookaheadSettings, PastStep } from './lookahead.js';
+export type { ForecastOutcome, ForecastRequest, LookaheadHost } from './lookahead-host.js';
 export { ScalarKalmanFilter } from './kalman.js';
 export { admissionPolicyUsage, expandPolicySpecs, parseAdmissionPolicy, PolicySpecError } from './spec.js';

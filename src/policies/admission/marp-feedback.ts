@@ -88,6 +88,7 @@ function readingOf(view: ClusterView): MarpReading {
 
 class MarpController implements AmShareController {
   readonly name = 'marp-feedback';
+  readonly controls = 'am-limit';
   readonly intervalMs: number;
   private share: number;
   private readonly filter: ScalarKalmanFilter;

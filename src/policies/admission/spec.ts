@@ -10,6 +10,8 @@ import { asConfigured, AS_CONFIGURED_SPEC } from './as-configured.js';
 import { autoAdmin, DEFAULT_AUTOADMIN_FLOOR } from './autoadmin.js';
 import { DEFAULT_MARP_SETTINGS, MARP_KEYS, marpFeedback } from './marp-feedback.js';
 import type { MarpSettings } from './marp-feedback.js';
+import { DEFAULT_LOOKAHEAD_SETTINGS, LOOKAHEAD_FAMILIES, LOOKAHEAD_KEYS, lookahead } from './lookahead.js';
+import type { LookaheadFamily, LookaheadSettings } from './lookahead.js';
 import { maxApps } from './max-apps.js';
 import { noAdmissionControl } from './none.js';
 import { DEFAULT_RESERVATION_READING, isReservationReading, RESERVATION_READINGS } from './reservation-reading.js';
@@ -128,7 +130,55 @@ const KINDS: readonly PolicyKind[] = [
       'the step\'s square root is taken in (the cluster\'s memory gives sqrt(low - u) with u a fraction)',
     create: (argument, spec) => marpFeedback(checkMarpSettings(parseSettings(argument, spec, MARP_KEYS, DEFAULT_MARP_SETTINGS), spec)),
   },
+  {
+    name: 'lookahead',
+    usage: 'lookahead[:KEY=V,...]',
+    summary: 'every step s, replay the next horizon s from now under each level; keep the best (arrivals drawn, not read)',
+    details:
+      'keys (defaults): horizon (120 s), step (5 s, at least 1 s), levels (16), start (0.5), seed (1), family (reserve:\n' +
+      "R = i/levels of the cluster, i = 0..levels-1, kept away from AMs; am-share: every queue's AM limit (i+1)/levels),\n" +
+      `reading (reserve only, default ${DEFAULT_RESERVATION_READING}). Best: least time in the system up to the horizon, then most apps ended`,
+    create: (argument, spec) => {
+      const { rest: withoutFamily, family } = takeFamily(argument, spec);
+      const { rest, reading } = takeReading(withoutFamily, spec);
+      const settings = checkLookaheadSettings(parseSettings(rest, spec, LOOKAHEAD_KEYS, DEFAULT_LOOKAHEAD_SETTINGS), spec);
+      return lookahead(settings, family, reading);
+    },
+  },
 ];
+
+/** Splits `family=F` off lookahead's argument, as takeReading splits `reading=W`. */
+function takeFamily(argument: string | undefined, spec: string): { rest: string | undefined; family: LookaheadFamily } {
+  if (argument === undefined) return { rest: undefined, family: 'reserve' };
+  const parts = argument.split(',');
+  const familyParts = parts.filter((p) => p.trim().startsWith('family='));
+  if (familyParts.length > 1) throw new PolicySpecError(`'${spec}': parameter 'family' is given twice`);
+  const others = parts.filter((p) => !p.trim().startsWith('family='));
+  const rest = others.length === 0 ? undefined : others.join(',');
+  if (familyParts.length === 0) return { rest, family: 'reserve' };
+  const name = familyParts[0]!.trim().slice('family='.length);
+  const family = LOOKAHEAD_FAMILIES.find((f) => f === name);
+  if (family === undefined) throw new PolicySpecError(`'${spec}': family must be one of ${LOOKAHEAD_FAMILIES.join(', ')}, got '${name}'`);
+  return { rest, family };
+}
+
+/** A forecast per level per step, each a replay up to the horizon: bounds keep a run's cost sane. */
+const LOOKAHEAD_STEP: DurationRule = { option: 'step', minMs: 1000 };
+const MAX_LOOKAHEAD_LEVELS = 64;
+
+function checkLookaheadSettings(settings: LookaheadSettings, spec: string): LookaheadSettings {
+  const { horizonS, stepS, levels, start, seed } = settings;
+  const fail = (what: string): never => {
+    throw new PolicySpecError(`'${spec}': ${what}`);
+  };
+  const stepProblem = durationProblem(stepS, LOOKAHEAD_STEP);
+  if (stepProblem !== null) fail(`step ${stepS} s: ${stepProblem}`);
+  if (!(horizonS >= stepS && Number.isInteger(horizonS * 1000))) fail(`horizon must be a whole number of ms, at least the step, got ${horizonS} s`);
+  if (!(Number.isInteger(levels) && levels >= 2 && levels <= MAX_LOOKAHEAD_LEVELS)) fail(`levels must be a whole number in [2, ${MAX_LOOKAHEAD_LEVELS}], got ${levels}`);
+  if (!(start >= 0 && start <= 1)) fail(`start must lie in [0, 1], got ${start}`);
+  if (!(Number.isInteger(seed) && seed >= 0)) fail(`seed must be a whole number, got ${seed}`);
+  return settings;
+}
 
 export function admissionPolicyUsage(): string {
   return KINDS.map((kind) => {

@@ -5,6 +5,7 @@
 import type { Resources } from '../../model/resources.js';
 import type { AmLimitOverride } from '../scheduling/spec.js';
 import type { ClusterView } from './cluster-view.js';
+import type { LookaheadHost } from './lookahead-host.js';
 
 export interface AdmissionCandidate {
   /** The app's AM container as the scheduler will grant it (normalized). */
@@ -51,17 +52,26 @@ export interface AdmissionPolicy {
 }
 
 /**
- * A feedback controller that resets every queue's AM limit (CapacityScheduler
+ * A controller of one admission setting, stepped every `intervalMs` of simulated time.
+ * `am-limit` (MARP): the share it returns resets every queue's AM limit (CapacityScheduler
  * maximum-am-resource-percent, FairScheduler maxAMShare) as `yarn rmadmin -refreshQueues`
- * would: the engine calls `step` every `intervalMs` of simulated time and applies the share it
- * returns from the next allocation on; running AMs are never killed.
+ * would, from the next allocation on; running AMs are never killed. `admission`: the share is
+ * its own setting (a reservation, as a share of the cluster), and its `decide` replaces the
+ * policy's for every waiting app, read again whenever the setting changes.
  */
 export interface AmShareController {
   /** Its name in the stored steps, e.g. `marp-feedback`. */
   readonly name: string;
   readonly intervalMs: number;
-  /** One control step on the cluster as it is now; the share to apply, with what led to it. */
-  step(view: ClusterView, nowMs: number): ControllerStep;
+  readonly controls: 'am-limit' | 'admission';
+  /**
+   * One control step on the cluster as it is now; the share to apply, with what led to it.
+   * `lookahead` lets it replay the run from its start under another policy (a forecast); the
+   * engine always gives it, a controller that reads only the view may be stepped without.
+   */
+  step(view: ClusterView, nowMs: number, lookahead?: LookaheadHost): ControllerStep;
+  /** With `controls` = `admission`: the decision on a waiting app under the setting now. */
+  decide?(candidate: AdmissionCandidate, view: ClusterView): AdmissionDecision;
   /**
    * Whether further steps, with the cluster as it is now, would never change the share again:
    * the engine stops stepping a run that has nothing else left to do (a deadlock) only then.
