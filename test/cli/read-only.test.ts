@@ -56,8 +56,12 @@ describe('a read-only database file', () => {
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
       expect(result.readOnly, args.join(' ')).toBe(true);
     }
-    // The what-if report stores its fidelity replay first: refused in one line, not an internal error.
-    const whatif = await run(db, ['report', 'whatif', '--trace', 'ro', '--no-write']);
+    // Under --no-write the what-if report stores nothing, so it reads a read-only file too.
+    const readOnlyWhatIf = await run(db, ['report', 'whatif', '--trace', 'ro', '--no-write']);
+    expect(readOnlyWhatIf.code, readOnlyWhatIf.stderr).toBe(0);
+    expect(readOnlyWhatIf.readOnly).toBe(true);
+    // Otherwise it stores its fidelity replay first: refused in one line, not an internal error.
+    const whatif = await run(db, ['report', 'whatif', '--trace', 'ro', '--out', tempPath('whatif-out')]);
     expect(whatif.code).toBe(2);
     expect(whatif.stderr).toBe(`rmreplay: ${db} is not writable, so it was opened read-only; report whatif needs to store a replay in it\n`);
     expect(readFileSync(db).equals(before)).toBe(true);
