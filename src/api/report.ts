@@ -32,6 +32,8 @@ export interface ReportRequest {
   readonly generatedAt?: Date;
   /** For `whatif`: the Hadoop files and cluster the log's as-configured replay uses (as `fidelity` takes them). */
   readonly clusterSources?: ClusterSources;
+  /** For `whatif`: how a suggested command is written (default `rmreplay ARGS`); the CLI adds its global options. */
+  readonly command?: (args: readonly string[]) => string;
 }
 
 export interface ReportResult {
@@ -54,7 +56,7 @@ export async function runReport(store: Store, request: ReportRequest = {}): Prom
   const out = request.outDir === undefined ? DEFAULT_REPORTS_DIR : request.outDir;
   if (name === WHATIF_REPORT) {
     const { runWhatIfReport } = await import('./whatif-report.js');
-    return runWhatIfReport(store, { filter: request.filter ?? {}, out, generatedAt, sources: request.clusterSources ?? {} });
+    return runWhatIfReport(store, { filter: request.filter ?? {}, out, generatedAt, sources: request.clusterSources ?? {}, command: request.command });
   }
   const filter = request.filter ?? {};
   const names = reportNames(QUERIES_DIR);

@@ -35,6 +35,15 @@ describe('report whatif with Hadoop files', () => {
       const dry = await whatif(null);
       expect(await listRuns(store, { trace: 'amlimit' })).toHaveLength(0);
       expect(dry.summary[0]).toMatch(/^No as-recorded replay of amlimit with these settings is stored/);
+      // The command it suggests repeats the file given, and is written as the caller writes commands (the CLI adds --db).
+      const hinted = await runReport(store, {
+        name: 'whatif',
+        filter: { trace: 'amlimit' },
+        outDir: null,
+        clusterSources: { capacityScheduler: wide },
+        command: (args) => ['rmreplay', '--db', 'my.duckdb', ...args].join(' '),
+      });
+      expect(hinted.summary[0]).toContain(`\`rmreplay --db my.duckdb fidelity --trace amlimit --capacity-scheduler ${wide}\``);
 
       // Written: one fidelity run, on the file's AM limit of 0.5 (all three AMs at once).
       const written = await whatif(tempPath('whatif-settings'));

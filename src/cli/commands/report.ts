@@ -48,6 +48,7 @@ export function reportCommand(context: CliContext): Command {
           },
           outDir: options.write ? options.out : null,
           clusterSources: sources,
+          command: (args) => hint(context, args),
         }).catch((error: unknown) => {
           // A what-if report stores its fidelity replay, which a file opened read-only refuses.
           if (storeOptions?.readOnly && error instanceof Error && /read-only mode/.test(error.message)) {
