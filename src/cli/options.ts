@@ -92,6 +92,13 @@ export function capacityMode(value: string): CapacityMode {
   }
 }
 
+/** Worker processes for --workers: a positive whole number, at most 256 (the machine's own cap is applied later). */
+export function workerCountOption(value: string): number {
+  const n = positiveWholeNumber(value);
+  if (n > 256) throw new InvalidArgumentError('expected at most 256 workers');
+  return n;
+}
+
 /** A node count for --nodes: at least 1, at most MAX_NODE_COUNT. */
 export function nodeCountOption(value: string): number {
   const n = positiveWholeNumber(value);

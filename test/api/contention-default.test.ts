@@ -9,19 +9,10 @@ import { describeRun, resolveSource } from '../../src/api/replay.js';
 import { parseCapacityMode } from '../../src/model/capacity-mode.js';
 import { DEFAULT_CONTENTION } from '../../src/model/contention.js';
 import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
-import { Store } from '../../src/store/index.js';
 import { tempFile } from '../helpers/files.js';
+import { withStore } from '../helpers/store.js';
 
 const NONE = parseAdmissionPolicy('none');
-
-async function withStore(work: (store: Store) => Promise<void>): Promise<void> {
-  const store = await Store.open(':memory:');
-  try {
-    await work(store);
-  } finally {
-    store.close();
-  }
-}
 
 describe('contention by default', () => {
   it('is on for a scenario unless forced off', async () => {

@@ -3,21 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog, replayRuns } from '../../src/api/index.js';
 import { runReportQuery } from '../../src/reports/index.js';
-import { Store } from '../../src/store/index.js';
 import { QUERIES_DIR } from '../../src/paths.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 import { tempFile } from '../helpers/files.js';
+import { withStore } from '../helpers/store.js';
 import { objectsOf, saveFixtureRun } from './fixtures.js';
-
-async function withStore(work: (store: Store) => Promise<void>): Promise<void> {
-  const store = await Store.open(':memory:');
-  try {
-    await work(store);
-  } finally {
-    store.close();
-  }
-}
 
 describe('apps_completed_over_time', () => {
   it('counts finished batch apps in the order they finished, leaving out streaming and unfinished apps', async () => {

@@ -1,11 +1,11 @@
 // `rmreplay advise --trace T` (or `--scenario S`): replay the trace as configured and under each change worth
 // trying, then say per objective which Hadoop setting to change and what it would gain.
 
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { SCENARIOS } from '../../api/command-line.js';
 import type { CliContext } from '../context.js';
 import { dbPath, print, printJson, withStore } from '../context.js';
-import { addClusterOptions, clusterSources, collectSetting, positiveWholeNumber, swimBytesOption, wholeNumber } from '../options.js';
+import { addClusterOptions, clusterSources, collectSetting, swimBytesOption, wholeNumber, workerCountOption } from '../options.js';
 import type { ClusterSources } from '../../api/index.js';
 import type { SwimBytes } from '../../model/run-spec.js';
 import { sweepProgress } from '../progress.js';
@@ -35,11 +35,7 @@ export function adviseCommand(context: CliContext): Command {
     .option('--seed <n>', "the scenario's seed (default 1)", wholeNumber);
   return addClusterOptions(command, 'cluster JSON file, or the name of one in clusters/')
     .option('--swim-bytes <mode>', "a SWIM trace's bytes: scaled (default) or recorded", swimBytesOption)
-    .option('--workers <n>', 'replay in this many worker processes, for a large trace (default: one after another in this process)', (value) => {
-      const n = positiveWholeNumber(value);
-      if (n > 256) throw new InvalidArgumentError('expected at most 256 workers');
-      return n;
-    })
+    .option('--workers <n>', 'replay in this many worker processes, for a large trace (default: one after another in this process)', workerCountOption)
     .option('--out <path>', 'directory for advise.md and advise.html (default: reports/), or a file path ending in .md')
     .option('--no-write', 'write no report file (the runs are still stored, as replay and sweep store theirs)')
     .option('--json', 'print the advice as JSON')

@@ -1,12 +1,12 @@
 // `rmreplay pipeline CONFIG`: ingest what is new, replay what is not stored and write dated
 // reports, one pipeline at a time per database; made to run from cron or a systemd timer.
 
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import type { PipelineResult } from '../../api/index.js';
 import { DEFAULT_KEEP_DAYS, DEFAULT_PIPELINE_REPORTS } from '../../api/index.js';
 import type { CliContext } from '../context.js';
 import { dbPath, print, printJson } from '../context.js';
-import { positiveWholeNumber } from '../options.js';
+import { workerCountOption } from '../options.js';
 
 interface PipelineOptions {
   workers?: number;
@@ -33,11 +33,7 @@ export function pipelineCommand(context: CliContext): Command {
         "trace's reports into a dated directory beside a `latest` link, and remove dated reports older than the days kept",
     )
     .argument('<config>', 'pipeline configuration (JSON; see below)')
-    .option('--workers <n>', "replay worker processes (default: the configuration's, else the machine's cores; at most its cores and what its free memory holds)", (value) => {
-      const n = positiveWholeNumber(value);
-      if (n > 256) throw new InvalidArgumentError('expected at most 256 workers');
-      return n;
-    })
+    .option('--workers <n>', "replay worker processes (default: the configuration's, else the machine's cores; at most its cores and what its free memory holds)", workerCountOption)
     .option('--json', 'print what was done as JSON')
     .addHelpText(
       'after',

@@ -2,14 +2,14 @@
 // Score against the best static setting (queries/perf_score.sql), or, for a node sweep, with
 // what each node count achieved (queries/nodes_needed.sql).
 
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { admissionPolicyUsage } from '../../api/command-line.js';
 import { schedulingPolicyUsage } from '../../api/command-line.js';
 import { PartialFailure } from '../../api/command-line.js';
 import { SCENARIOS } from '../../api/command-line.js';
 import type { CliContext } from '../context.js';
 import { dbPath, hint, print, printJson, tableOptions, terminalTable, withStore } from '../context.js';
-import { addRunGridOptions, positiveWholeNumber, runGrid } from '../options.js';
+import { addRunGridOptions, runGrid, workerCountOption } from '../options.js';
 import type { RunGridOptions } from '../options.js';
 import { sweepProgress } from '../progress.js';
 import { perfScoreSummary } from '../summaries.js';
@@ -32,11 +32,7 @@ export function sweepCommand(context: CliContext): Command {
     command,
     SCENARIOS.map((s) => s.name),
   )
-    .option('--workers <n>', 'worker processes (default: the machine\'s cores; at most its cores and what its free memory holds)', (value) => {
-      const n = positiveWholeNumber(value);
-      if (n > 256) throw new InvalidArgumentError('expected at most 256 workers');
-      return n;
-    })
+    .option('--workers <n>', 'worker processes (default: the machine\'s cores; at most its cores and what its free memory holds)', workerCountOption)
     .option('--queue <url>', 'run on queue workers (`rmreplay worker`) through this Redis, e.g. redis://10.0.0.5:6379/0')
     .option('--results <dir>', 'with --queue: the directory shared with the workers (NFS, a mounted bucket), where they write results')
     .option('--json', 'print the sweep and its Perf Scores as JSON')
