@@ -201,7 +201,7 @@ async function traceSection(
 export const MAX_QUEUE_RUNS = 3;
 
 /** A row of queries/queue_over_time.sql: what the queue chart reads. */
-interface QueueRow {
+export interface QueueRow {
   readonly trace: string;
   readonly series: 'recorded' | 'replayed';
   readonly run_id: number | null;

@@ -39,7 +39,7 @@ div.table { overflow-x: auto; margin: 1rem 0; }
 table { border-collapse: collapse; font-size: 0.85rem; white-space: nowrap; }
 caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
 th, td { border: 1px solid #d6dae3; padding: 0.2rem 0.5rem; }
-th { background: #eef1f6; text-align: left; }
+th { background: #eef1f6; text-align: left; white-space: normal; vertical-align: bottom; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.null { color: #9aa1ad; text-align: center; }
 nav.contents { font-size: 0.9rem; border: 1px solid #d6dae3; padding: 0.4rem 1rem; margin: 1rem 0; }
