@@ -114,10 +114,12 @@ function renderContents(sections: readonly PageSection[]): string {
 
 /**
  * A chart's title as Vega writes it in the SVG (the aria-label of its title text), still escaped
- * as an attribute value, which is as valid in text; null for a chart without one.
+ * as an attribute value, which is as valid in text; null for a chart without one. Vega writes the
+ * titles of a chart's panels (the per-queue chart's queue names) before its own: the last is the
+ * chart's.
  */
 export function chartTitle(svg: string): string | null {
-  return /aria-label="Title text '([^"]*)'"/.exec(svg)?.[1] ?? null;
+  return [...svg.matchAll(/aria-label="Title text '([^"]*)'"/g)].at(-1)?.[1] ?? null;
 }
 
 const sectionId = (s: number): string => `section-${s + 1}`;
