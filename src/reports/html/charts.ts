@@ -295,7 +295,7 @@ export function queueUsageChart(rows: readonly QueueSampleRow[], queues: readonl
   const encoding = { x, y, color: seriesColor(scale), ...tooltip(['series', 'queue'], ['time_s', 'memory_pct']) };
   const point = rows.length <= 40;
   return {
-    ...frame('Memory held per queue over time, recorded (dashed) and replayed', rows),
+    ...frame(rows.some((row) => row.recorded) ? 'Memory held per queue over time, recorded (dashed) and replayed' : 'Memory held per queue over time', rows),
     vconcat: queues.map((queue) => ({
       title: { text: queue, anchor: 'start' as const, fontSize: 12, fontWeight: 'normal' as const },
       width: CHART_WIDTH_PX,

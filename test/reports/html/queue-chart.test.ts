@@ -51,6 +51,8 @@ describe('queueChart', () => {
     const rows = [10, 9, 8, 7].flatMap((id) => [row('root.a', id, 0, 10), row('root.b', id, 0, 10)]);
     const scale = panelsOf(queueChart(rows, labels, new SeriesColours())!.spec)[0]!.layer[0]!.encoding.color.scale;
     expect(scale.domain.sort()).toEqual(['am-share:0.4', 'as-configured', 'autoadmin']);
+    // No log among the rows (a scenario's runs): the title promises no dashed line.
+    expect((queueChart(rows, labels, new SeriesColours())!.spec as { title: string }).title).toBe('Memory held per queue over time');
   });
 
   it('keeps the queues that held the most at their peak, in name order, and names the rest', () => {
