@@ -35,6 +35,7 @@ import type { ClusterSources, ReplaySource } from './replay.js';
 import { reportPaths, writeReportFiles } from './report-files.js';
 import { sweepRuns } from './sweep.js';
 import type { SweepProgress } from './sweep.js';
+import { adviseCharts, advisedRuns } from './advise-charts.js';
 import { runGridHere } from './grid-here.js';
 import type { GridHereResult } from './grid-here.js';
 import { storedValidations, VALIDATION_BAND } from './whatif-evidence.js';
@@ -245,6 +246,8 @@ export async function runAdvise(store: Store, request: AdviseRequest): Promise<A
   const done = { ...result, wallMs, summary, markdown };
   if (request.out === null) return { ...done, markdownPath: null, htmlPath: null, html: null };
   const paths = await reportPaths(request.out, ADVISE_REPORT);
+  const drawn = advisedRuns({ runId: asConfiguredId, label: 'as configured' }, objectives.map((o) => o.advice));
+  const charts = await adviseCharts(store, drawn);
   const html = renderPage({
     title: `Advice: ${subject.name}`,
     byline,
@@ -252,6 +255,19 @@ export async function runAdvise(store: Store, request: AdviseRequest): Promise<A
     sections: [
       ...(objectives.some((o) => o.diffs.length > 0)
         ? [{ title: 'The change against your own file', paragraphs: [...new Set(objectives.flatMap((o) => o.diffs.map((diff) => diff.join('\n'))))] }]
+        : []),
+      ...(charts.length > 0
+        ? [
+            {
+              title: 'As configured against the change, over time',
+              paragraphs: [
+                drawn.length > 1
+                  ? 'The as-configured replay beside ' + drawn.slice(1).map((run) => run.label).join('; ') + '.'
+                  : 'No change tried gains on any objective: the as-configured replay alone.',
+              ],
+              charts,
+            },
+          ]
         : []),
       {
         title: 'Every change tried',

@@ -103,3 +103,51 @@ describe('recorded_vs_replayed and container_gantt', () => {
     });
   });
 });
+
+describe('queue_over_time', () => {
+  it("gives each queue's memory and share as a percentage of the cluster at that sample, recorded and replayed", async () => {
+    await withStore(async (store) => {
+      // The log: at 0 s, 1024 MB used of 8192; root.a holds it all, root.b's containers are not sized.
+      await store.run(`INSERT INTO rm_samples (trace, time_ms, used_memory_mb, free_memory_mb) VALUES ('log', 0, 1024, 7168)`);
+      await store.run(
+        `INSERT INTO rm_queue_samples (trace, time_ms, queue, used_memory_mb, share_memory_mb, running_apps, pending_apps)
+         VALUES ('log', 0, 'root.a', 1024, 4096, 1, 0), ('log', 0, 'root.b', NULL, 4096, 1, 2)`,
+      );
+      // Its replay on one 8192 MB node: 2048 MB used at 0 s, all 8192 at 10 s.
+      const runId = await saveFixtureRun(store, {
+        seed: 1,
+        trace: 'log',
+        traceRef: { kind: 'rmlog', trace: 'log', sha256: 'fixture', originMs: 0 },
+        samples: [
+          { usedMemoryMb: 2048, freeMemoryMb: 6144 },
+          { usedMemoryMb: 8192, freeMemoryMb: 0 },
+        ],
+        queueSamples: [
+          { timeMs: 0, queue: 'root.a', usedMemoryMb: 2048, shareMemoryMb: 4096, runningApps: 1 },
+          { timeMs: 0, queue: 'root.b', usedMemoryMb: 0, shareMemoryMb: 4096 },
+          { timeMs: 10_000, queue: 'root.a', usedMemoryMb: 6144, shareMemoryMb: 4096, runningApps: 2 },
+          { timeMs: 10_000, queue: 'root.b', usedMemoryMb: 2048, shareMemoryMb: 4096, runningApps: 1, pendingApps: 1 },
+        ],
+      });
+      const rows = objectsOf(await runReportQuery(store, QUERIES_DIR, 'queue_over_time'));
+      const pick = ['series', 'run_id', 'queue', 'time_s', 'used_memory_mb', 'memory_pct', 'share_pct', 'running_apps', 'pending_apps'];
+      expect(rows.map((row) => pick.map((column) => row[column]))).toEqual([
+        ['recorded', null, 'root.a', 0, 1024, 12.5, 50, 1, 0],
+        ['recorded', null, 'root.b', 0, null, null, 50, 1, 2],
+        ['replayed', runId, 'root.a', 0, 2048, 25, 50, 1, 0],
+        ['replayed', runId, 'root.a', 10, 6144, 75, 50, 2, 0],
+        ['replayed', runId, 'root.b', 0, 0, 0, 50, 0, 0],
+        ['replayed', runId, 'root.b', 10, 2048, 25, 50, 1, 1],
+      ]);
+    });
+  });
+
+  it('gives no recorded rows for a log no run replays', async () => {
+    await withStore(async (store) => {
+      await store.run(`INSERT INTO rm_samples (trace, time_ms, used_memory_mb, free_memory_mb) VALUES ('log', 0, 1024, 7168)`);
+      await store.run(`INSERT INTO rm_queue_samples (trace, time_ms, queue, used_memory_mb) VALUES ('log', 0, 'root.a', 1024)`);
+      await saveFixtureRun(store, { seed: 1, trace: 'other' });
+      expect(objectsOf(await runReportQuery(store, QUERIES_DIR, 'queue_over_time'))).toEqual([]);
+    });
+  });
+});

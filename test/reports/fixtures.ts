@@ -37,6 +37,15 @@ export type SampleFixture = Partial<Record<Exclude<keyof SampleColumns, NodeRang
 type NodeRangeColumn = 'nodesUnused' | 'nodes1To19' | 'nodes20To39' | 'nodes40To59' | 'nodes60To79' | 'nodes80To99' | 'nodesFull';
 const NODE_RANGES: readonly NodeRangeColumn[] = ['nodesUnused', 'nodes1To19', 'nodes20To39', 'nodes40To59', 'nodes60To79', 'nodes80To99', 'nodesFull'];
 
+export interface QueueSampleFixture {
+  readonly timeMs: number;
+  readonly queue: string;
+  readonly usedMemoryMb?: number;
+  readonly shareMemoryMb?: number;
+  readonly runningApps?: number;
+  readonly pendingApps?: number;
+}
+
 export interface RunFixture {
   readonly trace?: string;
   readonly scheduler?: string;
@@ -46,6 +55,8 @@ export interface RunFixture {
   readonly apps?: readonly AppFixture[];
   /** Sample i is taken at i x 10 s. */
   readonly samples?: readonly SampleFixture[];
+  /** Rows of run_queue_samples; what a row does not name is 0. */
+  readonly queueSamples?: readonly QueueSampleFixture[];
   /** Default: one node of 8192 MB and 8 vcores. */
   readonly cluster?: Cluster;
   /** Default: a scenario named `trace`. */
@@ -166,16 +177,30 @@ export function fixtureResult(fixture: RunFixture): ReplayResult {
       nodes80To99,
       nodesFull,
     },
-    queueSamples: {
-      timeMs: [], queue: [], usedMemoryMb: [], usedVcores: [], reservedMemoryMb: [], reservedVcores: [],
-      shareMemoryMb: [], shareVcores: [], runningApps: [], pendingApps: [], pendingContainers: [],
-    },
+    queueSamples: queueColumns(fixture.queueSamples ?? []),
     nodes: {
       nodeIndex: [], nodeGroup: [], memoryMb: [], vcores: [], containersAllocated: [], usedMemoryMbMs: [],
       usedVcoresMs: [], strandedMemoryMbSampled: [], strandedVcoresSampled: [], reservations: [],
     },
     containers: null,
     controllerSteps: { timeMs: [], controller: [], measured: [], filtered: [], oldShare: [], newShare: [] },
+  };
+}
+
+function queueColumns(rows: readonly QueueSampleFixture[]): ReplayResult['queueSamples'] {
+  const zeros = rows.map(() => 0);
+  return {
+    timeMs: rows.map((row) => row.timeMs),
+    queue: rows.map((row) => row.queue),
+    usedMemoryMb: rows.map((row) => row.usedMemoryMb ?? 0),
+    usedVcores: zeros,
+    reservedMemoryMb: zeros,
+    reservedVcores: zeros,
+    shareMemoryMb: rows.map((row) => row.shareMemoryMb ?? 0),
+    shareVcores: zeros,
+    runningApps: rows.map((row) => row.runningApps ?? 0),
+    pendingApps: rows.map((row) => row.pendingApps ?? 0),
+    pendingContainers: zeros,
   };
 }
 

@@ -151,7 +151,7 @@ describe('makespan.sql', () => {
     const store = await Store.open(':memory:');
     try {
       await expect(runReportQuery(store, QUERIES_DIR, 'nope')).rejects.toThrow(
-        /unknown report 'nope'; reports are: apps_completed_over_time, cluster_over_time, comparison, completion_rate, container_gantt, fidelity, first_container_wait, fragmentation, makespan, makespan_by_setting, nodes_needed, perf_score, recorded_apps, recorded_cluster, recorded_nodes_over_time, recorded_vs_replayed, utilization, validation$/,
+        /unknown report 'nope'; reports are: apps_completed_over_time, cluster_over_time, comparison, completion_rate, container_gantt, fidelity, first_container_wait, fragmentation, makespan, makespan_by_setting, nodes_needed, perf_score, queue_over_time, recorded_apps, recorded_cluster, recorded_nodes_over_time, recorded_vs_replayed, utilization, validation$/,
       );
       await expect(runReportQuery(store, QUERIES_DIR, '../etc/passwd')).rejects.toThrow(/unknown report/);
     } finally {

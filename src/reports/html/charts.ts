@@ -40,13 +40,22 @@ interface Frame {
   readonly config: NonNullable<TopLevelSpec['config']>;
 }
 
+/**
+ * Series names longer than this many characters get a legend of one column. Without a canvas,
+ * Vega guesses text at about 0.8 x its font size a character and cuts labels at labelLimit by
+ * that guess: two columns of long names ("replayed: fair2q (nodes from log)@4 / fair-fair /
+ * as-configured") were cut to their common start, and the runs could not be told apart.
+ */
+const LONG_SERIES_CHARS = 36;
+
 function frame(title: string, values: readonly object[]): Frame {
+  const longest = Math.max(0, ...values.map((row) => ((row as { series?: unknown }).series as string | undefined)?.length ?? 0));
   return {
     title,
     data: { values: values as object[] },
     config: {
       font: 'system-ui, sans-serif',
-      legend: { labelLimit: 320, orient: 'bottom', columns: 2 },
+      legend: { labelLimit: longest > LONG_SERIES_CHARS ? 640 : 320, orient: 'bottom', columns: longest > LONG_SERIES_CHARS ? 1 : 2 },
       axis: { labelFontSize: 11, titleFontSize: 12, labelLimit: 320 },
     },
   };
@@ -260,6 +269,48 @@ export function recordedVsReplayedChart(rows: readonly RecordedSampleRow[], scal
     { field: 'running_apps', title: 'running apps' },
     { field: 'pending_apps', title: 'pending apps' },
   ], scale);
+}
+
+export interface QueueSampleRow extends SeriesRow {
+  readonly queue: string;
+  readonly time_s: number;
+  readonly memory_pct: number | null;
+  /** The log's own samples (drawn dashed, over the replays) rather than a replay's. */
+  readonly recorded: boolean;
+}
+
+/** Queues drawn as panels of one chart; the rest are named in a note by the caller. */
+export const MAX_QUEUE_PANELS = 6;
+
+/**
+ * Each queue's memory over time as a share of the cluster, a panel per queue (in the order of
+ * `queues`) on one time axis and one y scale, so queues read against each other; a line per
+ * series in the page's colours, the log's own line dashed and drawn last, so replays do not
+ * hide it.
+ */
+export function queueUsageChart(rows: readonly QueueSampleRow[], queues: readonly string[], scale?: SeriesScale): TopLevelSpec {
+  const top = Math.max(1, ...rows.map((row) => row.memory_pct ?? 0));
+  const x = { field: 'time_s', type: 'quantitative' as const, title: 'time (s)', axis: AXIS };
+  const y = { field: 'memory_pct', type: 'quantitative' as const, title: 'memory (% of cluster)', axis: AXIS, scale: { domain: [0, top], nice: true } };
+  const encoding = { x, y, color: seriesColor(scale), ...tooltip(['series', 'queue'], ['time_s', 'memory_pct']) };
+  const point = rows.length <= 40;
+  return {
+    ...frame(rows.some((row) => row.recorded) ? 'Memory held per queue over time, recorded (dashed) and replayed' : 'Memory held per queue over time', rows),
+    vconcat: queues.map((queue) => ({
+      title: { text: queue, anchor: 'start' as const, fontSize: 12, fontWeight: 'normal' as const },
+      width: CHART_WIDTH_PX,
+      height: 110,
+      transform: [{ filter: { field: 'queue', equal: queue } }],
+      layer: [
+        { transform: [{ filter: '!datum.recorded' }], mark: { type: 'line' as const, interpolate: 'step-after' as const, point }, encoding },
+        {
+          transform: [{ filter: 'datum.recorded' }],
+          mark: { type: 'line' as const, interpolate: 'step-after' as const, point, strokeDash: [6, 3], strokeWidth: 2.5 },
+          encoding,
+        },
+      ],
+    })),
+  };
 }
 
 export interface GanttRow {

@@ -1,8 +1,10 @@
 // Which runs the charts over time draw. A trace may have dozens of runs and a chart reads with
-// about 8 lines, so the runs an operator compares come first: what the cluster runs today
-// (as-configured), the best hand-tuned setting, the fastest setup of all, and the adaptive
-// controllers; other runs fill what room is left, in the order given. The alphabet used to
-// decide, and the as-configured run was often the one left out.
+// about 8 lines, so the runs an operator compares come first: the runs a caller names (the
+// what-if page: the as-configured replay on the cluster its Hadoop files describe, and the
+// change it advises), then what the cluster runs today (as-configured), the best hand-tuned
+// setting, the fastest setup of all, and the adaptive controllers; other runs fill what room is
+// left, in the order given. The alphabet used to decide, and the as-configured run was often
+// the one left out.
 
 /** Lines of one chart over time; the rest of a trace's runs are named in a note. */
 export const MAX_RUNS_PER_CHART = 8;
@@ -14,6 +16,7 @@ export interface FeaturedRun {
   readonly queue_structure: string | null;
   readonly policy: string;
   readonly seed: number;
+  readonly run_id?: number;
 }
 
 /** A row of makespan_by_setting.sql: a policy in a setup, its family and mean makespan over seeds. */
@@ -30,12 +33,19 @@ const STATIC_FAMILIES = new Set(['reserve', 'am-share', 'max-apps']);
 const AS_CONFIGURED = 'as-configured';
 
 /**
- * At most `max` runs, one per setup and policy (its lowest seed), ranked: as-configured, then the
+ * At most `max` runs, one per setup and policy (its lowest seed, or the run `leadRunIds` names),
+ * ranked: the runs of `leadRunIds` in its order, then as-configured, then the
  * static setting with the least makespan in each setup, then the policy with the least makespan of
  * all, then adaptive policies, then the rest; ties keep the order of `runs`. Only when every setup
  * and policy has a run drawn do further seeds come in.
  */
-export function featuredRuns<T extends FeaturedRun>(runs: readonly T[], settings: readonly FeaturedSetting[], max = MAX_RUNS_PER_CHART): T[] {
+export function featuredRuns<T extends FeaturedRun>(
+  runs: readonly T[],
+  settings: readonly FeaturedSetting[],
+  max = MAX_RUNS_PER_CHART,
+  leadRunIds: readonly number[] = [],
+): T[] {
+  const leadRank = (run: T): number => (run.run_id === undefined ? -1 : leadRunIds.indexOf(run.run_id));
   const keyOf = (row: { cluster: string; scheduler: string; queue_structure: string | null; policy: string }): string =>
     JSON.stringify([row.cluster, row.scheduler, row.queue_structure, row.policy]);
   const setupOf = (row: FeaturedSetting): string => JSON.stringify([row.cluster, row.scheduler, row.queue_structure]);
@@ -50,6 +60,7 @@ export function featuredRuns<T extends FeaturedRun>(runs: readonly T[], settings
   const family = new Map(settings.map((row) => [keyOf(row), row.family]));
   const rank = (run: T): number => {
     const key = keyOf(run);
+    if (leadRank(run) >= 0) return leadRank(run) - leadRunIds.length;
     if (run.policy === AS_CONFIGURED) return 0;
     if (bestStaticKeys.has(key)) return 1;
     if (fastest !== undefined && key === keyOf(fastest)) return 2;
@@ -59,7 +70,8 @@ export function featuredRuns<T extends FeaturedRun>(runs: readonly T[], settings
   const firstSeed = new Map<string, T>();
   for (const run of runs) {
     const seen = firstSeed.get(keyOf(run));
-    if (seen === undefined || run.seed < seen.seed) firstSeed.set(keyOf(run), run);
+    if (seen !== undefined && leadRank(seen) >= 0) continue;
+    if (seen === undefined || leadRank(run) >= 0 || run.seed < seen.seed) firstSeed.set(keyOf(run), run);
   }
   const leads = [...firstSeed.values()]
     .map((run, index) => ({ run, index, rank: rank(run) }))

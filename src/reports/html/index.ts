@@ -1,5 +1,7 @@
-export { buildOverview } from './overview.js';
-export type { Overview } from './overview.js';
+export { buildOverview, queueChart } from './overview.js';
+export type { Overview, QueueRow } from './overview.js';
+export { extremesPerSlice, lastPerSlice } from './downsample.js';
+export { SeriesColours } from './series-colours.js';
 export { renderPage } from './page.js';
 export type { Page, PageSection } from './page.js';
 export { renderSvg } from './render-svg.js';
@@ -7,5 +9,5 @@ export { summarise } from './summary.js';
 export type { SettingSummaryRow } from './summary.js';
 export { htmlTable, objectsOf, tableOf, toTable } from './tables.js';
 export { escapeHtml } from './escape.js';
-export { recordedVsReplayedChart, validationChart } from './charts.js';
-export type { ValidationPointRow, ValidationRule } from './charts.js';
+export { completedOverTimeChart, pendingAppsChart, recordedVsReplayedChart, utilisationOverTimeChart, validationChart } from './charts.js';
+export type { ClusterSampleRow, CompletedRow, ValidationPointRow, ValidationRule } from './charts.js';

@@ -12,16 +12,19 @@ import {
   makespanBySettingChart,
   makespanBySetupChart,
   nodeBucketsChart,
+  MAX_QUEUE_PANELS,
   pendingAppsChart,
+  queueUsageChart,
   recordedVsReplayedChart,
   strandedOverTimeChart,
   utilisationOverTimeChart,
 } from './charts.js';
-import type { ClusterSampleRow, CompletedRow, GanttRow, NodeBucketRow, RecordedSampleRow, SettingRow } from './charts.js';
+import type { ClusterSampleRow, CompletedRow, GanttRow, NodeBucketRow, QueueSampleRow, RecordedSampleRow, SettingRow } from './charts.js';
 import type { PageSection } from './page.js';
 import { extremesPerSlice, lastPerSlice, MAX_SLICES_PER_SERIES } from './downsample.js';
 import { featuredRuns } from './featured-runs.js';
 import { SeriesColours } from './series-colours.js';
+import type { SeriesScale } from './series-colours.js';
 import { renderSvg } from './render-svg.js';
 import { summarise } from './summary.js';
 import type { SettingSummaryRow } from './summary.js';
@@ -56,7 +59,11 @@ const STATIC_FAMILY_TITLES: Readonly<Record<string, string>> = {
   'max-apps': 'running apps (the setting of max-apps:N)',
 };
 
-export async function buildOverview(store: Store, queriesDir: string, filter: ReportFilter): Promise<Overview> {
+/**
+ * `leadRunIds`: runs the charts over time draw first, in this order (featured-runs.ts), where the
+ * caller knows which matter most: the what-if page's as-configured replay and the change it advises.
+ */
+export async function buildOverview(store: Store, queriesDir: string, filter: ReportFilter, leadRunIds: readonly number[] = []): Promise<Overview> {
   const query: Query = (names, narrowed) => runReportQueries(store, queriesDir, names, narrowed);
   const [settingRows, runRows] = await query(['makespan_by_setting', 'makespan'], filter);
   const settings = objectsOf<SettingSummaryRow & { setting: number | null }>(toTable(settingRows!));
@@ -70,7 +77,7 @@ export async function buildOverview(store: Store, queriesDir: string, filter: Re
     const traceSettings = settings.filter((row) => row.trace === trace);
     summary.push(...summarise(traceSettings));
     const traceRuns = runs.filter((run) => run.trace === trace);
-    sections.push(await traceSection(store, query, trace, traceSettings, traceRuns, filter, colours));
+    sections.push(await traceSection(store, query, trace, traceSettings, traceRuns, filter, colours, leadRunIds));
   }
   if (traces.length > MAX_TRACES) {
     sections.push({
@@ -98,8 +105,9 @@ async function traceSection(
   runs: readonly RunRow[],
   filter: ReportFilter,
   colours: SeriesColours,
+  leadRunIds: readonly number[],
 ): Promise<PageSection> {
-  const featured = featuredRuns(runs, settings);
+  const featured = featuredRuns(runs, settings, undefined, leadRunIds);
   const seriesOf = seriesLabeller(featured);
   const labelOf = new Map(featured.map((run) => [run.run_id, seriesOf(run)]));
   // Every series of the trace's charts claims its colour at once, so that no two share one.
@@ -113,14 +121,15 @@ async function traceSection(
   const notes: string[] = [];
   if (featured.length < runs.length) {
     notes.push(
-      `The charts over time show ${featured.length} of the trace's ${runs.length} runs (as configured, the best static ` +
-        'setting, the fastest setup and the adaptive policies first; the first seed first); ' +
+      `The charts over time show ${featured.length} of the trace's ${runs.length} runs (` +
+        (leadRunIds.length > 0 ? 'the as-configured replay and the advised change, then ' : '') +
+        'as configured, the best static setting, the fastest setup and the adaptive policies first; the first seed first); ' +
         'narrow the report with --run or --trace to see others.',
     );
   }
 
-  const [completedRows, sampleRows, recordedRows, ganttRows] = await query(
-    ['apps_completed_over_time', 'cluster_over_time', 'recorded_vs_replayed', 'container_gantt'],
+  const [completedRows, sampleRows, recordedRows, ganttRows, queueRows] = await query(
+    ['apps_completed_over_time', 'cluster_over_time', 'recorded_vs_replayed', 'container_gantt', 'queue_over_time'],
     narrowed,
   );
   const [utilisationRows, comparisonRows] = await query(['utilization', 'comparison'], { ...filter, trace });
@@ -158,6 +167,15 @@ async function traceSection(
     const recordedScale = { domain: [RECORDED_SERIES, ...replayed], range: [RECORDED_COLOUR, ...runScale.range] };
     charts.push(await renderSvg(recordedVsReplayedChart(recorded, recordedScale)));
   }
+  const queues = queueChart(
+    objectsOf<QueueRow>(toTable(queueRows!)).filter((row) => row.trace === trace),
+    labelOf,
+    colours,
+  );
+  if (queues !== null) {
+    charts.push(await renderSvg(queues.spec));
+    notes.push(...queues.notes);
+  }
   const gantt = await ganttCharts(store, ganttRows!, featured, seriesOf);
   charts.push(...gantt.charts);
   notes.push(...gantt.notes);
@@ -177,6 +195,59 @@ async function traceSection(
     );
   }
   return { title: `Trace ${trace}`, charts, tables, notes };
+}
+
+/** Runs drawn beside the log on the per-queue chart. */
+export const MAX_QUEUE_RUNS = 3;
+
+/** A row of queries/queue_over_time.sql: what the queue chart reads. */
+export interface QueueRow {
+  readonly trace: string;
+  readonly series: 'recorded' | 'replayed';
+  readonly run_id: number | null;
+  readonly queue: string;
+  readonly time_s: number;
+  readonly memory_pct: number | null;
+}
+
+/**
+ * The per-queue chart of a trace with two queues or more: the log's queues (where it is an RM
+ * log) beside the first MAX_QUEUE_RUNS runs of `runLabels` (the page's drawn runs, leading ones
+ * first, each with its series name), in the colours of the recorded-against-replayed chart. At most MAX_QUEUE_PANELS queues, those that held the most
+ * memory at their peak, in name order; queues that held none are left out.
+ */
+export function queueChart(
+  rows: readonly QueueRow[],
+  runLabels: ReadonlyMap<number, string>,
+  colours: SeriesColours,
+): { spec: ReturnType<typeof queueUsageChart>; notes: string[] } | null {
+  // The log, then the first runs of `runLabels` that have queue rows: more lines hide the log's.
+  const withRows = new Set(rows.map((row) => row.run_id));
+  const runIds = [...runLabels.keys()].filter((id) => withRows.has(id)).slice(0, MAX_QUEUE_RUNS);
+  const runLabel = (runId: number): string => runLabels.get(runId)!;
+  const shown = rows.filter((row) => row.run_id === null || runIds.includes(row.run_id));
+  const peaks = new Map<string, number>();
+  for (const row of shown) peaks.set(row.queue, Math.max(peaks.get(row.queue) ?? 0, row.memory_pct ?? 0));
+  // A queue nothing ran in (FairScheduler's root.default, say) gets no panel.
+  const used = [...peaks].filter(([, peak]) => peak > 0);
+  if (used.length < 2) return null;
+  const drawn = used.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, MAX_QUEUE_PANELS).map(([queue]) => queue).sort();
+  const hasRecorded = shown.some((row) => row.series === 'recorded');
+  const seriesOf = (row: QueueRow): string =>
+    row.run_id === null ? RECORDED_SERIES : hasRecorded ? `${REPLAYED_PREFIX}${runLabel(row.run_id)}` : runLabel(row.run_id);
+  const labelled: QueueSampleRow[] = shown
+    .filter((row) => drawn.includes(row.queue))
+    .map((row) => ({ series: seriesOf(row), queue: row.queue, time_s: row.time_s, memory_pct: row.memory_pct, recorded: row.run_id === null }));
+  // Peaks kept per queue and series: each queue's line is cut into slices of its own.
+  const kept = drawn.flatMap((queue) => extremesPerSlice(labelled.filter((row) => row.queue === queue), 'time_s', ['memory_pct']));
+  const series = [...new Set(kept.map((row) => row.series))];
+  const runs = series.filter((name) => name !== RECORDED_SERIES);
+  const runScale = colours.scaleFor(runs.map((name) => (hasRecorded ? name.slice(REPLAYED_PREFIX.length) : name)));
+  const scale: SeriesScale = hasRecorded ? { domain: [RECORDED_SERIES, ...runs], range: [RECORDED_COLOUR, ...runScale.range] } : { domain: runs, range: runScale.range };
+  const notes = used.length > drawn.length
+    ? [`The per-queue chart draws the ${drawn.length} of ${used.length} queues that held the most memory at their peak; ${used.map(([queue]) => queue).filter((q) => !drawn.includes(q)).sort().join(', ')} are left out.`]
+    : [];
+  return { spec: queueUsageChart(kept, drawn, scale), notes };
 }
 
 /** Names a run by what tells it apart from the others drawn: the fields that vary among them. */

@@ -39,7 +39,7 @@ div.table { overflow-x: auto; margin: 1rem 0; }
 table { border-collapse: collapse; font-size: 0.85rem; white-space: nowrap; }
 caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
 th, td { border: 1px solid #d6dae3; padding: 0.2rem 0.5rem; }
-th { background: #eef1f6; text-align: left; }
+th { background: #eef1f6; text-align: left; white-space: normal; vertical-align: bottom; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.null { color: #9aa1ad; text-align: center; }
 nav.contents { font-size: 0.9rem; border: 1px solid #d6dae3; padding: 0.4rem 1rem; margin: 1rem 0; }
@@ -114,10 +114,12 @@ function renderContents(sections: readonly PageSection[]): string {
 
 /**
  * A chart's title as Vega writes it in the SVG (the aria-label of its title text), still escaped
- * as an attribute value, which is as valid in text; null for a chart without one.
+ * as an attribute value, which is as valid in text; null for a chart without one. Vega writes the
+ * titles of a chart's panels (the per-queue chart's queue names) before its own: the last is the
+ * chart's.
  */
 export function chartTitle(svg: string): string | null {
-  return /aria-label="Title text '([^"]*)'"/.exec(svg)?.[1] ?? null;
+  return [...svg.matchAll(/aria-label="Title text '([^"]*)'"/g)].at(-1)?.[1] ?? null;
 }
 
 const sectionId = (s: number): string => `section-${s + 1}`;

@@ -121,6 +121,16 @@ describe('report charts', () => {
     expect(svg).toMatch(/<title>[^<]*series: autoadmin[^<]*finish_s: 12\.5[^<]*completed: 3[^<]*<\/title>/);
   });
 
+  it('gives long series names a one-column legend, wide enough that runs differing at the end are told apart', async () => {
+    const long = (tail: string): string => `replayed: fair2q (nodes from log)${tail} / fair-fair / as-configured`;
+    const rows = SAMPLES.map((row) => ({ ...row, series: row.series === 'a' ? long('') : long('@4') }));
+    const svg = await renderSvg(utilisationOverTimeChart(rows));
+    // Both names whole in the legend (Vega cuts a label with an ellipsis).
+    expect(svg.includes(`>${long('')}<`) && svg.includes(`>${long('@4')}<`)).toBe(true);
+    expect((utilisationOverTimeChart(rows).config as { legend: { columns: number } }).legend.columns).toBe(1);
+    expect((utilisationOverTimeChart(SAMPLES).config as { legend: { columns: number } }).legend.columns).toBe(2);
+  });
+
   it('utilisation and AM share: three panels of a line per run', async () => {
     const spec = utilisationOverTimeChart(SAMPLES);
     expect(JSON.stringify(spec)).toContain('"field":"am_share_pct"');

@@ -42,3 +42,18 @@ describe('featuredRuns', () => {
     expect(drawn.slice(9).map((run) => [run.policy, run.seed])).toEqual([['am-share:0.1', 2], ['am-share:0.2', 2]]);
   });
 });
+
+describe('featuredRuns with runs the caller names', () => {
+  it('draws the named runs first, in the order named, before as-configured and the best static setting', () => {
+    // Run 12 is as-configured at seed 1 (seed 1's runs are 10..18); run 8 is none at seed 2, drawn
+    // though none's seed 1 (run 17) would otherwise be chosen. Then the best static setting and an
+    // adaptive policy (none, the fastest, is drawn already).
+    const named = featuredRuns(RUNS, SETTINGS, 4, [12, 8]);
+    expect(named.map((run) => [run.policy, run.seed])).toEqual([
+      ['as-configured', 1],
+      ['none', 2],
+      ['max-apps:4', 1],
+      ['autoadmin', 1],
+    ]);
+  });
+});

@@ -37,5 +37,8 @@ describe('renderPage', () => {
   it('reads a chart title as Vega writes it, or none', () => {
     expect(chartTitle(svg('Pending apps over time'))).toBe('Pending apps over time');
     expect(chartTitle('<svg></svg>')).toBeNull();
+    // Panel titles come first in Vega's SVG, the chart's own last.
+    const panels = `<svg><text aria-label="Title text 'root.a'"/><text aria-label="Title text 'root.b'"/>${svg('Memory held per queue')}</svg>`;
+    expect(chartTitle(panels)).toBe('Memory held per queue');
   });
 });

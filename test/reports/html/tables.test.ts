@@ -45,6 +45,10 @@ describe('htmlTable', () => {
     expect(html).toContain('<caption>a &quot;caption&quot; &amp; more</caption>');
   });
 
+  it('lets a header break after each underscore, so a column is not as wide as its name', () => {
+    expect(htmlTable(tableOf([{ p95_first_container_wait_s: 1 }]))).toContain('<th>p95_<wbr>first_<wbr>container_<wbr>wait_<wbr>s</th>');
+  });
+
   it('rounds by magnitude', () => {
     expect([formatNumber(12), formatNumber(104.78), formatNumber(2.345), formatNumber(0.04712)]).toEqual(['12', '104.8', '2.35', '0.047']);
   });
