@@ -254,7 +254,7 @@ export async function runAdvise(store: Store, request: AdviseRequest): Promise<A
     summary,
     sections: [
       ...(objectives.some((o) => o.diffs.length > 0)
-        ? [{ title: 'The change against your own file', paragraphs: [...new Set(objectives.flatMap((o) => o.diffs.map((diff) => diff.join('\n'))))] }]
+        ? [{ title: 'The change against your own file', preformatted: [...new Set(objectives.flatMap((o) => o.diffs.map((diff) => diff.join('\n'))))] }]
         : []),
       ...(charts.length > 0
         ? [

@@ -10,6 +10,7 @@ import { buildOverview, htmlTable, objectsOf, renderPage, tableOf, toTable } fro
 import { formatTable, markdownText, runReportQuery } from '../reports/index.js';
 import type { ReportFilter } from '../reports/index.js';
 import { capacityModeSpec } from '../model/capacity-mode.js';
+import { nodeCount } from '../model/cluster.js';
 import { BIN_NAME, commandLine } from '../model/command-line.js';
 import { listRuns, listTraces, runSpecsOf } from '../store/index.js';
 import type { Store } from '../store/index.js';
@@ -192,9 +193,11 @@ function clusterSourceArgs(sources: ClusterSources): string[] {
 
 /**
  * The report's first lines: the as-configured replay's makespan (the fidelity run: the log on
- * the cluster the given files describe), and the stored run of the trace that beats it most,
- * with the band the fidelity error sets (advice-choice.ts); nothing is replayed for it. With the
- * lines, the runs the page's charts lead with: the as-configured one and the one advised, if any.
+ * the cluster the given files describe), and the stored run of the trace on as many nodes that
+ * beats it most, with the band the fidelity error sets (advice-choice.ts); nothing is replayed
+ * for it. As in advise, a run on another node count is hardware, not a setting: it is kept out
+ * of the choice and its makespan said on a line of its own. With the lines, the runs the page's
+ * charts lead with: the as-configured one and the one advised, if any.
  */
 async function asConfiguredLead(
   store: Store,
@@ -217,8 +220,15 @@ async function asConfiguredLead(
   const base = measuresOf(own);
   const errors = [fidelity.makespanErrorPct, fidelity.meanAbsErrorPct].flatMap((e) => (e === null ? [] : [Math.abs(e)]));
   const bandPct = changeBandPct(errors.length === 0 ? null : Math.max(...errors), [], VALIDATION_BAND.toleranceShare * 100);
-  const others = objects
-    .filter((row) => Number(row['run_id']) !== fidelity.runId)
+  const specs = await runSpecsOf(store, objects.map((row) => Number(row['run_id'])));
+  const nodesOf = (row: Record<string, unknown>): number | null => {
+    const spec = specs.get(Number(row['run_id']));
+    return spec === undefined ? null : nodeCount(spec.cluster);
+  };
+  const ownNodes = nodesOf(own);
+  const candidates = objects.filter((row) => Number(row['run_id']) !== fidelity.runId);
+  const others = candidates
+    .filter((row) => nodesOf(row) === ownNodes)
     .map((row) => ({
       key: { text: `${String(row['scheduler'])} ${String(row['policy'])} on ${String(row['cluster'])} (run ${String(row['run_id'])})`, runId: Number(row['run_id']) },
       measures: measuresOf(row),
@@ -226,14 +236,33 @@ async function asConfiguredLead(
     }));
   const lead = [`As configured: ${base.makespanS === null ? 'no makespan (apps left unfinished)' : `${base.makespanS.toFixed(1)} s`} (run ${fidelity.runId}).`];
   const advice = bestForObjective('makespan', base, others, VALIDATION_BAND.toleranceS);
-  if (advice.verdict === 'as-configured-best') lead.push(`Advice: keep it as configured; no stored replay of ${trace} has a shorter makespan.`);
+  if (advice.verdict === 'as-configured-best') lead.push(`Advice: keep it as configured; no stored replay of ${trace} on as many nodes has a shorter makespan.`);
   else if (advice.verdict === 'no-reliable-gain') {
     lead.push(`Advice: no reliable gain; the best stored replay, ${advice.best!.key.text}, is ${advice.gainPct!.toFixed(1)}% shorter, not more than the error band of ±${bandPct.toFixed(1)}% and ${VALIDATION_BAND.toleranceS} s.`);
   } else if (advice.verdict === 'change') {
     lead.push(`Advice: ${advice.best!.key.text} has a ${advice.gainPct!.toFixed(1)}% shorter makespan (${advice.bestValue!.toFixed(1)} s), more than the error band of ±${bandPct.toFixed(1)}%.`);
   }
+  const hardware = nodeCountLine(base, candidates.filter((row) => nodesOf(row) !== ownNodes).map((row) => ({ nodes: nodesOf(row), row, measures: measuresOf(row) })));
+  if (hardware !== null) lead.push(hardware);
   lead.push(`\`${command(['advise', '--trace', trace])}\` tries every change and names the Hadoop setting to make.`);
   return { lines: lead, runIds: [fidelity.runId, ...(advice.verdict === 'change' ? [advice.best!.key.runId] : [])] };
+}
+
+/** The fastest stored run on another node count, against as configured: what hardware would give, not a setting. */
+function nodeCountLine(
+  base: RunMeasures,
+  runs: readonly { nodes: number | null; row: Record<string, unknown>; measures: RunMeasures }[],
+): string | null {
+  const fastest = runs
+    .filter((run) => run.nodes !== null && run.measures.makespanS !== null)
+    .reduce<(typeof runs)[number] | null>((best, run) => (best === null || run.measures.makespanS! < best.measures.makespanS! ? run : best), null);
+  if (fastest === null) return null;
+  const after = fastest.measures.makespanS!;
+  const change = base.makespanS === null || base.makespanS <= 0 ? '' : ` (${(((after - base.makespanS) / base.makespanS) * 100).toFixed(1)}%)`;
+  return (
+    `On ${fastest.nodes} node${fastest.nodes === 1 ? '' : 's'} (hardware, not a setting): ${String(fastest.row['scheduler'])} ${String(fastest.row['policy'])} ` +
+    `(run ${String(fastest.row['run_id'])}) has a makespan of ${after.toFixed(1)} s${change}.`
+  );
 }
 
 /**

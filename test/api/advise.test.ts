@@ -9,7 +9,7 @@ import { runSpecSha256 } from '../../src/model/run-spec.js';
 import { runSpecsOf, Store } from '../../src/store/index.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { amLimitBoundScenario } from '../fixtures/rmlog/scenarios.js';
-import { tempFile } from '../helpers/files.js';
+import { tempFile, tempPath } from '../helpers/files.js';
 
 describe('advise', () => {
   it('raises the AM limit of a log whose apps waited for it with the node half empty', async () => {
@@ -46,10 +46,11 @@ describe('advise', () => {
       // The diff of the one property against the file given.
       expect(makespan.diffs[0]).toEqual([`--- ${cs}`, `+++ ${cs} (advised)`, '@@ -6 +6 @@', '-    <value>0.1</value>', '+    <value>0.3</value>']);
 
-      // Asked again, every run is read back, none replayed.
-      const again = await runAdvise(store, narrowed);
+      // Asked again, every run is read back, none replayed; the page shows the diff line by line.
+      const again = await runAdvise(store, { ...narrowed, out: tempPath('advise-amlimit') });
       expect(again.replayed).toBe(0);
       expect(again.objectives.map((o) => o.sentence)).toEqual(advice.objectives.map((o) => o.sentence));
+      expect(again.html).toContain(`<pre>--- ${cs}\n+++ ${cs} (advised)\n@@ -6 +6 @@\n-    &lt;value&gt;0.1&lt;/value&gt;\n+    &lt;value&gt;0.3&lt;/value&gt;</pre>`);
     } finally {
       store.close();
     }

@@ -61,7 +61,7 @@ describe('report whatif with Hadoop files', () => {
       // report says the as-configured (0.5) run is best.
       await replayRuns(store, { source: { kind: 'trace', trace: 'amlimit' } });
       const report = await whatif(null);
-      expect(report.summary[1]).toBe('Advice: keep it as configured; no stored replay of amlimit has a shorter makespan.');
+      expect(report.summary[1]).toBe('Advice: keep it as configured; no stored replay of amlimit on as many nodes has a shorter makespan.');
       // Without the file the fidelity run is the log's own settings: another description, so
       // the run replay just stored (the same description) is the one read back, and its makespan is longer.
       const own = await runReport(store, { name: 'whatif', filter: { trace: 'amlimit' }, outDir: null });

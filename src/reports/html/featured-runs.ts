@@ -1,10 +1,12 @@
 // Which runs the charts over time draw. A trace may have dozens of runs and a chart reads with
 // about 8 lines, so the runs an operator compares come first: the runs a caller names (the
 // what-if page: the as-configured replay on the cluster its Hadoop files describe, and the
-// change it advises), then what the cluster runs today (as-configured), the best hand-tuned
-// setting, the fastest setup of all, and the adaptive controllers; other runs fill what room is
-// left, in the order given. The alphabet used to decide, and the as-configured run was often
-// the one left out.
+// change it advises), then what the cluster runs today (as-configured in the page's own setup),
+// the best hand-tuned setting, the fastest setup of all, the as-configured runs of the other
+// setups (other schedulers) and the adaptive controllers; other runs fill what room is left, in
+// the order given. The alphabet used to decide, and the as-configured run was often the one left
+// out; and when every setup's as-configured run ranked first, other schedulers crowded out the
+// best static setting.
 
 /** Lines of one chart over time; the rest of a trace's runs are named in a note. */
 export const MAX_RUNS_PER_CHART = 8;
@@ -34,10 +36,11 @@ const AS_CONFIGURED = 'as-configured';
 
 /**
  * At most `max` runs, one per setup and policy (its lowest seed, or the run `leadRunIds` names),
- * ranked: the runs of `leadRunIds` in its order, then as-configured, then the
+ * ranked: the runs of `leadRunIds` in its order, then as-configured in the page's own setup (that
+ * of the first run `leadRunIds` names, else of the first as-configured run in `runs`), then the
  * static setting with the least makespan in each setup, then the policy with the least makespan of
- * all, then adaptive policies, then the rest; ties keep the order of `runs`. Only when every setup
- * and policy has a run drawn do further seeds come in.
+ * all, then as-configured in the other setups, then adaptive policies, then the rest; ties keep
+ * the order of `runs`. Only when every setup and policy has a run drawn do further seeds come in.
  */
 export function featuredRuns<T extends FeaturedRun>(
   runs: readonly T[],
@@ -48,7 +51,11 @@ export function featuredRuns<T extends FeaturedRun>(
   const leadRank = (run: T): number => (run.run_id === undefined ? -1 : leadRunIds.indexOf(run.run_id));
   const keyOf = (row: { cluster: string; scheduler: string; queue_structure: string | null; policy: string }): string =>
     JSON.stringify([row.cluster, row.scheduler, row.queue_structure, row.policy]);
-  const setupOf = (row: FeaturedSetting): string => JSON.stringify([row.cluster, row.scheduler, row.queue_structure]);
+  const setupOf = (row: { cluster: string; scheduler: string; queue_structure: string | null }): string =>
+    JSON.stringify([row.cluster, row.scheduler, row.queue_structure]);
+  const firstLead = leadRunIds.length === 0 ? undefined : runs.find((run) => run.run_id === leadRunIds[0]);
+  const ownRun = firstLead ?? runs.find((run) => run.policy === AS_CONFIGURED);
+  const ownSetup = ownRun === undefined ? undefined : setupOf(ownRun);
   const finished = settings.filter((row) => row.makespan_s !== null);
   const bestStatic = new Map<string, FeaturedSetting>();
   for (const row of finished.filter((r) => STATIC_FAMILIES.has(r.family))) {
@@ -61,11 +68,12 @@ export function featuredRuns<T extends FeaturedRun>(
   const rank = (run: T): number => {
     const key = keyOf(run);
     if (leadRank(run) >= 0) return leadRank(run) - leadRunIds.length;
-    if (run.policy === AS_CONFIGURED) return 0;
+    if (run.policy === AS_CONFIGURED && setupOf(run) === ownSetup) return 0;
     if (bestStaticKeys.has(key)) return 1;
     if (fastest !== undefined && key === keyOf(fastest)) return 2;
-    if (family.get(key) === 'adaptive') return 3;
-    return 4;
+    if (run.policy === AS_CONFIGURED) return 3;
+    if (family.get(key) === 'adaptive') return 4;
+    return 5;
   };
   const firstSeed = new Map<string, T>();
   for (const run of runs) {

@@ -123,7 +123,7 @@ async function traceSection(
     notes.push(
       `The charts over time show ${featured.length} of the trace's ${runs.length} runs (` +
         (leadRunIds.length > 0 ? 'the as-configured replay and the advised change, then ' : '') +
-        'as configured, the best static setting, the fastest setup and the adaptive policies first; the first seed first); ' +
+        'as configured, the best static setting, the fastest setup, the other schedulers as configured and the adaptive policies first; the first seed first); ' +
         'narrow the report with --run or --trace to see others.',
     );
   }

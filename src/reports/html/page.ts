@@ -4,10 +4,12 @@
 
 import { escapeHtml } from './escape.js';
 
-/** A part of the page: prose, then charts (SVG markup from render-svg.ts), then tables (HTML). */
+/** A part of the page: prose, preformatted text, then charts (SVG markup from render-svg.ts), then tables (HTML). */
 export interface PageSection {
   readonly title: string;
   readonly paragraphs?: readonly string[];
+  /** Text whose line breaks and spacing carry meaning (a diff), each in a block of its own. */
+  readonly preformatted?: readonly string[];
   readonly charts?: readonly string[];
   readonly tables?: readonly string[];
   /** Small print: what was left out and why. */
@@ -35,6 +37,7 @@ h2 { font-size: 1.25rem; border-bottom: 1px solid #d6dae3; padding-bottom: 0.2re
 .summary { background: #f2f5fb; border-left: 4px solid #3a6fd8; padding: 0.6rem 1rem; }
 .summary p { margin: 0.35rem 0; }
 figure.chart { margin: 1rem 0; overflow-x: auto; }
+pre { background: #f6f8fa; border: 1px solid #d6dae3; padding: 0.5rem 0.8rem; overflow-x: auto; font-size: 0.85rem; }
 div.table { overflow-x: auto; margin: 1rem 0; }
 table { border-collapse: collapse; font-size: 0.85rem; white-space: nowrap; }
 caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
@@ -49,7 +52,8 @@ a { color: #2557b8; }
 figure.chart svg { max-width: 100%; height: auto; }
 @media (prefers-color-scheme: dark) {
   body { color: #dfe3ea; background: #15181e; }
-  h2, th, td, nav.contents { border-color: #3a404c; }
+  h2, th, td, nav.contents, pre { border-color: #3a404c; }
+  pre { background: #1e222b; }
   th { background: #232833; }
   .byline, .note, nav.contents ul { color: #9aa3b2; }
   .summary { background: #1e2532; border-left-color: #6f9bf0; }
@@ -60,6 +64,7 @@ figure.chart svg { max-width: 100%; height: auto; }
 @media print {
   body { font-size: 10pt; max-width: none; margin: 0; padding: 0; color: #000; background: #fff; }
   figure.chart { overflow: visible; break-inside: avoid; }
+  pre { overflow: visible; white-space: pre-wrap; overflow-wrap: anywhere; }
   div.table { overflow: visible; }
   table { white-space: normal; font-size: 6.5pt; width: 100%; }
   th, td { padding: 1px 3px; overflow-wrap: anywhere; }
@@ -129,6 +134,7 @@ function renderSection(section: PageSection, s: number): string {
   return [
     `<section id="${sectionId(s)}"><h2>${escapeHtml(section.title)}</h2>`,
     ...(section.paragraphs ?? []).map((text) => `<p>${escapeHtml(text)}</p>`),
+    ...(section.preformatted ?? []).map((text) => `<pre>${escapeHtml(text)}</pre>`),
     ...(section.charts ?? []).map((svg, c) => `<figure class="chart" id="${chartId(s, c)}">${svg}</figure>`),
     ...(section.tables ?? []).map((table) => `<div class="table">${table}</div>`),
     ...(section.notes ?? []).map((text) => `<p class="note">${escapeHtml(text)}</p>`),

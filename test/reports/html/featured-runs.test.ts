@@ -57,3 +57,39 @@ describe('featuredRuns with runs the caller names', () => {
     ]);
   });
 });
+
+describe('featuredRuns with other schedulers replayed as configured', () => {
+  // The what-if page: the policies above under capacity-fifo (the recorded setup), and two other
+  // schedulers replayed as configured only, neither the fastest (310 s and 330 s against none's 190 s).
+  const others = ['fair-drf', 'capacity-priority'].map((scheduler, i) => ({
+    ...SETUP,
+    scheduler,
+    policy: 'as-configured',
+    family: 'other',
+    makespan_s: 310 + 20 * i,
+  }));
+  const settings = [...SETTINGS, ...others];
+  const runs = [...RUNS, ...others.map((row, i) => ({ ...SETUP, scheduler: row.scheduler, policy: row.policy, seed: 1, run_id: 100 + i }))];
+
+  it('ranks the named setup as configured first, then the best static setting, before other schedulers', () => {
+    // Run 12 is capacity-fifo as-configured at seed 1. Every as-configured run ranking first used to
+    // draw fair-drf's and capacity-priority's in place of max-apps:4 and none.
+    expect(featuredRuns(runs, settings, 3, [12]).map((run) => [run.scheduler, run.policy])).toEqual([
+      ['capacity-fifo', 'as-configured'],
+      ['capacity-fifo', 'max-apps:4'],
+      ['capacity-fifo', 'none'],
+    ]);
+  });
+
+  it('without named runs, takes the setup of the first as-configured run as the page\'s own', () => {
+    // Then the other schedulers as configured, before the adaptive controllers.
+    expect(featuredRuns(runs, settings, 6).map((run) => [run.scheduler, run.policy])).toEqual([
+      ['capacity-fifo', 'as-configured'],
+      ['capacity-fifo', 'max-apps:4'],
+      ['capacity-fifo', 'none'],
+      ['fair-drf', 'as-configured'],
+      ['capacity-priority', 'as-configured'],
+      ['capacity-fifo', 'autoadmin'],
+    ]);
+  });
+});

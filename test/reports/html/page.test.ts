@@ -29,6 +29,12 @@ describe('renderPage', () => {
     for (const [id] of links) expect(html).toContain(`id="${id}"`);
   });
 
+  it('keeps the line breaks of preformatted text, escaped, in a block of its own', () => {
+    const diff = ['--- a.xml', '+++ a.xml (advised)', '-    <value>0.1</value>', '+    <value>0.3</value>'].join('\n');
+    const html = renderPage({ title: 't', byline: 'b', summary: [], sections: [{ title: 'one', paragraphs: ['Before.'], preformatted: [diff] }] });
+    expect(html).toContain('<p>Before.</p>\n<pre>--- a.xml\n+++ a.xml (advised)\n-    &lt;value&gt;0.1&lt;/value&gt;\n+    &lt;value&gt;0.3&lt;/value&gt;</pre>');
+  });
+
   it('gives a short page no contents', () => {
     const html = renderPage({ title: 't', byline: 'b', summary: [], sections: [{ title: 'one', charts: [svg('a')] }] });
     expect(html).not.toContain('<nav');
