@@ -17,39 +17,26 @@ WITH replays AS (
   SELECT run_id, trace, scheduler, policy, seed FROM latest_runs
 ),
 recorded AS (
-  SELECT q.trace, q.time_ms, q.queue, q.used_memory_mb, q.share_memory_mb, q.running_apps, q.pending_apps,
+  SELECT q.trace, 'recorded' AS series, CAST(NULL AS INTEGER) AS run_id, CAST(NULL AS VARCHAR) AS scheduler,
+    CAST(NULL AS VARCHAR) AS policy, CAST(NULL AS BIGINT) AS seed,
+    q.time_ms, q.queue, q.used_memory_mb, q.share_memory_mb, q.running_apps, q.pending_apps,
     s.used_memory_mb + s.free_memory_mb + coalesce(s.reserved_memory_mb, 0) AS capacity_memory_mb
   FROM rm_queue_samples AS q
   LEFT JOIN rm_samples AS s USING (trace, time_ms)
   WHERE q.trace IN (SELECT trace FROM replays)
 ),
 replayed AS (
-  SELECT r.trace, r.run_id, r.scheduler, r.policy, r.seed, q.time_ms, q.queue, q.used_memory_mb, q.share_memory_mb,
-    q.running_apps, q.pending_apps,
+  SELECT r.trace, 'replayed' AS series, r.run_id, r.scheduler, r.policy, r.seed,
+    q.time_ms, q.queue, q.used_memory_mb, q.share_memory_mb, q.running_apps, q.pending_apps,
     s.used_memory_mb + s.free_memory_mb + coalesce(s.reserved_memory_mb, 0) AS capacity_memory_mb
   FROM replays AS r
   JOIN run_queue_samples AS q USING (run_id)
   LEFT JOIN run_samples AS s ON s.run_id = q.run_id AND s.time_ms = q.time_ms
 )
+-- One projection for both series, so the two cannot drift apart.
 SELECT
   trace,
-  'recorded' AS series,
-  CAST(NULL AS INTEGER) AS run_id,
-  CAST(NULL AS VARCHAR) AS scheduler,
-  CAST(NULL AS VARCHAR) AS policy,
-  CAST(NULL AS BIGINT) AS seed,
-  queue,
-  time_ms / 1000.0 AS time_s,
-  used_memory_mb,
-  100.0 * used_memory_mb / nullif(capacity_memory_mb, 0) AS memory_pct,
-  100.0 * share_memory_mb / nullif(capacity_memory_mb, 0) AS share_pct,
-  running_apps,
-  pending_apps
-FROM recorded
-UNION ALL
-SELECT
-  trace,
-  'replayed' AS series,
+  series,
   run_id,
   scheduler,
   policy,
@@ -61,5 +48,5 @@ SELECT
   100.0 * share_memory_mb / nullif(capacity_memory_mb, 0) AS share_pct,
   running_apps,
   pending_apps
-FROM replayed
+FROM (SELECT * FROM recorded UNION ALL BY NAME SELECT * FROM replayed)
 ORDER BY trace, series, run_id NULLS FIRST, queue, time_s;
