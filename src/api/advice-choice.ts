@@ -14,6 +14,21 @@ export interface RunMeasures {
   readonly completionPct: number | null;
 }
 
+/** A run's measures from its row of queries/makespan.sql, with its p95 wait for the first container (queries/first_container_wait.sql) where read. */
+export function measuresOfMakespanRow(row: Readonly<Record<string, unknown>>, p95FirstContainerWaitS: number | null): RunMeasures {
+  return {
+    makespanS: numberOrNull(row['makespan_s']),
+    meanTurnaroundS: numberOrNull(row['mean_turnaround_s']),
+    p95TurnaroundS: numberOrNull(row['p95_turnaround_s']),
+    p95FirstContainerWaitS,
+    completionPct: numberOrNull(row['completion_pct']),
+  };
+}
+
+export function numberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
 export const OBJECTIVES = ['makespan', 'mean-turnaround', 'p95-turnaround', 'p95-first-container-wait', 'completion'] as const;
 export type Objective = (typeof OBJECTIVES)[number];
 

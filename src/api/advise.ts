@@ -23,7 +23,7 @@ import { findTrace, runSpecsOf } from '../store/index.js';
 import type { Store } from '../store/index.js';
 import type { TraceOptions } from '../ingest/trace-format.js';
 import { QUERIES_DIR, VERSION } from '../paths.js';
-import { arrivalBound, bestForObjective, changeBandPct, OBJECTIVE_DEFINITIONS, OBJECTIVES } from './advice-choice.js';
+import { arrivalBound, bestForObjective, changeBandPct, measuresOfMakespanRow, numberOrNull, OBJECTIVE_DEFINITIONS, OBJECTIVES } from './advice-choice.js';
 import type { ObjectiveAdvice, RunMeasures, TriedRun } from './advice-choice.js';
 import { changeKinds, changeKindsKey, changeKindsTitle } from './change-kind.js';
 import type { ChangeKind } from './change-kind.js';
@@ -336,19 +336,9 @@ async function runMeasures(store: Store, runIds: readonly number[]): Promise<Map
     const { columns, rows } = await runReportQuery(store, QUERIES_DIR, name, filter);
     return rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
   };
-  const number = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
-  const waits = new Map((await objects('first_container_wait')).map((row) => [Number(row['run_id']), number(row['p95_first_container_wait_s'])]));
+  const waits = new Map((await objects('first_container_wait')).map((row) => [Number(row['run_id']), numberOrNull(row['p95_first_container_wait_s'])]));
   return new Map(
-    (await objects('makespan')).map((row) => [
-      Number(row['run_id']),
-      {
-        makespanS: number(row['makespan_s']),
-        meanTurnaroundS: number(row['mean_turnaround_s']),
-        p95TurnaroundS: number(row['p95_turnaround_s']),
-        p95FirstContainerWaitS: waits.get(Number(row['run_id'])) ?? null,
-        completionPct: number(row['completion_pct']),
-      },
-    ]),
+    (await objects('makespan')).map((row) => [Number(row['run_id']), measuresOfMakespanRow(row, waits.get(Number(row['run_id'])) ?? null)]),
   );
 }
 

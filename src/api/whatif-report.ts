@@ -19,7 +19,7 @@ import { fidelityFigures, storedFidelityRun, storedOrNewFidelity } from './fidel
 import type { FidelityResult } from './fidelity.js';
 import { WHATIF_REPORT } from './report.js';
 import type { ReportResult } from './report.js';
-import { bestForObjective, changeBandPct } from './advice-choice.js';
+import { bestForObjective, changeBandPct, measuresOfMakespanRow } from './advice-choice.js';
 import type { RunMeasures } from './advice-choice.js';
 import type { ClusterSources } from './replay.js';
 import { reportPaths, writeReportFiles } from './report-files.js';
@@ -207,14 +207,7 @@ async function asConfiguredLead(
 ): Promise<{ lines: string[]; runIds: number[] }> {
   const { columns, rows } = await runReportQuery(store, QUERIES_DIR, 'makespan', { trace });
   const objects = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])) as Record<string, unknown>);
-  const number = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
-  const measuresOf = (row: Record<string, unknown>): RunMeasures => ({
-    makespanS: number(row['makespan_s']),
-    meanTurnaroundS: number(row['mean_turnaround_s']),
-    p95TurnaroundS: number(row['p95_turnaround_s']),
-    p95FirstContainerWaitS: null,
-    completionPct: number(row['completion_pct']),
-  });
+  const measuresOf = (row: Record<string, unknown>): RunMeasures => measuresOfMakespanRow(row, null);
   const own = objects.find((row) => Number(row['run_id']) === fidelity.runId);
   if (own === undefined) return { lines: [], runIds: [] };
   const base = measuresOf(own);
