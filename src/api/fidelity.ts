@@ -102,11 +102,11 @@ async function fidelityOfRun(
   runId: number,
   replayedFinishesMs: readonly (number | null)[],
 ): Promise<FidelityResult> {
-  const log = source.log!;
+  const log = source.recorded!;
   const run = { runId };
   // App by app, the comparison is queries/fidelity.sql's, run on this run alone: one definition
   // for this command, `rmreplay report fidelity` and the duckdb shell. Listed in submission order.
-  const submissionOrder = new Map(log.recorded.map((app, i) => [app.appId, i]));
+  const submissionOrder = new Map(log.apps.map((app, i) => [app.appId, i]));
   const apps = (await fidelityRows(store, run.runId)).sort(
     (a, b) => submissionOrder.get(a.appId)! - submissionOrder.get(b.appId)!,
   );
@@ -119,8 +119,8 @@ async function fidelityOfRun(
   let recordedLastFinishMs = -Infinity;
   let replayedLastFinishMs = -Infinity;
   let replayedAll = true;
-  for (let i = 0; i < log.recorded.length; i++) {
-    const recorded = log.recorded[i]!;
+  for (let i = 0; i < log.apps.length; i++) {
+    const recorded = log.apps[i]!;
     const replayedFinishMs = replayedFinishesMs[i] ?? null;
     if (recorded.finishMs === null) {
       unfinishedInLog++;
@@ -138,7 +138,7 @@ async function fidelityOfRun(
     trace: request.trace,
     policy,
     cluster: source.cluster.name,
-    schedulerInLog: log.scheduler.schedulerClass,
+    schedulerInLog: log.schedulerClass,
     apps,
     stateChanges,
     unfinishedInLog,

@@ -17,6 +17,7 @@ import type { RunSpec, TraceRef } from '../model/run-spec.js';
 import type { AppOutcome, ReplayProgress, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { Workload } from '../model/workload.js';
 import { formatOf, TRACE_FORMATS } from '../ingest/formats.js';
+import type { RecordedOutcomes } from '../ingest/recorded-outcomes.js';
 import type { LoadedTrace, TraceOptions } from '../ingest/trace-format.js';
 import { nameWithNodeCount, scaleNodeGroups } from '../model/scale-nodes.js';
 import { AS_CONFIGURED_SPEC, parseAdmissionPolicy } from '../policies/admission/index.js';
@@ -28,7 +29,6 @@ import { findScenario, resolveParameters, scenarioLabel } from '../scenarios/ind
 import type { Scenario } from '../scenarios/index.js';
 import { findTrace, listTraces, saveRunAsItGoes } from '../store/index.js';
 import type { Store } from '../store/index.js';
-import type { LogWorkload } from '../ingest/rmlog/workload.js';
 import { VERSION } from '../paths.js';
 import { loadClusterFile } from './cluster-file.js';
 import { planGrid } from './grid.js';
@@ -193,12 +193,12 @@ export async function runAndStore(
  * for a log whose cluster cannot be read from it.
  */
 export function asRecordedSource(source: ResolvedSource): ResolvedSource | null {
-  const log = source.log;
-  if (log === null || log.clusterFromLog === null) return null;
+  const recorded = source.recorded;
+  if (recorded === null || recorded.cluster === null) return null;
   return {
     ...source,
-    cluster: resolveCapacityMode(log.clusterFromLog, undefined),
-    nodeTimeline: log.nodeTimeline,
+    cluster: resolveCapacityMode(recorded.cluster, undefined),
+    nodeTimeline: recorded.nodeTimeline,
     queueStructure: null,
     notes: [],
     contentionByDefault: false,
@@ -218,8 +218,8 @@ export interface ResolvedSource {
   readonly traceLabel: string;
   /** What the source could not say and how it was filled in. */
   readonly notes: readonly string[];
-  /** For RM-log traces: the workload built from the log, with the recorded times. */
-  readonly log: LogWorkload | null;
+  /** For a trace whose format records outcomes (an RM log): what it recorded; else null. */
+  readonly recorded: RecordedOutcomes | null;
   /** For RM-log traces replayed on the log's own nodes: when they joined and left, if they did. */
   readonly nodeTimeline?: NodeTimeline | null;
   /** A scenario's name for its queue layout. */
@@ -252,7 +252,7 @@ export async function resolveSource(
       capacityScheduler: request.capacityScheduler,
       fairScheduler: request.fairScheduler,
       nodes: request.nodes,
-      appQueues: base.log?.workload.apps.map((app) => app.queue),
+      appQueues: base.recorded?.workload.apps.map((app) => app.queue),
     });
     cluster = imported.cluster;
     notes = [...notes, ...formatFindings(imported.findings, imported.findingCounts), ...imported.notes, ...preemptionNotes(imported.findings)];
@@ -280,7 +280,7 @@ export async function resolveSource(
     trace,
     traceLabel: base.traceLabel,
     notes,
-    log: base.log,
+    recorded: base.recorded ?? null,
     nodeTimeline: base.nodeTimeline ?? null,
     queueStructure,
     appTimeoutMs: base.appTimeoutMs,
@@ -316,7 +316,6 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
       },
       traceLabel: scenarioLabel(scenario, parameters),
       notes: [],
-      log: null,
       queueStructure: request.cluster ? null : (built.queueStructure ?? null),
       appTimeoutMs: built.appTimeoutMs ?? null,
     };

@@ -7,7 +7,7 @@
 // workloads). Both runs and the comparison are stored (`validations`, `validation_apps`).
 
 import { formatOf } from '../ingest/formats.js';
-import type { LogWorkload } from '../ingest/rmlog/workload.js';
+import type { RecordedOutcomes } from '../ingest/recorded-outcomes.js';
 import { capacityModeSpec } from '../model/capacity-mode.js';
 import { UserError } from '../model/errors.js';
 import { AS_CONFIGURED_SPEC, parseAdmissionPolicy } from '../policies/admission/index.js';
@@ -75,8 +75,8 @@ export async function runValidation(store: Store, request: ValidationRequest): P
 
   // Two logs that are not one workload are refused before anything is replayed or stored.
   const baseSource = await resolveSource(store, { source }, 1);
-  const baseLog = baseSource.log!;
-  const changedLog = (await formatOf(changedRecord).load(store, changedRecord)).log!;
+  const baseLog = baseSource.recorded!;
+  const changedLog = (await formatOf(changedRecord).load(store, changedRecord)).recorded!;
   const matched = matchApps(request.trace, matchable(baseLog), request.against, matchable(changedLog));
   const changedSource = await resolveSource(store, { source, ...change }, 1);
   const scheduled = scheduledSource(changedSource, grid.schedulers[0]!);
@@ -88,14 +88,14 @@ export async function runValidation(store: Store, request: ValidationRequest): P
     changedAppId: c.appId,
     user: b.user,
     queue: b.queue,
-    recordedBase: endOf(baseLog.recorded[i]!),
-    recordedChanged: endOf(changedLog.recorded[i]!),
+    recordedBase: endOf(baseLog.apps[i]!),
+    recordedChanged: endOf(changedLog.apps[i]!),
     replayedBase: endOf(base.result.apps[i]!),
     replayedChanged: endOf(predicted.result.apps[i]!),
   }));
   const makespans: Makespans = {
-    recordedBaseMs: makespanMs(ends.map((e, i) => [baseLog.recorded[i]!.submitMs, e.recordedBase])),
-    recordedChangedMs: makespanMs(ends.map((e, i) => [changedLog.recorded[i]!.submitMs, e.recordedChanged])),
+    recordedBaseMs: makespanMs(ends.map((e, i) => [baseLog.apps[i]!.submitMs, e.recordedBase])),
+    recordedChangedMs: makespanMs(ends.map((e, i) => [changedLog.apps[i]!.submitMs, e.recordedChanged])),
     replayedBaseMs: makespanMs(ends.map((e, i) => [base.result.apps[i]!.submitMs, e.replayedBase])),
     predictedMs: makespanMs(ends.map((e, i) => [predicted.result.apps[i]!.submitMs, e.replayedChanged])),
   };
@@ -196,14 +196,14 @@ function changeOf(request: ValidationChange): ValidationChange {
 }
 
 /** A log's replayed apps as matching reads them; a name the log did not print (the app id stands in) is none. */
-function matchable(log: LogWorkload): MatchableApp[] {
+function matchable(log: RecordedOutcomes): MatchableApp[] {
   return log.workload.apps.map((app, i) => ({
     appId: app.id,
     name: app.name === app.id ? null : app.name,
     user: app.user,
     queue: app.queue,
     tasks: app.stages.reduce((sum, stage) => sum + stage.taskCount, 0),
-    submitMs: log.recorded[i]!.submitMs,
+    submitMs: log.apps[i]!.submitMs,
   }));
 }
 

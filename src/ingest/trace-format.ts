@@ -8,7 +8,7 @@ import type { SwimBytes, TraceRef } from '../model/run-spec.js';
 import type { NodeTimeline } from '../model/node-timeline.js';
 import type { Workload } from '../model/workload.js';
 import type { Store, TraceRecord } from '../store/index.js';
-import type { LogWorkload } from './rmlog/workload.js';
+import type { RecordedOutcomes } from './recorded-outcomes.js';
 
 export interface TraceFormat<IngestOptions, IngestResult> {
   /** The `format` of the traces it stores (`traces.format`). */
@@ -47,8 +47,8 @@ export interface LoadedTrace {
   readonly nodeTimeline: NodeTimeline | null;
   /** Notes on the cluster the trace is replayed on, given where the user's cluster comes from. */
   clusterNotes(request: ClusterRequest): string[];
-  /** What an RM log recorded (fidelity compares against it); null for formats that record no outcomes. */
-  readonly log: LogWorkload | null;
+  /** What the trace recorded its scheduler doing, for a format that records outcomes (fidelity compares against it). */
+  readonly recorded?: RecordedOutcomes;
   /** The workload to replay on `cluster` (final: Hadoop files and capacity mode applied), and the run description's trace. */
   workloadFor(cluster: Cluster, options: TraceOptions): { readonly workload: Workload; readonly trace: TraceRef };
 }

@@ -30,7 +30,14 @@ export const RMLOG_FORMAT: TraceFormat<IngestRmLogOptions, IngestRmLogResult> = 
       recordedCluster: log.clusterFromLog,
       clusterMissing: `trace ${record.trace}: ${[...log.notes, ...log.clusterNotes].join('; ')}; pass --cluster FILE`,
       notes,
-      log,
+      recorded: {
+        workload: log.workload,
+        apps: log.recorded,
+        originMs: log.originMs,
+        cluster: log.clusterFromLog,
+        nodeTimeline: log.nodeTimeline,
+        schedulerClass: log.scheduler.schedulerClass,
+      },
       nodeTimeline: log.nodeTimeline,
       clusterNotes: (request) => {
         const clusterNotes: string[] = [];

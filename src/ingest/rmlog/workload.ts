@@ -27,6 +27,7 @@ import type { NodeTimeline } from '../../model/node-timeline.js';
 import type { Resources } from '../../model/resources.js';
 import type { AppSpec, AttemptSpec, Workload } from '../../model/workload.js';
 import type { RmContainerRow, RmTraceRows } from '../../store/index.js';
+import type { RecordedApp } from '../recorded-outcomes.js';
 import { appSpec, ClusterUsage, MISSING_SIZE, stageSourcesNote } from './app-spec.js';
 import type { DrainSpan } from './app-spec.js';
 import type { StageSources } from './app-spec.js';
@@ -36,15 +37,6 @@ import { DEFAULT_NODE, membershipOf } from './node-membership.js';
 import type { LogMembership, MemberApp } from './node-membership.js';
 
 export type { LogScheduler } from './log-cluster.js';
-
-export interface RecordedApp {
-  readonly appId: string;
-  /** Log time of the submission (epoch ms of the RM's wall clock). */
-  readonly submitMs: number;
-  /** Log time the app reached FINISHED, FAILED or KILLED, or null if the log ends first. */
-  readonly finishMs: number | null;
-  readonly state: string | null;
-}
 
 export interface LogWorkload {
   readonly workload: Workload;

@@ -20,7 +20,6 @@ export const SWIM_FORMAT: TraceFormat<IngestSwimOptions, IngestSwimResult> = {
         `replaying trace ${record.trace} needs --cluster FILE (shipped examples: fb2009-600, fb2010-3000), ` +
         'or Hadoop configuration files with --nodes N',
       notes: [],
-      log: null,
       nodeTimeline: null,
       clusterNotes: () => [],
       workloadFor(cluster, options) {
