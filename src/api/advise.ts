@@ -21,7 +21,7 @@ import { findScenario, resolveParameters, scenarioLabel } from '../scenarios/ind
 import type { ParameterValue } from '../scenarios/index.js';
 import { findTrace, runSpecsOf } from '../store/index.js';
 import type { Store } from '../store/index.js';
-import type { TraceOptions } from '../ingest/trace-format.js';
+import type { TraceOptions } from './trace-options.js';
 import { QUERIES_DIR, VERSION } from '../paths.js';
 import { arrivalBound, bestForObjective, changeBandPct, measuresOfMakespanRow, numberOrNull, OBJECTIVE_DEFINITIONS, OBJECTIVES } from './advice-choice.js';
 import type { ObjectiveAdvice, RunMeasures, TriedRun } from './advice-choice.js';

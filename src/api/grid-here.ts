@@ -7,7 +7,7 @@ import { runSpecSha256 } from '../model/run-spec.js';
 import { parseAdmissionPolicy } from '../policies/admission/index.js';
 import { storedRunIds } from '../store/index.js';
 import type { Store } from '../store/index.js';
-import type { TraceOptions } from '../ingest/trace-format.js';
+import type { TraceOptions } from './trace-options.js';
 import { planGrid } from './grid.js';
 import type { GridRequest } from './grid.js';
 import { checkRunOptions, describeRun, resolveSource, runAndStore, scheduledSource } from './replay.js';

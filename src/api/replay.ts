@@ -16,9 +16,9 @@ import type { NodeTimeline } from '../model/node-timeline.js';
 import type { RunSpec, TraceRef } from '../model/run-spec.js';
 import type { AppOutcome, ReplayProgress, ReplayResult, ReplaySummary } from '../model/replay-result.js';
 import type { Workload } from '../model/workload.js';
-import { formatOf, TRACE_FORMATS } from '../ingest/formats.js';
+import { formatOf, refuseSettings, TRACE_FORMATS } from '../ingest/formats.js';
 import type { RecordedOutcomes } from '../ingest/recorded-outcomes.js';
-import type { LoadedTrace, TraceOptions } from '../ingest/trace-format.js';
+import type { LoadedTrace } from '../ingest/trace-format.js';
 import { nameWithNodeCount, scaleNodeGroups } from '../model/scale-nodes.js';
 import { AS_CONFIGURED_SPEC, parseAdmissionPolicy } from '../policies/admission/index.js';
 import type { AdmissionPolicy } from '../policies/admission/index.js';
@@ -32,6 +32,8 @@ import type { Store } from '../store/index.js';
 import { VERSION } from '../paths.js';
 import { loadClusterFile } from './cluster-file.js';
 import { planGrid } from './grid.js';
+import { traceSettings } from './trace-options.js';
+import type { TraceOptions } from './trace-options.js';
 import type { GridRequest } from './grid.js';
 import { formatFindings, loadClusterWithHadoopConfig, preemptionNotes } from './hadoop-cluster.js';
 
@@ -273,7 +275,7 @@ export async function resolveSource(
   // After the Hadoop files, whose allocation limits context-aware replaces, and before the
   // trace's workload, which may depend on the cluster (a SWIM trace is sized for it).
   cluster = resolveCapacityMode(cluster, request.capacity);
-  const { workload, trace } = base.workloadFor(cluster, { swimBytes: request.swimBytes });
+  const { workload, trace } = base.workloadFor(cluster, traceSettings(request));
   return {
     workload,
     cluster,
@@ -310,8 +312,8 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
     return {
       cluster,
       clusterMissing: `scenario ${scenario.name} has no cluster`,
-      workloadFor: (_cluster, options) => {
-        if (options.swimBytes !== undefined) throw new UserError(`--swim-bytes applies to SWIM traces, not to scenario ${scenario.name}`);
+      workloadFor: (_cluster, settings) => {
+        refuseSettings(settings, null, `scenario ${scenario.name}`);
         return { workload: built.workload, trace };
       },
       traceLabel: scenarioLabel(scenario, parameters),
@@ -331,7 +333,8 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
           : `ingest one first with ${TRACE_FORMATS.map((f) => `\`${f.ingestUsage}\``).join(' or ')}`),
     );
   }
-  const loaded = await formatOf(record).load(store, record);
+  const format = formatOf(record);
+  const loaded = await format.load(store, record);
   // A cluster file or --nodes fixes the cluster: the log's nodes, and their joins and departures,
   // are then not replayed (docs/model.md 12).
   const fixedCluster = request.cluster !== undefined || request.nodes !== undefined;
@@ -340,6 +343,10 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
     cluster: request.cluster ? await loadClusterFile(request.cluster) : loaded.recordedCluster,
     notes: [...loaded.notes, ...loaded.clusterNotes(request)],
     nodeTimeline: fixedCluster ? null : loaded.nodeTimeline,
+    workloadFor: (cluster, settings) => {
+      refuseSettings(settings, format, record.trace);
+      return loaded.workloadFor(cluster, settings);
+    },
     traceLabel: record.trace,
     queueStructure: null,
     appTimeoutMs: null,

@@ -26,7 +26,7 @@ import { planGrid } from './grid.js';
 import type { GridRequest } from './grid.js';
 import { checkRunOptions, describeRun, resolveSource, scheduledSource } from './replay.js';
 import type { ClusterSources, ResolvedSource, RunOptions } from './replay.js';
-import type { TraceOptions } from '../ingest/trace-format.js';
+import type { TraceOptions } from './trace-options.js';
 
 export interface SweepRequest extends GridRequest, ClusterSources, TraceOptions, RunOptions {
   /** Worker processes; default: the machine's available parallelism. At most its cores and what its free memory holds. */

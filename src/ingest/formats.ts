@@ -4,7 +4,7 @@ import { UserError } from '../model/errors.js';
 import type { TraceRecord } from '../store/index.js';
 import { RMLOG_FORMAT } from './rmlog/format.js';
 import { SWIM_FORMAT } from './swim/format.js';
-import type { TraceFormat } from './trace-format.js';
+import type { TraceFormat, TraceSettings } from './trace-format.js';
 
 export const TRACE_FORMATS: readonly TraceFormat<never, unknown>[] = [SWIM_FORMAT, RMLOG_FORMAT];
 
@@ -18,4 +18,19 @@ export function formatOf(record: TraceRecord): TraceFormat<never, unknown> {
     );
   }
   return format;
+}
+
+/**
+ * Refuse a setting the trace's format does not take (`format` null: a scenario, which takes
+ * none), naming the formats that do; `what` names the trace.
+ */
+export function refuseSettings(settings: TraceSettings, format: TraceFormat<never, unknown> | null, what: string): void {
+  for (const flag of Object.keys(settings)) {
+    if (format?.settings.includes(flag)) continue;
+    const takers = TRACE_FORMATS.filter((f) => f.settings.includes(flag)).map((f) => f.traces);
+    const appliesTo = takers.length > 0 ? takers.join(' and ') : 'no trace format';
+    throw new UserError(
+      format === null ? `--${flag} applies to ${appliesTo}, not to ${what}` : `--${flag} applies to ${appliesTo}; ${what} is ${format.oneTrace}`,
+    );
+  }
 }

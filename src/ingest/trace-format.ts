@@ -4,7 +4,7 @@
 // rmlog/format.ts); formats.ts lists them by the `format` a stored trace carries.
 
 import type { Cluster } from '../model/cluster.js';
-import type { SwimBytes, TraceRef } from '../model/run-spec.js';
+import type { TraceRef } from '../model/run-spec.js';
 import type { NodeTimeline } from '../model/node-timeline.js';
 import type { Workload } from '../model/workload.js';
 import type { Store, TraceRecord } from '../store/index.js';
@@ -15,6 +15,12 @@ export interface TraceFormat<IngestOptions, IngestResult> {
   readonly name: string;
   /** The command that ingests a file of this format, for messages. */
   readonly ingestUsage: string;
+  /** One trace of it, for messages: `an RM log`. */
+  readonly oneTrace: string;
+  /** Its traces, for messages: `SWIM traces`. */
+  readonly traces: string;
+  /** The flags of the replay settings it takes (`swim-bytes`); a trace refuses any other. */
+  readonly settings: readonly string[];
   /** Read a file (or files) into the store as one trace. */
   ingest(store: Store, options: IngestOptions): Promise<IngestResult>;
   /** A stored trace, read once, ready to be replayed on any number of clusters. */
@@ -30,11 +36,11 @@ export interface ClusterRequest {
   readonly fairScheduler?: string;
 }
 
-/** How the user asked a trace to be turned into a workload; a format refuses what does not apply to it. */
-export interface TraceOptions {
-  /** SWIM: bytes scaled to the cluster replayed on (absent: scaled) or kept as recorded. */
-  readonly swimBytes?: SwimBytes;
-}
+/**
+ * How the user asked a trace to be turned into a workload: each setting by the flag that gives it
+ * (`swim-bytes`: `recorded`), only those the trace's format takes (formats.ts refuses the rest).
+ */
+export type TraceSettings = Readonly<Record<string, string>>;
 
 export interface LoadedTrace {
   /** The cluster the trace itself records (an RM log's nodes and scheduler), or null. */
@@ -50,5 +56,5 @@ export interface LoadedTrace {
   /** What the trace recorded its scheduler doing, for a format that records outcomes (fidelity compares against it). */
   readonly recorded?: RecordedOutcomes;
   /** The workload to replay on `cluster` (final: Hadoop files and capacity mode applied), and the run description's trace. */
-  workloadFor(cluster: Cluster, options: TraceOptions): { readonly workload: Workload; readonly trace: TraceRef };
+  workloadFor(cluster: Cluster, settings: TraceSettings): { readonly workload: Workload; readonly trace: TraceRef };
 }

@@ -12,6 +12,9 @@ import { buildLogWorkload } from './workload.js';
 export const RMLOG_FORMAT: TraceFormat<IngestRmLogOptions, IngestRmLogResult> = {
   name: 'rmlog',
   ingestUsage: 'rmreplay ingest rmlog FILE',
+  oneTrace: 'an RM log',
+  traces: 'RM logs',
+  settings: [],
   ingest: ingestRmLog,
   async load(store, record): Promise<LoadedTrace> {
     const log = buildLogWorkload(record.trace, await loadRmTrace(store, record.trace));
@@ -58,8 +61,7 @@ export const RMLOG_FORMAT: TraceFormat<IngestRmLogOptions, IngestRmLogResult> = 
         return clusterNotes;
       },
       // Replayed as recorded whatever the cluster: the apps keep the log's sizes and timings.
-      workloadFor: (_cluster, options) => {
-        if (options.swimBytes !== undefined) throw new UserError(`--swim-bytes applies to SWIM traces; ${record.trace} is an RM log`);
+      workloadFor: () => {
         return { workload: log.workload, trace };
       },
     };

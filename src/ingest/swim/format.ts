@@ -2,15 +2,24 @@
 // turned into tasks for whichever cluster it is replayed on (derive.ts). It records no cluster.
 
 import { nodeCount } from '../../model/cluster.js';
+import { UserError } from '../../model/errors.js';
+import { SWIM_BYTES } from '../../model/run-spec.js';
+import type { SwimBytes } from '../../model/run-spec.js';
 import { loadSwimJobs } from '../../store/index.js';
 import type { LoadedTrace, TraceFormat } from '../trace-format.js';
 import { deriveSwimWorkload } from './derive.js';
 import { ingestSwim } from './ingest.js';
 import type { IngestSwimOptions, IngestSwimResult } from './ingest.js';
 
+/** The replay setting a SWIM trace takes: how its bytes meet the cluster (model/run-spec.ts SwimBytes). */
+const SWIM_BYTES_FLAG = 'swim-bytes';
+
 export const SWIM_FORMAT: TraceFormat<IngestSwimOptions, IngestSwimResult> = {
   name: 'swim',
   ingestUsage: 'rmreplay ingest swim FILE',
+  oneTrace: 'a SWIM trace',
+  traces: 'SWIM traces',
+  settings: [SWIM_BYTES_FLAG],
   ingest: ingestSwim,
   async load(store, record): Promise<LoadedTrace> {
     const jobs = await loadSwimJobs(store, record.trace);
@@ -22,10 +31,10 @@ export const SWIM_FORMAT: TraceFormat<IngestSwimOptions, IngestSwimResult> = {
       notes: [],
       nodeTimeline: null,
       clusterNotes: () => [],
-      workloadFor(cluster, options) {
+      workloadFor(cluster, settings) {
         // A trace stored without its source's size is taken as recorded on the cluster replayed on.
         const sourceNodes = record.sourceNodes ?? nodeCount(cluster);
-        const bytes = options.swimBytes ?? 'scaled';
+        const bytes = swimBytesOf(settings[SWIM_BYTES_FLAG]);
         return {
           workload: deriveSwimWorkload(record.trace, jobs, sourceNodes, cluster, bytes),
           trace: {
@@ -40,3 +49,11 @@ export const SWIM_FORMAT: TraceFormat<IngestSwimOptions, IngestSwimResult> = {
     };
   },
 };
+
+/** Absent: scaled. A value the CLI would have refused is refused here too (the API takes any string). */
+function swimBytesOf(value: string | undefined): SwimBytes {
+  if (value === undefined) return 'scaled';
+  const bytes = SWIM_BYTES.find((b) => b === value);
+  if (bytes === undefined) throw new UserError(`--${SWIM_BYTES_FLAG} ${value}: expected ${SWIM_BYTES.join(' or ')}`);
+  return bytes;
+}
