@@ -14,18 +14,30 @@ import type { NodeTimeline } from './node-timeline.js';
 export type SwimBytes = 'scaled' | 'recorded';
 export const SWIM_BYTES: readonly SwimBytes[] = ['scaled', 'recorded'];
 
-export type TraceRef =
-  | {
-      readonly kind: 'swim';
-      readonly trace: string;
-      readonly sha256: string;
-      readonly sourceNodes: number;
-      /** Absent when scaled, so that descriptions of runs from before the choice existed hash as they did. */
-      readonly bytes?: 'recorded';
-    }
-  | { readonly kind: 'scenario'; readonly scenario: string; readonly parameters: Readonly<Record<string, number | string>> }
-  /** originMs: the log time that is replay time 0. */
-  | { readonly kind: 'rmlog'; readonly trace: string; readonly sha256: string; readonly originMs: number };
+/**
+ * A stored trace as a run description names it: its format (`kind`, as `traces.format`), its name
+ * and content hash, and whatever else its format needs to repeat the run, as plain JSON values
+ * (each format's `workloadFor` says which: ingest/swim/format.ts, ingest/rmlog/format.ts).
+ */
+export interface StoredTraceRef {
+  readonly kind: string;
+  readonly trace: string;
+  readonly sha256: string;
+  readonly [field: string]: string | number | boolean | undefined;
+}
+
+export interface ScenarioRef {
+  readonly kind: 'scenario';
+  readonly scenario: string;
+  readonly parameters: Readonly<Record<string, number | string>>;
+}
+
+export type TraceRef = ScenarioRef | StoredTraceRef;
+
+/** A stored trace's reference, not a scenario's (a stored trace's `kind` is any format's name). */
+export function isStoredTrace(ref: TraceRef): ref is StoredTraceRef {
+  return ref.kind !== 'scenario';
+}
 
 export interface RunSpec {
   readonly trace: TraceRef;

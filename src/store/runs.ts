@@ -2,7 +2,7 @@
 // controller steps), saved in one transaction per call, so a failed save leaves nothing behind;
 // a run's apps may be saved while it runs (saveRunAsItGoes).
 
-import { canonicalJson, sha256Hex } from '../model/run-spec.js';
+import { canonicalJson, isStoredTrace, sha256Hex } from '../model/run-spec.js';
 import type { RunSpec } from '../model/run-spec.js';
 import type { AppOutcome, ReplayResult } from '../model/replay-result.js';
 import { DuckDBTimestampValue, listValue } from '@duckdb/node-api';
@@ -100,7 +100,7 @@ async function appendRuns(store: Store, runs: readonly RunToSave[], runIds: read
 
 /** The version of the trace a run replays (traces.source_sha256); null for a scenario. */
 function traceSha256Of(spec: RunSpec): string | null {
-  return spec.trace.kind === 'scenario' ? null : spec.trace.sha256;
+  return isStoredTrace(spec.trace) ? spec.trace.sha256 : null;
 }
 
 /**

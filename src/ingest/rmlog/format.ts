@@ -27,6 +27,7 @@ export const RMLOG_FORMAT: TraceFormat<IngestRmLogOptions, IngestRmLogResult> = 
       notes.push('the log ran the FifoScheduler, which is not modelled: it is replayed with the CapacityScheduler (one FIFO queue)');
     }
     const contention = fair ? await queueContention(store, record.trace) : null;
+    // originMs: the log time that is replay time 0.
     const trace = { kind: 'rmlog', trace: record.trace, sha256: record.sourceSha256, originMs: log.originMs } as const;
     return {
       // Carries the queues' AM limits the log prints.

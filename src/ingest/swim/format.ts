@@ -37,6 +37,8 @@ export const SWIM_FORMAT: TraceFormat<IngestSwimOptions, IngestSwimResult> = {
         const bytes = swimBytesOf(settings[SWIM_BYTES_FLAG]);
         return {
           workload: deriveSwimWorkload(record.trace, jobs, sourceNodes, cluster, bytes),
+          // sourceNodes: what the bytes were scaled from; bytes absent when scaled, so that
+          // descriptions of runs from before the choice existed hash as they did.
           trace: {
             kind: 'swim',
             trace: record.trace,
