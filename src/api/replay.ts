@@ -18,7 +18,7 @@ import type { AppOutcome, ReplayProgress, ReplayResult, ReplaySummary } from '..
 import type { Workload } from '../model/workload.js';
 import { formatOf, refuseSettings, TRACE_FORMATS } from '../ingest/formats.js';
 import type { RecordedOutcomes } from '../ingest/recorded-outcomes.js';
-import type { LoadedTrace } from '../ingest/trace-format.js';
+import type { LoadedTrace, TraceFormat } from '../ingest/trace-format.js';
 import { nameWithNodeCount, scaleNodeGroups } from '../model/scale-nodes.js';
 import { AS_CONFIGURED_SPEC, parseAdmissionPolicy } from '../policies/admission/index.js';
 import type { AdmissionPolicy } from '../policies/admission/index.js';
@@ -240,8 +240,9 @@ export async function resolveSource(
   store: Store,
   request: Pick<ReplayRequest, 'source'> & ClusterSources & TraceOptions,
   seed: number,
+  formats: readonly TraceFormat<never, unknown>[] = TRACE_FORMATS,
 ): Promise<ResolvedSource> {
-  const base = await resolveBase(store, request, seed);
+  const base = await resolveBase(store, request, seed, formats);
   const hasHadoopFiles =
     request.yarnSite !== undefined || request.capacityScheduler !== undefined || request.fairScheduler !== undefined;
   let cluster = base.cluster;
@@ -300,7 +301,12 @@ interface BaseSource extends Omit<LoadedTrace, 'recordedCluster' | 'nodeTimeline
   readonly appTimeoutMs: number | null;
 }
 
-async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> & ClusterSources, seed: number): Promise<BaseSource> {
+async function resolveBase(
+  store: Store,
+  request: Pick<ReplayRequest, 'source'> & ClusterSources,
+  seed: number,
+  formats: readonly TraceFormat<never, unknown>[],
+): Promise<BaseSource> {
   const source = request.source;
   if (source.kind === 'scenario') {
     const scenario: Scenario = findScenario(source.scenario);
@@ -330,10 +336,10 @@ async function resolveBase(store: Store, request: Pick<ReplayRequest, 'source'> 
       `no trace named '${source.trace}' in ${store.path}; ` +
         (known.length > 0
           ? `ingested traces: ${known.join(', ')}`
-          : `ingest one first with ${TRACE_FORMATS.map((f) => `\`${f.ingestUsage}\``).join(' or ')}`),
+          : `ingest one first with ${formats.map((f) => `\`${f.ingestUsage}\``).join(' or ')}`),
     );
   }
-  const format = formatOf(record);
+  const format = formatOf(record, formats);
   const loaded = await format.load(store, record);
   // A cluster file or --nodes fixes the cluster: the log's nodes, and their joins and departures,
   // are then not replayed (docs/model.md 12).

@@ -1,23 +1,32 @@
 // The trace formats rmreplay reads, by the `format` a stored trace carries.
 
 import { UserError } from '../model/errors.js';
-import type { TraceRecord } from '../store/index.js';
+import type { Store, TraceRecord } from '../store/index.js';
 import { RMLOG_FORMAT } from './rmlog/format.js';
 import { SWIM_FORMAT } from './swim/format.js';
 import type { TraceFormat, TraceSettings } from './trace-format.js';
 
 export const TRACE_FORMATS: readonly TraceFormat<never, unknown>[] = [SWIM_FORMAT, RMLOG_FORMAT];
 
-/** The format that reads a stored trace; a format this build does not know is refused, never guessed. */
-export function formatOf(record: TraceRecord): TraceFormat<never, unknown> {
-  const format = TRACE_FORMATS.find((f) => f.name === record.format);
+/**
+ * The format that reads a stored trace, among `formats` (a test adds its own to the list); a
+ * format this build does not know is refused, never guessed.
+ */
+export function formatOf(record: TraceRecord, formats: readonly TraceFormat<never, unknown>[] = TRACE_FORMATS): TraceFormat<never, unknown> {
+  const format = formats.find((f) => f.name === record.format);
   if (!format) {
     throw new UserError(
       `trace ${record.trace} is stored in format '${record.format}', which this rmreplay does not read ` +
-        `(it reads ${TRACE_FORMATS.map((f) => f.name).join(', ')}): ingest it again with this version`,
+        `(it reads ${formats.map((f) => f.name).join(', ')}): ingest it again with this version`,
     );
   }
   return format;
+}
+
+/** Ingest through a format: its tables made first if it brings its own (TraceFormat.tables). */
+export async function ingestTrace<Options, Result>(store: Store, format: TraceFormat<Options, Result>, options: Options): Promise<Result> {
+  for (const statement of format.tables ?? []) await store.run(statement);
+  return format.ingest(store, options);
 }
 
 /**

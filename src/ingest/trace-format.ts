@@ -21,6 +21,12 @@ export interface TraceFormat<IngestOptions, IngestResult> {
   readonly traces: string;
   /** The flags of the replay settings it takes (`swim-bytes`); a trace refuses any other. */
   readonly settings: readonly string[];
+  /**
+   * The tables its traces' rows are stored in, as `CREATE TABLE IF NOT EXISTS` statements, made
+   * before its first ingest (formats.ts ingestTrace); absent for the formats whose tables are in
+   * store/migrations.ts (SWIM, RM logs), which have schema history. Every table carries `trace`.
+   */
+  readonly tables?: readonly string[];
   /** Read a file (or files) into the store as one trace. */
   ingest(store: Store, options: IngestOptions): Promise<IngestResult>;
   /** A stored trace, read once, ready to be replayed on any number of clusters. */

@@ -4,6 +4,7 @@ export { SCHEMA_VERSION } from './migrations.js';
 export {
   findTrace,
   findTraceBySha256,
+  insertTrace,
   listTraces,
   loadRejects,
   loadSwimJobs,

@@ -6,8 +6,8 @@ import type { Store } from './store.js';
 export interface TraceRecord {
   readonly trace: string;
   /**
-   * The format that wrote it: `swim` (SWIM workload file) or `rmlog` (ResourceManager logs; see
-   * rmlog_files). A database may hold a format this build does not read (ingest/formats.ts).
+   * The format that wrote it (ingest/formats.ts): `swim` (SWIM workload file), `rmlog`
+   * (ResourceManager logs; see rmlog_files). A database may hold a format this build does not read.
    */
   readonly format: string;
   readonly sourcePath: string;
@@ -62,6 +62,30 @@ export async function listTraces(store: Store): Promise<TraceRecord[]> {
   return store.queryObjects<TraceRecord>(`SELECT ${TRACE_COLUMNS} FROM traces ORDER BY trace`);
 }
 
+/**
+ * A trace's row in the catalogue, which every format writes as it stores the trace (in the
+ * transaction that stores its rows, after deleting the trace's earlier rows).
+ */
+export async function insertTrace(store: Store, record: TraceRecord): Promise<void> {
+  await store.run(
+    `INSERT INTO traces VALUES ($trace, $format, $sourcePath, $sourceBytes, $sourceSha256, $sourceNodes,
+       $lines, $blankLines, $rejectedLines, $jobs, $ingestedAt::TIMESTAMP)`,
+    {
+      trace: record.trace,
+      format: record.format,
+      sourcePath: record.sourcePath,
+      sourceBytes: record.sourceBytes,
+      sourceSha256: record.sourceSha256,
+      sourceNodes: record.sourceNodes,
+      lines: record.lines,
+      blankLines: record.blankLines,
+      rejectedLines: record.rejectedLines,
+      jobs: record.jobs,
+      ingestedAt: record.ingestedAt.toISOString(),
+    },
+  );
+}
+
 /** Store a SWIM trace, replacing any earlier trace of the same name, in one transaction. */
 export async function replaceSwimTrace(
   store: Store,
@@ -73,23 +97,7 @@ export async function replaceSwimTrace(
     for (const table of ['traces', 'swim_jobs', 'ingest_rejects']) {
       await store.run(`DELETE FROM ${table} WHERE trace = $trace`, { trace: record.trace });
     }
-    await store.run(
-      `INSERT INTO traces VALUES ($trace, $format, $sourcePath, $sourceBytes, $sourceSha256, $sourceNodes,
-         $lines, $blankLines, $rejectedLines, $jobs, $ingestedAt::TIMESTAMP)`,
-      {
-        trace: record.trace,
-        format: record.format,
-        sourcePath: record.sourcePath,
-        sourceBytes: record.sourceBytes,
-        sourceSha256: record.sourceSha256,
-        sourceNodes: record.sourceNodes,
-        lines: record.lines,
-        blankLines: record.blankLines,
-        rejectedLines: record.rejectedLines,
-        jobs: record.jobs,
-        ingestedAt: record.ingestedAt.toISOString(),
-      },
-    );
+    await insertTrace(store, record);
     await store.append('swim_jobs', (a) => {
       for (const job of jobs) {
         a.appendVarchar(record.trace);
