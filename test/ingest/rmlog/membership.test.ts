@@ -565,8 +565,10 @@ describe.each(['CapacityScheduler', 'FairScheduler'] as const)('a %s log', (sche
 
     it('a container an unmanaged AM held until its other tasks ended is the AM\'s own, held for the app\'s run', () => {
       // Registered at 1010; its first container 3000-50 000 outlived both tasks (4000-20 000 and
-      // 4100-30 000): the AM's own. The tasks were asked for 4000 - 3000 = 1000 ms after it came
-      // (the 8192 MB node had room); the wrap-up runs from the last task's end: 51 000 - 30 000.
+      // 4100-30 000): the AM's own, so the AM is SLS's. Its tasks are not given the 1000 ms the log
+      // shows after that container: they are asked on the AM's own steps (amStepMs), at the second
+      // step after the container comes in the replay; the wrap-up runs from the last task's end:
+      // 51 000 - 30 000.
       const log = buildLogWorkload(
         't',
         rows(
@@ -581,9 +583,9 @@ describe.each(['CapacityScheduler', 'FairScheduler'] as const)('a %s log', (sche
         ),
       );
       const spec = log.workload.apps[0]!;
-      expect(spec.stages.map((s) => [s.name, s.taskCount, s.heldByAm ?? false, s.requestDelayMs])).toEqual([
-        ['am work', 1, true, 0],
-        ['map', 2, false, 1000],
+      expect(spec.stages.map((s) => [s.name, s.taskCount, s.heldByAm ?? false, s.requestDelayMs, s.amStepMs ?? null])).toEqual([
+        ['am work', 1, true, 0, null],
+        ['map', 2, false, 0, 1000],
       ]);
       expect([spec.amStartupMs, spec.amTeardownMs]).toEqual([3000 - 1000, 21_000]);
     });
