@@ -36,6 +36,14 @@ export interface Stage {
    */
   readonly delayEndsAtAsk?: boolean;
   /**
+   * The AM asks for this stage only on its own steps, this far apart from the app's submission
+   * (SLS's simulated AM, am-steps.ts): at the second step after the start condition holds, the
+   * ask then waiting for the nodes' regular heartbeats. requestDelayMs is not used. The delay is
+   * the AM's, recomputed from when the start condition holds in the replay, so a what-if that
+   * moves that moment moves the ask with the AM's step grid.
+   */
+  readonly amStepMs?: number;
+  /**
    * Whether a task's duration only starts counting once the previous stage has completed.
    * True for modelled reduces: a reduce started early holds its container while it waits for
    * the last map's output. False when durations were observed (they already include the wait).

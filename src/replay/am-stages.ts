@@ -7,6 +7,7 @@
 // when, through the few engine operations in AmStagesHost. taskEnded and startWork run once a
 // container, on the replay's hot path.
 
+import { amStepAskMs } from '../model/am-steps.js';
 import { nextAmHeartbeatMs } from './am-heartbeats.js';
 import type { MapReduceAmHeartbeats } from './am-heartbeats.js';
 import type { AppLifecycle } from './app-lifecycle.js';
@@ -94,6 +95,7 @@ export class AmStages {
       next !== undefined &&
       !next.released &&
       next.spec.requestDelayMs === 0 &&
+      next.spec.amStepMs === undefined &&
       stage.completed + 1 >= next.releaseAfter
     );
   }
@@ -114,7 +116,13 @@ export class AmStages {
   releaseStage(app: AppRun, stage: StageState): void {
     const host = this.host;
     stage.released = true;
-    const delayMs = app.spec.observed ? stage.spec.requestDelayMs : nextAmHeartbeatMs(app, host.nowMs, this.parts.amHeartbeatIntervalMs) - host.nowMs;
+    const stepMs = stage.spec.amStepMs;
+    const delayMs =
+      stepMs !== undefined
+        ? amStepAskMs(app.spec.submitMs, host.nowMs, stepMs) - host.nowMs
+        : app.spec.observed
+          ? stage.spec.requestDelayMs
+          : nextAmHeartbeatMs(app, host.nowMs, this.parts.amHeartbeatIntervalMs) - host.nowMs;
     if (delayMs > 0) host.schedule(host.nowMs + delayMs, stageEvent(app, stage));
     else this.requestStage(app, stage);
   }
@@ -201,7 +209,9 @@ export class AmStages {
     if (stage.index === 0) app.mapAskMs = host.nowMs;
     // A modelled MapReduce AM asks for reduces through its ramp-up, not all at once.
     if (!(app.mapReduceModelled && stage.index === 1)) host.setAsked(app, stage, stage.remaining);
-    if (app.spec.observed && stage.asked > 0 && stage.spec.delayEndsAtAsk !== true) host.heartbeatsOnArrival(stage.asked);
+    if (app.spec.observed && stage.asked > 0 && stage.spec.delayEndsAtAsk !== true && stage.spec.amStepMs === undefined) {
+      host.heartbeatsOnArrival(stage.asked);
+    }
     const next = nextStage(app, stage);
     if (next && !next.released && !app.mapReduceModelled && next.releaseAfter === 0) this.releaseStage(app, next);
     if (stage.spec.taskCount === 0) this.completeStage(app, stage);

@@ -749,9 +749,10 @@ class ReplayEngine implements SchedulerListener, MembershipHost, AdmissionHost, 
     this.freedCount = 0;
   }
 
-  /** A heartbeat while no ask waits anywhere: nothing happens but the timer restarting. */
+  /** A heartbeat while no ask can be served: nothing is allocated, and the timer restarts. */
   private idleHeartbeat(node: NodeState): void {
     this.nodeHeartbeats++;
+    this.scheduler.idleHeartbeat(node);
     node.heartbeatAnchorMs = this.nowMs;
     this.sleep(node, 0, NO_FIT);
   }

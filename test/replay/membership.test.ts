@@ -285,6 +285,38 @@ describe.each(['capacity', 'fair'] as const)('%s', (scheduler) => {
       expect(result.apps[0]!.finishMs).toBe(12_800);
     });
 
+    it("asks on the AM's own steps when a stage says so, from the replay's times", () => {
+      // As above, but submitted at 300, and the AM asks for its map and its reduce only on its
+      // steps, every 1000 ms from the submission (1300, 2300, ...), at the second step after the
+      // news (amStepMs, SLS's AM). It registers at 800; its own container comes at once, on the
+      // heartbeat its ask brought forward, which restarts the node's timer (1800, 2800, ...). The
+      // map: that news is pulled at 1300 and acted on at 2300; the ask waits for the node's
+      // regular heartbeat, 2800 (nothing is brought forward): 2800-12 800. The reduce: the map's
+      // end at 12 800 is pulled at 13 300 and acted on at 14 300; the heartbeat at 14 800 places
+      // it: 14 800-19 800. The AM lets go of its container then and ends at 20 100.
+      const apps = [
+        app(
+          'app0',
+          300,
+          [
+            stage('am work', 1, 0, undefined, { heldByAm: true, startAfterFraction: 0 }),
+            stage('map', 1, 10_000, undefined, { startAfterFraction: 1, amStepMs: 1000 }),
+            stage('reduce', 1, 5_000, undefined, { startAfterFraction: 1, amStepMs: 1000 }),
+          ],
+          { observed: true, unmanagedAm: true, amStartupMs: 500, amTeardownMs: 300 },
+        ),
+      ];
+      const result = run(cluster(1, 8192, 8), apps, 'as-configured', [0]);
+      const c = result.containers!;
+      const spans = c.startMs.map((startMs, i) => [c.kind[i], startMs, c.endMs[i]]).sort((x, y) => Number(x[1]) - Number(y[1]));
+      expect(spans).toEqual([
+        ['am work', 800, 19_800],
+        ['map', 2800, 12_800],
+        ['reduce', 14_800, 19_800],
+      ]);
+      expect(result.apps[0]!.finishMs).toBe(20_100);
+    });
+
     it.runIf(scheduler === 'fair')('FairScheduler: skip the maxAMShare check for an unmanaged AM', () => {
       // One node of 4096 MB; both apps in root.u, maxAMShare 0.5. Fair shares are first computed
       // at 500 (4096: the AM limit is 2048). app1's AM is unmanaged (registers at 500, asks its

@@ -6,7 +6,7 @@ import { MAP_PRIORITY, REDUCE_PRIORITY } from '../../model/workload.js';
 import type { AppSpec, Stage } from '../../model/workload.js';
 import type { RmContainerRow, RmTraceRows } from '../../store/index.js';
 import { EventQueue } from '../../sim/event-queue.js';
-import { slsMapAskMs, slsNamedLocations } from './sls-am.js';
+import { SLS_AM_HEARTBEAT_MS, slsNamedLocations } from './sls-am.js';
 import { COMPLETION_REPORT_SLACK_MS, inferTaskRoles } from './task-roles.js';
 
 /** MapReduce's default task container, asked for where the log does not print a size. */
@@ -89,18 +89,22 @@ export function appSpec(
   const waves = stageWaves(row, workTasks, endOf, usage, sources);
   const stages: Stage[] = held ? [heldStage(held)] : [];
   let previous: readonly RmContainerRow[] | null = null;
+  let earlierEndMs = -Infinity;
+  let reducesSeen = false;
   for (const wave of waves) {
     const first = wave.tasks[0]!;
     const firstMs = first.allocatedMs!;
     let startAfterFraction = 0;
     let requestDelayMs = 0;
-    if (!previous && held) {
-      // SLS's AM asks for its maps two steps after its container came (the held stage completes
-      // as it is allocated): that is its reaction. Any longer wait for the first map was the
-      // scheduler's (room, locality), recomputed by the replay.
+    // SLS's AM asks on its own steps: for its maps two steps after its container came (the held
+    // stage completes as it is allocated), for its reduces two steps after its last map ended
+    // (MRAMSimulator asks for reduces once every map has finished; 2.8 prints no priorities, so
+    // the reduces are the wave that began only after every earlier task had ended). The replay
+    // recomputes both from its own times; any longer wait in the log was the scheduler's.
+    const slsStep = held !== null && (!previous || (!reducesSeen && firstMs >= earlierEndMs));
+    if (slsStep && previous) reducesSeen = true;
+    if (slsStep) {
       startAfterFraction = 1;
-      const askMs = Math.min(firstMs, slsMapAskMs(row.submitMs!, held.allocatedMs!));
-      requestDelayMs = Math.max(0, askMs - held.allocatedMs!);
     } else if (previous) {
       // The stage is asked for once as many of the previous stage have ended as had ended when
       // its first container came, plus the observed reaction time after the last of those ends.
@@ -128,10 +132,10 @@ export function appSpec(
       waitsForPreviousStage: false,
       // SLS's AM names a host and a rack for every task; no node ever matches them.
       ...(held ? { namedLocations: slsNamedLocations(wave.tasks.length, logNodeCount) } : {}),
-      // Its maps' delay runs to the AM step that asked for them, not to a heartbeat serving them.
-      ...(held && !previous ? { delayEndsAtAsk: true } : {}),
+      ...(slsStep ? { amStepMs: SLS_AM_HEARTBEAT_MS } : {}),
     });
     previous = wave.tasks;
+    for (const c of wave.tasks) earlierEndMs = Math.max(earlierEndMs, endOf(c));
   }
 
   // The log does not name the framework; MapReduce is recognisable by its request priorities.

@@ -40,11 +40,20 @@ export class CsQueue extends QueueBooks {
   /** Runnable apps waiting for their AM to fit the AM limits. */
   readonly pending: number[] = [];
   activeApps = 0;
-  /** The limit the queue was given at its last scheduling pass (queueCurrentLimit). */
+  /**
+   * The limit the queue was given the last time a heartbeat's walk reached it (a leaf's
+   * cachedResourceLimitsForHeadroom, which its AM limit and headroom read).
+   */
   limitMemoryMb: number;
   limitVcores: number;
   readonly users = new Map<string, CsUser>();
   activeUsers = 0;
+  /**
+   * Below this queue: outstanding asks of every app, plus apps waiting for activation (whose AM
+   * ask Hadoop counts as pending). A heartbeat walks into a queue while it is above 0
+   * (AbstractCSQueue.hasPendingResourceRequest), whether or not any of it can be served.
+   */
+  pendingDemand = 0;
   /** A lower bound of the user limit, whatever the queue's usage: a user at or below it is never blocked. */
   userLimitFloorMemoryMb = 0;
   userLimitFloorVcores = 0;
@@ -82,6 +91,11 @@ export class CsQueue extends QueueBooks {
   get sampledShareVcores(): number {
     return Math.trunc(this.guaranteedVcores);
   }
+}
+
+/** Add to the pending demand of a leaf and every ancestor (negative to take away). */
+export function addPendingDemand(leaf: CsQueue, delta: number): void {
+  for (let q: CsQueue | null = leaf; q; q = q.parent) q.pendingDemand += delta;
 }
 
 export interface CsReservation {

@@ -33,7 +33,7 @@ import type { QueueBooks } from './books.js';
 import type { Ask } from './asks.js';
 import { CapacityCalculator } from './calculator.js';
 import { CapacityLimits } from './capacity-limits.js';
-import { CapacityQueues, CsApp } from './capacity-queues.js';
+import { addPendingDemand, CapacityQueues, CsApp } from './capacity-queues.js';
 import type { CsQueue, CsReservation, CsUser } from './capacity-queues.js';
 import {
   ALLOCATE,
@@ -145,6 +145,7 @@ export class CapacityScheduler implements Scheduler {
   private makeRunnable(a: CsApp): void {
     this.maxRunning.track(a);
     a.leaf.pending.push(a.index);
+    addPendingDemand(a.leaf, 1);
     this.activate(a.leaf);
   }
 
@@ -165,7 +166,10 @@ export class CapacityScheduler implements Scheduler {
       user.amUsedVcores -= a.amVcores;
     } else if (a.runnable) {
       const at = leaf.pending.indexOf(app);
-      if (at >= 0) leaf.pending.splice(at, 1);
+      if (at >= 0) {
+        leaf.pending.splice(at, 1);
+        addPendingDemand(leaf, -1);
+      }
     }
     const wasRunnable = this.maxRunning.remove(a);
     if (a.amAllocated) leaf.runningApps--;
@@ -213,6 +217,7 @@ export class CapacityScheduler implements Scheduler {
         continue;
       }
       leaf.pending.splice(i, 1);
+      addPendingDemand(leaf, -1);
       a.active = true;
       leaf.activeApps++;
       leaf.amUsedMemoryMb += a.amMemoryMb;
@@ -242,6 +247,7 @@ export class CapacityScheduler implements Scheduler {
     ask.outstanding += delta;
     a.asks.outstandingTotal += delta;
     a.leaf.pendingContainers += delta;
+    addPendingDemand(a.leaf, delta);
     if (a.active) this.servable.add(a, ask, this.fitVcores(ask), delta);
     const after = a.asks.outstandingTotal;
     if (before === 0 && after > 0) {
@@ -311,6 +317,11 @@ export class CapacityScheduler implements Scheduler {
       d.kind = UNRESERVE;
       return;
     }
+    // The reserved app's leaf is asked directly, with the whole cluster as its limit, which it
+    // caps at its maximum (CapacityScheduler.allocateContainersToNode,
+    // LeafQueue.updateCurrentResourceLimits): that is the limit it caches.
+    a.leaf.limitMemoryMb = a.leaf.maxMemoryMb;
+    a.leaf.limitVcores = a.leaf.maxVcores;
     const reservation = a.reservations.find((r) => r.node === node.index)!;
     ask.reReservations += this.missedSlots(node, reservation.countedFromMs, nowMs);
     reservation.countedFromMs = nowMs;
@@ -333,6 +344,28 @@ export class CapacityScheduler implements Scheduler {
     return before > 0 ? before : 0;
   }
 
+  idleHeartbeat(node: SchedulerNode): void {
+    // Nothing can be served, but while apps wait for activation Hadoop's root still has pending
+    // asks and walks the tree: each leaf on the way caches its limit, which its AM limit reads.
+    if (this.root.pendingDemand === 0 || this.onlyLeaf) return;
+    if (!this.considersNode(node.freeMemoryMb, node.freeVcores)) return;
+    this.refreshLimits(this.root, this.clusterMemoryMb, this.clusterVcores);
+  }
+
+  /** A walk that allocates nothing: every leaf it reaches caches the limit it is given. */
+  private refreshLimits(q: CsQueue, limitMemoryMb: number, limitVcores: number): void {
+    if (q.leaf) {
+      q.limitMemoryMb = limitMemoryMb;
+      q.limitVcores = limitVcores;
+      return;
+    }
+    if (q.pendingDemand === 0 || this.overParentLimit(q, limitMemoryMb, limitVcores)) return;
+    for (const child of q.children) {
+      this.limits.setChildLimit(q, child, limitMemoryMb, limitVcores);
+      this.refreshLimits(child, child.limitMemoryMb, child.limitVcores);
+    }
+  }
+
   assign(node: SchedulerNode, nowMs: number, d: Decision): void {
     d.reset();
     if (this.root.servableAsks === 0) return;
@@ -352,16 +385,7 @@ export class CapacityScheduler implements Scheduler {
       return;
     }
     if (q.servableAsks === 0) return;
-    // A parent takes part only if one more minimum allocation fits its limit.
-    if (
-      this.calc.compare(q.usedMemoryMb + this.minMemoryMb, q.usedVcores + this.minVcores, limitMemoryMb, limitVcores) > 0 &&
-      this.calc.compare(
-        q.usedMemoryMb - q.reservedMemoryMb + this.minMemoryMb,
-        q.usedVcores - q.reservedVcores + this.minVcores,
-        limitMemoryMb,
-        limitVcores,
-      ) > 0
-    ) {
+    if (this.overParentLimit(q, limitMemoryMb, limitVcores)) {
       d.kind = LIMITED;
       return;
     }
@@ -388,8 +412,12 @@ export class CapacityScheduler implements Scheduler {
         tried[pick] = 1;
       }
       const child = children[pick]!;
-      if (child.servableAsks === 0) continue;
       this.limits.setChildLimit(q, child, limitMemoryMb, limitVcores);
+      if (child.servableAsks === 0) {
+        // Nothing it could serve, but Hadoop still walks into it (a leaf caches its limit first).
+        this.refreshLimits(child, child.limitMemoryMb, child.limitVcores);
+        continue;
+      }
       this.assignQueue(child, node, child.limitMemoryMb, child.limitVcores, nowMs, d);
       if (d.kind === ALLOCATE || d.kind === RESERVE) return;
       if (d.kind === PASSED_UP) passedUp = true;
@@ -397,6 +425,19 @@ export class CapacityScheduler implements Scheduler {
       else if (d.kind === NO_FIT) noFit = true;
     }
     d.kind = passedUp ? PASSED_UP : limited ? LIMITED : noFit ? NO_FIT : NOTHING;
+  }
+
+  /** A parent takes part only if one more minimum allocation fits its limit (canAssignToThisQueue). */
+  private overParentLimit(q: CsQueue, limitMemoryMb: number, limitVcores: number): boolean {
+    return (
+      this.calc.compare(q.usedMemoryMb + this.minMemoryMb, q.usedVcores + this.minVcores, limitMemoryMb, limitVcores) > 0 &&
+      this.calc.compare(
+        q.usedMemoryMb - q.reservedMemoryMb + this.minMemoryMb,
+        q.usedVcores - q.reservedVcores + this.minVcores,
+        limitMemoryMb,
+        limitVcores,
+      ) > 0
+    );
   }
 
   private usedCapacity(q: CsQueue): number {
@@ -625,7 +666,10 @@ export class CapacityScheduler implements Scheduler {
       user.amUsedVcores -= old.amVcores;
     } else if (old.runnable) {
       const at = leaf.pending.indexOf(app);
-      if (at >= 0) leaf.pending.splice(at, 1);
+      if (at >= 0) {
+        leaf.pending.splice(at, 1);
+        addPendingDemand(leaf, -1);
+      }
     }
     if (old.amAllocated) leaf.runningApps--;
     this.activate(leaf);
@@ -636,6 +680,7 @@ export class CapacityScheduler implements Scheduler {
       let at = 0;
       while (at < leaf.pending.length && leaf.pending[at]! < app) at++;
       leaf.pending.splice(at, 0, app);
+      addPendingDemand(leaf, 1);
       this.activate(leaf);
     }
     this.listener.limitsLoosened();

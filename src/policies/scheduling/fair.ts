@@ -262,6 +262,10 @@ export class FairScheduler implements Scheduler {
     d.unreserveNode = node.index;
   }
 
+  idleHeartbeat(): void {
+    // The FairScheduler caches nothing on a heartbeat that allocates nothing.
+  }
+
   assign(node: SchedulerNode, _nowMs: number, d: Decision): void {
     d.reset();
     if (this.root.servableAsks === 0) return;

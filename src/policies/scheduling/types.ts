@@ -144,6 +144,12 @@ export interface Scheduler {
 
   /** The node's heartbeat finds it reserved: fulfil, keep or release the reservation. */
   serveReservation(node: SchedulerNode, nowMs: number, decision: Decision): void;
+  /**
+   * A heartbeat of a node with no reservation while no ask can be served: nothing is allocated,
+   * but the scheduler may walk its queues as the real one does (the CapacityScheduler's leaves
+   * cache the limit they are given, and their AM limits read it).
+   */
+  idleHeartbeat(node: SchedulerNode): void;
   /** One allocation attempt on the node (no reservation on it). */
   assign(node: SchedulerNode, nowMs: number, decision: Decision): void;
   /** Most containers one heartbeat may allocate on a node. */

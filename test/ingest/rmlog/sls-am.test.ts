@@ -1,18 +1,7 @@
 // What SLS's simulated MapReduce AM asks and when, by hand.
 
 import { describe, expect, it } from 'vitest';
-import { slsMapAskMs, slsNamedLocations } from '../../../src/ingest/rmlog/sls-am.js';
-
-describe('slsMapAskMs', () => {
-  it('is the second AM step after the container, steps every 1000 ms from the submission', () => {
-    // Submitted at 500: steps at 1500, 2500, 3500. A container allocated at 1200 is pulled at
-    // 1500 and seen at 2500; one allocated at exactly 1500 is pulled at 1500 too (the step's
-    // allocate call returns it); at 1501 it waits for 2500 and is seen at 3500.
-    expect(slsMapAskMs(500, 1200)).toBe(2500);
-    expect(slsMapAskMs(500, 1500)).toBe(2500);
-    expect(slsMapAskMs(500, 1501)).toBe(3500);
-  });
-});
+import { slsNamedLocations } from '../../../src/ingest/rmlog/sls-am.js';
 
 describe('slsNamedLocations', () => {
   it('is the expected number of distinct hosts among the tasks, plus one rack', () => {

@@ -193,30 +193,33 @@ describe('a log that prints no queue set-up', () => {
 });
 
 describe("buildLogWorkload: SLS's simulated MapReduce AM", () => {
-  it('asks for the maps two AM steps after its held container, naming a host per map and a rack', () => {
+  it("asks for the maps and then the reduces on the AM's own steps, naming a host per task and a rack", () => {
     // An unmanaged AM (SLS's) submitted at 1000 on a 20-node cluster: its first container
     // (allocated 1300) is held to the end, so it is the AM's own. Its steps run at 2000, 3000 ...:
-    // the one at 2000 pulls the container, the one at 3000 asks for the maps. The first map came
-    // at 4500: the 1500 ms after the ask were the scheduler's (locality, room), not the AM's, so
-    // the maps are asked 3000 - 1300 = 1700 ms after the held container. Six maps on hosts drawn
-    // from 20 nodes name 20 x (1 - 0.95^6) = 5.3 -> 5 distinct hosts, plus the rack: 6.
+    // in the log the one at 2000 pulled the container and the one at 3000 asked for the maps, the
+    // first of which came at 4500 (the 1500 ms after the ask were the scheduler's). Two tasks come
+    // at 22 000, after every map ended (20 000): the reduces. Neither delay is carried: each
+    // stage is asked at the second AM step after its start condition holds in the replay
+    // (amStepMs), the maps once the held container comes, the reduces once every map has ended.
+    // Six maps on hosts drawn from 20 nodes name 20 x (1 - 0.95^6) = 5.3 -> 5 hosts, plus the
+    // rack: 6; two reduces 20 x (1 - 0.95^2) = 1.95 -> 2, plus the rack: 3.
     const nodes = Array.from({ length: 20 }, (_, i) => ({
       timeMs: 0, kind: 'node_registered' as const, nodeId: `w${i}:1`, fromState: null, toState: null, memoryMb: 8192, vcores: 8, bannerMs: null,
     }));
     const maps = Array.from({ length: 6 }, (_, i) => container(3 + i, { nodeId: `w${i}:1`, allocatedMs: 4500 + 10 * i, endMs: 20_000 }));
-    const base = rows(8192, [container(2, { nodeId: 'w9:1', allocatedMs: 1300, endMs: 30_000 }), ...maps]);
+    const reduces = [0, 1].map((i) => container(9 + i, { nodeId: `w${i}:1`, allocatedMs: 22_000 + 10 * i, endMs: 28_000 }));
+    const base = rows(8192, [container(2, { nodeId: 'w9:1', allocatedMs: 1300, endMs: 30_000 }), ...maps, ...reduces]);
     const log = buildLogWorkload('t', {
       ...base,
       apps: [{ ...base.apps[0]!, unmanagedAm: true, amAllocatedMs: null, runningMs: 1100, activatedMs: 1000, finishMs: 30_500 }],
       containers: base.containers.filter((c) => !c.isAm),
       nodeEvents: nodes,
     });
-    const [held, mapStage] = log.workload.apps[0]!.stages;
+    const [held, mapStage, reduceStage] = log.workload.apps[0]!.stages;
     expect(held!.heldByAm).toBe(true);
-    expect(mapStage!.taskCount).toBe(6);
-    expect(mapStage!.requestDelayMs).toBe(1700);
-    // That delay runs to the ask itself: the replay does not bring heartbeats forward for it.
-    expect(mapStage!.delayEndsAtAsk).toBe(true);
+    expect([mapStage!.taskCount, mapStage!.startAfterFraction, mapStage!.requestDelayMs, mapStage!.amStepMs]).toEqual([6, 1, 0, 1000]);
     expect(mapStage!.namedLocations).toBe(6);
+    expect([reduceStage!.taskCount, reduceStage!.startAfterFraction, reduceStage!.requestDelayMs, reduceStage!.amStepMs]).toEqual([2, 1, 0, 1000]);
+    expect(reduceStage!.namedLocations).toBe(3);
   });
 });
