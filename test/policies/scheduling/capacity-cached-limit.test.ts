@@ -11,12 +11,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { ALLOCATE, CapacityScheduler, Decision, RESERVE } from '../../../src/policies/scheduling/index.js';
-import type { SchedulerNode } from '../../../src/policies/scheduling/index.js';
 import type { CsQueue } from '../../../src/policies/scheduling/capacity-queues.js';
 import { parseCluster } from '../../../src/model/cluster.js';
+import { emptyNodes } from '../../helpers/scheduler-nodes.js';
 
-/** A node as the engine keeps it: the test moves its free space and reservation by hand. */
-type TestNode = { -readonly [K in keyof SchedulerNode]: SchedulerNode[K] };
 
 function twoQueues(appCount: number) {
   const cluster = parseCluster({
@@ -30,18 +28,7 @@ function twoQueues(appCount: number) {
       ],
     },
   });
-  const nodes: TestNode[] = Array.from({ length: 4 }, (_, index) => ({
-    index,
-    capacityMemoryMb: 8192,
-    capacityVcores: 8,
-    freeMemoryMb: 8192,
-    freeVcores: 8,
-    reservedApp: -1,
-    reservedKey: 0,
-    reservedMemoryMb: 0,
-    reservedVcores: 0,
-    heartbeatAnchorMs: 0,
-  }));
+  const nodes = emptyNodes(4, 8192, 8);
   const listener = { demandAdded: () => {}, limitsLoosened: () => {}, updateAt: () => {} };
   const scheduler = new CapacityScheduler({ cluster, appCount, nodes, listener });
   const beta = scheduler.leafQueues.find((q) => q.path === 'root.beta') as CsQueue;

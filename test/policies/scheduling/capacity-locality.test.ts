@@ -5,24 +5,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { ALLOCATE, CapacityScheduler, Decision, PASSED_UP } from '../../../src/policies/scheduling/index.js';
-import type { SchedulerNode } from '../../../src/policies/scheduling/index.js';
 import { parseCluster } from '../../../src/model/cluster.js';
+import { emptyNodes } from '../../helpers/scheduler-nodes.js';
+import type { SchedulerNode } from '../../../src/policies/scheduling/index.js';
 
 /** A stock CapacityScheduler (one leaf, default) on `count` empty nodes of 8192 MB / 8 vcores. */
 function capacityOn(count: number, appCount: number) {
   const cluster = parseCluster({ name: 't', nodeGroups: [{ name: 'n', count, memoryMb: 8192, vcores: 8 }], scheduler: { type: 'capacity' } });
-  const nodes: SchedulerNode[] = Array.from({ length: count }, (_, index) => ({
-    index,
-    capacityMemoryMb: 8192,
-    capacityVcores: 8,
-    freeMemoryMb: 8192,
-    freeVcores: 8,
-    reservedApp: -1,
-    reservedKey: 0,
-    reservedMemoryMb: 0,
-    reservedVcores: 0,
-    heartbeatAnchorMs: 0,
-  }));
+  const nodes = emptyNodes(count, 8192, 8);
   const listener = { demandAdded: () => {}, limitsLoosened: () => {}, updateAt: () => {} };
   const scheduler = new CapacityScheduler({ cluster, appCount, nodes, listener });
   // Unmanaged AMs: no AM container to place first; the AM limit lets every app in.
