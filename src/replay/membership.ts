@@ -30,7 +30,7 @@ export interface MembershipHost {
   /** The node sleeps in the wheel, to heartbeat when asks wait. */
   putInWheel(node: NodeState): void;
   /** Clear a node's reservation; `tellScheduler` when the engine, not the scheduler, decided it. */
-  dropReservation(node: NodeState, tellScheduler: boolean): void;
+  unreserve(node: NodeState, tellScheduler: boolean): void;
   /** The node was to heartbeat at once for the room it freed: it will not. */
   dropFreed(node: NodeState): void;
 
@@ -128,7 +128,7 @@ export class Membership {
     const host = this.host;
     const { capacity } = this.parts;
     host.detach(node);
-    if (node.reservedApp >= 0) host.dropReservation(node, true);
+    if (node.reservedApp >= 0) host.unreserve(node, true);
     const lostAms: AppRun[] = [];
     const reasks: StageState[] = [];
     const reaskApps: AppRun[] = [];
@@ -192,7 +192,7 @@ export class Membership {
    */
   private nodeDrains(node: NodeState, nowMs: number): void {
     node.draining = true;
-    if (node.reservedApp >= 0) this.host.dropReservation(node, true);
+    if (node.reservedApp >= 0) this.host.unreserve(node, true);
     this.host.dropFreed(node);
     this.giveUpFree(node, nowMs);
     this.host.clusterChanged();
