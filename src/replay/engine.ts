@@ -44,7 +44,6 @@ import { AmStages, nextStage } from './am-stages.js';
 import type { AmStagesHost } from './am-stages.js';
 import { AppLifecycle } from './app-lifecycle.js';
 import type { AppLifecycleHost } from './app-lifecycle.js';
-import type { AdmissionHost } from './admission-control.js';
 import { MapReduceAmHeartbeats, nextAmHeartbeatMs } from './am-heartbeats.js';
 import { NodeContention } from './node-contention.js';
 import type { ContentionSettings } from './node-contention.js';
@@ -141,7 +140,7 @@ export function replay(input: ReplayInput): ReplayResult {
   return new ReplayEngine(input).run();
 }
 
-class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, MapReduceAmHost, AppLifecycleHost, AmStagesHost {
+class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, AppLifecycleHost, AmStagesHost {
   private readonly cluster: Cluster;
   /** The admission policy's side of the run: apps held, its decisions, its controller. */
   private readonly admission: AdmissionControl;
@@ -168,8 +167,6 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
   private readonly membership: Membership;
   /** What requests are normalized and validated against, as nodes and RMs come and go. */
   private readonly requestSettings: RequestSettings;
-  /** Apps submitted so far (apps are submitted in index order). */
-  submittedApps = 0;
   /** Apps' submission, admission, timeouts and ends. */
   private readonly lifecycle: AppLifecycle;
   /** The AMs' work on their stages: what they ask for, and when. */
@@ -230,7 +227,7 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
       listener: schedulerCalls,
     });
     this.checksVcores = this.scheduler.checksVcores;
-    this.mapReduceAms = new MapReduceAmHeartbeats(this, this.scheduler, mapreduce, this.amHeartbeatIntervalMs, this.checksVcores);
+    this.mapReduceAms = new MapReduceAmHeartbeats(this.ctx, this, this.scheduler, mapreduce, this.amHeartbeatIntervalMs, this.checksVcores);
     const timeline = input.nodeTimeline;
     if (timeline) checkNodeTimeline(timeline, this.nodes.length);
     const inService = timeline ? new Set(timeline.initialNodes) : null;
@@ -271,7 +268,7 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
     for (const node of this.nodes) if (node.state !== ABSENT) this.heartbeats.putInWheel(node);
     this.observer = new RunObserver(this.view, this.scheduler, sampleIntervalMs, this.options.recordContainers === true);
     for (const node of this.nodes) if (node.state === ABSENT) this.observer.nodeLeft(node, 0);
-    this.admission = new AdmissionControl(this, {
+    this.admission = new AdmissionControl(this.ctx, (app) => this.lifecycle.admit(app), {
       policy: input.admission,
       appSpecs: apps,
       nodes: this.nodes,
@@ -279,10 +276,10 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
       scheduler: this.scheduler,
       checksVcores: this.checksVcores,
       heartbeatIntervalMs: this.heartbeatIntervalMs,
-      lookahead: new ReplayFork(input, () => this.submittedApps, () => this.nowMs, replay),
+      lookahead: new ReplayFork(input, () => this.roster.submitted, () => this.ctx.nowMs, replay),
     });
     this.requestSettings = new RequestSettings(this.cluster.scheduler, this.nodes, kind.normalization);
-    this.lifecycle = new AppLifecycle(this, {
+    this.lifecycle = new AppLifecycle(this.ctx, this, {
       roster: this.roster,
       view: this.view,
       scheduler: this.scheduler,
@@ -290,24 +287,29 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
       requestSettings: this.requestSettings,
       appTimeoutMs,
       endsWithLastApp,
+      heartbeats: this.heartbeats,
     });
     const contentionSettings = this.options.contention ?? null;
     this.contention =
       contentionSettings === null
         ? null
-        : new NodeContention(this.cluster, contentionSettings, { scheduleContainer: (atMs, container) => this.schedule(atMs, container) });
-    this.stages = new AmStages(this, {
+        : new NodeContention(this.cluster, contentionSettings, this.ctx);
+    this.stages = new AmStages(this.ctx, this, {
       contention: this.contention,
       lifecycle: this.lifecycle,
       mapReduceAms: this.mapReduceAms,
       requestSettings: this.requestSettings,
       amHeartbeatIntervalMs: this.amHeartbeatIntervalMs,
+      heartbeats: this.heartbeats,
     });
-    this.membership = new Membership(this, {
+    this.membership = new Membership(this.ctx, this, {
       lifecycle: this.lifecycle,
       nodes: this.nodes,
       requestSettings: this.requestSettings,
       apps: this.apps,
+      roster: this.roster,
+      heartbeats: this.heartbeats,
+      stages: this.stages,
       changes: timeline ? timeline.changes : [],
       capacity: this.capacity,
       view: this.view,
@@ -336,7 +338,7 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
     // One submission is queued at a time, the next when it runs: apps are in submission order, and
     // a day's thousands of submissions would otherwise deepen the event heap for most of the run.
     if (this.roster.total > 0) this.scheduleSubmit(this.roster.create(0));
-    this.admission.scheduleControlStep(this.nowMs);
+    this.admission.scheduleControlStep(this.ctx.nowMs);
     this.membership.scheduleNext();
     const observer = this.observer;
     const outcome = this.ctx.run(this.options.horizonMs, (_fromMs, toMs) => observer.sampleUntil(toMs));
@@ -365,15 +367,6 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
       { nodes: this.nodes, checksVcores: this.checksVcores, waitingApps: this.admission.waitingApps, admissionSpec: this.admission.policySpec },
     );
     return this.contention === null ? result : { ...result, contention: this.contention.stats() };
-  }
-
-  get pendingEvents(): number {
-    return this.ctx.pendingEvents;
-  }
-
-  /** The simulated time of the event being handled (ms). */
-  get nowMs(): number {
-    return this.ctx.nowMs;
   }
 
   // ---- event handling -------------------------------------------------------------------
@@ -406,7 +399,7 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
         if (event.app.phase === RUNNING) this.mapReduceAms.heartbeat(event.app, nowMs);
         break;
       case SUBMIT: {
-        this.submittedApps++;
+        this.roster.submitted++;
         const nextIndex = event.app.index + 1;
         if (nextIndex < this.roster.total) this.scheduleSubmit(this.roster.create(nextIndex));
         this.lifecycle.submit(event.app);
@@ -452,14 +445,14 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
   }
 
   private scheduleSubmit(app: AppRun): void {
-    this.schedule(Math.round(app.spec.submitMs), appEvent(SUBMIT, app));
+    this.ctx.schedule(Math.round(app.spec.submitMs), appEvent(SUBMIT, app));
   }
 
   private containerDone(container: Container): void {
     const app = container.app;
     const stage = container.stage!;
     const stages = this.stages;
-    container.endMs = this.nowMs;
+    container.endMs = this.ctx.nowMs;
     this.release(container);
     const next = nextStage(app, stage);
     if (stages.asksAsTaskEnds(app, stage, next)) {
@@ -480,9 +473,7 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
    * Something an idle MapReduce AM's decision reads (the headroom: allocations, releases, asks,
    * apps coming and going, the scheduler's updates) may have changed: wake them all.
    */
-  stateChanged(): void {
-    this.ctx.stateChanged();
-  }
+
 
   /** A task's container ends before its task (MapReduceAmHost, MembershipHost). */
   killTask(container: Container): void {
@@ -496,7 +487,7 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
     const delta = asked - stage.asked;
     if (delta === 0) return;
     stage.asked = asked;
-    this.stateChanged();
+    this.ctx.stateChanged();
     this.view.pendingContainers += delta;
     this.lifecycle.changeOutstanding(app, delta);
     this.scheduler.setAsk(app.index, stage.index, stage.spec.priority, stage.memoryMb, stage.vcores, asked, stage.spec.namedLocations ?? 0);
@@ -514,34 +505,9 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
 
   // ---- what outside changes ask of the engine (MembershipHost, membership.ts) -------------------
 
-  detach(node: NodeState): void {
-    this.heartbeats.detach(node);
-  }
-
-  putInWheel(node: NodeState): void {
-    this.heartbeats.putInWheel(node);
-  }
-
-  dropFreed(node: NodeState): void {
-    this.heartbeats.dropFreed(node);
-  }
-
-  flushFreedNodes(): void {
-    this.heartbeats.flushFreedNodes();
-  }
-
-  heartbeatsOnArrival(count: number): void {
-    this.heartbeats.heartbeatsOnArrival(count);
-  }
-
-  /** A stage's task was lost with its node: its AM asks for it again (am-stages.ts). */
-  reaskLost(app: AppRun, stage: StageState): void {
-    this.stages.reaskLost(app, stage);
-  }
-
   clusterChanged(): void {
     this.admission.reconsider();
-    this.stateChanged();
+    this.ctx.stateChanged();
   }
 
   // ---- settling after each event -----------------------------------------------------------
@@ -551,14 +517,9 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
     const admission = this.admission;
     admission.decideAfterEvent();
     this.heartbeats.flushFreedNodes();
-    admission.decideForNodeUpdates(this.nowMs);
+    admission.decideForNodeUpdates(this.ctx.nowMs);
     this.heartbeats.moveCursor();
-    admission.scheduleControlStep(this.nowMs);
-  }
-
-  /** Hand an admitted app to the scheduler (AdmissionHost). */
-  admit(app: AppRun): void {
-    this.lifecycle.admit(app);
+    admission.scheduleControlStep(this.ctx.nowMs);
   }
 
   // ---- what a heartbeat decided (DecisionApplier) ----------------------------------------
@@ -604,10 +565,10 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
     this.containersAllocated++;
     this.view.pendingContainers--;
     app.fragmentationBlocked = false;
-    app.lastProgressMs = this.nowMs;
+    app.lastProgressMs = this.ctx.nowMs;
     this.lifecycle.changeOutstanding(app, -1);
     node.containersAllocated++;
-    const now = this.nowMs;
+    const now = this.ctx.nowMs;
     if (d.key === AM_ASK) {
       const am = new Container(app, node, null, -1, d.memoryMb, d.vcores, now, NaN);
       am.startMs = now;
@@ -621,8 +582,8 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
       this.view.unplacedAmMemoryMb -= app.amMemoryMb;
       this.view.unplacedAmVcores -= app.amVcores;
       const attempt = app.attempt;
-      this.schedule(now + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
-      if (attempt.amFailsAfterMs !== undefined) this.schedule(now + attempt.amFailsAfterMs, appEvent(AM_FAIL, app, app.attempts));
+      this.ctx.schedule(now + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
+      if (attempt.amFailsAfterMs !== undefined) this.ctx.schedule(now + attempt.amFailsAfterMs, appEvent(AM_FAIL, app, app.attempts));
       return;
     }
     const stage = app.stages[d.key]!;
@@ -648,20 +609,12 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
       this.stages.startWork(container, startMs);
     }
     if (stage.asked === 0) this.heartbeats.wakeReservedNodes(app, stage.index);
-    if (app.mapReduceModelled) this.mapReduceAms.wake(app, this.nowMs);
-  }
-
-  schedule(atMs: number, event: Event): void {
-    this.ctx.schedule(atMs, event);
-  }
-
-  finishRun(): void {
-    this.ctx.finishRun();
+    if (app.mapReduceModelled) this.mapReduceAms.wake(app, this.ctx.nowMs);
   }
 
   private take(container: Container): void {
     this.account(container, 1);
-    if (this.contention !== null && container.stage === null) this.contention.amStarted(container, this.nowMs);
+    if (this.contention !== null && container.stage === null) this.contention.amStarted(container, this.ctx.nowMs);
     this.admission.containerTaken();
     this.observer.containerTaken(container);
   }
@@ -669,16 +622,16 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
   release(container: Container): void {
     const node = container.node;
     this.account(container, -1);
-    if (this.contention !== null) this.contention.released(container, this.nowMs);
+    if (this.contention !== null) this.contention.released(container, this.ctx.nowMs);
     this.scheduler.release(
       container.app.index,
       container.stage ? container.stage.index : AM_ASK,
       container.memoryMb,
       container.vcores,
-      this.nowMs,
+      this.ctx.nowMs,
     );
     // A node being decommissioned keeps nothing it frees, and has no room to offer.
-    if (node.draining) this.membership.giveUpFree(node, this.nowMs);
+    if (node.draining) this.membership.giveUpFree(node, this.ctx.nowMs);
     else this.heartbeats.nodeFreed(node);
     this.admission.containerReleased();
     this.observer.containerReleased(container);
@@ -694,7 +647,7 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
     const view = this.view;
     const memoryMb = sign * container.memoryMb;
     const vcores = sign * container.vcores;
-    this.observer.accountUsage(node, this.nowMs);
+    this.observer.accountUsage(node, this.ctx.nowMs);
     node.freeMemoryMb -= memoryMb;
     node.freeVcores -= vcores;
     if (node.reservedApp >= 0) {
@@ -719,7 +672,7 @@ class ReplayEngine implements DecisionApplier, MembershipHost, AdmissionHost, Ma
     this.observer.updateBucket(node);
     view.usedMemoryMb += memoryMb;
     view.usedVcores += vcores;
-    this.lastResourceChangeMs = this.nowMs;
-    this.stateChanged();
+    this.lastResourceChangeMs = this.ctx.nowMs;
+    this.ctx.stateChanged();
   }
 }
