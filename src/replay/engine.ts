@@ -1,25 +1,16 @@
-// The YARN model on top of the event kernel: nodes and their heartbeats, containers, apps and
-// their ApplicationMasters, and admission control in front of the scheduler. Which app gets
-// which node is the scheduler model's decision (CapacityScheduler or FairScheduler,
-// src/policies/scheduling); which app is let in is the admission policy's, made on a read-only
-// ClusterView; the engine applies both. The run's state is in state.ts and changes only
-// through the handlers below and `applyAllocation` / `take` / `release` / reservations;
-// reading it for samples and the result is in observer.ts and result.ts. Admission control
-// (admission-control.ts), an app's submission, admission into a queue, timeout and end
-// (app-lifecycle.ts), an AM's work on its stages (am-stages.ts), what a log recorded happening
-// from outside (membership.ts) and the MapReduce AMs' heartbeats (am-heartbeats.ts) are parts of
-// their own, each reaching the engine through the host interface it declares; the events are
-// declared in events.ts.
-//
-// Heartbeats (docs/model.md 2): containers are allocated only when a node heartbeats. Each
-// NodeManager heartbeats every interval from its last heartbeat (phases seeded), and at once
-// when one of its containers ends (the out-of-band heartbeat). A heartbeat that cannot do
-// anything is not simulated: a node sleeps until something could change its answer (new asks,
-// a loosened limit, its own containers ending) and is then woken at its next regular heartbeat,
-// earliest first, only as many as there are asks to serve. Between events this keeps "every
-// heartbeat that would allocate or reserve is simulated", so results match heartbeating every
-// node every interval while costing events only where something happens, and deadlock
-// detection stays exact: when no event is left, nothing can change.
+// The YARN model on top of the event kernel, and its composition root: it builds the parts,
+// wires them, and runs the event loop. Which app gets which node is the scheduler model's
+// decision (CapacityScheduler or FairScheduler, src/policies/scheduling), made at the node
+// heartbeats (node-heartbeats.ts, docs/model.md 2); which app is let in is the admission
+// policy's, made on a read-only ClusterView; the engine applies both. The run's state is in
+// state.ts and changes only through the handlers below and `allocate` / `reserve` /
+// `unreserve` / `take` / `release`; reading it for samples and the result is in observer.ts and
+// result.ts. Admission control (admission-control.ts), an app's submission, admission into a
+// queue, timeout and end (app-lifecycle.ts), an AM's work on its stages (am-stages.ts), what a
+// log recorded happening from outside (membership.ts) and the MapReduce AMs' heartbeats
+// (am-heartbeats.ts) are parts of their own, each holding the run context (run-context.ts) for
+// the time and the calendar, and reaching the engine only for the calls that change cluster
+// state; the events are declared in events.ts.
 //
 // ApplicationMasters (docs/model.md 6): the AM container is allocated first and held until
 // the app ends. For modelled (not log-observed) apps, asks reach the RM and granted containers
