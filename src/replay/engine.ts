@@ -308,7 +308,7 @@ class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, 
       scheduler: this.scheduler,
       heartbeatIntervalMs: this.heartbeatIntervalMs,
     });
-    this.ctx.onChange((nowMs) => this.mapReduceAms.stateChanged(nowMs));
+    this.ctx.onChange(this.mapReduceAms);
     schedulerCalls.open(this.heartbeats);
   }
 

@@ -161,22 +161,32 @@ export class NodeHeartbeats implements SchedulerListener {
   private cursorHeartbeat(): void {
     this.cursor = null;
     const ctx = this.ctx;
+    // The loop's state in locals, and the kernel read directly: this is the replay's hottest
+    // loop, and the clock moves only here while it runs (the run's horizon not at all).
+    const sim = ctx.sim;
+    const horizonMs = sim.horizonMs;
+    const scheduler = this.scheduler;
+    const wheel = this.wheel;
+    const slot = this.slot;
+    const nodes = this.nodes;
+    let nowMs = ctx.nowMs;
     for (;;) {
-      if (this.scheduler.servableAsks === 0) return;
-      const nodeIndex = this.wheel.earliest(ctx.nowMs, this.slot);
+      if (scheduler.servableAsks === 0) return;
+      const nodeIndex = wheel.earliest(nowMs, slot);
       if (nodeIndex < 0) return;
-      const timeMs = this.slot.timeMs;
-      if (timeMs !== ctx.nowMs) {
-        if (!(timeMs < ctx.nextEventMs && timeMs <= ctx.horizonMs)) {
+      const timeMs = slot.timeMs;
+      if (timeMs !== nowMs) {
+        if (!(timeMs < sim.nextEventMs && timeMs <= horizonMs)) {
           this.wheelGrew = true;
           return;
         }
-        ctx.advanceTo(timeMs);
+        sim.advanceTo(timeMs);
+        ctx.nowMs = nowMs = timeMs;
       }
-      this.wheel.remove(nodeIndex);
-      this.heartbeat(this.nodes[nodeIndex]!);
+      wheel.remove(nodeIndex);
+      this.heartbeat(nodes[nodeIndex]!);
       // What the heartbeat set going (AM start, asks at this instant) runs before the next one.
-      if (!(ctx.nextEventMs > ctx.nowMs)) {
+      if (!(sim.nextEventMs > nowMs)) {
         this.wheelGrew = true;
         return;
       }
