@@ -2,7 +2,7 @@
 // (docs/model.md 11): submitted apps held in submission order, the policy's decisions on them
 // (after the events that can change them, or at NodeManager heartbeats for AutoAdmin's ARC), and
 // the steps of the policy's adaptive AM-limit controller (MARP). The policy reads the run's
-// ClusterView; what it admits is handed back to the engine (AdmissionHost.admit), which gives
+// ClusterView; what it admits is handed to AppLifecycle.admit (a function it is given), which gives
 // it to the scheduler.
 
 import type { ControllerStepColumns } from '../model/replay-result.js';
@@ -11,19 +11,9 @@ import type { LookaheadHost } from '../policies/admission/lookahead-host.js';
 import type { AdmissionDecision, AdmissionPolicy, AmShareController } from '../policies/admission/types.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { CONTROL_STEP, nodeAdmissionEvent, updateEvent } from './events.js';
-import type { Event, NodeAdmissionEvent } from './events.js';
+import type { NodeAdmissionEvent } from './events.js';
 import type { AppRun, ClusterState, NodeState } from './state.js';
-
-/** The engine's operations admission uses. */
-export interface AdmissionHost {
-  /** Hand an admitted app to the scheduler, which places it in a queue or refuses it. */
-  admit(app: AppRun): void;
-  schedule(atMs: number, event: Event): void;
-  /** Something an idle MapReduce AM's decision reads (its headroom) may have changed. */
-  stateChanged(): void;
-  /** Events queued in the kernel. */
-  readonly pendingEvents: number;
-}
+import type { RunContext } from './run-context.js';
 
 /** What admission reads and changes, besides the host. */
 export interface AdmissionParts {
@@ -69,7 +59,9 @@ export class AdmissionControl {
   private readonly watchesReleases: boolean;
 
   constructor(
-    private readonly host: AdmissionHost,
+    private readonly ctx: RunContext,
+    /** Hand an admitted app to the scheduler, which places it in a queue or refuses it (AppLifecycle.admit). */
+    private readonly admit: (app: AppRun) => void,
     private readonly parts: AdmissionParts,
   ) {
     const policy = parts.policy;
@@ -94,7 +86,7 @@ export class AdmissionControl {
   /** A submitted app: decided at once at node heartbeats when no app waits before it, else it queues. */
   submit(app: AppRun): void {
     if (this.onNodeUpdates && this.waiting.length === 0 && this.decide(app) === 'admit') {
-      this.host.admit(app);
+      this.admit(app);
     } else {
       this.waiting.push(app);
       this.parts.view.waitingApps = this.waiting.length;
@@ -161,7 +153,7 @@ export class AdmissionControl {
     for (; i < waiting.length; i++) {
       const app = waiting[i]!;
       const decision = this.decide(app);
-      if (decision === 'admit') this.host.admit(app);
+      if (decision === 'admit') this.admit(app);
       else {
         still.push(app);
         if (decision === 'stop') break;
@@ -202,7 +194,7 @@ export class AdmissionControl {
         best = node;
       }
     }
-    if (best !== null) this.host.schedule(bestMs, nodeAdmissionEvent(best, this.nodeAdmissionToken));
+    if (best !== null) this.ctx.schedule(bestMs, nodeAdmissionEvent(best, this.nodeAdmissionToken));
   }
 
   private canHoldAm(node: NodeState, app: AppRun): boolean {
@@ -223,7 +215,7 @@ export class AdmissionControl {
     this.waiting.shift();
     this.parts.view.waitingApps = this.waiting.length;
     this.nodeAdmittedAtMs[node.index] = nowMs;
-    this.host.admit(head);
+    this.admit(head);
     this.dirty = true;
   }
 
@@ -237,9 +229,9 @@ export class AdmissionControl {
     // and the controller would never change anything again: then the run has ended (or is
     // deadlocked) and stepping on would never end it.
     if (this.unfinishedBatchApps === 0) return;
-    if (this.host.pendingEvents === 0 && controller.settled(this.parts.view)) return;
+    if (this.ctx.pendingEvents === 0 && controller.settled(this.parts.view)) return;
     this.controlStepPending = true;
-    this.host.schedule(nowMs + controller.intervalMs, updateEvent(CONTROL_STEP));
+    this.ctx.schedule(nowMs + controller.intervalMs, updateEvent(CONTROL_STEP));
   }
 
   controlStep(nowMs: number): void {
@@ -250,7 +242,7 @@ export class AdmissionControl {
     if (controller.controls === 'am-limit') this.parts.scheduler.setAmShare(step.newShare);
     // A new setting: the waiting apps are decided on again.
     else this.dirty = true;
-    this.host.stateChanged();
+    this.ctx.stateChanged();
     const steps = this.steps;
     steps.timeMs.push(nowMs);
     steps.controller.push(controller.name);

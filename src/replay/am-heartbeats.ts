@@ -6,11 +6,11 @@
 
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { AM_HEARTBEAT, appEvent } from './events.js';
-import type { Event } from './events.js';
 import { decideReduces } from './mapreduce-am.js';
 import type { MapReduceAmSettings } from './mapreduce-am.js';
 import { RUNNING } from './state.js';
 import type { AppRun, Container, StageState } from './state.js';
+import type { RunContext } from './run-context.js';
 
 /** The AM's next heartbeat at or after `timeMs`: its heartbeats fall every interval from its registration. */
 export function nextAmHeartbeatMs(app: AppRun, timeMs: number, intervalMs: number): number {
@@ -21,7 +21,6 @@ export function nextAmHeartbeatMs(app: AppRun, timeMs: number, intervalMs: numbe
 
 /** The engine's operations a MapReduce AM's decisions use. */
 export interface MapReduceAmHost {
-  schedule(atMs: number, event: Event): void;
   /** Set how many containers a stage asks the RM for. */
   setAsked(app: AppRun, stage: StageState, asked: number): void;
   /** A task's container ends before its task: released, and the task runs again later. */
@@ -36,6 +35,7 @@ export class MapReduceAmHeartbeats {
   private readonly headroom = { memoryMb: 0, vcores: 0 };
 
   constructor(
+    private readonly ctx: RunContext,
     private readonly host: MapReduceAmHost,
     /** For the headroom the AM is told. */
     private readonly scheduler: Scheduler,
@@ -58,7 +58,7 @@ export class MapReduceAmHeartbeats {
   private scheduleAmHeartbeat(app: AppRun, atMs: number): void {
     app.amHeartbeatPending = true;
     app.amHeartbeatAtMs = atMs;
-    this.host.schedule(atMs, appEvent(AM_HEARTBEAT, app, app.attempts));
+    this.ctx.schedule(atMs, appEvent(AM_HEARTBEAT, app, app.attempts));
   }
 
   /**

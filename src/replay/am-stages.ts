@@ -12,22 +12,18 @@ import { nextAmHeartbeatMs } from './am-heartbeats.js';
 import type { MapReduceAmHeartbeats } from './am-heartbeats.js';
 import type { AppLifecycle } from './app-lifecycle.js';
 import { AM_DONE, appEvent, stageEvent } from './events.js';
-import type { Event } from './events.js';
 import type { RequestSettings } from './max-allocation.js';
 import type { NodeContention } from './node-contention.js';
+import type { NodeHeartbeats } from './node-heartbeats.js';
 import { FAILED, FINISHED, RUNNING } from './state.js';
 import type { AppRun, Container, StageState } from './state.js';
+import type { RunContext } from './run-context.js';
 
 /** The engine's operations an AM's work uses. */
 export interface AmStagesHost {
-  /** The simulated time of the event being handled. */
-  readonly nowMs: number;
-  schedule(atMs: number, event: Event): void;
   /** Set how many containers a stage asks the RM for. */
   setAsked(app: AppRun, stage: StageState, asked: number): void;
   release(container: Container): void;
-  /** An observed ask arrived for `count` containers: the nodes due next heartbeat now. */
-  heartbeatsOnArrival(count: number): void;
 }
 
 /** What an AM's work reads, besides the host. */
@@ -41,6 +37,8 @@ export interface AmStagesParts {
   readonly amHeartbeatIntervalMs: number;
   /** Tasks share their node's cores (node-contention.ts); null: each runs its duration. */
   readonly contention: NodeContention | null;
+  /** An observed ask arrived: the nodes due next heartbeat now (heartbeatsOnArrival). */
+  readonly heartbeats: NodeHeartbeats;
 }
 
 export class AmStages {
@@ -48,6 +46,7 @@ export class AmStages {
   tasksCompleted = 0;
 
   constructor(
+    private readonly ctx: RunContext,
     private readonly host: AmStagesHost,
     private readonly parts: AmStagesParts,
   ) {}
@@ -58,12 +57,12 @@ export class AmStages {
       this.resumeStages(app);
       return;
     }
-    const { host, parts } = this;
+    const parts = this.parts;
     app.createStages();
     // The MapReduce AM checks its task sizes against the maximum before asking and kills the
     // job if one is too large; other frameworks fail the same way at their first allocate call.
     for (const stage of app.stages) {
-      const granted = parts.requestSettings.normalize(stage.spec.request, host.nowMs, 'task');
+      const granted = parts.requestSettings.normalize(stage.spec.request, this.ctx.nowMs, 'task');
       if (!granted.ok) {
         parts.lifecycle.endApp(app, FAILED, 'request-above-maximum', `${stage.spec.name} ${granted.reason}`);
         return;
@@ -72,7 +71,7 @@ export class AmStages {
       stage.vcores = granted.granted.vcores;
     }
     app.phase = RUNNING;
-    app.amAnchorMs = host.nowMs;
+    app.amAnchorMs = this.ctx.nowMs;
     if (app.stages.length > 0) this.releaseStage(app, app.stages[0]!);
     this.afterStageChange(app);
   }
@@ -114,16 +113,16 @@ export class AmStages {
 
   /** A stage's start condition holds: its tasks are asked for on the AM's next heartbeat. */
   releaseStage(app: AppRun, stage: StageState): void {
-    const host = this.host;
     stage.released = true;
+    const nowMs = this.ctx.nowMs;
     const stepMs = stage.spec.amStepMs;
     const delayMs =
       stepMs !== undefined
-        ? amStepAskMs(app.spec.submitMs, host.nowMs, stepMs) - host.nowMs
+        ? amStepAskMs(app.spec.submitMs, nowMs, stepMs) - nowMs
         : app.spec.observed
           ? stage.spec.requestDelayMs
-          : nextAmHeartbeatMs(app, host.nowMs, this.parts.amHeartbeatIntervalMs) - host.nowMs;
-    if (delayMs > 0) host.schedule(host.nowMs + delayMs, stageEvent(app, stage));
+          : nextAmHeartbeatMs(app, nowMs, this.parts.amHeartbeatIntervalMs) - nowMs;
+    if (delayMs > 0) this.ctx.schedule(nowMs + delayMs, stageEvent(app, stage));
     else this.requestStage(app, stage);
   }
 
@@ -132,12 +131,12 @@ export class AmStages {
     container.startMs = startMs;
     const contention = this.parts.contention;
     if (contention !== null) {
-      contention.taskStarts(container, startMs, this.host.nowMs);
+      contention.taskStarts(container, startMs, this.ctx.nowMs);
       return;
     }
     if (container.app.spec.type === 'streaming') return;
     container.endMs = startMs + container.durationMs;
-    this.host.schedule(container.endMs, container);
+    this.ctx.schedule(container.endMs, container);
   }
 
   /**
@@ -154,7 +153,7 @@ export class AmStages {
   killTask(container: Container): void {
     const stage = container.stage!;
     container.killed = true;
-    container.endMs = this.host.nowMs;
+    container.endMs = this.ctx.nowMs;
     this.host.release(container);
     stage.running--;
     stage.retry.push(container.task);
@@ -165,30 +164,29 @@ export class AmStages {
 
   /** A modelled MapReduce AM asks for reduces through its ramp-up; a log's app at once; others on the AM's heartbeat. */
   reaskLost(app: AppRun, stage: StageState): void {
-    const host = this.host;
-    if (app.mapReduceModelled && stage.index === 1) this.parts.mapReduceAms.wake(app, host.nowMs);
+    if (app.mapReduceModelled && stage.index === 1) this.parts.mapReduceAms.wake(app, this.ctx.nowMs);
     else if (app.spec.observed) this.reask(app, stage);
-    else host.schedule(nextAmHeartbeatMs(app, host.nowMs, this.parts.amHeartbeatIntervalMs), stageEvent(app, stage));
+    else this.ctx.schedule(nextAmHeartbeatMs(app, this.ctx.nowMs, this.parts.amHeartbeatIntervalMs), stageEvent(app, stage));
   }
 
   /** After an app's stages moved: finish it, or let a MapReduce AM reconsider its reduces. */
   private afterStageChange(app: AppRun): void {
     if (app.phase !== RUNNING) return;
     if (app.openStages === 0) this.tasksDone(app);
-    else if (app.mapReduceModelled) this.parts.mapReduceAms.wake(app, this.host.nowMs);
+    else if (app.mapReduceModelled) this.parts.mapReduceAms.wake(app, this.ctx.nowMs);
   }
 
   /** Every task has ended: the AM wraps up for amTeardownMs, then releases its container. */
   private tasksDone(app: AppRun): void {
     this.releaseHeldByAm(app);
     const teardownMs = app.attempt.amTeardownMs;
-    if (teardownMs > 0) this.host.schedule(this.host.nowMs + teardownMs, appEvent(AM_DONE, app, app.attempts));
+    if (teardownMs > 0) this.ctx.schedule(this.ctx.nowMs + teardownMs, appEvent(AM_DONE, app, app.attempts));
     else this.parts.lifecycle.endApp(app, FINISHED, null, null);
   }
 
   /** The AM lets go of the containers it held for its own work, its other stages done. */
   private releaseHeldByAm(app: AppRun): void {
-    const nowMs = this.host.nowMs;
+    const nowMs = this.ctx.nowMs;
     for (const stage of app.stages) {
       if (!stage.spec.heldByAm) continue;
       for (let i = stage.live.length - 1; i >= 0; i--) {
@@ -206,11 +204,11 @@ export class AmStages {
   private requestStage(app: AppRun, stage: StageState): void {
     const host = this.host;
     stage.requested = true;
-    if (stage.index === 0) app.mapAskMs = host.nowMs;
+    if (stage.index === 0) app.mapAskMs = this.ctx.nowMs;
     // A modelled MapReduce AM asks for reduces through its ramp-up, not all at once.
     if (!(app.mapReduceModelled && stage.index === 1)) host.setAsked(app, stage, stage.remaining);
     if (app.spec.observed && stage.asked > 0 && stage.spec.delayEndsAtAsk !== true && stage.spec.amStepMs === undefined) {
-      host.heartbeatsOnArrival(stage.asked);
+      this.parts.heartbeats.heartbeatsOnArrival(stage.asked);
     }
     const next = nextStage(app, stage);
     if (next && !next.released && !app.mapReduceModelled && next.releaseAfter === 0) this.releaseStage(app, next);
@@ -228,7 +226,7 @@ export class AmStages {
       else this.releaseStage(app, next);
     }
     // Tasks that started early now have their input: their own work starts now.
-    const nowMs = this.host.nowMs;
+    const nowMs = this.ctx.nowMs;
     for (const waiting of next.waiting) this.startWork(waiting, Math.max(nowMs, waiting.startMs));
     next.waiting.length = 0;
   }
@@ -237,7 +235,7 @@ export class AmStages {
   private resumeStages(app: AppRun): void {
     app.resumesStages = false;
     app.phase = RUNNING;
-    app.amAnchorMs = this.host.nowMs;
+    app.amAnchorMs = this.ctx.nowMs;
     for (const stage of app.stages) {
       if (!stage.released || stage.done) continue;
       if (app.mapReduceModelled && stage.index === 1) {
@@ -253,7 +251,7 @@ export class AmStages {
   /** A stage's tasks not running or completed are asked for (again). */
   private reask(app: AppRun, stage: StageState): void {
     stage.requested = true;
-    if (stage.index === 0) app.mapAskMs = this.host.nowMs;
+    if (stage.index === 0) app.mapAskMs = this.ctx.nowMs;
     this.host.setAsked(app, stage, stage.remaining);
   }
 }

@@ -11,28 +11,20 @@ import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import type { AdmissionControl } from './admission-control.js';
 import { AM_FAIL, AM_REGISTERED, APP_KILL, APP_LOST, APP_TIMEOUT, appEvent } from './events.js';
-import type { Event } from './events.js';
 import type { RequestSettings } from './max-allocation.js';
+import type { NodeHeartbeats } from './node-heartbeats.js';
 import type { AppRoster } from './app-roster.js';
 import { ACCEPTED, AM_STARTING, FAILED, REJECTED, RUNNING, WAITING } from './state.js';
 import type { AppRun, ClusterState, Container, FINISHED, KILLED, StageState } from './state.js';
+import type { RunContext } from './run-context.js';
 
 /** The engine's operations an app's change of phase uses. */
 export interface AppLifecycleHost {
-  /** The simulated time of the event being handled. */
-  readonly nowMs: number;
-  schedule(atMs: number, event: Event): void;
   /** Set how many containers a stage asks the RM for. */
   setAsked(app: AppRun, stage: StageState, asked: number): void;
   release(container: Container): void;
   /** Give up the nodes `app` has reserved and let them heartbeat again. */
   dropReservationsOf(app: AppRun): void;
-  /** Let the nodes that freed room heartbeat now (their out-of-band heartbeat). */
-  flushFreedNodes(): void;
-  /** Something an idle MapReduce AM's decision reads (its headroom) may have changed. */
-  stateChanged(): void;
-  /** The run is over: every app has ended, and what the log recorded after that must not stretch it. */
-  finishRun(): void;
 }
 
 /** What an app's change of phase reads and changes, besides the host. */
@@ -48,6 +40,8 @@ export interface AppLifecycleParts {
   readonly appTimeoutMs: number | null;
   /** The run ends with its last app (events a log recorded may still be queued for later). */
   readonly endsWithLastApp: boolean;
+  /** An app that ends lets the nodes that freed room heartbeat at once. */
+  readonly heartbeats: NodeHeartbeats;
 }
 
 export class AppLifecycle {
@@ -55,14 +49,15 @@ export class AppLifecycle {
   appsEnded = 0;
 
   constructor(
+    private readonly ctx: RunContext,
     private readonly host: AppLifecycleHost,
     private readonly parts: AppLifecycleParts,
   ) {}
 
   /** The client submits: the RM checks the AM's ask, then the app waits for admission. */
   submit(app: AppRun): void {
-    const { host, parts } = this;
-    const nowMs = host.nowMs;
+    const parts = this.parts;
+    const nowMs = this.ctx.nowMs;
     const granted = parts.requestSettings.normalize(app.spec.amRequest, nowMs, 'am');
     if (!granted.ok) {
       // The RM refuses the submission: the app never reaches the scheduler.
@@ -71,23 +66,23 @@ export class AppLifecycle {
     }
     app.amMemoryMb = granted.granted.memoryMb;
     app.amVcores = granted.granted.vcores;
-    if (app.spec.killAfterMs !== undefined) host.schedule(nowMs + app.spec.killAfterMs, appEvent(APP_KILL, app));
-    if (app.spec.lostAfterMs !== undefined) host.schedule(nowMs + app.spec.lostAfterMs, appEvent(APP_LOST, app));
+    if (app.spec.killAfterMs !== undefined) this.ctx.schedule(nowMs + app.spec.killAfterMs, appEvent(APP_KILL, app));
+    if (app.spec.lostAfterMs !== undefined) this.ctx.schedule(nowMs + app.spec.lostAfterMs, appEvent(APP_LOST, app));
     parts.admission.submit(app);
     if (parts.appTimeoutMs !== null) {
       app.timeoutPending = true;
-      host.schedule(nowMs + parts.appTimeoutMs, appEvent(APP_TIMEOUT, app));
+      this.ctx.schedule(nowMs + parts.appTimeoutMs, appEvent(APP_TIMEOUT, app));
     }
   }
 
   /** Hand an admitted app to the scheduler, which places it in a queue or refuses it. */
   admit(app: AppRun): void {
-    const { host, parts } = this;
-    app.admittedMs = host.nowMs;
+    const parts = this.parts;
+    app.admittedMs = this.ctx.nowMs;
     const spec = app.spec;
     const placement = spec.unmanagedAm
-      ? parts.scheduler.addUnmanagedApp(app.index, spec.queue, spec.user, host.nowMs)
-      : parts.scheduler.addApp(app.index, spec.queue, spec.user, app.amMemoryMb, app.amVcores, host.nowMs);
+      ? parts.scheduler.addUnmanagedApp(app.index, spec.queue, spec.user, this.ctx.nowMs)
+      : parts.scheduler.addApp(app.index, spec.queue, spec.user, app.amMemoryMb, app.amVcores, this.ctx.nowMs);
     if (!placement.ok) {
       this.reject(app, placement.reason, 'queue-rejected');
       return;
@@ -107,7 +102,7 @@ export class AppLifecycle {
     view.pendingContainers++;
     this.changeOutstanding(app, 1);
     parts.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
-    host.stateChanged();
+    this.ctx.stateChanged();
   }
 
   /**
@@ -116,23 +111,22 @@ export class AppLifecycle {
    * for the scheduler (the CapacityScheduler activates the app under its AM limit first).
    */
   private startUnmanagedAm(app: AppRun): void {
-    const host = this.host;
-    const nowMs = host.nowMs;
+    const nowMs = this.ctx.nowMs;
     app.phase = AM_STARTING;
     app.amStartMs = nowMs;
     this.parts.view.runningApps++;
     const attempt = app.attempt;
-    host.schedule(nowMs + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
+    this.ctx.schedule(nowMs + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
     // The RM gives an unmanaged AM no second attempt: its failure fails the app.
-    if (attempt.amFailsAfterMs !== undefined) host.schedule(nowMs + attempt.amFailsAfterMs, appEvent(AM_FAIL, app, app.attempts));
-    host.stateChanged();
+    if (attempt.amFailsAfterMs !== undefined) this.ctx.schedule(nowMs + attempt.amFailsAfterMs, appEvent(AM_FAIL, app, app.attempts));
+    this.ctx.stateChanged();
   }
 
   private reject(app: AppRun, reason: string, cause: FailureCause): void {
     app.phase = REJECTED;
     app.reason = reason;
     app.failureCause = cause;
-    app.finishMs = this.host.nowMs;
+    app.finishMs = this.ctx.nowMs;
     this.countEnded(app);
   }
 
@@ -141,7 +135,7 @@ export class AppLifecycle {
     this.appsEnded++;
     this.parts.admission.appEnded(app);
     this.parts.roster.ended(app);
-    if (this.parts.endsWithLastApp && this.appsEnded === this.parts.roster.total) this.host.finishRun();
+    if (this.parts.endsWithLastApp && this.appsEnded === this.parts.roster.total) this.ctx.finishRun();
   }
 
   // ---- waiting and the app timeout ---------------------------------------------------------
@@ -152,12 +146,12 @@ export class AppLifecycle {
     app.outstanding += delta;
     if (before === 0 && app.outstanding > 0) {
       // The app starts waiting now.
-      const nowMs = this.host.nowMs;
+      const nowMs = this.ctx.nowMs;
       app.lastProgressMs = nowMs;
       const timeoutMs = this.parts.appTimeoutMs;
       if (timeoutMs !== null && !app.timeoutPending && app.phase === RUNNING) {
         app.timeoutPending = true;
-        this.host.schedule(nowMs + timeoutMs, appEvent(APP_TIMEOUT, app));
+        this.ctx.schedule(nowMs + timeoutMs, appEvent(APP_TIMEOUT, app));
       }
     }
   }
@@ -167,7 +161,7 @@ export class AppLifecycle {
     const timeoutMs = this.parts.appTimeoutMs;
     if (timeoutMs !== null && !app.timeoutPending) {
       app.timeoutPending = true;
-      this.host.schedule(this.host.nowMs + timeoutMs, appEvent(APP_TIMEOUT, app));
+      this.ctx.schedule(this.ctx.nowMs + timeoutMs, appEvent(APP_TIMEOUT, app));
     }
   }
 
@@ -183,13 +177,13 @@ export class AppLifecycle {
     }
     if (app.phase !== RUNNING && app.phase !== AM_STARTING && app.phase !== ACCEPTED) return;
     if (app.outstanding === 0) return;
-    const nowMs = this.host.nowMs;
+    const nowMs = this.ctx.nowMs;
     const dueMs = app.lastProgressMs + timeout;
     if (dueMs <= nowMs) {
       this.endApp(app, FAILED, 'tasks-starved', `it waited ${timeout / 1000} s without getting a container it asked for`);
     } else {
       app.timeoutPending = true;
-      this.host.schedule(dueMs, appEvent(APP_TIMEOUT, app));
+      this.ctx.schedule(dueMs, appEvent(APP_TIMEOUT, app));
     }
   }
 
@@ -202,7 +196,7 @@ export class AppLifecycle {
       app.phase = phase;
       app.reason = reason;
       app.failureCause = cause;
-      app.finishMs = this.host.nowMs;
+      app.finishMs = this.ctx.nowMs;
       this.countEnded(app);
       return;
     }
@@ -220,7 +214,7 @@ export class AppLifecycle {
       for (let i = stage.live.length - 1; i >= 0; i--) {
         const container = stage.live[i]!;
         container.killed = true;
-        container.endMs = host.nowMs;
+        container.endMs = this.ctx.nowMs;
         host.release(container);
         if (requeue) {
           stage.running--;
@@ -250,23 +244,23 @@ export class AppLifecycle {
     host.dropReservationsOf(app);
     const am = app.amContainer;
     if (am) {
-      am.endMs = host.nowMs;
+      am.endMs = this.ctx.nowMs;
       host.release(am);
       view.runningApps--;
       app.amContainer = null;
       // The NodeManager reports the AM container's end on a heartbeat that schedules the freed
       // space at once; the RM removes the attempt from the scheduler only after that (its AM
       // share and running-app count go, pending apps are activated), so the node is offered first.
-      host.flushFreedNodes();
+      this.parts.heartbeats.flushFreedNodes();
     } else if (amOutside) {
       view.runningApps--;
     }
-    parts.scheduler.removeApp(app.index, host.nowMs);
-    host.stateChanged();
+    parts.scheduler.removeApp(app.index, this.ctx.nowMs);
+    this.ctx.stateChanged();
     app.phase = phase;
     app.failureCause = cause;
     app.reason = reason;
-    app.finishMs = host.nowMs;
+    app.finishMs = this.ctx.nowMs;
     view.admittedApps--;
     this.countEnded(app);
     app.releaseStages();

@@ -42,6 +42,8 @@ export class AppRoster {
   readonly apps: AppRun[] = [];
   /** The counts of the outcomes handed over so far. */
   readonly tally = new OutcomeTally();
+  /** Apps submitted so far (apps are submitted in index order). */
+  submitted = 0;
   /** By index, outcomes final but not yet handed over: an app before them is still in flight. */
   private readonly outcomes: (AppOutcome | undefined)[];
   /** The next outcome to hand over, in app order. */

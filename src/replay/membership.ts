@@ -11,37 +11,23 @@ import type { AttemptSpec } from '../model/workload.js';
 import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { NODE_CHANGE, updateEvent } from './events.js';
-import type { Event } from './events.js';
 import type { AppLifecycle } from './app-lifecycle.js';
+import type { AppRoster } from './app-roster.js';
+import type { AmStages } from './am-stages.js';
+import type { NodeHeartbeats } from './node-heartbeats.js';
 import type { RequestSettings } from './max-allocation.js';
 import type { RunObserver } from './observer.js';
 import { ABSENT, ACCEPTED, AM_STARTING, FAILED, KILLED, RUNNING, WAITING } from './state.js';
 import type { AppRun, ClusterState, Container, NodeState, StageState } from './state.js';
+import type { RunContext } from './run-context.js';
 
 /** The engine's operations that outside changes use. */
 export interface MembershipHost {
-  /** Apps submitted so far (apps are submitted in index order). */
-  readonly submittedApps: number;
-  schedule(atMs: number, event: Event): void;
-
-  // A node's heartbeats.
-  /** Take a node out of whatever sleeping or armed state it is in. */
-  detach(node: NodeState): void;
-  /** The node sleeps in the wheel, to heartbeat when asks wait. */
-  putInWheel(node: NodeState): void;
   /** Clear a node's reservation; `tellScheduler` when the engine, not the scheduler, decided it. */
-  dropReservation(node: NodeState, tellScheduler: boolean): void;
-  /** The node was to heartbeat at once for the room it freed: it will not. */
-  dropFreed(node: NodeState): void;
-
-  // Containers and apps.
+  unreserve(node: NodeState, tellScheduler: boolean): void;
   release(container: Container): void;
-  /** A task's container ends before its task does: released, and the task runs again later. */
-  killTask(container: Container): void;
   /** Give up the nodes `app` has reserved and let them heartbeat again. */
   dropReservationsOf(app: AppRun): void;
-  /** A stage's task was lost with its node while the app runs: its AM asks for it again. */
-  reaskLost(app: AppRun, stage: StageState): void;
   /** Admission looks again and idle AMs wake: what the cluster holds or asks for changed. */
   clusterChanged(): void;
 }
@@ -52,6 +38,12 @@ export interface MembershipParts {
   readonly lifecycle: AppLifecycle;
   readonly nodes: readonly NodeState[];
   readonly apps: readonly AppRun[];
+  /** How many apps have been submitted (a lost RM loses those). */
+  readonly roster: AppRoster;
+  /** A node's heartbeats: taken out of the wheel when it leaves, put back when it comes. */
+  readonly heartbeats: NodeHeartbeats;
+  /** An AM's tasks: killed with a lost container, asked for again. */
+  readonly stages: AmStages;
   /** The recorded membership changes, in time order (model/node-timeline.ts). */
   readonly changes: readonly NodeChange[];
   /** The maximum allocation requests are checked against: it follows the nodes and RM starts. */
@@ -73,6 +65,7 @@ export class Membership {
   private nextChange = 0;
 
   constructor(
+    private readonly ctx: RunContext,
     private readonly host: MembershipHost,
     private readonly parts: MembershipParts,
   ) {}
@@ -80,7 +73,7 @@ export class Membership {
   /** Schedule the next recorded change, if any. */
   scheduleNext(): void {
     const change = this.parts.changes[this.nextChange];
-    if (change) this.host.schedule(change.atMs, updateEvent(NODE_CHANGE));
+    if (change) this.ctx.schedule(change.atMs, updateEvent(NODE_CHANGE));
   }
 
   /** Every recorded membership change due now, in the recorded order. */
@@ -112,7 +105,7 @@ export class Membership {
     capacity.vcores += node.capacityVcores;
     this.parts.observer.nodeJoined(node, nowMs);
     this.parts.scheduler.addNode(node, nowMs);
-    this.host.putInWheel(node);
+    this.parts.heartbeats.putInWheel(node);
     this.parts.requestSettings.nodesChanged();
     this.host.clusterChanged();
   }
@@ -127,8 +120,8 @@ export class Membership {
   private nodeLeaves(node: NodeState, nowMs: number): void {
     const host = this.host;
     const { capacity } = this.parts;
-    host.detach(node);
-    if (node.reservedApp >= 0) host.dropReservation(node, true);
+    this.parts.heartbeats.detach(node);
+    if (node.reservedApp >= 0) host.unreserve(node, true);
     const lostAms: AppRun[] = [];
     const reasks: StageState[] = [];
     const reaskApps: AppRun[] = [];
@@ -148,7 +141,7 @@ export class Membership {
           const container = stage.live[i]!;
           if (container.node !== node) continue;
           // The task is to run again, from its start.
-          host.killTask(container);
+          this.parts.stages.killTask(container);
           this.containersLost++;
           if (!reasks.includes(stage)) {
             reasks.push(stage);
@@ -158,7 +151,7 @@ export class Membership {
       }
     }
     // Its freed space went with it: no out-of-band heartbeat.
-    host.dropFreed(node);
+    this.parts.heartbeats.dropFreed(node);
     this.parts.observer.nodeLeft(node, nowMs);
     node.state = ABSENT;
     node.freeMemoryMb = 0;
@@ -177,7 +170,7 @@ export class Membership {
       const stage = reasks[i]!;
       // An app whose attempt ended asks again with its next AM.
       if (app.phase !== RUNNING || !stage.requested) continue;
-      host.reaskLost(app, stage);
+      this.parts.stages.reaskLost(app, stage);
     }
     host.clusterChanged();
   }
@@ -192,8 +185,8 @@ export class Membership {
    */
   private nodeDrains(node: NodeState, nowMs: number): void {
     node.draining = true;
-    if (node.reservedApp >= 0) this.host.dropReservation(node, true);
-    this.host.dropFreed(node);
+    if (node.reservedApp >= 0) this.host.unreserve(node, true);
+    this.parts.heartbeats.dropFreed(node);
     this.giveUpFree(node, nowMs);
     this.host.clusterChanged();
   }
@@ -211,8 +204,8 @@ export class Membership {
     node.draining = false;
     this.resize(node, node.configuredMemoryMb - node.capacityMemoryMb, node.configuredVcores - node.capacityVcores, nowMs);
     // Its next regular heartbeat offers the room, whatever list it waited in.
-    this.host.detach(node);
-    this.host.putInWheel(node);
+    this.parts.heartbeats.detach(node);
+    this.parts.heartbeats.putInWheel(node);
     this.host.clusterChanged();
   }
 
@@ -234,8 +227,8 @@ export class Membership {
       return;
     }
     this.resize(node, grownMemoryMb, grownVcores, nowMs);
-    this.host.detach(node);
-    this.host.putInWheel(node);
+    this.parts.heartbeats.detach(node);
+    this.parts.heartbeats.putInWheel(node);
     this.host.clusterChanged();
   }
 
@@ -326,7 +319,7 @@ export class Membership {
   /** The RM restarted without recovering its apps: every app submitted so far that has not ended is lost. */
   private loseApps(): void {
     const apps = this.parts.apps;
-    for (let i = 0; i < this.host.submittedApps; i++) this.loseApp(apps[i]!);
+    for (let i = 0; i < this.parts.roster.submitted; i++) this.loseApp(apps[i]!);
   }
 
   /** The RM the app ran under went away without recovering it: it fails, with every container it holds. */

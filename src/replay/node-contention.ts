@@ -12,6 +12,7 @@ import type { Cluster } from '../model/cluster.js';
 import type { ContentionSettings } from '../model/contention.js';
 import type { ContentionStats } from '../model/replay-result.js';
 import type { Container } from './state.js';
+import type { RunContext } from './run-context.js';
 
 export type { ContentionSettings } from '../model/contention.js';
 
@@ -22,11 +23,6 @@ const STARTS_LATER = -2;
 
 /** A task counts as stretched above this ratio: end times are whole ms, so a ratio a hair above 1 is rounding. */
 const STRETCH_EPSILON = 1e-3;
-
-export interface ContentionHost {
-  /** Queue a container's own event (its start or its end) at `atMs`. */
-  scheduleContainer(atMs: number, container: Container): void;
-}
 
 class NodeLoad {
   /** Tasks doing their work now (each knows its position, Container.loadIndex). */
@@ -51,7 +47,8 @@ export class NodeContention {
   constructor(
     cluster: Cluster,
     private readonly settings: ContentionSettings,
-    private readonly host: ContentionHost,
+    /** Queues a container's own event: its start, or its end as the node's load moves it. */
+    private readonly ctx: RunContext,
   ) {
     // In the engine's node order: group by group. A group without `hardware` has as many cores as
     // its NodeManager advertises vcores.
@@ -71,9 +68,9 @@ export class NodeContention {
       container.loadIndex = STARTS_LATER;
       if (container.app.spec.type !== 'streaming') {
         container.endMs = startMs + container.durationMs;
-        this.host.scheduleContainer(container.endMs, container);
+        this.ctx.schedule(container.endMs, container);
       }
-      this.host.scheduleContainer(startMs, container);
+      this.ctx.schedule(startMs, container);
       return;
     }
     const load = this.loads[container.node.index]!;
@@ -169,7 +166,7 @@ export class NodeContention {
       const endMs = Math.round(nowMs + Math.max(0, task.remainingWorkMs) / rate);
       if (endMs === task.endMs) continue;
       task.endMs = endMs;
-      if (endMs !== Infinity) this.host.scheduleContainer(endMs, task);
+      if (endMs !== Infinity) this.ctx.schedule(endMs, task);
     }
   }
 

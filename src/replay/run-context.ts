@@ -1,0 +1,72 @@
+// A replay's clock, calendar and change signal, as SimPy's Environment is: the time of the event
+// being handled, a way to queue an event at a time, and a signal that something an idle
+// MapReduce AM reads (its headroom) may have changed. It is all a part of the replay holds of
+// the run; the parts' own state and the cluster's are theirs and apply.ts's.
+
+import { Simulation } from '../sim/simulation.js';
+import * as events from './events.js';
+import type { Event } from './events.js';
+import type { RunOutcome } from '../sim/simulation.js';
+
+// Bound here rather than read through the import: V8 folds a module's own constants into
+// optimised code but loads an imported binding at every read, and `schedule` reads it per event.
+const { PRIORITY_OF_KIND } = events;
+
+/** Who hears the change signal (the MapReduce AMs), given the time (ms). */
+export interface ChangeListener {
+  stateChanged(nowMs: number): void;
+}
+
+export class RunContext {
+  /** The simulated time of the event being handled (ms). */
+  nowMs = 0;
+  /**
+   * The kernel, for a part's loop that steps the clock itself (the node heartbeats' cursor): it
+   * reads the next event's time and advances the clock here directly, one call fewer per step
+   * than through this context, on the replay's hottest loop.
+   */
+  readonly sim: Simulation<Event>;
+  /** An object rather than a closure: every allocation and release signals, so the call is kept a plain method call. */
+  private changeListener: ChangeListener | null = null;
+
+  /** `eventCapacityHint`: the most events the run expects to keep queued at once (see EventQueue). */
+  constructor(handle: (event: Event, nowMs: number) => void, eventCapacityHint: number) {
+    this.sim = new Simulation<Event>(handle, eventCapacityHint);
+  }
+
+  /** Queue an event at `atMs`, ordered among events of the same time by its kind's priority. */
+  schedule(atMs: number, event: Event): void {
+    this.sim.at(atMs, PRIORITY_OF_KIND[event.kind]!, event);
+  }
+
+  /** Something an idle MapReduce AM's decision reads may have changed (allocations, asks, apps, limits). */
+  stateChanged(): void {
+    const listener = this.changeListener;
+    if (listener !== null) listener.stateChanged(this.nowMs);
+  }
+
+  onChange(listener: ChangeListener): void {
+    this.changeListener = listener;
+  }
+
+  /** The run is over: end it once this instant's events have run, whatever is still queued. */
+  finishRun(): void {
+    this.sim.finishNow();
+  }
+
+  /** Events queued now. */
+  get pendingEvents(): number {
+    return this.sim.pendingEvents;
+  }
+
+  get eventsProcessed(): number {
+    return this.sim.eventsProcessed;
+  }
+
+  /** Run the queued events until none is left or the horizon (ms) is passed. */
+  run(untilMs: number | undefined, onAdvance: (fromMs: number, toMs: number) => void): RunOutcome {
+    const outcome = this.sim.run({ untilMs, onAdvance });
+    this.nowMs = outcome.endMs;
+    return outcome;
+  }
+}
