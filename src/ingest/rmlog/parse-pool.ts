@@ -9,7 +9,7 @@
 // The spool files live in a scratch directory marked with this process's id, which the next
 // ingest removes if this process was killed (a kill -9 left 46 MB of spool behind).
 
-import { closeSync, existsSync, openSync, readSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,7 +183,7 @@ class WorkerFile implements ParsedFile {
   removeSpool(): void {
     if (this.spoolFd !== null) closeSync(this.spoolFd);
     this.spoolFd = null;
-    if (this.spoolPath !== null) rmSync(this.spoolPath, { force: true });
+    if (this.spoolPath !== null) removeFile(this.spoolPath);
   }
 
   receive(message: FromParseWorker): void {
@@ -257,4 +257,16 @@ function workerScript(): string {
   const compiled = here.replace(/[\\/]src[\\/]ingest[\\/]rmlog[\\/]parse-pool\.ts$/, '/dist/src/ingest/rmlog/parse-worker.js');
   if (!existsSync(compiled)) throw new Error(`${compiled} not found: run \`npm run build\` first`);
   return compiled;
+}
+
+/**
+ * Remove a spool file, or nothing if the worker never made it. One unlink: rmSync's recursive
+ * removal stats the path first, which was a second of 10,000 small files.
+ */
+function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
