@@ -3,7 +3,9 @@
 // reading one file at a time, so that several files are read at once and a file is read while
 // the one before it (or its own earlier batches) is written. A worker is given up to
 // FILES_QUEUED files at once: given the next only once the main thread had seen the last one
-// done, a worker of 10,000 small files spent most of its time waiting for it. Files are handed to the writer in
+// done, a worker of 10,000 small files spent most of its time waiting for it. It is given more
+// once it has FILES_PER_POST left, in one message, and posts its messages several at a time
+// (parse-worker.ts). Files are handed to the writer in
 // the order they were started, each batch once, with at most BATCHES_AHEAD unwritten per worker
 // in memory and the rest in the worker's spool file (deleted once read, or when the pool closes).
 // The spool files live in a scratch directory marked with this process's id, which the next
@@ -21,8 +23,8 @@ import type { ScratchDir } from '../../store/index.js';
 import type { RmEventBatch } from '../../model/rm-event-batch.js';
 import { readJob, recogniseJob, runStreamJob, summaryOf } from './parse-job.js';
 import type { ParseJob, ParseOutcome, RecognisedFile, RecognitionSummary, StreamJobOptions } from './parse-job.js';
-import { FILES_QUEUED } from './parse-protocol.js';
-import type { FromParseWorker, ToParseWorker } from './parse-protocol.js';
+import { FILES_PER_POST, FILES_QUEUED } from './parse-protocol.js';
+import type { FromParseWorker, FromParseWorkerPost, ToParseWorker } from './parse-protocol.js';
 import type { Readable } from 'node:stream';
 
 /** One file being read: first what it is, then its batches and outcome. */
@@ -48,16 +50,20 @@ export class RmLogParsePool {
   private closed = false;
   private spools = 0;
   private spoolDir: ScratchDir | null = null;
+  private dispatching = false;
 
   /** `threads` parser threads; 1 reads in the calling thread. */
   constructor(private readonly threads: number) {}
 
-  /** Starts reading a file (on a free worker, or as soon as one is free). */
+  /**
+   * Starts reading a file (on a free worker, or as soon as one is free). Files started in one
+   * turn of the event loop are handed out together, several to a message.
+   */
   start(job: ParseJob): ParsedFile {
     if (this.threads <= 1) return new InlineFile(job);
     const file = new WorkerFile(job, (done) => this.started.delete(done));
     this.waiting.push(file);
-    this.dispatch();
+    this.dispatchSoon();
     return file;
   }
 
@@ -84,18 +90,31 @@ export class RmLogParsePool {
     this.spoolDir = null;
   }
 
+  private dispatchSoon(): void {
+    if (this.dispatching) return;
+    this.dispatching = true;
+    queueMicrotask(() => {
+      this.dispatching = false;
+      this.dispatch();
+    });
+  }
+
+  /** Hands the waiting files to workers with at most FILES_PER_POST left, up to FILES_QUEUED each, one message each. */
   private dispatch(): void {
     while (this.waiting.length > 0 && !this.closed) {
-      let slot = this.workers.find((s) => s.files.length < FILES_QUEUED);
+      let slot = this.workers.find((s) => s.files.length <= FILES_PER_POST);
       if (!slot && this.workers.length < this.threads) slot = this.spawn();
       if (!slot) return;
-      const file = this.waiting.shift()!;
-      slot.files.push(file);
+      const given = this.waiting.splice(0, FILES_QUEUED - slot.files.length);
       this.spoolDir ??= makeScratchDirSync(join(tmpdir(), `${SPOOL_DIR_PREFIX}${process.pid}-`));
-      const spoolPath = join(this.spoolDir.path, `${++this.spools}.spool`);
-      file.attach(slot, spoolPath);
-      this.started.add(file);
-      slot.worker.postMessage({ job: file.job, spoolPath } satisfies ToParseWorker);
+      const files = given.map((file) => {
+        const spoolPath = join(this.spoolDir!.path, `${++this.spools}.spool`);
+        slot.files.push(file);
+        file.attach(slot, spoolPath);
+        this.started.add(file);
+        return { job: file.job, spoolPath };
+      });
+      slot.worker.postMessage({ files } satisfies ToParseWorker);
     }
   }
 
@@ -103,15 +122,17 @@ export class RmLogParsePool {
     const credits = new SharedArrayBuffer(4);
     const worker = new Worker(workerScript(), { workerData: { credits } });
     const slot: WorkerSlot = { worker, unwritten: new Int32Array(credits), files: [] };
-    worker.on('message', (message: FromParseWorker) => {
-      const file = slot.files[0];
-      if (!file) return;
-      if (message.type === 'done' || message.type === 'error') {
-        // The worker goes on with its next file; this one's batches are already queued.
-        slot.files.shift();
-        this.dispatch();
+    worker.on('message', (messages: FromParseWorkerPost) => {
+      for (const message of messages) {
+        const file = slot.files[0];
+        if (!file) return;
+        if (message.type === 'done' || message.type === 'error') {
+          // The worker goes on with its next file; this one's batches are already queued.
+          slot.files.shift();
+          this.dispatchSoon();
+        }
+        file.receive(message);
       }
-      file.receive(message);
     });
     worker.on('error', (error) => {
       for (const file of slot.files.splice(0)) file.fail(error);
