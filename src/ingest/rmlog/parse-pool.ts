@@ -183,6 +183,8 @@ class WorkerFile implements ParsedFile {
   private slot: WorkerSlot | null = null;
   private spoolPath: string | null = null;
   private spoolFd: number | null = null;
+  /** Whether the worker said it spooled a batch: only then is there a spool file once the file is read. */
+  private spooledAny = false;
 
   constructor(
     readonly job: ParseJob,
@@ -201,16 +203,20 @@ class WorkerFile implements ParsedFile {
     this.spoolPath = spoolPath;
   }
 
-  removeSpool(): void {
+  /** Removes the spool file, if the worker may have made one (`always`: when reading stopped early, it may have without saying so yet). */
+  removeSpool(always = true): void {
     if (this.spoolFd !== null) closeSync(this.spoolFd);
     this.spoolFd = null;
-    if (this.spoolPath !== null) removeFile(this.spoolPath);
+    if (this.spoolPath !== null && (always || this.spooledAny)) removeFile(this.spoolPath);
   }
 
   receive(message: FromParseWorker): void {
     if (message.type === 'recognised') this.resolveRecognition(message.recognition);
     else if (message.type === 'error') this.fail(errorFrom(message));
-    else this.queue.push(message);
+    else {
+      if (message.type === 'spooled') this.spooledAny = true;
+      this.queue.push(message);
+    }
     this.wake?.();
   }
 
@@ -221,6 +227,7 @@ class WorkerFile implements ParsedFile {
   }
 
   async read(onBatch: (batch: RmEventBatch) => void): Promise<ParseOutcome | null> {
+    let complete = false;
     try {
       await this.recognition;
       for (;;) {
@@ -231,7 +238,10 @@ class WorkerFile implements ParsedFile {
           this.wake = null;
           continue;
         }
-        if (message.type === 'done') return message.outcome;
+        if (message.type === 'done') {
+          complete = true;
+          return message.outcome;
+        }
         if (message.type === 'spooled') {
           onBatch(this.spooled(message.offset, message.length));
         } else if (message.type === 'batch') {
@@ -243,7 +253,9 @@ class WorkerFile implements ParsedFile {
         }
       }
     } finally {
-      this.removeSpool();
+      // Read to its end, a file has a spool only if the worker said so (10,000 small files: a
+      // failed unlink each, about a second); stopped early, it may have one all the same.
+      this.removeSpool(!complete);
       this.onRead(this);
     }
   }

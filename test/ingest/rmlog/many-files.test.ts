@@ -3,9 +3,10 @@
 // of 1,000 rotated pieces of a 20 MB log took 198 s when each file was a transaction of its own
 // that listed and compared every stored file, and wrote its catalogue row alone.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type * as NodeFs from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { ingestRmLog } from '../../../src/api/index.js';
 import { FILES_PER_POST } from '../../../src/ingest/rmlog/parse-protocol.js';
@@ -14,6 +15,12 @@ import { renderRmLog } from '../../fixtures/rmlog/render.js';
 import { smallScenario } from '../../fixtures/rmlog/scenarios.js';
 import { tempPath } from '../../helpers/files.js';
 import { withStore } from '../../helpers/store.js';
+
+// unlinkSync wrapped, to count the spool files the pool removes.
+vi.mock('node:fs', async (original) => {
+  const fs = await original<typeof NodeFs>();
+  return { ...fs, unlinkSync: vi.fn(fs.unlinkSync) };
+});
 
 const LOG = renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' });
 
@@ -61,16 +68,17 @@ describe('ingest of many small files', () => {
     expect(work.many.transactions).toBe(2);
   });
 
-  it('hands 40 small files to two parser workers several to a message, each way, and stores what one thread stores', async () => {
+  it('hands 40 small files to two parser workers several to a message, each way, removes no spool they never made, and stores what one thread stores', async () => {
     const all = pieces(40);
     const dir = tempPath('many-files-posts');
     mkdirSync(dir);
     all.forEach((text, k) => writeFileSync(join(dir, k === all.length - 1 ? 'rm.log' : `rm.log.${all.length - 1 - k}`), text));
     const stored: unknown[] = [];
-    let posts = { toWorkers: 0, fromWorkers: 0 };
+    let posts = { toWorkers: 0, fromWorkers: 0, spoolsRemoved: 0 };
     for (const parserThreads of [0, 2]) {
       const toWorkers = vi.spyOn(Worker.prototype, 'postMessage');
       const fromWorkers = vi.spyOn(Worker.prototype, 'emit');
+      vi.mocked(unlinkSync).mockClear();
       try {
         await withStore(async (store) => {
           await ingestRmLog(store, { paths: [join(dir, 'rm.log*')], name: 'rm', parserThreads });
@@ -79,7 +87,11 @@ describe('ingest of many small files', () => {
           );
           stored.push(events);
         });
-        posts = { toWorkers: toWorkers.mock.calls.length, fromWorkers: fromWorkers.mock.calls.filter(([name]) => name === 'message').length };
+        posts = {
+          toWorkers: toWorkers.mock.calls.length,
+          fromWorkers: fromWorkers.mock.calls.filter(([name]) => name === 'message').length,
+          spoolsRemoved: vi.mocked(unlinkSync).mock.calls.filter(([path]) => String(path).endsWith('.spool')).length,
+        };
       } finally {
         toWorkers.mockRestore();
         fromWorkers.mockRestore();
@@ -93,5 +105,7 @@ describe('ingest of many small files', () => {
     expect(posts.toWorkers).toBeLessThanOrEqual(Math.ceil(40 / FILES_PER_POST) + 2);
     expect(posts.fromWorkers).toBeGreaterThan(0);
     expect(posts.fromWorkers).toBeLessThanOrEqual(40);
+    // Files this small are never spooled: no spool file to remove, and none tried (a failed unlink each).
+    expect(posts.spoolsRemoved).toBe(0);
   });
 });
