@@ -15,11 +15,11 @@ import { basename, dirname, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { UserError } from '../../model/errors.js';
 import { expandPattern, isPattern } from '../file-patterns.js';
-import { checkReadable } from '../text-file.js';
 import type { BackwardsTimestamp, LineContribution } from './reader.js';
 import { combineLineCounts, NO_LINES } from '../../model/rm-events.js';
 import type { RmLineCounts } from '../../model/rm-events.js';
-import { firstEntryTimeMs } from './first-entry.js';
+import { fileStarts } from './file-start.js';
+import type { FileStart } from './file-start.js';
 import { logBaseName } from '../../model/rm-log-names.js';
 import { removeDeadSpools, RmLogParsePool } from './parse-pool.js';
 import { FILES_QUEUED } from './parse-protocol.js';
@@ -27,7 +27,7 @@ import type { ParsedFile } from './parse-pool.js';
 import type { ParseOutcome } from './parse-job.js';
 import { CONTENT_HASH } from './content-hash.js';
 import { notAnRmLogMessage } from './not-an-rm-log.js';
-import { HEAD_BYTES, headOf, sha256Of } from './recognise.js';
+import { HEAD_BYTES, sha256Of } from './recognise.js';
 import { fileGroups } from './file-groups.js';
 import type { GroupedFile } from './file-groups.js';
 import { StoredFiles } from './stored-files.js';
@@ -120,15 +120,14 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
     if (options.paths.length > 1) throw new UserError('standard input (-) is read alone: give it as the only input');
     return ingestStdin(store, options);
   }
-  const paths = await expandPaths(options.paths);
-  const ordered = await orderOldestFirst(paths);
-  const trace = options.name ?? traceNameOf(ordered[ordered.length - 1]!);
+  const ordered = orderOldestFirst(await fileStarts(await expandPaths(options.paths)));
+  const trace = options.name ?? traceNameOf(ordered[ordered.length - 1]!.path);
   const existing = await checkTrace(store, trace);
   if (existing && options.name === undefined) {
     // A default name (from the file name) must not quietly merge logs of different clusters
     // (every `rm.log` would become one trace); more files of the same directory are its rotations.
     const storedDirs = new Set((await listRmLogFiles(store, trace)).map((f) => dirname(f.path)));
-    const foreign = ordered.find((path) => !storedDirs.has(dirname(path)));
+    const foreign = ordered.find((file) => !storedDirs.has(dirname(file.path)))?.path;
     if (foreign) {
       throw new UserError(
         `trace '${trace}' already holds logs from ${[...storedDirs].join(', ')}; pass --name NAME to add ` +
@@ -146,13 +145,13 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
   try {
     await withIngestSettings(store, async () => {
       const catalogue = new StoredFiles(await listRmLogFiles(store, trace));
-      const files = await Promise.all(ordered.map((path) => groupedFile(path, catalogue)));
+      const files = ordered.map((start) => groupedFile(start, catalogue));
       const groupEnd = fileGroups(files, Math.max(1, threads));
       let storedAny = false;
       try {
         for (let first = 0; first < ordered.length; ) {
           const end = groupEnd(first);
-          const group = ordered.slice(first, end).map((path, k) => ({ path, head: files[first + k]! }));
+          const group = ordered.slice(first, end).map(({ path }, k) => ({ path, head: files[first + k]! }));
           const read = await ingestGroup(store, trace, group, catalogue, pool, Math.max(1, threads), options.onProgress);
           storedAny ||= read.some((file) => file.status !== 'unchanged');
           results.push(...read);
@@ -178,12 +177,11 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
 }
 
 /** What grouping and recognising a file need: its head, its size, the stored files its head matches. */
-async function groupedFile(path: string, catalogue: StoredFiles): Promise<GroupedFile> {
+function groupedFile({ path, head, sizeBytes }: FileStart, catalogue: StoredFiles): GroupedFile {
   const gzip = isGzip(path);
-  const [head, info] = await Promise.all([headOf(path, HEAD_BYTES), stat(path)]);
   // Compressed files too: one that may be a stored one is grouped alone, as a plain one is.
-  const storedHeads = new Set(catalogue.candidates(head, gzip, info.size).map((f) => f.fileId));
-  return { gzip, head, storedHeads, sizeBytes: info.size };
+  const storedHeads = new Set(catalogue.candidates(head, gzip, sizeBytes).map((f) => f.fileId));
+  return { gzip, head, storedHeads, sizeBytes };
 }
 
 /**
@@ -228,12 +226,14 @@ async function ingestGroup(
   threads: number,
   onProgress: IngestRmLogOptions['onProgress'],
 ): Promise<IngestRmLogFileResult[]> {
-  // Started in order, at most FILES_QUEUED per thread ahead of the writer (a worker is never
+  // Started in order, at most 2 x FILES_QUEUED per thread ahead of the writer (a worker is never
   // left without a next file): a group of 10,000 small files must not hold 10,000 reads (and
-  // their buffers) at once.
-  const parsed: ParsedFile[] = [];
-  const startUpTo = (k: number): void => {
-    for (let i = parsed.length; i <= Math.min(k, files.length - 1); i++) {
+  // their buffers) at once. More are started once FILES_QUEUED per thread are left, so that a
+  // worker is given several in one message. A file written is let go (null).
+  const parsed: (ParsedFile | null)[] = [];
+  const startAhead = (k: number): void => {
+    if (parsed.length > k + threads * FILES_QUEUED) return;
+    for (let i = parsed.length; i <= Math.min(k + 2 * threads * FILES_QUEUED, files.length - 1); i++) {
       const { path, head } = files[i]!;
       parsed.push(pool.start({ path, gzip: head.gzip, stored: catalogue.candidates(head.head, head.gzip, head.sizeBytes) }));
     }
@@ -251,9 +251,10 @@ async function ingestGroup(
     let idsGiven: Promise<unknown> = Promise.resolve();
     const failed: { error: Error | null } = { error: null };
     const one = async (k: number): Promise<void> => {
-      startUpTo(k + threads * FILES_QUEUED);
+      startAhead(k);
       const { path } = files[k]!;
       const file = parsed[k]!;
+      parsed[k] = null;
       const ids = idsGiven.then(async () => {
         const recognition = await file.recognition;
         return { recognition, newId: recognition.kind === 'new' ? nextFileId++ : null };
@@ -522,24 +523,23 @@ async function expandPaths(patterns: readonly string[]): Promise<string[]> {
     if (info !== null && !info.isFile()) throw new UserError(`${pattern} is not a file`);
     found.push(pattern);
   }
-  const unique = [...new Set(found.map((p) => resolve(p)))];
-  for (const path of unique) await checkReadable(path, 'RM log');
-  return unique;
+  // Each is opened next (file-start.ts), which says which one cannot be read.
+  return [...new Set(found.map((p) => resolve(p)))];
 }
 
 /**
  * Oldest first: by the time of each file's first entry, then by rotation suffix (rm.log.3 before
  * rm.log.2 before rm.log), so events of a trace are read in the order they happened.
  */
-async function orderOldestFirst(paths: readonly string[]): Promise<string[]> {
-  const keyed = await Promise.all(
-    paths.map(async (path) => ({ path, firstMs: await firstEntryTimeMs(path), rotation: rotationOf(path) })),
-  );
+function orderOldestFirst(files: readonly FileStart[]): FileStart[] {
+  const keyed = files.map((file) => ({ file, firstMs: file.firstEntryMs, rotation: rotationOf(file.path) }));
   keyed.sort(
     (a, b) =>
-      (a.firstMs ?? Infinity) - (b.firstMs ?? Infinity) || b.rotation - a.rotation || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+      (a.firstMs ?? Infinity) - (b.firstMs ?? Infinity) ||
+      b.rotation - a.rotation ||
+      (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0),
   );
-  return keyed.map((k) => k.path);
+  return keyed.map((k) => k.file);
 }
 
 /** `rm.log.3` or `rm.log.3.gz` -> 3; a file without a numeric suffix is the current one, 0. */

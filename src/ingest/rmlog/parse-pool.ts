@@ -3,13 +3,15 @@
 // reading one file at a time, so that several files are read at once and a file is read while
 // the one before it (or its own earlier batches) is written. A worker is given up to
 // FILES_QUEUED files at once: given the next only once the main thread had seen the last one
-// done, a worker of 10,000 small files spent most of its time waiting for it. Files are handed to the writer in
+// done, a worker of 10,000 small files spent most of its time waiting for it. It is given more
+// once it has FILES_PER_POST left, in one message, and posts its messages several at a time
+// (parse-worker.ts). Files are handed to the writer in
 // the order they were started, each batch once, with at most BATCHES_AHEAD unwritten per worker
 // in memory and the rest in the worker's spool file (deleted once read, or when the pool closes).
 // The spool files live in a scratch directory marked with this process's id, which the next
 // ingest removes if this process was killed (a kill -9 left 46 MB of spool behind).
 
-import { closeSync, existsSync, openSync, readSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +23,8 @@ import type { ScratchDir } from '../../store/index.js';
 import type { RmEventBatch } from '../../model/rm-event-batch.js';
 import { readJob, recogniseJob, runStreamJob, summaryOf } from './parse-job.js';
 import type { ParseJob, ParseOutcome, RecognisedFile, RecognitionSummary, StreamJobOptions } from './parse-job.js';
-import { FILES_QUEUED } from './parse-protocol.js';
-import type { FromParseWorker, ToParseWorker } from './parse-protocol.js';
+import { FILES_PER_POST, FILES_QUEUED } from './parse-protocol.js';
+import type { FromParseWorker, FromParseWorkerPost, ToParseWorker } from './parse-protocol.js';
 import type { Readable } from 'node:stream';
 
 /** One file being read: first what it is, then its batches and outcome. */
@@ -48,16 +50,20 @@ export class RmLogParsePool {
   private closed = false;
   private spools = 0;
   private spoolDir: ScratchDir | null = null;
+  private dispatching = false;
 
   /** `threads` parser threads; 1 reads in the calling thread. */
   constructor(private readonly threads: number) {}
 
-  /** Starts reading a file (on a free worker, or as soon as one is free). */
+  /**
+   * Starts reading a file (on a free worker, or as soon as one is free). Files started in one
+   * turn of the event loop are handed out together, several to a message.
+   */
   start(job: ParseJob): ParsedFile {
     if (this.threads <= 1) return new InlineFile(job);
     const file = new WorkerFile(job, (done) => this.started.delete(done));
     this.waiting.push(file);
-    this.dispatch();
+    this.dispatchSoon();
     return file;
   }
 
@@ -84,18 +90,31 @@ export class RmLogParsePool {
     this.spoolDir = null;
   }
 
+  private dispatchSoon(): void {
+    if (this.dispatching) return;
+    this.dispatching = true;
+    queueMicrotask(() => {
+      this.dispatching = false;
+      this.dispatch();
+    });
+  }
+
+  /** Hands the waiting files to workers with at most FILES_PER_POST left, up to FILES_QUEUED each, one message each. */
   private dispatch(): void {
     while (this.waiting.length > 0 && !this.closed) {
-      let slot = this.workers.find((s) => s.files.length < FILES_QUEUED);
+      let slot = this.workers.find((s) => s.files.length <= FILES_PER_POST);
       if (!slot && this.workers.length < this.threads) slot = this.spawn();
       if (!slot) return;
-      const file = this.waiting.shift()!;
-      slot.files.push(file);
+      const given = this.waiting.splice(0, FILES_QUEUED - slot.files.length);
       this.spoolDir ??= makeScratchDirSync(join(tmpdir(), `${SPOOL_DIR_PREFIX}${process.pid}-`));
-      const spoolPath = join(this.spoolDir.path, `${++this.spools}.spool`);
-      file.attach(slot, spoolPath);
-      this.started.add(file);
-      slot.worker.postMessage({ job: file.job, spoolPath } satisfies ToParseWorker);
+      const files = given.map((file) => {
+        const spoolPath = join(this.spoolDir!.path, `${++this.spools}.spool`);
+        slot.files.push(file);
+        file.attach(slot, spoolPath);
+        this.started.add(file);
+        return { job: file.job, spoolPath };
+      });
+      slot.worker.postMessage({ files } satisfies ToParseWorker);
     }
   }
 
@@ -103,15 +122,17 @@ export class RmLogParsePool {
     const credits = new SharedArrayBuffer(4);
     const worker = new Worker(workerScript(), { workerData: { credits } });
     const slot: WorkerSlot = { worker, unwritten: new Int32Array(credits), files: [] };
-    worker.on('message', (message: FromParseWorker) => {
-      const file = slot.files[0];
-      if (!file) return;
-      if (message.type === 'done' || message.type === 'error') {
-        // The worker goes on with its next file; this one's batches are already queued.
-        slot.files.shift();
-        this.dispatch();
+    worker.on('message', (messages: FromParseWorkerPost) => {
+      for (const message of messages) {
+        const file = slot.files[0];
+        if (!file) return;
+        if (message.type === 'done' || message.type === 'error') {
+          // The worker goes on with its next file; this one's batches are already queued.
+          slot.files.shift();
+          this.dispatchSoon();
+        }
+        file.receive(message);
       }
-      file.receive(message);
     });
     worker.on('error', (error) => {
       for (const file of slot.files.splice(0)) file.fail(error);
@@ -162,6 +183,8 @@ class WorkerFile implements ParsedFile {
   private slot: WorkerSlot | null = null;
   private spoolPath: string | null = null;
   private spoolFd: number | null = null;
+  /** Whether the worker said it spooled a batch: only then is there a spool file once the file is read. */
+  private spooledAny = false;
 
   constructor(
     readonly job: ParseJob,
@@ -180,16 +203,20 @@ class WorkerFile implements ParsedFile {
     this.spoolPath = spoolPath;
   }
 
-  removeSpool(): void {
+  /** Removes the spool file, if the worker may have made one (`always`: when reading stopped early, it may have without saying so yet). */
+  removeSpool(always = true): void {
     if (this.spoolFd !== null) closeSync(this.spoolFd);
     this.spoolFd = null;
-    if (this.spoolPath !== null) rmSync(this.spoolPath, { force: true });
+    if (this.spoolPath !== null && (always || this.spooledAny)) removeFile(this.spoolPath);
   }
 
   receive(message: FromParseWorker): void {
     if (message.type === 'recognised') this.resolveRecognition(message.recognition);
     else if (message.type === 'error') this.fail(errorFrom(message));
-    else this.queue.push(message);
+    else {
+      if (message.type === 'spooled') this.spooledAny = true;
+      this.queue.push(message);
+    }
     this.wake?.();
   }
 
@@ -200,6 +227,7 @@ class WorkerFile implements ParsedFile {
   }
 
   async read(onBatch: (batch: RmEventBatch) => void): Promise<ParseOutcome | null> {
+    let complete = false;
     try {
       await this.recognition;
       for (;;) {
@@ -210,7 +238,10 @@ class WorkerFile implements ParsedFile {
           this.wake = null;
           continue;
         }
-        if (message.type === 'done') return message.outcome;
+        if (message.type === 'done') {
+          complete = true;
+          return message.outcome;
+        }
         if (message.type === 'spooled') {
           onBatch(this.spooled(message.offset, message.length));
         } else if (message.type === 'batch') {
@@ -222,7 +253,9 @@ class WorkerFile implements ParsedFile {
         }
       }
     } finally {
-      this.removeSpool();
+      // Read to its end, a file has a spool only if the worker said so (10,000 small files: a
+      // failed unlink each, about a second); stopped early, it may have one all the same.
+      this.removeSpool(!complete);
       this.onRead(this);
     }
   }
@@ -257,4 +290,16 @@ function workerScript(): string {
   const compiled = here.replace(/[\\/]src[\\/]ingest[\\/]rmlog[\\/]parse-pool\.ts$/, '/dist/src/ingest/rmlog/parse-worker.js');
   if (!existsSync(compiled)) throw new Error(`${compiled} not found: run \`npm run build\` first`);
   return compiled;
+}
+
+/**
+ * Remove a spool file, or nothing if the worker never made it. One unlink: rmSync's recursive
+ * removal stats the path first, which was a second of 10,000 small files.
+ */
+function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }

@@ -1,7 +1,11 @@
 // A parser worker thread of an RM-log ingest: reads the files it is given, one at a time, in order, and
 // posts each one's recognition, its event batches (their arrays transferred, not copied) and
 // its outcome. Past BATCHES_AHEAD batches not yet written it spools them to a file, and past
-// SPOOL_BYTES of that it waits.
+// SPOOL_BYTES of that it waits. Messages go out several to a post: a batch is held until the
+// next one is ready (the first goes with its file's recognition), and a small file's messages
+// until FILES_PER_POST files are read, none is left to read, or the writer has written every
+// batch posted before (it may be waiting for these), as each post costs the main thread, the
+// ingest's one writer, more than a small file's batch does.
 
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { serialize } from 'node:v8';
@@ -10,16 +14,43 @@ import { UserError } from '../../model/errors.js';
 import { batchBuffers } from '../../model/rm-event-batch.js';
 import type { RmEventBatch } from '../../model/rm-event-batch.js';
 import { readJob, recogniseJob, summaryOf } from './parse-job.js';
-import { BATCHES_AHEAD, SPOOL_BYTES } from './parse-protocol.js';
-import type { FromParseWorker, ToParseWorker } from './parse-protocol.js';
+import { BATCHES_AHEAD, FILES_PER_POST, SPOOL_BYTES } from './parse-protocol.js';
+import type { FromParseWorker, FromParseWorkerPost, ParseFileJob, ToParseWorker } from './parse-protocol.js';
 
 if (!parentPort) throw new Error('parse-worker.js runs as a worker thread of an RM-log ingest');
 const port = parentPort;
 /** Batches posted and not yet written, counted down by the main thread. */
 const unwritten = new Int32Array((workerData as { credits: SharedArrayBuffer }).credits);
 
-function post(message: FromParseWorker, transfer: ArrayBuffer[] = []): void {
-  port.postMessage(message, transfer);
+/**
+ * Messages not yet posted, the buffers they transfer, whether one is a batch of the file being
+ * read, and how many files' ends they hold. At most FILES_PER_POST + 1 batches are held, well
+ * under BATCHES_AHEAD: a worker waiting for credits has posted batches for the writer to free.
+ */
+const outbox = { messages: [] as FromParseWorker[], transfer: [] as ArrayBuffer[], fileBatch: false, files: 0, credited: 0 };
+
+function post(message: FromParseWorker, transfer: readonly ArrayBuffer[] = []): void {
+  if (message.type === 'batch' || message.type === 'spooled') {
+    // The file's batch held goes out first: the writer may be waiting for it.
+    if (outbox.fileBatch) flush();
+    outbox.fileBatch = true;
+  }
+  if (message.type === 'done' || message.type === 'error') {
+    outbox.fileBatch = false;
+    outbox.files++;
+  }
+  outbox.messages.push(message);
+  outbox.transfer.push(...transfer);
+}
+
+function flush(): void {
+  if (outbox.messages.length === 0) return;
+  port.postMessage(outbox.messages satisfies FromParseWorkerPost, outbox.transfer);
+  outbox.messages = [];
+  outbox.transfer = [];
+  outbox.fileBatch = false;
+  outbox.files = 0;
+  outbox.credited = 0;
 }
 
 /** The current file's spool: opened on its first batch, closed when the file is read. */
@@ -53,9 +84,10 @@ function postBatch(batch: RmEventBatch, spool: Spool): void {
   }
   Atomics.add(unwritten, 0, 1);
   post({ type: 'batch', batch }, batchBuffers(batch));
+  outbox.credited++;
 }
 
-async function read({ job, spoolPath }: ToParseWorker): Promise<void> {
+async function read({ job, spoolPath }: ParseFileJob): Promise<void> {
   const spool = new Spool(spoolPath);
   try {
     const file = await recogniseJob(job);
@@ -71,7 +103,21 @@ async function read({ job, spoolPath }: ToParseWorker): Promise<void> {
 }
 
 // Files are read one at a time, in the order they came (up to FILES_QUEUED are queued here).
-let reading: Promise<void> = Promise.resolve();
+const queue: ParseFileJob[] = [];
+let running = false;
+
+async function run(): Promise<void> {
+  running = true;
+  while (queue.length > 0) {
+    await read(queue.shift()!);
+    // Every credited batch held: the writer has written all this worker posted before.
+    const writerDrained = Atomics.load(unwritten, 0) <= outbox.credited;
+    if (queue.length === 0 || outbox.files >= FILES_PER_POST || writerDrained) flush();
+  }
+  running = false;
+}
+
 port.on('message', (message: ToParseWorker) => {
-  reading = reading.then(() => read(message));
+  queue.push(...message.files);
+  if (!running) void run();
 });

@@ -22,6 +22,8 @@ import type { AppSpec, Stage, Workload } from '../../model/workload.js';
 import { UserError } from '../../model/errors.js';
 import type { SwimJobRow } from '../../store/index.js';
 import { MAX_TRACE_SPAN_S } from './submit-times.js';
+import { SwimAppSpec } from './swim-app-spec.js';
+import type { SwimAmCommon } from './swim-app-spec.js';
 
 const MIB = 1024 * 1024;
 
@@ -80,14 +82,16 @@ export function deriveSwimWorkload(
   // Jobs of the same shape share one (read-only) stage list: a day of a million small jobs has a
   // handful of shapes, and a list per job was about 300 bytes of each job's 1 KB in a replay.
   const sharedStages = new Map<string, readonly Stage[]>();
+  const amCommon: SwimAmCommon = { amRequest: mapreduce.amRequest, amStartupMs: taskModel.amStartupMs };
+  // Made only for a job refused: a string per job was a million strings to collect on a day of a million jobs.
+  const where = (job: SwimJobRow): string => `trace ${name}, job ${job.jobId} (line ${job.lineNumber}) on cluster ${cluster.name}`;
   const apps: AppSpec[] = jobs.map((job) => {
     const shape = swimJobShape(job, sourceNodes, targetNodes, taskModel.blockMb, taskModel.bytesPerReduceMb, bytes);
     const reduceMb = (shape.shuffleBytes + shape.outputBytes) / shape.reduces / MIB;
     const reduceDurationMs = Math.round(taskModel.taskStartupMs + (reduceMb / taskModel.reduceMbPerS) * 1000);
-    const where = `trace ${name}, job ${job.jobId} (line ${job.lineNumber}) on cluster ${cluster.name}`;
     if (shape.maps > MAX_TASKS_PER_JOB) {
       throw new UserError(
-        `${where}: ${shape.inputBytes} bytes of input would be ${shape.maps} maps of ${taskModel.blockMb} MB; ` +
+        `${where(job)}: ${shape.inputBytes} bytes of input would be ${shape.maps} maps of ${taskModel.blockMb} MB; ` +
           `a job may run at most ${MAX_TASKS_PER_JOB} tasks`,
       );
     }
@@ -97,7 +101,7 @@ export function deriveSwimWorkload(
           ? ['map', mapDurationMs, `${taskModel.blockMb} MB at ${taskModel.mapMbPerS} MB/s`]
           : ['reduce', reduceDurationMs, `${Math.round(reduceMb)} MB each at ${taskModel.reduceMbPerS} MB/s, ${shape.reduces} reduces`];
       throw new UserError(
-        `${where}: a ${stage} would run ${Math.round(durationMs / 86_400_000)} days (${detail}); ` +
+        `${where(job)}: a ${stage} would run ${Math.round(durationMs / 86_400_000)} days (${detail}); ` +
           `a task may run at most ${MAX_TRACE_SPAN_S / 86_400} days`,
       );
     }
@@ -116,20 +120,7 @@ export function deriveSwimWorkload(
       );
       sharedStages.set(stagesKey, stages);
     }
-    return {
-      id: job.jobId,
-      name: `swim ${job.jobId}`,
-      type: 'mapreduce',
-      applicationType: 'MAPREDUCE',
-      observed: false,
-      queue: 'default',
-      user: 'swim',
-      submitMs: Math.round(job.submitS * 1000),
-      amRequest: mapreduce.amRequest,
-      amStartupMs: taskModel.amStartupMs,
-      amTeardownMs: 0,
-      stages,
-    };
+    return new SwimAppSpec(job.jobId, Math.round(job.submitS * 1000), stages, amCommon);
   });
   if (workloadTasks > MAX_WORKLOAD_TASKS) {
     throw new UserError(

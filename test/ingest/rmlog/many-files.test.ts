@@ -3,15 +3,24 @@
 // of 1,000 rotated pieces of a 20 MB log took 198 s when each file was a transaction of its own
 // that listed and compared every stored file, and wrote its catalogue row alone.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type * as NodeFs from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { ingestRmLog } from '../../../src/api/index.js';
+import { FILES_PER_POST } from '../../../src/ingest/rmlog/parse-protocol.js';
 import type { Store } from '../../../src/store/index.js';
 import { renderRmLog } from '../../fixtures/rmlog/render.js';
 import { smallScenario } from '../../fixtures/rmlog/scenarios.js';
 import { tempPath } from '../../helpers/files.js';
 import { withStore } from '../../helpers/store.js';
+
+// unlinkSync wrapped, to count the spool files the pool removes.
+vi.mock('node:fs', async (original) => {
+  const fs = await original<typeof NodeFs>();
+  return { ...fs, unlinkSync: vi.fn(fs.unlinkSync) };
+});
 
 const LOG = renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' });
 
@@ -57,5 +66,46 @@ describe('ingest of many small files', () => {
     expect(work.many).toEqual(work.few);
     // The new files share one transaction; the recorded samples are taken in one more.
     expect(work.many.transactions).toBe(2);
+  });
+
+  it('hands 40 small files to two parser workers several to a message, each way, removes no spool they never made, and stores what one thread stores', async () => {
+    const all = pieces(40);
+    const dir = tempPath('many-files-posts');
+    mkdirSync(dir);
+    all.forEach((text, k) => writeFileSync(join(dir, k === all.length - 1 ? 'rm.log' : `rm.log.${all.length - 1 - k}`), text));
+    const stored: unknown[] = [];
+    let posts = { toWorkers: 0, fromWorkers: 0, spoolsRemoved: 0 };
+    for (const parserThreads of [0, 2]) {
+      const toWorkers = vi.spyOn(Worker.prototype, 'postMessage');
+      const fromWorkers = vi.spyOn(Worker.prototype, 'emit');
+      vi.mocked(unlinkSync).mockClear();
+      try {
+        await withStore(async (store) => {
+          await ingestRmLog(store, { paths: [join(dir, 'rm.log*')], name: 'rm', parserThreads });
+          const [events] = await store.queryObjects<{ digest: string; n: number }>(
+            'SELECT CAST(bit_xor(hash(CAST(e AS VARCHAR))) AS VARCHAR) AS digest, count(*) AS n FROM rmlog_events e',
+          );
+          stored.push(events);
+        });
+        posts = {
+          toWorkers: toWorkers.mock.calls.length,
+          fromWorkers: fromWorkers.mock.calls.filter(([name]) => name === 'message').length,
+          spoolsRemoved: vi.mocked(unlinkSync).mock.calls.filter(([path]) => String(path).endsWith('.spool')).length,
+        };
+      } finally {
+        toWorkers.mockRestore();
+        fromWorkers.mockRestore();
+      }
+    }
+    expect(stored[1]).toEqual(stored[0]);
+    // A message per file and message would be 40 out and 120 back (each file's recognition,
+    // batch and end). Out: FILES_PER_POST files or more to a message (the last few fewer). Back:
+    // at most one post per file of one batch (how many fewer depends on when the writer has
+    // drained what was posted before, a matter of timing).
+    expect(posts.toWorkers).toBeLessThanOrEqual(Math.ceil(40 / FILES_PER_POST) + 2);
+    expect(posts.fromWorkers).toBeGreaterThan(0);
+    expect(posts.fromWorkers).toBeLessThanOrEqual(40);
+    // Files this small are never spooled: no spool file to remove, and none tried (a failed unlink each).
+    expect(posts.spoolsRemoved).toBe(0);
   });
 });

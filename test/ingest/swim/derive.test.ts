@@ -185,4 +185,25 @@ describe('deriveSwimWorkload memory (issue 25, the million-app day)', () => {
     expect(apps[2]!.stages[0]!.taskCount).toBe(2);
     expect(apps[0]!.stages[0]!.taskCount).toBe(1);
   });
+
+  it('reads every field a plain spec has, and writes them to JSON (a sweep workload file) in the order of a plain spec', () => {
+    const app = deriveSwimWorkload('t', [{ ...job(1000, 0, 0, 7), jobId: 'job42' }], 20, cluster).apps[0]!;
+    const plain = {
+      id: 'job42',
+      name: 'swim job42',
+      type: 'mapreduce',
+      applicationType: 'MAPREDUCE',
+      observed: false,
+      queue: 'default',
+      user: 'swim',
+      submitMs: 7000,
+      amRequest: cluster.mapreduce.amRequest,
+      amStartupMs: cluster.taskModel.amStartupMs,
+      amTeardownMs: 0,
+      stages: app.stages,
+    };
+    for (const [field, value] of Object.entries(plain)) expect(app[field as keyof typeof app], field).toEqual(value);
+    // The same text, key for key: a workload file is hashed by its text.
+    expect(JSON.stringify(app)).toBe(JSON.stringify(plain));
+  });
 });
