@@ -10,6 +10,7 @@ import type { NormalizationRule } from '../../model/normalize.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
 import { CapacityScheduler } from './capacity.js';
 import { fairLabel, FairScheduler } from './fair.js';
+import { ORDER_POLICIES } from './order-policies.js';
 import type { Scheduler, SchedulerListener, SchedulerNode } from './types.js';
 
 export interface SchedulerOptions {
@@ -63,7 +64,7 @@ const fairKind: SchedulerKind = {
   label: fairLabel,
   withPolicy: (cluster, policy) => {
     // The FairScheduler allows fifo on leaves only: parents share fairly between their children.
-    const parentPolicy: QueuePolicyName = policy === 'drf' ? 'drf' : 'fair';
+    const parentPolicy = ORDER_POLICIES[policy].parentPolicy;
     const settings = cluster.scheduler;
     return {
       ...cluster,
