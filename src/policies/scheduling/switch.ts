@@ -24,8 +24,17 @@ export interface SwitchedCluster {
  */
 export function switchScheduler(cluster: Cluster, target: SchedulerType, appQueues: readonly string[]): SwitchedCluster {
   if (cluster.scheduler.type === target) return { cluster, notes: [] };
-  return target === 'fair' ? toFair(cluster) : toCapacity(cluster, appQueues);
+  return ADOPT[target](cluster, appQueues);
 }
+
+/**
+ * How each kind takes over a cluster another kind ran: a new kind adds its entry (the Record's
+ * type makes a missing one a compile error, rather than a fall-through to another's rules).
+ */
+const ADOPT: Readonly<Record<SchedulerType, (cluster: Cluster, appQueues: readonly string[]) => SwitchedCluster>> = {
+  capacity: (cluster, appQueues) => toCapacity(cluster, appQueues),
+  fair: (cluster) => toFair(cluster),
+};
 
 function toFair(cluster: Cluster): SwitchedCluster {
   const settings = cluster.scheduler;
