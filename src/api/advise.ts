@@ -13,6 +13,7 @@ import { nodeCount } from '../model/cluster.js';
 import type { SchedulerSettings } from '../model/cluster.js';
 import { UserError } from '../model/errors.js';
 import { leafQueues } from '../model/queues.js';
+import { defaultAmShare } from '../model/schedulers/index.js';
 import { AS_CONFIGURED_SPEC } from '../policies/admission/index.js';
 import { AS_CONFIGURED, SCHEDULING_POLICIES } from '../policies/scheduling/index.js';
 import { htmlTable, renderPage, tableOf } from '../reports/html/index.js';
@@ -349,8 +350,7 @@ function schedulerFacts(settings: SchedulerSettings): SchedulerFacts {
 /** The AM limit the first leaf queue runs with, as configured. */
 function configuredAmShare(settings: SchedulerSettings): number {
   const leaf = leafQueues(settings.queues)[0]?.queue;
-  if (settings.type === 'fair') return leaf?.maxAmShare ?? settings.fair.queueMaxAmShareDefault;
-  return leaf?.maxAmShare ?? settings.capacity.maximumAmResourcePercent;
+  return leaf?.maxAmShare ?? defaultAmShare(settings, settings.type);
 }
 
 /** The Hadoop files the user gave, by the name a setting names its file with. */

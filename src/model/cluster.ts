@@ -10,6 +10,8 @@ import { QUEUE_POLICIES } from './queues.js';
 import type { QueueConfig, QueuePolicyName } from './queues.js';
 import { CapacityModeError, parseCapacityMode } from './capacity-mode.js';
 import type { CapacityMode } from './capacity-mode.js';
+import { SCHEDULER_SETTINGS_SCHEMAS, SCHEDULER_TYPES, settingsKind } from './schedulers/index.js';
+import type { SchedulerKindSettings, SchedulerType } from './schedulers/index.js';
 
 /** A machine's real size, beside what its NodeManager advertises (see capacity-mode.ts). */
 export interface NodeHardware {
@@ -29,63 +31,13 @@ export interface NodeGroup {
   readonly hardware?: NodeHardware;
 }
 
-/** Which RM scheduler's rules apply (normalization step, admission, allocation order). */
-export type SchedulerType = 'capacity' | 'fair';
-const SCHEDULER_TYPES: readonly SchedulerType[] = ['capacity', 'fair'];
+export type { CapacitySchedulerSettings, FairSchedulerSettings, SchedulerType } from './schedulers/index.js';
 
-/** CapacityScheduler settings that are not per queue (capacity-scheduler.xml). */
-export interface CapacitySchedulerSettings {
-  /** yarn.scheduler.capacity.maximum-applications: split over leaves by absolute capacity. */
-  readonly maximumApplications: number;
-  /** yarn.scheduler.capacity.maximum-am-resource-percent, for queues that set none. */
-  readonly maximumAmResourcePercent: number;
-  /** yarn.scheduler.capacity.user.max-parallel-apps (3.x): runnable apps per user, over all queues; null = no limit. */
-  readonly userMaxParallelAppsDefault: number | null;
-  /** yarn.scheduler.capacity.user.<user>.max-parallel-apps (3.x): that user's own limit. */
-  readonly userMaxParallelApps: Readonly<Record<string, number>>;
-}
-
-/** FairScheduler settings that are not per queue (yarn-site.xml and the allocation file). */
-export interface FairSchedulerSettings {
-  /** yarn.scheduler.fair.assignmultiple: more than one container per node heartbeat. */
-  readonly assignMultiple: boolean;
-  /** yarn.scheduler.fair.max.assign: the cap with assignMultiple; -1 = none. */
-  readonly maxAssign: number;
-  /** yarn.scheduler.fair.update-interval-ms: how often fair shares are recomputed. */
-  readonly updateIntervalMs: number;
-  /** yarn.scheduler.fair.user-as-default-queue: apps sent to `default` run in root.<user>. */
-  readonly userAsDefaultQueue: boolean;
-  /** yarn.scheduler.fair.allow-undeclared-pools: a queue named at submission is created. */
-  readonly allowUndeclaredPools: boolean;
-  /** queueMaxAMShareDefault. */
-  readonly queueMaxAmShareDefault: number;
-  /** defaultQueueSchedulingPolicy: for queues that name none. */
-  readonly defaultQueueSchedulingPolicy: QueuePolicyName;
-  /** root's policy; null: the default policy. */
-  readonly rootSchedulingPolicy: QueuePolicyName | null;
-  /**
-   * queueMaxAppsDefault as it applies to queues the scheduler creates (root.<user>, undeclared
-   * queues and their parents, root.default when not declared): their maxRunningApps; null = no
-   * limit. Declared queues carry their own maxRunningApps.
-   */
-  readonly queueMaxAppsDefault: number | null;
-  /** userMaxAppsDefault: runnable apps per user, over all queues, for users not in userMaxApps; null = no limit. */
-  readonly userMaxAppsDefault: number | null;
-  /** <user name="..."><maxRunningApps>: runnable apps for that user, over all queues. */
-  readonly userMaxApps: Readonly<Record<string, number>>;
-  /**
-   * yarn.scheduler.reservation-threshold.increment-multiple (2.8+, default 2): a node is reserved
-   * only for a container at least this many increments large; null = any size (2.7).
-   */
-  readonly reservationThresholdIncrementMultiple: number | null;
-  /**
-   * yarn.scheduler.fair.reservable-nodes (2.8+, default 0.05): an app reserves at most
-   * ceil(this x nodes) nodes for asks of any host; null = no limit (2.7).
-   */
-  readonly reservableNodes: number | null;
-}
-
-export interface SchedulerSettings {
+/**
+ * The settings every kind reads, and every kind's own block (SchedulerKindSettings: `capacity`,
+ * `fair`), whichever kind `type` names.
+ */
+export interface SchedulerSettings extends SchedulerKindSettings {
   readonly type: SchedulerType;
   /** The CapacityScheduler's calculator; the FairScheduler's fairness comes from queue policies. */
   readonly resourceCalculator: ResourceCalculatorName;
@@ -99,8 +51,6 @@ export interface SchedulerSettings {
   readonly queues: readonly QueueConfig[];
   /** Runnable apps in the whole cluster (root's maxRunningApps / max-parallel-apps); null = no limit. */
   readonly rootMaxRunningApps: number | null;
-  readonly capacity: CapacitySchedulerSettings;
-  readonly fair: FairSchedulerSettings;
 }
 
 /** The MapReduce job defaults the cluster's users submit with (mapred-site.xml). */
@@ -234,36 +184,7 @@ const clusterSchema = z
         heartbeatIntervalMs: z.number().int().min(1).max(60_000).default(1000),
         queues: z.array(queueSchema).default([]),
         rootMaxRunningApps: z.number().int().nonnegative().nullable().default(null),
-        capacity: z
-          .object({
-            maximumApplications: z.number().int().nonnegative().default(10_000),
-            maximumAmResourcePercent: z.number().gt(0).max(1).default(0.1),
-            userMaxParallelAppsDefault: z.number().int().nonnegative().nullable().default(null),
-            userMaxParallelApps: z.record(z.string().min(1), z.number().int().nonnegative()).default({}),
-          })
-          .strict()
-          .prefault({}),
-        fair: z
-          .object({
-            assignMultiple: z.boolean().default(false),
-            maxAssign: z.number().int().min(-1).default(-1),
-            updateIntervalMs: z.number().int().min(1).default(500),
-            userAsDefaultQueue: z.boolean().default(true),
-            allowUndeclaredPools: z.boolean().default(true),
-            queueMaxAmShareDefault: z
-              .number()
-              .refine((v) => v === -1 || (v > 0 && v <= 1), 'queueMaxAmShareDefault is in (0, 1], or -1')
-              .default(0.5),
-            defaultQueueSchedulingPolicy: policySchema.default('fair'),
-            rootSchedulingPolicy: policySchema.nullable().default(null),
-            queueMaxAppsDefault: z.number().int().nonnegative().nullable().default(null),
-            userMaxAppsDefault: z.number().int().nonnegative().nullable().default(null),
-            userMaxApps: z.record(z.string().min(1), z.number().int().nonnegative()).default({}),
-            reservationThresholdIncrementMultiple: z.number().nonnegative().nullable().default(null),
-            reservableNodes: z.number().min(0).max(1).nullable().default(null),
-          })
-          .strict()
-          .prefault({}),
+        ...SCHEDULER_SETTINGS_SCHEMAS,
       })
       .strict()
       .prefault({}),
@@ -359,19 +280,17 @@ function checkHardware(group: NodeGroup, origin: string): void {
 
 /**
  * The checks the schedulers make when they load a queue tree: unique sibling names,
- * capacities that fit their parent (and, under the CapacityScheduler, add up to 100), a
- * maximum no smaller than the guarantee, fifo only on leaves under the FairScheduler.
+ * capacities that fit their parent, a maximum no smaller than the guarantee, and the kind's own
+ * (the CapacityScheduler's children adding up to 100, the FairScheduler's fifo on leaves only).
  */
 function checkQueues(queues: readonly QueueConfig[], parentPath: string, type: SchedulerType, problems: string[]): void {
   const names = new Set<string>();
   let specified = 0;
-  let unspecified = 0;
   for (const queue of queues) {
     const path = `${parentPath}.${queue.name}`;
     if (names.has(queue.name)) problems.push(`${path} is declared twice`);
     names.add(queue.name);
-    if (queue.capacityPercent === null) unspecified++;
-    else specified += queue.capacityPercent;
+    if (queue.capacityPercent !== null) specified += queue.capacityPercent;
     if (
       queue.capacityPercent !== null &&
       queue.maximumCapacityPercent !== null &&
@@ -379,15 +298,15 @@ function checkQueues(queues: readonly QueueConfig[], parentPath: string, type: S
     ) {
       problems.push(`${path}: maximumCapacityPercent ${queue.maximumCapacityPercent} is below capacityPercent ${queue.capacityPercent}`);
     }
-    if (type === 'fair' && queue.schedulingPolicy === 'fifo' && queue.queues.length > 0) {
-      problems.push(`${path}: the FairScheduler allows fifo on leaf queues only`);
-    }
+    const refused = settingsKind(type).queueProblem(queue, path);
+    if (refused !== null) problems.push(refused);
     checkQueues(queue.queues, path, type, problems);
   }
   if (specified > 100 + 1e-6) {
     problems.push(`the children of ${parentPath} have capacities adding up to ${specified}%, more than 100%`);
-  } else if (type === 'capacity' && queues.length > 0 && unspecified === 0 && Math.abs(specified - 100) > 1e-6) {
-    problems.push(`the CapacityScheduler needs the children of ${parentPath} to add up to 100%, they add up to ${specified}%`);
+  } else {
+    const refused = settingsKind(type).childrenProblem(queues, specified, parentPath);
+    if (refused !== null) problems.push(refused);
   }
 }
 

@@ -7,6 +7,7 @@ import { clusterCapacity } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
 import type { Ask } from './asks.js';
 import type { FsApp, FsQueue } from './fair-queues.js';
+import { ORDER_POLICIES } from './order-policies.js';
 
 export class FairLimits {
   /** 2.8+: the smallest container a node is reserved for; null: any (2.7). */
@@ -46,7 +47,7 @@ export class FairLimits {
     if (leaf.maxAmShare === -1) return true;
     let shareMemoryMb = leaf.fairShareMemoryMb;
     let shareVcores = leaf.fairShareVcores;
-    if (leaf.policy === 'drf') {
+    if (ORDER_POLICIES[leaf.policy].dominant) {
       const freeMemoryMb = this.clusterMemoryMb - usedMemoryMb;
       const freeVcores = this.clusterVcores - usedVcores;
       if (shareMemoryMb === 0) shareMemoryMb = Math.min(freeMemoryMb, leaf.maxShareMemoryMb);
@@ -56,7 +57,7 @@ export class FairLimits {
     const maxVcores = Math.trunc(shareVcores * leaf.maxAmShare);
     const memoryMb = leaf.amUsedMemoryMb + a.amMemoryMb;
     const vcores = leaf.amUsedVcores + a.amVcores;
-    if (leaf.policy === 'drf') return memoryMb <= maxMemoryMb && vcores <= maxVcores;
+    if (ORDER_POLICIES[leaf.policy].dominant) return memoryMb <= maxMemoryMb && vcores <= maxVcores;
     return memoryMb <= maxMemoryMb;
   }
 
@@ -79,7 +80,7 @@ export class FairLimits {
     if (a.reservations >= this.reservableNodesPerApp) return false;
     const threshold = this.reservationThreshold;
     if (threshold === null) return true;
-    if (a.leaf.policy !== 'drf') return ask.memoryMb >= threshold.memoryMb;
+    if (!ORDER_POLICIES[a.leaf.policy].dominant) return ask.memoryMb >= threshold.memoryMb;
     return this.compareDominant(ask.memoryMb, ask.vcores, threshold.memoryMb, threshold.vcores) >= 0;
   }
 
@@ -102,7 +103,7 @@ export class FairLimits {
     const availableVcores = Math.min(this.clusterVcores - usedVcores, leaf.maxShareVcores - leaf.usedVcores);
     out.memoryMb = Math.min(availableMemoryMb, Math.max(leaf.fairShareMemoryMb - leaf.usedMemoryMb, 0));
     out.vcores =
-      leaf.policy === 'drf'
+      ORDER_POLICIES[leaf.policy].dominant
         ? Math.min(availableVcores, Math.max(leaf.fairShareVcores - leaf.usedVcores, 0))
         : availableVcores;
   }

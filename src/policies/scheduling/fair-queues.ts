@@ -12,6 +12,7 @@ import { UNBOUNDED } from '../../model/resources.js';
 import type { Resources } from '../../model/resources.js';
 import { AppAsks } from './asks.js';
 import { QueueBooks } from './books.js';
+import { ORDER_POLICIES } from './order-policies.js';
 import type { UserRunnable } from './books.js';
 import type { Placement } from './types.js';
 
@@ -267,5 +268,5 @@ export class FairQueues {
 
 /** The FairScheduler allows fifo on leaves only; a parent given fifo shares fairly. */
 function parentPolicy(policy: QueuePolicyName): QueuePolicyName {
-  return policy === 'fifo' ? 'fair' : policy;
+  return ORDER_POLICIES[policy].parentPolicy;
 }

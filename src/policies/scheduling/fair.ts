@@ -34,6 +34,7 @@ import { FairQueues, FsApp } from './fair-queues.js';
 import type { FsQueue } from './fair-queues.js';
 import { computeFairShares } from './fair-share.js';
 import type { ShareEntity } from './fair-share.js';
+import { ORDER_POLICIES } from './order-policies.js';
 import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, RESERVE, UNRESERVE } from './types.js';
 import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
 
@@ -223,7 +224,7 @@ export class FairScheduler implements Scheduler {
     shares((c) => c.minShareMemoryMb, (c) => c.maxShareMemoryMb, parent.fairShareMemoryMb).forEach((share, i) => {
       children[i]!.fairShareMemoryMb = share;
     });
-    if (parent.policy === 'drf') {
+    if (ORDER_POLICIES[parent.policy].dominant) {
       shares((c) => c.minShareVcores, (c) => c.maxShareVcores, parent.fairShareVcores).forEach((share, i) => {
         children[i]!.fairShareVcores = share;
       });
@@ -309,7 +310,7 @@ export class FairScheduler implements Scheduler {
     const demand = leaf.demand!;
     if (demand.size === 0) return;
     let limited = false;
-    if (leaf.policy === 'fifo') {
+    if (ORDER_POLICIES[leaf.policy].arrivalOrder) {
       for (let app = demand.head; app >= 0; app = demand.after(app)) {
         if (this.assignApp(this.apps[app]!, node, d)) return;
         if (d.kind === LIMITED) limited = true;
@@ -441,18 +442,21 @@ export class FairScheduler implements Scheduler {
   // ---- comparators (docs/model.md 4.3 and 5) --------------------------------------------
 
   private compareQueues(policy: QueuePolicyName, x: FsQueue, y: FsQueue): number {
-    if (policy === 'drf') {
-      return this.compareDrf(x.usedMemoryMb, x.usedVcores, x.queueWeight, x.minShareMemoryMb, x.minShareVcores, y.usedMemoryMb, y.usedVcores, y.queueWeight, y.minShareMemoryMb, y.minShareVcores);
-    }
+    const order = ORDER_POLICIES[policy];
+    const xMin = order.needyBelowDemand ? this.minShareOrDemand(x) : x.minShareMemoryMb;
+    const yMin = order.needyBelowDemand ? this.minShareOrDemand(y) : y.minShareMemoryMb;
+    const r = order.compare(
+      x.usedMemoryMb, x.usedVcores, x.queueWeight, xMin, x.minShareVcores,
+      y.usedMemoryMb, y.usedVcores, y.queueWeight, yMin, y.minShareVcores,
+      this.clusterMemoryMb, this.clusterVcores,
+    );
     // Queues have no start time (0): ties go by name.
-    const r = this.compareFair(x.usedMemoryMb, x.queueWeight, this.minShareOrDemand(x), y.usedMemoryMb, y.queueWeight, this.minShareOrDemand(y));
     return r !== 0 ? r : x.path < y.path ? -1 : x.path > y.path ? 1 : 0;
   }
 
   private compareApps(policy: QueuePolicyName, x: FsApp, y: FsApp): number {
-    let r = 0;
-    if (policy === 'drf') r = this.compareDrf(x.usedMemoryMb, x.usedVcores, 1, 0, 0, y.usedMemoryMb, y.usedVcores, 1, 0, 0);
-    else if (policy === 'fair') r = this.compareFair(x.usedMemoryMb, 1, 0, y.usedMemoryMb, 1, 0);
+    // An app has weight 1 and no min share.
+    const r = ORDER_POLICIES[policy].compare(x.usedMemoryMb, x.usedVcores, 1, 0, 0, y.usedMemoryMb, y.usedVcores, 1, 0, 0, this.clusterMemoryMb, this.clusterVcores);
     if (r !== 0) return r;
     return x.startMs - y.startMs || x.index - y.index;
   }
@@ -467,42 +471,6 @@ export class FairScheduler implements Scheduler {
     if (q.leaf) demand = q.rawDemandMemoryMb;
     else for (const c of q.children) demand += this.demandMemoryMb(c);
     return Math.min(demand, q.maxShareMemoryMb);
-  }
-
-  /** FairSharePolicy: needy (usage below min(min share, demand)) first; then usage / weight. */
-  private compareFair(xUsed: number, xWeight: number, xMin: number, yUsed: number, yWeight: number, yMin: number): number {
-    const xNeedy = xUsed < xMin;
-    const yNeedy = yUsed < yMin;
-    if (xNeedy && !yNeedy) return -1;
-    if (yNeedy && !xNeedy) return 1;
-    if (xNeedy && yNeedy) return Math.sign(xUsed / Math.max(xMin, 1) - yUsed / Math.max(yMin, 1));
-    return Math.sign(xUsed / xWeight - yUsed / yWeight);
-  }
-
-  /** DominantResourceFairnessPolicy: needy on the dominant resource first; then weighted dominant shares. */
-  private compareDrf(
-    xMem: number, xVc: number, xWeight: number, xMinMem: number, xMinVc: number,
-    yMem: number, yVc: number, yWeight: number, yMinMem: number, yMinVc: number,
-  ): number {
-    const xShareMem = xMem / (this.clusterMemoryMb * xWeight);
-    const xShareVc = xVc / (this.clusterVcores * xWeight);
-    const yShareMem = yMem / (this.clusterMemoryMb * yWeight);
-    const yShareVc = yVc / (this.clusterVcores * yWeight);
-    const xMemFirst = xShareMem > xShareVc;
-    const yMemFirst = yShareMem > yShareVc;
-    const xMinShareMem = xMem / xMinMem;
-    const xMinShareVc = xVc / xMinVc;
-    const yMinShareMem = yMem / yMinMem;
-    const yMinShareVc = yVc / yMinVc;
-    // NaN (0 / 0) is not below 1: an entity without a min share is never needy.
-    const xNeedy = (xMemFirst ? xMinShareMem : xMinShareVc) < 1;
-    const yNeedy = (yMemFirst ? yMinShareMem : yMinShareVc) < 1;
-    if (xNeedy && !yNeedy) return -1;
-    if (yNeedy && !xNeedy) return 1;
-    const [x1, x2, y1, y2] = xNeedy
-      ? [xMemFirst ? xMinShareMem : xMinShareVc, xMemFirst ? xMinShareVc : xMinShareMem, yMemFirst ? yMinShareMem : yMinShareVc, yMemFirst ? yMinShareVc : yMinShareMem]
-      : [xMemFirst ? xShareMem : xShareVc, xMemFirst ? xShareVc : xShareMem, yMemFirst ? yShareMem : yShareVc, yMemFirst ? yShareVc : yShareMem];
-    return Math.sign(x1 - y1) || Math.sign(x2 - y2);
   }
 
   // ---- reads -----------------------------------------------------------------------------

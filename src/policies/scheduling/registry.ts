@@ -1,14 +1,16 @@
 // Every scheduler the model knows, keyed by the cluster's scheduler type: how to build it, the
-// queue policies it offers, how it names a cluster's combination, what "no AM limit" is in its
-// terms and how it normalizes requests. Every choice that depends on the scheduler type is made
-// here, so a new scheduler is one entry (the Record's type makes a missing one a compile error)
-// and can never fall through to another scheduler's rules.
+// queue policies it offers, how it names a cluster's combination and how it normalizes requests
+// (its settings, their schema and its AM limit are its entry in model/schedulers/index.ts). The
+// choices of the replay that depend on the scheduler type are made here, so a new scheduler is
+// one entry (the Record's type makes a missing one a compile error) and can never fall through
+// to another scheduler's rules.
 
 import type { Cluster, SchedulerType } from '../../model/cluster.js';
 import type { NormalizationRule } from '../../model/normalize.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
 import { CapacityScheduler } from './capacity.js';
 import { fairLabel, FairScheduler } from './fair.js';
+import { ORDER_POLICIES } from './order-policies.js';
 import type { Scheduler, SchedulerListener, SchedulerNode } from './types.js';
 
 export interface SchedulerOptions {
@@ -32,8 +34,6 @@ export interface SchedulerKind {
   label(cluster: Cluster): string;
   /** The cluster with every queue set to run `policy` (one of leafPolicies). */
   withPolicy(cluster: Cluster, policy: QueuePolicyName): Cluster;
-  /** The AM-limit value (maximum-am-resource-percent, maxAMShare) that means "no limit". */
-  readonly unlimitedAmShare: number;
   readonly normalization: NormalizationRule;
 }
 
@@ -48,7 +48,6 @@ const capacityKind: SchedulerKind = {
     ...cluster,
     scheduler: { ...cluster.scheduler, type: 'capacity', queues: rewriteQueues(cluster.scheduler.queues, null, null) },
   }),
-  unlimitedAmShare: 1,
   // Both task and AM asks are rounded to the minimum allocation, on the calculator's resources.
   normalization: { taskStep: 'minimum', taskMemoryOnly: 'calculator', amMemoryOnly: 'calculator' },
 };
@@ -65,7 +64,7 @@ const fairKind: SchedulerKind = {
   label: fairLabel,
   withPolicy: (cluster, policy) => {
     // The FairScheduler allows fifo on leaves only: parents share fairly between their children.
-    const parentPolicy: QueuePolicyName = policy === 'drf' ? 'drf' : 'fair';
+    const parentPolicy = ORDER_POLICIES[policy].parentPolicy;
     const settings = cluster.scheduler;
     return {
       ...cluster,
@@ -77,7 +76,6 @@ const fairKind: SchedulerKind = {
       },
     };
   },
-  unlimitedAmShare: -1,
   // Task asks are normalized with the dominant calculator and the increment allocation; an AM
   // ask is normalized at submission by the RM itself, which in Hadoop 2.7 uses the scheduler's
   // DefaultResourceCalculator and the minimum (so a FairScheduler AM gets 1 vcore).

@@ -3,6 +3,7 @@
 // settings; `as-configured` keeps what the cluster file or Hadoop configuration says.
 
 import type { Cluster } from '../../model/cluster.js';
+import { settingsKind, withAmShare } from '../../model/schedulers/index.js';
 import { UserError } from '../../model/errors.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
 import { SCHEDULER_KINDS, schedulerKind } from './registry.js';
@@ -86,12 +87,13 @@ export type AmLimitOverride =
 
 /**
  * The cluster with every queue's AM limit (CapacityScheduler maximum-am-resource-percent,
- * FairScheduler maxAMShare) set by the admission policy: `off` lifts it (1.0 under the
- * CapacityScheduler, -1 under the FairScheduler), `share` sets it to P everywhere.
+ * FairScheduler maxAMShare) set by the admission policy: `off` lifts it (the running kind's
+ * unlimitedAmShare: 1.0 under the CapacityScheduler, -1 under the FairScheduler), `share` sets it
+ * to P everywhere: on every leaf, and in every kind's block by that kind's withAmShare.
  */
 export function applyAmLimit(cluster: Cluster, override: AmLimitOverride): Cluster {
   if (override.kind === 'configured') return cluster;
-  const share = override.kind === 'share' ? override.share : schedulerKind(cluster.scheduler.type).unlimitedAmShare;
+  const share = override.kind === 'share' ? override.share : settingsKind(cluster.scheduler.type).unlimitedAmShare;
   const rewrite = (queues: readonly QueueConfig[]): QueueConfig[] =>
     queues.map((q) => ({ ...q, maxAmShare: q.queues.length === 0 ? share : q.maxAmShare, queues: rewrite(q.queues) }));
   return {
@@ -99,8 +101,7 @@ export function applyAmLimit(cluster: Cluster, override: AmLimitOverride): Clust
     scheduler: {
       ...cluster.scheduler,
       queues: rewrite(cluster.scheduler.queues),
-      capacity: { ...cluster.scheduler.capacity, maximumAmResourcePercent: share === -1 ? 1 : share },
-      fair: { ...cluster.scheduler.fair, queueMaxAmShareDefault: share },
+      ...withAmShare(cluster.scheduler, share),
     },
   };
 }

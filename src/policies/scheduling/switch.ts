@@ -7,6 +7,7 @@
 // lets no AM start on a small cluster.
 
 import type { Cluster, SchedulerType } from '../../model/cluster.js';
+import { defaultAmShare } from '../../model/schedulers/index.js';
 import { DEFAULT_QUEUE, leafQueues, queueConfig } from '../../model/queues.js';
 import type { QueueConfig } from '../../model/queues.js';
 import { childCapacityPercents } from './capacity-queues.js';
@@ -23,13 +24,22 @@ export interface SwitchedCluster {
  */
 export function switchScheduler(cluster: Cluster, target: SchedulerType, appQueues: readonly string[]): SwitchedCluster {
   if (cluster.scheduler.type === target) return { cluster, notes: [] };
-  return target === 'fair' ? toFair(cluster) : toCapacity(cluster, appQueues);
+  return ADOPT[target](cluster, appQueues);
 }
+
+/**
+ * How each kind takes over a cluster another kind ran: a new kind adds its entry (the Record's
+ * type makes a missing one a compile error, rather than a fall-through to another's rules).
+ */
+const ADOPT: Readonly<Record<SchedulerType, (cluster: Cluster, appQueues: readonly string[]) => SwitchedCluster>> = {
+  capacity: (cluster, appQueues) => toCapacity(cluster, appQueues),
+  fair: (cluster) => toFair(cluster),
+};
 
 function toFair(cluster: Cluster): SwitchedCluster {
   const settings = cluster.scheduler;
   // With no queues, the stock default leaf has the scheduler-wide limit.
-  const amLimits = leafAmLimits(settings.queues, settings.capacity.maximumAmResourcePercent);
+  const amLimits = leafAmLimits(settings.queues, defaultAmShare(settings, 'capacity'));
   const queues = weightsFromCapacities(settings.queues);
   const fair = settings.fair;
   const weights = leafQueues(queues).map(({ path, queue }) => `${path} ${round(queue.weight)}`);
@@ -60,7 +70,7 @@ function toFair(cluster: Cluster): SwitchedCluster {
 function toCapacity(cluster: Cluster, appQueues: readonly string[]): SwitchedCluster {
   const settings = cluster.scheduler;
   // With no queues, root.default and the queues created on demand have queueMaxAMShareDefault.
-  const amShares = leafAmLimits(settings.queues, settings.fair.queueMaxAmShareDefault);
+  const amShares = leafAmLimits(settings.queues, defaultAmShare(settings, 'fair'));
   const { queues, added } = withLeavesFor(capacitiesFromWeights(settings.queues), appQueues);
   const percents = leafCapacities(queues);
   const capacity = settings.capacity;
