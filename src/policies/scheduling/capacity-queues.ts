@@ -49,11 +49,11 @@ export class CsQueue extends QueueBooks {
   readonly users = new Map<string, CsUser>();
   activeUsers = 0;
   /**
-   * Below this queue: outstanding asks of every app, plus apps waiting for activation (whose AM
-   * ask Hadoop counts as pending). A heartbeat walks into a queue while it is above 0
-   * (AbstractCSQueue.hasPendingResourceRequest), whether or not any of it can be served.
+   * Runnable apps below this queue waiting for activation. Hadoop counts their AM asks as pending,
+   * so a heartbeat walks into a queue while it has these or servable asks
+   * (AbstractCSQueue.hasPendingResourceRequest), whether or not anything can be served.
    */
-  pendingDemand = 0;
+  awaitingActivation = 0;
   /** A lower bound of the user limit, whatever the queue's usage: a user at or below it is never blocked. */
   userLimitFloorMemoryMb = 0;
   userLimitFloorVcores = 0;
@@ -93,9 +93,9 @@ export class CsQueue extends QueueBooks {
   }
 }
 
-/** Add to the pending demand of a leaf and every ancestor (negative to take away). */
-export function addPendingDemand(leaf: CsQueue, delta: number): void {
-  for (let q: CsQueue | null = leaf; q; q = q.parent) q.pendingDemand += delta;
+/** Count an app more (or fewer) awaiting activation in a leaf and every ancestor. */
+export function addAwaitingActivation(leaf: CsQueue, delta: number): void {
+  for (let q: CsQueue | null = leaf; q; q = q.parent) q.awaitingActivation += delta;
 }
 
 export interface CsReservation {

@@ -33,7 +33,7 @@ import type { QueueBooks } from './books.js';
 import type { Ask } from './asks.js';
 import { CapacityCalculator } from './calculator.js';
 import { CapacityLimits } from './capacity-limits.js';
-import { addPendingDemand, CapacityQueues, CsApp } from './capacity-queues.js';
+import { addAwaitingActivation, CapacityQueues, CsApp } from './capacity-queues.js';
 import type { CsQueue, CsReservation, CsUser } from './capacity-queues.js';
 import {
   ALLOCATE,
@@ -145,7 +145,7 @@ export class CapacityScheduler implements Scheduler {
   private makeRunnable(a: CsApp): void {
     this.maxRunning.track(a);
     a.leaf.pending.push(a.index);
-    addPendingDemand(a.leaf, 1);
+    addAwaitingActivation(a.leaf, 1);
     this.activate(a.leaf);
   }
 
@@ -168,7 +168,7 @@ export class CapacityScheduler implements Scheduler {
       const at = leaf.pending.indexOf(app);
       if (at >= 0) {
         leaf.pending.splice(at, 1);
-        addPendingDemand(leaf, -1);
+        addAwaitingActivation(leaf, -1);
       }
     }
     const wasRunnable = this.maxRunning.remove(a);
@@ -217,7 +217,7 @@ export class CapacityScheduler implements Scheduler {
         continue;
       }
       leaf.pending.splice(i, 1);
-      addPendingDemand(leaf, -1);
+      addAwaitingActivation(leaf, -1);
       a.active = true;
       leaf.activeApps++;
       leaf.amUsedMemoryMb += a.amMemoryMb;
@@ -247,7 +247,6 @@ export class CapacityScheduler implements Scheduler {
     ask.outstanding += delta;
     a.asks.outstandingTotal += delta;
     a.leaf.pendingContainers += delta;
-    addPendingDemand(a.leaf, delta);
     if (a.active) this.servable.add(a, ask, this.fitVcores(ask), delta);
     const after = a.asks.outstandingTotal;
     if (before === 0 && after > 0) {
@@ -347,7 +346,7 @@ export class CapacityScheduler implements Scheduler {
   idleHeartbeat(node: SchedulerNode): void {
     // Nothing can be served, but while apps wait for activation Hadoop's root still has pending
     // asks and walks the tree: each leaf on the way caches its limit, which its AM limit reads.
-    if (this.root.pendingDemand === 0 || this.onlyLeaf) return;
+    if (this.root.awaitingActivation === 0 || this.onlyLeaf) return;
     if (!this.considersNode(node.freeMemoryMb, node.freeVcores)) return;
     this.refreshLimits(this.root, this.clusterMemoryMb, this.clusterVcores);
   }
@@ -359,7 +358,7 @@ export class CapacityScheduler implements Scheduler {
       q.limitVcores = limitVcores;
       return;
     }
-    if (q.pendingDemand === 0 || this.overParentLimit(q, limitMemoryMb, limitVcores)) return;
+    if ((q.servableAsks === 0 && q.awaitingActivation === 0) || this.overParentLimit(q, limitMemoryMb, limitVcores)) return;
     for (const child of q.children) {
       this.limits.setChildLimit(q, child, limitMemoryMb, limitVcores);
       this.refreshLimits(child, child.limitMemoryMb, child.limitVcores);
@@ -668,7 +667,7 @@ export class CapacityScheduler implements Scheduler {
       const at = leaf.pending.indexOf(app);
       if (at >= 0) {
         leaf.pending.splice(at, 1);
-        addPendingDemand(leaf, -1);
+        addAwaitingActivation(leaf, -1);
       }
     }
     if (old.amAllocated) leaf.runningApps--;
@@ -680,7 +679,7 @@ export class CapacityScheduler implements Scheduler {
       let at = 0;
       while (at < leaf.pending.length && leaf.pending[at]! < app) at++;
       leaf.pending.splice(at, 0, app);
-      addPendingDemand(leaf, 1);
+      addAwaitingActivation(leaf, 1);
       this.activate(leaf);
     }
     this.listener.limitsLoosened();
