@@ -14,7 +14,7 @@ import { AS_CONFIGURED_SPEC } from '../policies/admission/index.js';
 import { SCHEDULING_POLICIES } from '../policies/scheduling/index.js';
 import { QUERIES_DIR } from '../paths.js';
 import { runReportQuery } from '../reports/index.js';
-import { latestRunOf, recordedPreemption, runSpecsOf } from '../store/index.js';
+import { latestRunOf, recordedPreemption, recordedUnmanagedAms, runSpecsOf } from '../store/index.js';
 import type { RecordedPreemption, Store } from '../store/index.js';
 import { fidelityRunSpec, storedFidelity } from './fidelity.js';
 import type { FidelityFigures } from './fidelity.js';
@@ -121,7 +121,12 @@ export async function whatIfEvidence(
   }
   const kinds = new Set(byKind.flatMap((group) => group.kinds));
   const schedulers = new Set(whatIfs.map((w) => w.spec.cluster.scheduler.type));
-  return { trace, byKind, fidelity: figures, limits: modelLimits(kinds, schedulers, await recordedPreemption(store, trace)) };
+  return {
+    trace,
+    byKind,
+    fidelity: figures,
+    limits: modelLimits(kinds, schedulers, await recordedPreemption(store, trace), await recordedUnmanagedAms(store, trace)),
+  };
 }
 
 /**
@@ -281,7 +286,12 @@ export function pairText(pair: ValidatedPair): string {
  * 4.8, 9, 10, 11). A configuration file that turns preemption on is said where it is read
  * (api/hadoop-cluster.ts preemptionNotes).
  */
-export function modelLimits(kinds: ReadonlySet<ChangeKind>, schedulers: ReadonlySet<string>, preemption: RecordedPreemption): string[] {
+export function modelLimits(
+  kinds: ReadonlySet<ChangeKind>,
+  schedulers: ReadonlySet<string>,
+  preemption: RecordedPreemption,
+  unmanagedAms = 0,
+): string[] {
   const limits: string[] = [];
   if (preemption.containers > 0 || preemption.lines > 0) {
     const counted = [
@@ -295,6 +305,13 @@ export function modelLimits(kinds: ReadonlySet<ChangeKind>, schedulers: Readonly
       'Locality is not modelled: no node is ever local to an ask (no data placement), so only the CapacityScheduler\'s ' +
         'off-switch delay is recomputed (docs/model.md 3.6, 4.6); what other nodes or another scheduler would change in ' +
         'node-local and rack-local placement and its waits is left out.',
+    );
+  }
+  if (unmanagedAms > 0 && schedulers.has('capacity')) {
+    limits.push(
+      `${unmanagedAms} of the log's apps ran their AM outside the cluster; where such an AM held a container of its own, as ` +
+        "SLS's simulated MapReduce AM does, the hosts its tasks asked for are not in the log: rmreplay takes the expected number " +
+        "of distinct hosts, and the CapacityScheduler's off-switch delay follows that guess (docs/model.md 3.6, 12.5).",
     );
   }
   if (kinds.has('queues') && schedulers.has('capacity')) {

@@ -14,6 +14,7 @@ export type { RejectRow, SwimJobRow, TraceRecord } from './traces.js';
 export { coarsenedSampleRuns, latestRunOf, reserveRunIds, runAppFinishesMs, runSpecsOf, saveRun, saveRunAsItGoes, saveRuns, storedRunIds } from './runs.js';
 export { recordedPreemption } from './recorded-preemption.js';
 export type { RecordedPreemption } from './recorded-preemption.js';
+export { recordedUnmanagedAms } from './recorded-unmanaged-ams.js';
 export { exportRunRows, importRunFiles, RUN_TABLES } from './run-files.js';
 export type { RunFile } from './run-files.js';
 export type { RunMeta, RunToSave } from './runs.js';

@@ -112,4 +112,13 @@ describe('modelLimits', () => {
       'The log records 2 FairScheduler preemption lines; rmreplay never preempts (docs/model.md 3.9, 4.8), so this what-if leaves preemption out.',
     ]);
   });
+
+  it("says the hosts of unmanaged AMs' tasks are guessed where the CapacityScheduler's off-switch delay reads them", () => {
+    // An SLS log: 40 apps with unmanaged AMs, whatever the change; under the FairScheduler the
+    // guess moves nothing (its locality delays are off by default).
+    expect(modelLimits(new Set(['am-limit']), new Set(['capacity']), none, 40)).toEqual([
+      expect.stringMatching(/^40 of the log's apps ran their AM outside the cluster; .* takes the expected number of distinct hosts/),
+    ]);
+    expect(modelLimits(new Set(['am-limit']), new Set(['fair']), none, 40)).toEqual([]);
+  });
 });

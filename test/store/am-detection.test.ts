@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../src/api/index.js';
 import { buildLogWorkload } from '../../src/ingest/rmlog/workload.js';
-import { loadRmTrace, Store } from '../../src/store/index.js';
+import { loadRmTrace, recordedUnmanagedAms, Store } from '../../src/store/index.js';
 import { AM_GAPS_LOG, APP1, APP2, container } from '../fixtures/rmlog/am-gaps.js';
 import { tempFile } from '../helpers/files.js';
 
@@ -26,6 +26,8 @@ describe('the AM container of an attempt', () => {
       ]);
       const apps = await store.query(`SELECT app_id, unmanaged_am FROM rm_apps WHERE trace = 'gaps' ORDER BY app_id`);
       expect(apps.rows).toEqual([[APP1, false], [APP2, true]]);
+      // What a what-if's limits count: one of the two apps ran its AM outside the cluster.
+      expect(await recordedUnmanagedAms(store, 'gaps')).toBe(1);
 
       // Both apps are replayed: app 1 with its AM (number 2) and two tasks; app 2 with its two
       // tasks and no AM container, its AM's start-up counted from its submission (6000 -> 8000).
