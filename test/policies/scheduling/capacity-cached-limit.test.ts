@@ -10,10 +10,10 @@
 // take the whole cluster.
 
 import { describe, expect, it } from 'vitest';
-import { ALLOCATE, CapacityScheduler, Decision, RESERVE } from '../../../src/policies/scheduling/index.js';
+import { CapacityScheduler, Decision, RESERVE } from '../../../src/policies/scheduling/index.js';
 import type { CsQueue } from '../../../src/policies/scheduling/capacity-queues.js';
 import { parseCluster } from '../../../src/model/cluster.js';
-import { emptyNodes } from '../../helpers/scheduler-nodes.js';
+import { assignOn, emptyNodes } from '../../helpers/scheduler-nodes.js';
 
 
 function twoQueues(appCount: number) {
@@ -37,12 +37,7 @@ function twoQueues(appCount: number) {
   const allocate = (count: number): void => {
     for (let i = 0, done = 0; done < count; i++) {
       if (i > 10 * count) throw new Error(`only ${done} of ${count} allocated`);
-      const node = nodes[i % nodes.length]!;
-      scheduler.assign(node, 0, d);
-      if (d.kind !== ALLOCATE) continue;
-      node.freeMemoryMb -= d.memoryMb;
-      node.freeVcores -= d.vcores;
-      done++;
+      if (assignOn(scheduler, nodes[i % nodes.length]!, 0, d)) done++;
     }
   };
   return { scheduler, nodes, beta, allocate, d };

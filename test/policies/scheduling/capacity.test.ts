@@ -4,10 +4,10 @@
 // each queue's first app is active at once and asks only for its tasks (1024 MB each).
 
 import { describe, expect, it } from 'vitest';
-import { ALLOCATE, CapacityScheduler, Decision, LIMITED } from '../../../src/policies/scheduling/index.js';
+import { CapacityScheduler, Decision, LIMITED } from '../../../src/policies/scheduling/index.js';
 import { parseCluster } from '../../../src/model/cluster.js';
 import type { ClusterInput } from '../../../src/model/cluster.js';
-import { emptyNodes } from '../../helpers/scheduler-nodes.js';
+import { assignOn, emptyNodes } from '../../helpers/scheduler-nodes.js';
 
 function capacityScheduler(count: number, memoryMb: number, queues: NonNullable<ClusterInput['scheduler']>['queues'], appCount: number) {
   const cluster = parseCluster({
@@ -23,15 +23,8 @@ function capacityScheduler(count: number, memoryMb: number, queues: NonNullable<
   const offer = (offers: number): (number | string)[] => {
     const served: (number | string)[] = [];
     for (let i = 0; i < offers; i++) {
-      const node = nodes[i % nodes.length]!;
-      scheduler.assign(node, 1000 * i, d);
-      if (d.kind === ALLOCATE) {
-        node.freeMemoryMb -= d.memoryMb;
-        node.freeVcores -= d.vcores;
-        served.push(d.app);
-      } else {
-        served.push(d.kind === LIMITED ? 'limited' : 'nothing');
-      }
+      if (assignOn(scheduler, nodes[i % nodes.length]!, 1000 * i, d)) served.push(d.app);
+      else served.push(d.kind === LIMITED ? 'limited' : 'nothing');
     }
     return served;
   };
