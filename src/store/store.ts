@@ -455,11 +455,19 @@ async function createInstance(path: string, options: StoreOptions): Promise<Duck
   }
 }
 
+/**
+ * A value as JSON and the tables can print it: a BIGINT within 2^53 as a number, beyond as its
+ * digits, and so inside a LIST, MAP or STRUCT too (`list(end_ms)` holds BIGINTs).
+ */
 function toPlain(value: unknown): unknown {
   if (typeof value === 'bigint') {
     return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER)
       ? Number(value)
       : value.toString();
+  }
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toPlain(item)]));
   }
   return value;
 }

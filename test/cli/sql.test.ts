@@ -72,6 +72,19 @@ describe('rmreplay sql', () => {
     expect(JSON.parse((await run(['--db', db, 'sql', '--json', 'SELECT 1 AS x WHERE false'])).stdout)).toEqual([]);
   });
 
+  it('prints BIGINTs inside a list or struct in every format (list(end_ms) is a common query)', async () => {
+    const db = await databaseWithRuns('sql-nested.duckdb');
+    const query = "SELECT [1::BIGINT, 9007199254740993::BIGINT] AS ends, {'ms': 2::BIGINT} AS at";
+    const table = await run(['--db', db, 'sql', query]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('[1,"9007199254740993"]');
+    const json = await run(['--db', db, 'sql', '--json', query]);
+    expect(JSON.parse(json.stdout)).toEqual([{ ends: [1, '9007199254740993'], at: { ms: 2 } }]);
+    const csv = await run(['--db', db, 'sql', '--csv', query]);
+    expect(csv.code).toBe(0);
+    expect(csv.stdout.split('\n')[1]).toContain('9007199254740993');
+  });
+
   it('runs a file of several statements, and statements piped in', async () => {
     const db = await databaseWithRuns('sql-file.duckdb');
     const file = tempFile('two.sql', '-- two results\nSELECT count(*) AS runs FROM runs;\nSET threads = 1;\nSELECT sum(apps_total) AS apps FROM runs;\n');
