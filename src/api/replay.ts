@@ -35,7 +35,7 @@ import { planGrid } from './grid.js';
 import { traceSettings } from './trace-options.js';
 import type { TraceOptions } from './trace-options.js';
 import type { GridRequest } from './grid.js';
-import { formatFindings, loadClusterWithHadoopConfig, preemptionNotes } from './hadoop-cluster.js';
+import { formatFindings, loadClusterWithHadoopConfig, preemptionNotes } from '../ingest/hadoop-config/index.js';
 
 export type { ReplaySource } from './grid.js';
 

@@ -284,7 +284,7 @@ export function pairText(pair: ValidatedPair): string {
 /**
  * What the model cannot get right, for the kinds of change at hand (docs/model.md 3.6, 3.9, 4.6,
  * 4.8, 9, 10, 11). A configuration file that turns preemption on is said where it is read
- * (api/hadoop-cluster.ts preemptionNotes).
+ * (ingest/hadoop-config/preemption-notes.ts).
  */
 export function modelLimits(
   kinds: ReadonlySet<ChangeKind>,

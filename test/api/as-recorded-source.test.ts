@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog, replayRuns, runFidelity } from '../../src/api/index.js';
 import { fidelityRunSpec } from '../../src/api/fidelity.js';
-import { preemptionNotes } from '../../src/api/hadoop-cluster.js';
 import { changeKinds } from '../../src/api/change-kind.js';
 import { latestRunOf, Store } from '../../src/store/index.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
@@ -48,20 +47,4 @@ describe('asRecordedSource', () => {
       });
     });
   }
-});
-
-describe('preemptionNotes', () => {
-  it('says a file that turns preemption on is ignored, and nothing of one that leaves it off or does not apply', () => {
-    const finding = (property: string, value: string, kind: 'used' | 'unsupported' | 'ignored') =>
-      ({ file: 'yarn-site.xml', line: 3, property, value, kind, field: null, reason: '' }) as const;
-    expect(
-      preemptionNotes([
-        finding('yarn.scheduler.fair.preemption', 'true', 'unsupported'),
-        finding('yarn.resourcemanager.scheduler.monitor.enable', 'true', 'ignored'),
-        finding('yarn.resourcemanager.scheduler.monitor.enable', 'false', 'used'),
-      ]),
-    ).toEqual([
-      'yarn-site.xml turns preemption on (yarn.scheduler.fair.preemption = true); the replay never preempts, so this what-if ignores it',
-    ]);
-  });
 });

@@ -44,6 +44,19 @@ describe('layers enforced by lint', () => {
     expect(call[0]).toContain('src/cli/ may import from api only');
   });
 
+  it('holds the Hadoop configuration import to the model and the scheduler switch, which the rest of ingest may not import', async () => {
+    const switchImport = "import { switchScheduler } from '../../policies/scheduling/index.js';\nexport const s = switchScheduler;\n";
+    expect(await importErrors('src/ingest/hadoop-config/fine.ts', switchImport)).toEqual([]);
+    const fromRmlog = await importErrors('src/ingest/rmlog/violation.ts', switchImport);
+    expect(fromRmlog).toHaveLength(1);
+    expect(fromRmlog[0]).toContain('src/ingest/ may import from model, sim, store only');
+    const store = await importErrors('src/ingest/hadoop-config/violation.ts', "import { Store } from '../../store/index.js';\nexport const s = Store;\n");
+    expect(store).toHaveLength(1);
+    expect(store[0]).toContain('src/ingest/hadoop-config/ may import from model, policies only');
+    const duckdb = await importErrors('src/ingest/hadoop-config/violation.ts', "import { DuckDBInstance } from '@duckdb/node-api';\nexport const d = DuckDBInstance;\n");
+    expect(duckdb).toEqual([`${RULE}: '@duckdb/node-api' import is restricted from being used by a pattern. only src/store/ talks to DuckDB`]);
+  });
+
   it('keeps DuckDB in the store, Redis in the queue and commander in the CLI', async () => {
     expect(await importErrors('src/api/violation.ts', "import { DuckDBInstance } from '@duckdb/node-api';\nexport const d = DuckDBInstance;\n")).toEqual([
       `${RULE}: '@duckdb/node-api' import is restricted from being used by a pattern. only src/store/ talks to DuckDB`,

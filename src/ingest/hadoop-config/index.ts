@@ -15,3 +15,6 @@ export { importCapacityScheduler } from './capacity-scheduler.js';
 export type { CapacitySchedulerImport, CapacitySchedulerOptions } from './capacity-scheduler.js';
 export { hasPlacementPolicy, importFairScheduler, parseAllocationFile } from './fair-scheduler.js';
 export type { FairSchedulerImport, FairSchedulerOptions } from './fair-scheduler.js';
+export { loadClusterWithHadoopConfig } from './cluster.js';
+export type { HadoopClusterRequest, HadoopClusterResult } from './cluster.js';
+export { preemptionNotes } from './preemption-notes.js';

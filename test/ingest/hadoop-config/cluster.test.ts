@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { truncateSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MAX_HADOOP_XML_BYTES } from '../../../src/ingest/hadoop-config/index.js';
-import { formatFindings, loadClusterWithHadoopConfig } from '../../../src/api/hadoop-cluster.js';
+import { formatFindings, loadClusterWithHadoopConfig } from '../../../src/ingest/hadoop-config/index.js';
 import { ClusterFileError, parseCluster } from '../../../src/model/cluster.js';
 import type { Cluster } from '../../../src/model/cluster.js';
 import { UserError } from '../../../src/model/errors.js';
