@@ -18,6 +18,8 @@ export type { DemoResult } from './demo.js';
 export { listTraces, Store, StoreError } from '../store/index.js';
 export type { RejectRow, TraceRecord } from '../store/index.js';
 export { ingestRmLog, traceNameOf } from '../ingest/rmlog/ingest.js';
+export { ingestSubcommands } from './ingest-commands.js';
+export type { BytesProgress, IngestOption, IngestSubcommand } from './ingest-commands.js';
 export type { IngestRmLogFileResult, IngestRmLogOptions, IngestRmLogResult, IngestTiming } from '../ingest/rmlog/ingest.js';
 export { runFidelity, storedFidelity } from './fidelity.js';
 export type { FidelityApp, FidelityFigures, FidelityRequest, FidelityResult } from './fidelity.js';

@@ -1,13 +1,14 @@
-// What every trace format rmreplay reads provides: how a file becomes a stored trace, and how a
-// stored trace becomes the workload of a replay on a given cluster (and the cluster itself, for a
-// format that records one). Each format implements it in its own folder (swim/format.ts,
-// rmlog/format.ts); formats.ts lists them by the `format` a stored trace carries.
+// What every trace format rmreplay reads provides: its ingest subcommand, how a file becomes a
+// stored trace, and how a stored trace becomes the workload of a replay on a given cluster (and
+// the cluster itself, for a format that records one). Each format implements it in its own folder
+// (swim/format.ts, rmlog/format.ts); formats.ts lists them by the `format` a stored trace carries.
 
 import type { Cluster } from '../model/cluster.js';
 import type { TraceRef } from '../model/run-spec.js';
 import type { NodeTimeline } from '../model/node-timeline.js';
 import type { Workload } from '../model/workload.js';
 import type { Store, TraceRecord } from '../store/index.js';
+import type { IngestCommand } from './ingest-command.js';
 import type { RecordedOutcomes } from './recorded-outcomes.js';
 
 export interface TraceFormat<IngestOptions, IngestResult> {
@@ -27,6 +28,8 @@ export interface TraceFormat<IngestOptions, IngestResult> {
    * store/migrations.ts (SWIM, RM logs), which have schema history. Every table carries `trace`.
    */
   readonly tables?: readonly string[];
+  /** Its `rmreplay ingest <name>` subcommand (api/ingest-commands.ts, cli/commands/ingest.ts). */
+  readonly command: IngestCommand<IngestOptions, IngestResult>;
   /** Read a file (or files) into the store as one trace. */
   ingest(store: Store, options: IngestOptions): Promise<IngestResult>;
   /** A stored trace, read once, ready to be replayed on any number of clusters. */

@@ -1,19 +1,24 @@
 // A trace format registered only here, in the test: a CSV of jobs (submit s, run time s, memory
 // MB), one task each. It is ingested through the registry's seam (its own table made first),
 // read back by the format its `traces` row names, and replayed through resolveSource and
-// runAndStore, with no change to any other file: what adding a format takes is its folder and
-// one line in TRACE_FORMATS (docs/architecture.md, "A trace format").
+// runAndStore, and it gets its own `rmreplay ingest csv` subcommand, with no change to any other
+// file: what adding a format takes is its folder and one line in TRACE_FORMATS
+// (docs/architecture.md, "A trace format").
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import * as api from '../../src/api/index.js';
 import { resolveSource, runAndStore } from '../../src/api/replay.js';
+import type { CliContext } from '../../src/cli/context.js';
+import { main } from '../../src/cli/main.js';
 import { formatOf, ingestTrace, TRACE_FORMATS } from '../../src/ingest/formats.js';
 import type { LoadedTrace, TraceFormat } from '../../src/ingest/trace-format.js';
 import type { AppSpec } from '../../src/model/workload.js';
 import { AS_CONFIGURED_SPEC, parseAdmissionPolicy } from '../../src/policies/admission/index.js';
 import { findTrace, insertTrace, listTraces, Store } from '../../src/store/index.js';
-import { tempFile } from '../helpers/files.js';
+import { tempFile, tempPath } from '../helpers/files.js';
 
 interface CsvJob {
   readonly jobIndex: number;
@@ -59,6 +64,14 @@ const CSV_FORMAT: TraceFormat<{ readonly path: string; readonly name: string }, 
   oneTrace: 'a CSV trace',
   traces: 'CSV traces',
   settings: [],
+  command: {
+    description: 'load a CSV of jobs (submit s, run time s, memory MB)',
+    argument: { name: '<file>', description: 'the CSV file' },
+    options: [{ flags: '--name <name>', description: 'trace name' }],
+    showsBytesRead: false,
+    ingestFrom: ([file], options, _onProgress, into) => into.ingest({ path: file!, name: (options as { name?: string }).name ?? 'csv' }),
+    summary: ([file], { jobs }, help) => [`${file}: ${jobs} jobs; ${help.hint(['replay', '--trace', 'csv'])}`],
+  },
   tables: [
     `CREATE TABLE IF NOT EXISTS csv_jobs (trace VARCHAR NOT NULL, job_index INTEGER NOT NULL, submit_s DOUBLE NOT NULL,
        duration_s DOUBLE NOT NULL, memory_mb INTEGER NOT NULL)`,
@@ -152,6 +165,53 @@ describe('a trace format registered in a test alone', () => {
         { runId: run.runId },
       );
       expect(stored).toEqual([{ kind: 'csv', sha: record.sourceSha256 }]);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+/** Everything the CLI prints, and the API with the test's format added to the build's. */
+function cliWithCsv(): { ctx: CliContext; out: () => string } {
+  let text = '';
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      text += chunk.toString();
+      callback();
+    },
+  });
+  const ctx: CliContext = {
+    api: { ...api, ingestSubcommands: () => api.ingestSubcommands([...TRACE_FORMATS, CSV_FORMAT]) },
+    openStore: (path, options) => Store.open(path, options),
+    stdout: sink,
+    stderr: sink,
+    env: {},
+  };
+  return { ctx, out: () => text };
+}
+
+describe("a registered format's ingest subcommand", () => {
+  it('appears under `rmreplay ingest` with its help, and ingests and summarises through the format', async () => {
+    const help = cliWithCsv();
+    expect(await main(['ingest', '--help'], help.ctx)).toBe(0);
+    expect(help.out()).toMatch(/^ {2}swim \[options\] <file> /m);
+    expect(help.out()).toMatch(/^ {2}rmlog \[options\] <files\.\.\.> /m);
+    expect(help.out()).toMatch(/^ {2}csv \[options\] <file> +load a CSV of jobs/m);
+    // Without the test's format the build's own CLI has no such subcommand.
+    expect(api.ingestSubcommands().map((c) => c.name)).toEqual(['swim', 'rmlog']);
+
+    const db = tempPath('csv.duckdb');
+    const path = tempFile('tiny.csv', '0,10,2048\n5,20,1024\n5,1,512\n');
+    const json = cliWithCsv();
+    expect(await main(['--db', db, 'ingest', 'csv', path, '--name', 'tiny', '--json'], json.ctx)).toBe(0);
+    expect(JSON.parse(json.out())).toEqual({ jobs: 3 });
+    const text = cliWithCsv();
+    expect(await main(['--db', db, 'ingest', 'csv', path, '--name', 'tiny'], text.ctx)).toBe(0);
+    expect(text.out()).toBe(`${path}: 3 jobs; rmreplay --db ${db} replay --trace csv\n`);
+    const store = await Store.open(db);
+    try {
+      expect(await findTrace(store, 'tiny')).toMatchObject({ format: 'csv', jobs: 3, lines: 3 });
+      expect(await store.queryObjects('SELECT count(*)::INTEGER AS n FROM csv_jobs')).toEqual([{ n: 3 }]);
     } finally {
       store.close();
     }

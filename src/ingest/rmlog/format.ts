@@ -4,6 +4,7 @@
 import { UserError } from '../../model/errors.js';
 import { loadRmTrace, queueContention } from '../../store/index.js';
 import type { LoadedTrace, TraceFormat } from '../trace-format.js';
+import { RMLOG_COMMAND } from './command.js';
 import { ingestRmLog } from './ingest.js';
 import type { IngestRmLogOptions, IngestRmLogResult } from './ingest.js';
 import { unequalSplitNote } from './queue-split-note.js';
@@ -15,6 +16,7 @@ export const RMLOG_FORMAT: TraceFormat<IngestRmLogOptions, IngestRmLogResult> = 
   oneTrace: 'an RM log',
   traces: 'RM logs',
   settings: [],
+  command: RMLOG_COMMAND,
   ingest: ingestRmLog,
   async load(store, record): Promise<LoadedTrace> {
     const log = buildLogWorkload(record.trace, await loadRmTrace(store, record.trace));

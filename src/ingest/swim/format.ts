@@ -7,6 +7,7 @@ import { SWIM_BYTES } from '../../model/run-spec.js';
 import type { SwimBytes } from '../../model/run-spec.js';
 import { loadSwimJobs } from '../../store/index.js';
 import type { LoadedTrace, TraceFormat } from '../trace-format.js';
+import { SWIM_COMMAND } from './command.js';
 import { deriveSwimWorkload } from './derive.js';
 import { ingestSwim } from './ingest.js';
 import type { IngestSwimOptions, IngestSwimResult } from './ingest.js';
@@ -20,6 +21,7 @@ export const SWIM_FORMAT: TraceFormat<IngestSwimOptions, IngestSwimResult> = {
   oneTrace: 'a SWIM trace',
   traces: 'SWIM traces',
   settings: [SWIM_BYTES_FLAG],
+  command: SWIM_COMMAND,
   ingest: ingestSwim,
   async load(store, record): Promise<LoadedTrace> {
     const jobs = await loadSwimJobs(store, record.trace);
