@@ -162,13 +162,15 @@ export async function readLines(
   }
   splitter.end();
   const fileHash = hash.digestAndGoOn();
+  const completeHash = complete ? hash.digestAt(complete) : null;
+  hash.release();
   return {
     fileBytes,
     completeBytes: splitter.completeBytes,
     completeLines: splitter.completeLines,
     lastLine: splitter.lineNumber,
     fileHash,
-    completeHash: complete ? hash.digestAt(complete) : null,
+    completeHash,
     legacySha256: legacy ? legacy.digest('hex') : null,
     streamError,
     head: head ? head.bytes() : null,
