@@ -3,7 +3,7 @@
 
 import { schedulerNamed } from '../model/scheduler-class.js';
 import type { DuckDBAppender } from '@duckdb/node-api';
-import { RM_EVENT_BATCH_ROWS, RM_EVENT_INT_FIELDS, RM_EVENT_STRING_FIELDS } from '../model/rm-event-batch.js';
+import { RM_EVENT_INT_FIELDS, RM_EVENT_STRING_FIELDS } from '../model/rm-event-batch.js';
 import type { RmEventBatch } from '../model/rm-event-batch.js';
 import type { RmFileCounts } from '../model/rm-events.js';
 import { appendReject } from './append.js';
@@ -132,9 +132,6 @@ const EVENT_COLUMNS_AFTER_KIND = ['subject', 'nodeId', 'fromState', 'toState', '
 
 /** Appends events and rejects of one file as they are read, a batch at a time; call close(), or discard() after a failure. */
 export class RmLogWriter {
-  private readonly columns: ChunkColumns;
-  private readonly fileIds: Int32Array;
-
   private constructor(
     private readonly trace: string,
     private readonly fileId: number,
@@ -143,15 +140,13 @@ export class RmLogWriter {
     /** Whether close() and discard() close the appenders (false for a writer made by forFile). */
     private readonly ownsAppenders = true,
     /**
-     * The data chunk of the writer whose appenders these are: append() fills and appends it in
-     * one synchronous call, so writers on the same appenders can share it (a chunk made per file,
-     * its ENUM type with it, was 2-3 s of 10,000 small files).
+     * The data chunk of the writer whose appenders these are: writers on the same appenders
+     * share it, so that the batches of small files fill one chunk (file_id is a column) rather
+     * than a chunk each (a chunk made per file, its ENUM type with it, was 2-3 s of 10,000
+     * small files; one appended per file, 1.5 s). It is appended once full, and at close().
      */
-    columns?: ChunkColumns,
-  ) {
-    this.columns = columns ?? new ChunkColumns(events);
-    this.fileIds = new Int32Array(RM_EVENT_BATCH_ROWS).fill(fileId);
-  }
+    private readonly columns: ChunkColumns = new ChunkColumns(events),
+  ) {}
 
   static async open(store: Store, trace: string, fileId: number): Promise<RmLogWriter> {
     const events = await store.openAppender('rmlog_events');
@@ -172,7 +167,7 @@ export class RmLogWriter {
   /**
    * A writer of another file of the trace on the same appenders: files stored in one transaction
    * share them, as a flush and a pair of appenders per file cost 5 ms (10,000 small files: 50 s).
-   * Its close() and discard() leave the appenders to this writer's.
+   * Its close() and discard() leave the appenders (and the chunk not yet appended) to this writer's.
    */
   forFile(fileId: number): RmLogWriter {
     return new RmLogWriter(this.trace, fileId, this.events, this.rejects, false, this.columns);
@@ -181,8 +176,9 @@ export class RmLogWriter {
   append(batch: RmEventBatch): void {
     if (batch.rows > 0) {
       const columns = this.columns;
-      columns.start(batch.rows);
-      columns.int32(0, this.fileIds, null);
+      if (columns.room < batch.rows) columns.appendTo(this.events);
+      columns.section(batch.rows);
+      columns.int32Constant(0, this.fileId);
       columns.int32(1, batch.lineNumber, null);
       columns.int64Pairs(2, batch.timeMs);
       columns.uint8(3, batch.kind);
@@ -195,7 +191,7 @@ export class RmLogWriter {
           columns.strings(4 + i, column.codes, column.values, column.validity);
         }
       });
-      columns.appendTo(this.events);
+      if (columns.room === 0) columns.appendTo(this.events);
     }
     for (const reject of batch.rejects) {
       appendReject(this.rejects, this.trace, reject.lineNumber, reject.reason, reject.rawText, this.fileId);
@@ -206,6 +202,7 @@ export class RmLogWriter {
   close(): void {
     if (!this.ownsAppenders) return;
     try {
+      this.columns.appendTo(this.events);
       this.events.flushSync();
       this.rejects.flushSync();
     } catch (error) {
@@ -222,6 +219,7 @@ export class RmLogWriter {
    */
   discard(): void {
     if (!this.ownsAppenders) return;
+    this.columns.clear();
     closeAfterFailure(this.events);
     closeAfterFailure(this.rejects);
   }
