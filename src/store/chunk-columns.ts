@@ -93,6 +93,13 @@ class StringHeaders {
 
 const TWO_TO_32 = 4294967296;
 
+/** A string column's rows of one section, as strings() was given them. */
+interface StringSection {
+  readonly at: number;
+  readonly rows: number;
+  readonly codes: Int32Array;
+  readonly values: readonly string[];
+}
 
 /**
  * A reusable data chunk of a table's column types, filled a section of rows at a time (a column
@@ -112,6 +119,10 @@ export class ChunkColumns {
    * written into the chunk when it is appended, as sections need not start on a byte.
    */
   private readonly masks: (Uint8Array | null)[];
+  /** The sections of each string column, written when the chunk is appended. */
+  private readonly stringSections: (StringSection[] | null)[];
+  /** Each column's vector: the chunk keeps them when it is reset. */
+  private readonly vectors: Bindings.Vector[];
   /** Rows filled, and where the current section starts and how many rows it has. */
   private filled = 0;
   private at = 0;
@@ -122,6 +133,8 @@ export class ChunkColumns {
     for (let column = 0; column < appender.columnCount; column++) types.push(appender.columnType(column));
     this.chunk = DuckDBDataChunk.create(types);
     this.masks = types.map(() => null);
+    this.stringSections = types.map(() => null);
+    this.vectors = types.map((_type, column) => bindings.data_chunk_get_vector(this.chunk.chunk, column));
   }
 
   /** Rows that fit before the chunk is full. */
@@ -164,46 +177,13 @@ export class ChunkColumns {
   }
 
   /**
-   * VARCHAR column: row i holds values[codes[i]] (null where codes[i] < 0); `values` are in the
-   * order their first row comes. The column's 16-byte string headers are written here and copied
-   * into the vector at once: a string of up to 12 bytes lies in its header, and the longer ones
-   * are handed to DuckDB joined into one string, which it copies into the vector's string heap,
-   * so each header points into that copy (rows of the same value share it). One call into DuckDB
-   * per column, where one per distinct string made filling the chunks a third of the storing.
-   * The appender copies the bytes of every row when it takes the chunk.
+   * VARCHAR column: row i of the section holds values[codes[i]] (null where codes[i] < 0);
+   * `values` are in the order their first row comes. The arrays are kept (a batch's are not
+   * changed once handed on) until the chunk is appended, when the column is written whole.
    */
   strings(column: number, codes: Int32Array, values: readonly string[], validity: Uint8Array): void {
-    const vector = this.vector(column);
-    const rows = this.rows;
-    const distinct = this.stringHeaders.describe(values);
-    if (distinct.joined !== null) {
-      // The joined long strings go to the section's first row (its header is overwritten below),
-      // and their place in the heap is read back from that row's header.
-      bindings.vector_assign_string_element_len(vector, this.at, distinct.joined);
-      // (The data may come as a Buffer, whose slice() is a view of its whole memory: read in place.)
-      const data = bindings.vector_get_data(vector, (this.at + 1) * STRING_BYTES);
-      const header = new DataView(data.buffer, data.byteOffset + this.at * STRING_BYTES, STRING_BYTES);
-      distinct.pointAt(header.getUint32(8, true), header.getUint32(12, true));
-    }
-    const headers = this.headers;
-    const byCode = distinct.headers;
-    for (let row = 0; row < rows; row++) {
-      const code = codes[row]!;
-      const at = 4 * row;
-      if (code < 0) {
-        headers[at] = 0;
-        headers[at + 1] = 0;
-        headers[at + 2] = 0;
-        headers[at + 3] = 0;
-        continue;
-      }
-      const from = 4 * code;
-      headers[at] = byCode[from]!;
-      headers[at + 1] = byCode[from + 1]!;
-      headers[at + 2] = byCode[from + 2]!;
-      headers[at + 3] = byCode[from + 3]!;
-    }
-    bindings.copy_data_to_vector(vector, this.at * STRING_BYTES, headers.buffer, 0, rows * STRING_BYTES);
+    const sections = (this.stringSections[column] ??= []);
+    sections.push({ at: this.at, rows: this.rows, codes, values });
     this.validity(column, validity);
   }
 
@@ -211,6 +191,9 @@ export class ChunkColumns {
   appendTo(appender: DuckDBAppender): void {
     if (this.filled === 0) return;
     this.chunk.rowCount = this.filled;
+    this.stringSections.forEach((sections, column) => {
+      if (sections !== null) this.writeStrings(column, sections);
+    });
     this.masks.forEach((mask, column) => {
       if (mask === null) return;
       const vector = this.vector(column);
@@ -221,17 +204,65 @@ export class ChunkColumns {
     this.clear();
   }
 
+  /**
+   * A string column's rows, every section's: their 16-byte string headers are written here and
+   * copied into the vector at once. A string of up to 12 bytes lies in its header, and the
+   * longer ones are handed to DuckDB joined into one string, which it copies into the vector's
+   * string heap, so each header points into that copy (rows of the same value share it). One
+   * call into DuckDB per column and chunk, where one per distinct string made filling the chunks
+   * a third of the storing, and one per file's batch a tenth of 10,000 small files' ingest. The
+   * appender copies the bytes of every row when it takes the chunk.
+   */
+  private writeStrings(column: number, sections: readonly StringSection[]): void {
+    const vector = this.vector(column);
+    const values = sections.length === 1 ? sections[0]!.values : sections.flatMap((section) => section.values);
+    const distinct = this.stringHeaders.describe(values);
+    if (distinct.joined !== null) {
+      // The joined long strings go to row 0 (its header is overwritten below), and their place
+      // in the heap is read back from that row's header. (The data may come as a Buffer, whose
+      // slice() is a view of its whole memory: it is read in place.)
+      bindings.vector_assign_string_element_len(vector, 0, distinct.joined);
+      const data = bindings.vector_get_data(vector, STRING_BYTES);
+      const header = new DataView(data.buffer, data.byteOffset, STRING_BYTES);
+      distinct.pointAt(header.getUint32(8, true), header.getUint32(12, true));
+    }
+    const headers = this.headers;
+    const byCode = distinct.headers;
+    let firstCode = 0;
+    for (const { at: start, rows, codes, values: sectionValues } of sections) {
+      for (let row = 0; row < rows; row++) {
+        const code = codes[row]!;
+        const at = 4 * (start + row);
+        if (code < 0) {
+          headers[at] = 0;
+          headers[at + 1] = 0;
+          headers[at + 2] = 0;
+          headers[at + 3] = 0;
+          continue;
+        }
+        const from = 4 * (firstCode + code);
+        headers[at] = byCode[from]!;
+        headers[at + 1] = byCode[from + 1]!;
+        headers[at + 2] = byCode[from + 2]!;
+        headers[at + 3] = byCode[from + 3]!;
+      }
+      firstCode += sectionValues.length;
+    }
+    bindings.copy_data_to_vector(vector, 0, headers.buffer, 0, this.filled * STRING_BYTES);
+  }
+
   /** Drops the rows filled (after a failure). */
   clear(): void {
     this.chunk.reset();
     this.masks.fill(null);
+    this.stringSections.fill(null);
     this.filled = 0;
     this.at = 0;
     this.rows = 0;
   }
 
   private vector(column: number): Bindings.Vector {
-    return bindings.data_chunk_get_vector(this.chunk.chunk, column);
+    return this.vectors[column]!;
   }
 
   /** The section's rows of the column are valid where `validity` says (all of them when null). */
