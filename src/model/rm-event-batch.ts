@@ -74,14 +74,34 @@ const TWO_TO_32 = 4294967296;
 /** An event kind's index in EVENT_KINDS (an ENUM of at most 255 values is stored as one byte). */
 const KIND_CODES: ReadonlyMap<EventKind, number> = new Map(EVENT_KINDS.map((kind, code) => [kind, code]));
 if (EVENT_KINDS.length > 255) throw new Error('event kinds no longer fit the one-byte ENUM of rmlog_events.kind');
-const VALIDITY_BYTES = Math.ceil(RM_EVENT_BATCH_ROWS / 64) * 8;
+/**
+ * Rows a file's first batch has room for before it grows (doubling, up to RM_EVENT_BATCH_ROWS):
+ * a few KB, where full-size columns (about 60 KB, allocated per file and again after its last
+ * batch) were most of the garbage of an ingest of 10,000 small files. A multiple of 64, as the
+ * validity masks are copied 64 rows at a time.
+ */
+const FIRST_BATCH_ROWS = 64;
+
+function validityBytes(rows: number): number {
+  return Math.ceil(rows / 64) * 8;
+}
 
 /** A string column being filled: its strings by first row. */
 class StringColumnBuilder {
-  readonly codes = new Int32Array(RM_EVENT_BATCH_ROWS);
+  codes: Int32Array;
   readonly values: string[] = [];
-  readonly validity = new Uint8Array(VALIDITY_BYTES);
+  validity: Uint8Array;
   private readonly index = new Map<string, number>();
+
+  constructor(capacity: number) {
+    this.codes = new Int32Array(capacity);
+    this.validity = new Uint8Array(validityBytes(capacity));
+  }
+
+  grow(capacity: number): void {
+    this.codes = grown(this.codes, capacity);
+    this.validity = grown(this.validity, validityBytes(capacity));
+  }
 
   add(row: number, value: string | null): void {
     if (value === null) {
@@ -104,8 +124,18 @@ class StringColumnBuilder {
 }
 
 class IntColumnBuilder {
-  readonly values = new Int32Array(RM_EVENT_BATCH_ROWS);
-  readonly validity = new Uint8Array(VALIDITY_BYTES);
+  values: Int32Array;
+  validity: Uint8Array;
+
+  constructor(capacity: number) {
+    this.values = new Int32Array(capacity);
+    this.validity = new Uint8Array(validityBytes(capacity));
+  }
+
+  grow(capacity: number): void {
+    this.values = grown(this.values, capacity);
+    this.validity = grown(this.validity, validityBytes(capacity));
+  }
 
   add(row: number, value: number | null): void {
     if (value === null) return;
@@ -118,26 +148,65 @@ class IntColumnBuilder {
   }
 }
 
+/** A copy of `array` with room for `length` entries. */
+function grown<T extends Int32Array | Uint8Array>(array: T, length: number): T {
+  const copy = new (array.constructor as new (length: number) => T)(length);
+  copy.set(array);
+  return copy;
+}
+
+/** The columns of the batch being filled, with room for `capacity` rows. */
+class BatchColumns {
+  lineNumber: Int32Array;
+  timeMs: Int32Array;
+  kind: Uint8Array;
+  readonly memoryMb: IntColumnBuilder;
+  readonly vcores: IntColumnBuilder;
+  readonly priority: IntColumnBuilder;
+  readonly strings: Record<RmEventStringField, StringColumnBuilder>;
+
+  constructor(public capacity: number) {
+    this.lineNumber = new Int32Array(capacity);
+    this.timeMs = new Int32Array(2 * capacity);
+    this.kind = new Uint8Array(capacity);
+    this.memoryMb = new IntColumnBuilder(capacity);
+    this.vcores = new IntColumnBuilder(capacity);
+    this.priority = new IntColumnBuilder(capacity);
+    this.strings = {
+      subject: new StringColumnBuilder(capacity),
+      nodeId: new StringColumnBuilder(capacity),
+      fromState: new StringColumnBuilder(capacity),
+      toState: new StringColumnBuilder(capacity),
+      queue: new StringColumnBuilder(capacity),
+      user: new StringColumnBuilder(capacity),
+      detail: new StringColumnBuilder(capacity),
+      extra: new StringColumnBuilder(capacity),
+    };
+  }
+
+  grow(capacity: number): void {
+    this.capacity = capacity;
+    this.lineNumber = grown(this.lineNumber, capacity);
+    this.timeMs = grown(this.timeMs, 2 * capacity);
+    this.kind = grown(this.kind, capacity);
+    this.memoryMb.grow(capacity);
+    this.vcores.grow(capacity);
+    this.priority.grow(capacity);
+    for (const field of RM_EVENT_STRING_FIELDS) this.strings[field].grow(capacity);
+  }
+}
+
 /**
  * Collects events and rejects into batches; `onBatch` gets each batch as it fills (and the last
- * one at flush()). A batch's arrays are never touched again once handed on.
+ * one at flush()). A batch's arrays are never touched again once handed on. A batch's columns
+ * are made at its first event, small, and grow as it fills: most files of a directory of small
+ * rotated logs fill a few dozen rows.
  */
 export class RmEventBatcher {
   private rows = 0;
-  private lineNumber = new Int32Array(RM_EVENT_BATCH_ROWS);
-  private timeMs = new Int32Array(2 * RM_EVENT_BATCH_ROWS);
-  private kind = new Uint8Array(RM_EVENT_BATCH_ROWS);
-  private memoryMb = new IntColumnBuilder();
-  private vcores = new IntColumnBuilder();
-  private priority = new IntColumnBuilder();
-  private subject = new StringColumnBuilder();
-  private nodeId = new StringColumnBuilder();
-  private fromState = new StringColumnBuilder();
-  private toState = new StringColumnBuilder();
-  private queue = new StringColumnBuilder();
-  private user = new StringColumnBuilder();
-  private detail = new StringColumnBuilder();
-  private extra = new StringColumnBuilder();
+  private columns: BatchColumns | null = null;
+  /** Rows the next batch starts with room for: all of them once a batch was full. */
+  private firstCapacity = FIRST_BATCH_ROWS;
   private rejects: RmRejectRow[] = [];
   private rejectChars = 0;
   /** Bytes of the file read so far, as the reader last said, and when the last batch was closed. */
@@ -152,25 +221,31 @@ export class RmEventBatcher {
     checkInt32(e.vcores);
     checkInt32(e.priority);
     const row = this.rows;
-    this.lineNumber[row] = e.lineNumber;
+    const c = (this.columns ??= new BatchColumns(this.firstCapacity));
+    if (row === c.capacity) c.grow(Math.min(2 * c.capacity, RM_EVENT_BATCH_ROWS));
+    c.lineNumber[row] = e.lineNumber;
     const t = e.timeMs;
     const high = Math.floor(t / TWO_TO_32);
-    this.timeMs[2 * row] = t - high * TWO_TO_32;
-    this.timeMs[2 * row + 1] = high;
-    this.kind[row] = KIND_CODES.get(e.kind)!;
-    this.memoryMb.add(row, e.memoryMb);
-    this.vcores.add(row, e.vcores);
-    this.priority.add(row, e.priority);
-    this.subject.add(row, e.subject);
-    this.nodeId.add(row, e.nodeId);
-    this.fromState.add(row, e.fromState);
-    this.toState.add(row, e.toState);
-    this.queue.add(row, e.queue);
-    this.user.add(row, e.user);
-    this.detail.add(row, e.detail);
-    this.extra.add(row, e.extra);
+    c.timeMs[2 * row] = t - high * TWO_TO_32;
+    c.timeMs[2 * row + 1] = high;
+    c.kind[row] = KIND_CODES.get(e.kind)!;
+    c.memoryMb.add(row, e.memoryMb);
+    c.vcores.add(row, e.vcores);
+    c.priority.add(row, e.priority);
+    const strings = c.strings;
+    strings.subject.add(row, e.subject);
+    strings.nodeId.add(row, e.nodeId);
+    strings.fromState.add(row, e.fromState);
+    strings.toState.add(row, e.toState);
+    strings.queue.add(row, e.queue);
+    strings.user.add(row, e.user);
+    strings.detail.add(row, e.detail);
+    strings.extra.add(row, e.extra);
     this.rows = row + 1;
-    if (this.rows === RM_EVENT_BATCH_ROWS) this.flush();
+    if (this.rows === RM_EVENT_BATCH_ROWS) {
+      this.firstCapacity = RM_EVENT_BATCH_ROWS;
+      this.flush();
+    }
   }
 
   reject(lineNumber: number, reason: string, rawText: string): void {
@@ -190,40 +265,29 @@ export class RmEventBatcher {
     if (this.rows === 0 && this.rejects.length === 0 && !always) return;
     this.batchedBytes = this.fileBytesRead;
     const rows = this.rows;
+    // A batch of rejects only (or of nothing) still has columns, empty ones.
+    const c = this.columns ?? new BatchColumns(0);
     const batch: RmEventBatch = {
       rows,
-      lineNumber: this.lineNumber.subarray(0, rows),
-      timeMs: this.timeMs.subarray(0, 2 * rows),
-      kind: this.kind.subarray(0, rows),
-      ints: { memoryMb: this.memoryMb.column(rows), vcores: this.vcores.column(rows), priority: this.priority.column(rows) },
+      lineNumber: c.lineNumber.subarray(0, rows),
+      timeMs: c.timeMs.subarray(0, 2 * rows),
+      kind: c.kind.subarray(0, rows),
+      ints: { memoryMb: c.memoryMb.column(rows), vcores: c.vcores.column(rows), priority: c.priority.column(rows) },
       strings: {
-        subject: this.subject.column(rows),
-        nodeId: this.nodeId.column(rows),
-        fromState: this.fromState.column(rows),
-        toState: this.toState.column(rows),
-        queue: this.queue.column(rows),
-        user: this.user.column(rows),
-        detail: this.detail.column(rows),
-        extra: this.extra.column(rows),
+        subject: c.strings.subject.column(rows),
+        nodeId: c.strings.nodeId.column(rows),
+        fromState: c.strings.fromState.column(rows),
+        toState: c.strings.toState.column(rows),
+        queue: c.strings.queue.column(rows),
+        user: c.strings.user.column(rows),
+        detail: c.strings.detail.column(rows),
+        extra: c.strings.extra.column(rows),
       },
       rejects: this.rejects,
       fileBytesRead: this.fileBytesRead,
     };
     this.rows = 0;
-    this.lineNumber = new Int32Array(RM_EVENT_BATCH_ROWS);
-    this.timeMs = new Int32Array(2 * RM_EVENT_BATCH_ROWS);
-    this.kind = new Uint8Array(RM_EVENT_BATCH_ROWS);
-    this.memoryMb = new IntColumnBuilder();
-    this.vcores = new IntColumnBuilder();
-    this.priority = new IntColumnBuilder();
-    this.subject = new StringColumnBuilder();
-    this.nodeId = new StringColumnBuilder();
-    this.fromState = new StringColumnBuilder();
-    this.toState = new StringColumnBuilder();
-    this.queue = new StringColumnBuilder();
-    this.user = new StringColumnBuilder();
-    this.detail = new StringColumnBuilder();
-    this.extra = new StringColumnBuilder();
+    this.columns = null;
     this.rejects = [];
     this.rejectChars = 0;
     this.onBatch(batch);

@@ -84,6 +84,47 @@ describe('RmLogWriter', () => {
     }
   });
 
+  it('stores the batches of several files, packed into shared chunks, each row under its own file', async () => {
+    const store = await Store.open(':memory:');
+    try {
+      // Files of 3, 65 (past a first batch's 64 rows of room), 5 and 2,100 events (a full batch
+      // that does not fit beside the others, then 52 more) and 1: sections that start off a byte
+      // of the validity masks, and a chunk appended full and another at close.
+      const sizes = [3, 65, 5, RM_EVENT_BATCH_ROWS + 52, 1];
+      let line = 0;
+      const files = sizes.map((size, k) => {
+        const events = Array.from({ length: size }, () => eventAt(line++));
+        const batches: RmEventBatch[] = [];
+        const batcher = new RmEventBatcher((batch) => batches.push(batch));
+        for (const e of events) batcher.event(e);
+        batcher.flush();
+        return { fileId: 10 + k, events, batches };
+      });
+      expect(files.map((f) => f.batches.map((b) => b.rows))).toEqual([[3], [65], [5], [RM_EVENT_BATCH_ROWS, 52], [1]]);
+      await store.transaction(async () => {
+        const writer = await RmLogWriter.open(store, 't', files[0]!.fileId);
+        try {
+          for (const { fileId, batches } of files) {
+            const forFile = writer.forFile(fileId);
+            for (const batch of batches) forFile.append(batch);
+            forFile.close();
+          }
+        } finally {
+          writer.close();
+        }
+      });
+      const stored = await store.queryObjects<Record<string, unknown>>(
+        `SELECT file_id, line_number AS "lineNumber", time_ms AS "timeMs", kind, subject, node_id AS "nodeId",
+                from_state AS "fromState", to_state AS "toState", memory_mb AS "memoryMb", vcores, priority, queue,
+                user_name AS "user", detail, extra
+           FROM rmlog_events ORDER BY line_number`,
+      );
+      expect(stored).toEqual(files.flatMap(({ fileId, events }) => events.map((e) => ({ file_id: fileId, ...e }))));
+    } finally {
+      store.close();
+    }
+  });
+
   it('refuses a number the INTEGER columns cannot hold instead of storing another', () => {
     const batcher = new RmEventBatcher(() => undefined);
     const e = newEvent('audit', 1, 0);

@@ -235,7 +235,7 @@ async function ingestGroup(
     if (parsed.length > k + threads * FILES_QUEUED) return;
     for (let i = parsed.length; i <= Math.min(k + 2 * threads * FILES_QUEUED, files.length - 1); i++) {
       const { path, head } = files[i]!;
-      parsed.push(pool.start({ path, gzip: head.gzip, stored: catalogue.candidates(head.head, head.gzip, head.sizeBytes) }));
+      parsed.push(pool.start({ path, gzip: head.gzip, sizeBytes: head.sizeBytes, stored: catalogue.candidates(head.head, head.gzip, head.sizeBytes) }));
     }
   };
   const results: IngestRmLogFileResult[] = [];

@@ -46,13 +46,20 @@ export async function recogniseFile(
     const hash = await ContentHash.create();
     const legacy = file.hashFunction === 'sha256' ? createHash('sha256') : null;
     await hashBytes(legacy ? [hash, legacy] : [hash], path, 0, file.completeBytes);
-    if ((legacy ? legacy.copy().digest('hex') : hash.digestAndGoOn()) !== file.prefixHash) continue;
+    if ((legacy ? legacy.copy().digest('hex') : hash.digestAndGoOn()) !== file.prefixHash) {
+      hash.release();
+      continue;
+    }
     if (size === file.sizeBytes) {
       const atComplete = hash.mark();
       await hashBytes([legacy ?? hash], path, file.completeBytes, size);
-      if ((legacy ? legacy.digest('hex') : hash.digestAndGoOn()) === file.fileHash) return { kind: 'unchanged', fileId: file.fileId };
+      if ((legacy ? legacy.digest('hex') : hash.digestAndGoOn()) === file.fileHash) {
+        hash.release();
+        return { kind: 'unchanged', fileId: file.fileId };
+      }
       hash.restore(atComplete);
     }
+    // The reader takes the hash over (and releases it).
     return { kind: 'grown', fileId: file.fileId, resume: { byte: file.completeBytes, hash } };
   }
   return { kind: 'new' };
@@ -62,8 +69,12 @@ export async function recogniseFile(
 async function wholeHashOf(file: StoredFileIdentity, path: string, bytes: number): Promise<string> {
   if (file.hashFunction === 'sha256') return sha256Of(path, bytes);
   const hash = await ContentHash.create();
-  await hashBytes([hash], path, 0, bytes);
-  return hash.digestAndGoOn();
+  try {
+    await hashBytes([hash], path, 0, bytes);
+    return hash.digestAndGoOn();
+  } finally {
+    hash.release();
+  }
 }
 
 /** sha256 of the first `bytes` bytes of a file. */
