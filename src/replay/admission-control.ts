@@ -12,6 +12,7 @@ import type { AdmissionDecision, AdmissionPolicy, AmShareController } from '../p
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { CONTROL_STEP, nodeAdmissionEvent, updateEvent } from './events.js';
 import type { NodeAdmissionEvent } from './events.js';
+import type { ClusterListener } from './apply.js';
 import type { AppRun, ClusterState, NodeState } from './state.js';
 import type { RunContext } from './run-context.js';
 
@@ -31,7 +32,7 @@ export interface AdmissionParts {
   readonly lookahead: LookaheadHost;
 }
 
-export class AdmissionControl {
+export class AdmissionControl implements ClusterListener {
   /** Decided at node heartbeats (AutoAdmin's ARC) rather than after events. */
   readonly onNodeUpdates: boolean;
   /** The adaptive AM-limit controller (MARP), if the policy has one; its steps that changed the share. */
@@ -104,6 +105,11 @@ export class AdmissionControl {
 
   /** An app ended, or the cluster changed: decide again. */
   reconsider(): void {
+    this.dirty = true;
+  }
+
+  /** What the cluster holds or asks for changed from outside: look again. */
+  clusterChanged(): void {
     this.dirty = true;
   }
 

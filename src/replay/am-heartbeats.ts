@@ -1,15 +1,16 @@
 // When a modelled MapReduce AM heartbeats (docs/model.md 6): on its registration's schedule,
 // every amHeartbeatIntervalMs, while it has a reduce decision to make; idle, and woken only when
 // something its decision reads may have changed, once it has none; and what its decision
-// (mapreduce-am.ts) does: reduces asked for or given back, its own reducers killed. The engine
-// owns the app's tasks and asks; this module asks it, through MapReduceAmHost, to change them.
+// (mapreduce-am.ts) does: reduces asked for or given back, its own reducers killed. The app's
+// tasks and asks change through apply.ts.
 
+import type { Apply } from './apply.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { AM_HEARTBEAT, appEvent } from './events.js';
 import { decideReduces } from './mapreduce-am.js';
 import type { MapReduceAmSettings } from './mapreduce-am.js';
 import { RUNNING } from './state.js';
-import type { AppRun, Container, StageState } from './state.js';
+import type { AppRun, Container } from './state.js';
 import type { RunContext } from './run-context.js';
 
 /** The AM's next heartbeat at or after `timeMs`: its heartbeats fall every interval from its registration. */
@@ -20,13 +21,6 @@ export function nextAmHeartbeatMs(app: AppRun, timeMs: number, intervalMs: numbe
 }
 
 /** The engine's operations a MapReduce AM's decisions use. */
-export interface MapReduceAmHost {
-  /** Set how many containers a stage asks the RM for. */
-  setAsked(app: AppRun, stage: StageState, asked: number): void;
-  /** A task's container ends before its task: released, and the task runs again later. */
-  killTask(container: Container): void;
-}
-
 export class MapReduceAmHeartbeats {
   /** Reducers the AMs killed to let maps run. */
   reducesPreempted = 0;
@@ -36,7 +30,7 @@ export class MapReduceAmHeartbeats {
 
   constructor(
     private readonly ctx: RunContext,
-    private readonly host: MapReduceAmHost,
+    private readonly apply: Apply,
     /** For the headroom the AM is told. */
     private readonly scheduler: Scheduler,
     private readonly settings: MapReduceAmSettings,
@@ -157,7 +151,7 @@ export class MapReduceAmHeartbeats {
       let victim: Container | undefined;
       for (const c of reduces.live) if (!victim || c.allocatedMs >= victim.allocatedMs) victim = c;
       if (!victim) break;
-      this.host.killTask(victim);
+      this.apply.killTask(victim);
       app.reducesPreempted++;
       this.reducesPreempted++;
     }
@@ -165,7 +159,7 @@ export class MapReduceAmHeartbeats {
     const asksChanged = asked !== reduces.asked;
     if (asksChanged) {
       reduces.requested = true;
-      this.host.setAsked(app, reduces, asked);
+      this.apply.setAsked(app, reduces, asked);
     }
     if (app.phase !== RUNNING || !this.hasWork(app)) return;
     if (changed || asksChanged) this.scheduleAmHeartbeat(app, nowMs + this.intervalMs);

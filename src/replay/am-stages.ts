@@ -2,12 +2,13 @@
 // sizes and releases its first stage; a stage is asked for on the AM's heartbeat (a log's app
 // after its observed delay), the next released once enough of it has completed, and the AM
 // wraps up once every stage has. A task lost or killed is asked for again; a new attempt that
-// redoes its predecessor's work asks for what is left. The engine owns nodes, containers and
-// the asks the scheduler sees, and the heartbeats; this part decides what an AM asks for and
-// when, through the few engine operations in AmStagesHost. taskEnded and startWork run once a
-// container, on the replay's hot path.
+// redoes its predecessor's work asks for what is left. Nodes, containers and the asks the
+// scheduler sees change only through apply.ts; this part decides what an AM asks for and when.
+// taskEnded and startWork run once a container, on the replay's hot path.
 
 import { amStepAskMs } from '../model/am-steps.js';
+import { removeLive } from './apply.js';
+import type { Apply } from './apply.js';
 import { nextAmHeartbeatMs } from './am-heartbeats.js';
 import type { MapReduceAmHeartbeats } from './am-heartbeats.js';
 import type { AppLifecycle } from './app-lifecycle.js';
@@ -19,14 +20,7 @@ import { FAILED, FINISHED, RUNNING } from './state.js';
 import type { AppRun, Container, StageState } from './state.js';
 import type { RunContext } from './run-context.js';
 
-/** The engine's operations an AM's work uses. */
-export interface AmStagesHost {
-  /** Set how many containers a stage asks the RM for. */
-  setAsked(app: AppRun, stage: StageState, asked: number): void;
-  release(container: Container): void;
-}
-
-/** What an AM's work reads, besides the host. */
+/** What an AM's work reads, besides the run context and apply. */
 export interface AmStagesParts {
   /** An app whose tasks are all done, or too large, ends. */
   readonly lifecycle: AppLifecycle;
@@ -47,7 +41,7 @@ export class AmStages {
 
   constructor(
     private readonly ctx: RunContext,
-    private readonly host: AmStagesHost,
+    private readonly apply: Apply,
     private readonly parts: AmStagesParts,
   ) {}
 
@@ -149,19 +143,6 @@ export class AmStages {
     this.afterStageChange(app);
   }
 
-  /** A task's container ends before its task (its AM killed it, or its node left): released, and the task runs again later. */
-  killTask(container: Container): void {
-    const stage = container.stage!;
-    container.killed = true;
-    container.endMs = this.ctx.nowMs;
-    this.host.release(container);
-    stage.running--;
-    stage.retry.push(container.task);
-    removeLive(stage, container);
-    const at = stage.waiting.indexOf(container);
-    if (at >= 0) stage.waiting.splice(at, 1);
-  }
-
   /** A modelled MapReduce AM asks for reduces through its ramp-up; a log's app at once; others on the AM's heartbeat. */
   reaskLost(app: AppRun, stage: StageState): void {
     if (app.mapReduceModelled && stage.index === 1) this.parts.mapReduceAms.wake(app, this.ctx.nowMs);
@@ -192,7 +173,7 @@ export class AmStages {
       for (let i = stage.live.length - 1; i >= 0; i--) {
         const container = stage.live[i]!;
         container.endMs = nowMs;
-        this.host.release(container);
+        this.apply.release(container);
         stage.running--;
         stage.completed++;
         removeLive(stage, container);
@@ -202,11 +183,11 @@ export class AmStages {
 
   /** Ask for a stage's tasks; stages with nothing to run complete at once. */
   private requestStage(app: AppRun, stage: StageState): void {
-    const host = this.host;
+    const apply = this.apply;
     stage.requested = true;
     if (stage.index === 0) app.mapAskMs = this.ctx.nowMs;
     // A modelled MapReduce AM asks for reduces through its ramp-up, not all at once.
-    if (!(app.mapReduceModelled && stage.index === 1)) host.setAsked(app, stage, stage.remaining);
+    if (!(app.mapReduceModelled && stage.index === 1)) apply.setAsked(app, stage, stage.remaining);
     if (app.spec.observed && stage.asked > 0 && stage.spec.delayEndsAtAsk !== true && stage.spec.amStepMs === undefined) {
       this.parts.heartbeats.heartbeatsOnArrival(stage.asked);
     }
@@ -252,23 +233,11 @@ export class AmStages {
   private reask(app: AppRun, stage: StageState): void {
     stage.requested = true;
     if (stage.index === 0) app.mapAskMs = this.ctx.nowMs;
-    this.host.setAsked(app, stage, stage.remaining);
+    this.apply.setAsked(app, stage, stage.remaining);
   }
 }
 
 /** The stage after `stage` (guarded: reading past an array's end is slow in V8). */
 export function nextStage(app: AppRun, stage: StageState): StageState | undefined {
   return stage.index + 1 < app.stages.length ? app.stages[stage.index + 1] : undefined;
-}
-
-function removeLive(stage: StageState, container: Container): void {
-  const at = container.liveIndex;
-  if (at < 0) return;
-  const live = stage.live;
-  const last = live.pop()!;
-  if (last !== container) {
-    live[at] = last;
-    last.liveIndex = at;
-  }
-  container.liveIndex = -1;
 }

@@ -1,33 +1,26 @@
 // An app's life around its tasks (docs/model.md 6): its submission (the AM's ask checked
 // against the maximum allocation, a recorded kill or loss timed), its admission into a scheduler
 // queue or its refusal there, an unmanaged AM's start, the app timeout, and its end, whichever
-// way it ends. The engine owns nodes, containers, asks and reservations, and the AM's work on
-// its stages; this part decides what an app changing phase does to them, through the few engine
-// operations in AppLifecycleHost, and counts the apps that ended. Each of these runs once or a
+// way it ends. Nodes, containers, asks and reservations change only through apply.ts, and the
+// AM's work on its stages is am-stages.ts's; this part decides what an app changing phase does to
+// them, and counts the apps that ended. Each of these runs once or a
 // few times per app, off the replay's hot path (changeOutstanding, once per allocation, apart).
 
 import type { FailureCause } from '../model/replay-result.js';
 import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
+import type { Apply } from './apply.js';
 import type { AdmissionControl } from './admission-control.js';
 import { AM_FAIL, AM_REGISTERED, APP_KILL, APP_LOST, APP_TIMEOUT, appEvent } from './events.js';
 import type { RequestSettings } from './max-allocation.js';
 import type { NodeHeartbeats } from './node-heartbeats.js';
 import type { AppRoster } from './app-roster.js';
 import { ACCEPTED, AM_STARTING, FAILED, REJECTED, RUNNING, WAITING } from './state.js';
-import type { AppRun, ClusterState, Container, FINISHED, KILLED, StageState } from './state.js';
+import type { AppRun, ClusterState, FINISHED, KILLED } from './state.js';
 import type { RunContext } from './run-context.js';
 
 /** The engine's operations an app's change of phase uses. */
-export interface AppLifecycleHost {
-  /** Set how many containers a stage asks the RM for. */
-  setAsked(app: AppRun, stage: StageState, asked: number): void;
-  release(container: Container): void;
-  /** Give up the nodes `app` has reserved and let them heartbeat again. */
-  dropReservationsOf(app: AppRun): void;
-}
-
-/** What an app's change of phase reads and changes, besides the host. */
+/** What an app's change of phase reads and changes, besides the run context and apply. */
 export interface AppLifecycleParts {
   /** The run's apps: the one that ends hands its outcome over to it. */
   readonly roster: AppRoster;
@@ -50,7 +43,7 @@ export class AppLifecycle {
 
   constructor(
     private readonly ctx: RunContext,
-    private readonly host: AppLifecycleHost,
+    private readonly apply: Apply,
     private readonly parts: AppLifecycleParts,
   ) {}
 
@@ -208,14 +201,14 @@ export class AppLifecycle {
    * attempt redoes them) each killed task is asked for again.
    */
   killTasks(app: AppRun, requeue: boolean): void {
-    const host = this.host;
+    const apply = this.apply;
     for (const stage of app.stages) {
-      if (stage.asked > 0) host.setAsked(app, stage, 0);
+      if (stage.asked > 0) apply.setAsked(app, stage, 0);
       for (let i = stage.live.length - 1; i >= 0; i--) {
         const container = stage.live[i]!;
         container.killed = true;
         container.endMs = this.ctx.nowMs;
-        host.release(container);
+        apply.release(container);
         if (requeue) {
           stage.running--;
           stage.retry.push(container.task);
@@ -227,7 +220,7 @@ export class AppLifecycle {
   }
 
   endApp(app: AppRun, phase: typeof FINISHED | typeof FAILED | typeof KILLED, cause: FailureCause | null, reason: string | null): void {
-    const { host, parts } = this;
+    const { apply, parts } = this;
     const view = parts.view;
     const wasAccepted = app.phase === ACCEPTED;
     const amOutside = app.spec.unmanagedAm === true && (app.phase === AM_STARTING || app.phase === RUNNING);
@@ -241,11 +234,11 @@ export class AppLifecycle {
       this.changeOutstanding(app, -1);
       parts.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 0);
     }
-    host.dropReservationsOf(app);
+    apply.dropReservationsOf(app);
     const am = app.amContainer;
     if (am) {
       am.endMs = this.ctx.nowMs;
-      host.release(am);
+      apply.release(am);
       view.runningApps--;
       app.amContainer = null;
       // The NodeManager reports the AM container's end on a heartbeat that schedules the freed

@@ -2,15 +2,15 @@
 // wires them, and runs the event loop. Which app gets which node is the scheduler model's
 // decision (CapacityScheduler or FairScheduler, src/policies/scheduling), made at the node
 // heartbeats (node-heartbeats.ts, docs/model.md 2); which app is let in is the admission
-// policy's, made on a read-only ClusterView; the engine applies both. The run's state is in
-// state.ts and changes only through the handlers below and `allocate` / `reserve` /
-// `unreserve` / `take` / `release`; reading it for samples and the result is in observer.ts and
+// policy's, made on a read-only ClusterView. The run's state is in state.ts and changes only
+// through apply.ts (containers, reservations, asks and their accounting), which the observer and
+// admission control listen to; reading it for samples and the result is in observer.ts and
 // result.ts. Admission control (admission-control.ts), an app's submission, admission into a
 // queue, timeout and end (app-lifecycle.ts), an AM's work on its stages (am-stages.ts), what a
 // log recorded happening from outside (membership.ts) and the MapReduce AMs' heartbeats
 // (am-heartbeats.ts) are parts of their own, each holding the run context (run-context.ts) for
-// the time and the calendar, and reaching the engine only for the calls that change cluster
-// state; the events are declared in events.ts.
+// the time and the calendar, and apply for what changes cluster state; the events are declared
+// in events.ts.
 //
 // ApplicationMasters (docs/model.md 6): the AM container is allocated first and held until
 // the app ends. For modelled (not log-observed) apps, asks reach the RM and granted containers
@@ -20,7 +20,6 @@
 
 import { createRandom } from '../sim/random.js';
 import { clusterCapacity } from '../model/cluster.js';
-import { taskDurationMs } from '../model/workload.js';
 import { DEFAULT_SAMPLE_INTERVAL_MS } from '../model/run-durations.js';
 import type { Cluster } from '../model/cluster.js';
 import type { Workload } from '../model/workload.js';
@@ -28,42 +27,29 @@ import { checkNodeTimeline } from '../model/node-timeline.js';
 import type { NodeTimeline } from '../model/node-timeline.js';
 import type { AppOutcome, ReplayProgress, ReplayResult } from '../model/replay-result.js';
 import type { AdmissionPolicy } from '../policies/admission/types.js';
-import { AM_ASK, applyAmLimit, schedulerKind } from '../policies/scheduling/index.js';
-import type { Decision, Scheduler } from '../policies/scheduling/index.js';
+import { applyAmLimit, schedulerKind } from '../policies/scheduling/index.js';
+import type { Scheduler } from '../policies/scheduling/index.js';
 import { AdmissionControl } from './admission-control.js';
 import { AmStages, nextStage } from './am-stages.js';
-import type { AmStagesHost } from './am-stages.js';
 import { AppLifecycle } from './app-lifecycle.js';
-import type { AppLifecycleHost } from './app-lifecycle.js';
-import { MapReduceAmHeartbeats, nextAmHeartbeatMs } from './am-heartbeats.js';
+import { MapReduceAmHeartbeats } from './am-heartbeats.js';
+import { Apply } from './apply.js';
 import { NodeContention } from './node-contention.js';
 import type { ContentionSettings } from './node-contention.js';
-import type { MapReduceAmHost } from './am-heartbeats.js';
 import { NodeHeartbeats } from './node-heartbeats.js';
-import type { DecisionApplier } from './node-heartbeats.js';
 import { RunContext } from './run-context.js';
 import * as events from './events.js';
 import { appEvent } from './events.js';
 import type { Event } from './events.js';
 import { RequestSettings } from './max-allocation.js';
 import { Membership } from './membership.js';
-import type { MembershipHost } from './membership.js';
 import { RunObserver } from './observer.js';
 import { SchedulerCalls } from './scheduler-calls.js';
 import { ReplayFork } from './lookahead-fork.js';
 import { AppRoster } from './app-roster.js';
 import { buildResult } from './result.js';
-import {
-  ABSENT,
-  AM_STARTING,
-  ClusterState,
-  Container,
-  CONTAINER_DONE,
-  FINISHED,
-  NodeState,
-  RUNNING,
-} from './state.js';
-import type { AppRun, StageState } from './state.js';
+import { ABSENT, AM_STARTING, ClusterState, CONTAINER_DONE, FINISHED, NodeState, RUNNING } from './state.js';
+import type { AppRun, Container } from './state.js';
 
 export interface ReplayOptions {
   /** Interval of the periodic samples (ms). */
@@ -131,7 +117,7 @@ export function replay(input: ReplayInput): ReplayResult {
   return new ReplayEngine(input).run();
 }
 
-class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, AppLifecycleHost, AmStagesHost {
+class ReplayEngine {
   private readonly cluster: Cluster;
   /** The admission policy's side of the run: apps held, its decisions, its controller. */
   private readonly admission: AdmissionControl;
@@ -164,11 +150,9 @@ class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, 
   private readonly stages: AmStages;
   /** Tasks sharing their nodes' cores; null when not modelled (the only cost then is this check). */
   private readonly contention: NodeContention | null;
+  /** The one path that changes cluster state. */
+  private readonly apply: Apply;
 
-  // Counters for the summary.
-  private containersAllocated = 0;
-  private reservationsMade = 0;
-  private lastResourceChangeMs = 0;
   private nextProgressAt = PROGRESS_EVERY_EVENTS;
 
   constructor(input: ReplayInput) {
@@ -218,7 +202,6 @@ class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, 
       listener: schedulerCalls,
     });
     this.checksVcores = this.scheduler.checksVcores;
-    this.mapReduceAms = new MapReduceAmHeartbeats(this.ctx, this, this.scheduler, mapreduce, this.amHeartbeatIntervalMs, this.checksVcores);
     const timeline = input.nodeTimeline;
     if (timeline) checkNodeTimeline(timeline, this.nodes.length);
     const inService = timeline ? new Set(timeline.initialNodes) : null;
@@ -249,7 +232,24 @@ class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, 
       settings.minimumAllocation,
       this.nodes,
     );
-    this.heartbeats = new NodeHeartbeats(this.ctx, this.scheduler, this, {
+    this.observer = new RunObserver(this.view, this.scheduler, sampleIntervalMs, this.options.recordContainers === true);
+    for (const node of this.nodes) if (node.state === ABSENT) this.observer.nodeLeft(node, 0);
+    const contentionSettings = this.options.contention ?? null;
+    this.contention =
+      contentionSettings === null
+        ? null
+        : new NodeContention(this.cluster, contentionSettings, this.ctx);
+    this.apply = new Apply(this.ctx, {
+      nodes: this.nodes,
+      apps: this.apps,
+      view: this.view,
+      scheduler: this.scheduler,
+      observer: this.observer,
+      contention: this.contention,
+      amHeartbeatIntervalMs: this.amHeartbeatIntervalMs,
+    });
+    this.mapReduceAms = new MapReduceAmHeartbeats(this.ctx, this.apply, this.scheduler, mapreduce, this.amHeartbeatIntervalMs, this.checksVcores);
+    this.heartbeats = new NodeHeartbeats(this.ctx, this.scheduler, this.apply, {
       nodes: this.nodes,
       apps: this.apps,
       view: this.view,
@@ -257,8 +257,6 @@ class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, 
       checksVcores: this.checksVcores,
     });
     for (const node of this.nodes) if (node.state !== ABSENT) this.heartbeats.putInWheel(node);
-    this.observer = new RunObserver(this.view, this.scheduler, sampleIntervalMs, this.options.recordContainers === true);
-    for (const node of this.nodes) if (node.state === ABSENT) this.observer.nodeLeft(node, 0);
     this.admission = new AdmissionControl(this.ctx, (app) => this.lifecycle.admit(app), {
       policy: input.admission,
       appSpecs: apps,
@@ -270,7 +268,7 @@ class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, 
       lookahead: new ReplayFork(input, () => this.roster.submitted, () => this.ctx.nowMs, replay),
     });
     this.requestSettings = new RequestSettings(this.cluster.scheduler, this.nodes, kind.normalization);
-    this.lifecycle = new AppLifecycle(this.ctx, this, {
+    this.lifecycle = new AppLifecycle(this.ctx, this.apply, {
       roster: this.roster,
       view: this.view,
       scheduler: this.scheduler,
@@ -280,12 +278,7 @@ class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, 
       endsWithLastApp,
       heartbeats: this.heartbeats,
     });
-    const contentionSettings = this.options.contention ?? null;
-    this.contention =
-      contentionSettings === null
-        ? null
-        : new NodeContention(this.cluster, contentionSettings, this.ctx);
-    this.stages = new AmStages(this.ctx, this, {
+    this.stages = new AmStages(this.ctx, this.apply, {
       contention: this.contention,
       lifecycle: this.lifecycle,
       mapReduceAms: this.mapReduceAms,
@@ -293,7 +286,7 @@ class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, 
       amHeartbeatIntervalMs: this.amHeartbeatIntervalMs,
       heartbeats: this.heartbeats,
     });
-    this.membership = new Membership(this.ctx, this, {
+    this.membership = new Membership(this.ctx, this.apply, {
       lifecycle: this.lifecycle,
       nodes: this.nodes,
       requestSettings: this.requestSettings,
@@ -308,6 +301,15 @@ class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, 
       scheduler: this.scheduler,
       heartbeatIntervalMs: this.heartbeatIntervalMs,
     });
+    this.apply.connect({
+      heartbeats: this.heartbeats,
+      lifecycle: this.lifecycle,
+      stages: this.stages,
+      mapReduceAms: this.mapReduceAms,
+      membership: this.membership,
+    });
+    this.apply.listen(this.admission);
+    this.apply.listen(this.observer);
     this.ctx.onChange(this.mapReduceAms);
     schedulerCalls.open(this.heartbeats);
   }
@@ -343,15 +345,15 @@ class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, 
         events: outcome.events,
         stoppedAtHorizon: outcome.stoppedAtHorizon,
         nodeHeartbeats: this.heartbeats.heartbeats,
-        containersAllocated: this.containersAllocated,
+        containersAllocated: this.apply.containersAllocated,
         tasksCompleted: this.stages.tasksCompleted,
-        reservationsMade: this.reservationsMade,
+        reservationsMade: this.apply.reservationsMade,
         placementFailures: this.heartbeats.placementFailures,
         reducesPreempted: this.mapReduceAms.reducesPreempted,
         containersLost: this.membership.containersLost,
         samplesTaken: observer.samplesTaken,
         sampleIntervalMs: observer.sampleIntervalMs,
-        lastResourceChangeMs: this.lastResourceChangeMs,
+        lastResourceChangeMs: this.apply.lastResourceChangeMs,
       },
       observed,
       this.admission.steps,
@@ -444,7 +446,7 @@ class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, 
     const stage = container.stage!;
     const stages = this.stages;
     container.endMs = this.ctx.nowMs;
-    this.release(container);
+    this.apply.release(container);
     const next = nextStage(app, stage);
     if (stages.asksAsTaskEnds(app, stage, next)) {
       // The next stage's ask competes for the freed space, and the nodes due next get its other
@@ -458,49 +460,6 @@ class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, 
     stages.taskEnded(app, stage, container, next);
   }
 
-  // ---- MapReduce AMs (am-heartbeats.ts) ---------------------------------------------------------
-
-  /**
-   * Something an idle MapReduce AM's decision reads (the headroom: allocations, releases, asks,
-   * apps coming and going, the scheduler's updates) may have changed: wake them all.
-   */
-
-
-  /** A task's container ends before its task (MapReduceAmHost, MembershipHost). */
-  killTask(container: Container): void {
-    this.stages.killTask(container);
-  }
-
-  // ---- asks ---------------------------------------------------------------------------------
-
-  /** Set how many containers a stage asks the RM for. */
-  setAsked(app: AppRun, stage: StageState, asked: number): void {
-    const delta = asked - stage.asked;
-    if (delta === 0) return;
-    stage.asked = asked;
-    this.ctx.stateChanged();
-    this.view.pendingContainers += delta;
-    this.lifecycle.changeOutstanding(app, delta);
-    this.scheduler.setAsk(app.index, stage.index, stage.spec.priority, stage.memoryMb, stage.vcores, asked, stage.spec.namedLocations ?? 0);
-    if (asked === 0) this.heartbeats.wakeReservedNodes(app, stage.index);
-  }
-
-  /** Give up the nodes `app` has reserved and let them heartbeat again. */
-  dropReservationsOf(app: AppRun): void {
-    for (const nodeIndex of [...app.reservedNodes]) {
-      const node = this.nodes[nodeIndex]!;
-      this.unreserve(node, true);
-      this.heartbeats.wakeAtNextHeartbeat(node);
-    }
-  }
-
-  // ---- what outside changes ask of the engine (MembershipHost, membership.ts) -------------------
-
-  clusterChanged(): void {
-    this.admission.reconsider();
-    this.ctx.stateChanged();
-  }
-
   // ---- settling after each event -----------------------------------------------------------
 
   /** After each event: admit, let nodes that freed room heartbeat, wake nodes for new asks. */
@@ -511,159 +470,5 @@ class ReplayEngine implements DecisionApplier, MembershipHost, MapReduceAmHost, 
     admission.decideForNodeUpdates(this.ctx.nowMs);
     this.heartbeats.moveCursor();
     admission.scheduleControlStep(this.ctx.nowMs);
-  }
-
-  // ---- what a heartbeat decided (DecisionApplier) ----------------------------------------
-
-  reserve(d: Decision, node: NodeState): void {
-    const app = this.apps[d.app]!;
-    node.reservedApp = d.app;
-    node.reservedKey = d.key;
-    node.reservedMemoryMb = d.memoryMb;
-    node.reservedVcores = d.vcores;
-    node.reservations++;
-    app.reservedNodes.push(node.index);
-    this.view.reservedMemoryMb += node.freeMemoryMb;
-    this.view.reservedVcores += node.freeVcores;
-    this.reservationsMade++;
-  }
-
-  /** Clear a node's reservation; `tellScheduler` when the engine, not the scheduler, decided it. */
-  unreserve(node: NodeState, tellScheduler: boolean): void {
-    const app = this.apps[node.reservedApp]!;
-    if (tellScheduler) {
-      this.scheduler.unreserved(node.reservedApp, node.reservedKey, node.index, node.reservedMemoryMb, node.reservedVcores);
-    }
-    const at = app.reservedNodes.indexOf(node.index);
-    if (at >= 0) app.reservedNodes.splice(at, 1);
-    this.view.reservedMemoryMb -= node.freeMemoryMb;
-    this.view.reservedVcores -= node.freeVcores;
-    node.reservedApp = -1;
-    node.reservedMemoryMb = 0;
-    node.reservedVcores = 0;
-  }
-
-  // ---- allocation -----------------------------------------------------------------------
-
-  allocate(d: Decision, node: NodeState): void {
-    const app = this.apps[d.app]!;
-    if (d.unreserveNode >= 0) {
-      // The scheduler already released the reservation (fulfilled here, or given up elsewhere).
-      const reserved = this.nodes[d.unreserveNode]!;
-      this.unreserve(reserved, false);
-      if (reserved !== node) this.heartbeats.wakeAtNextHeartbeat(reserved);
-    }
-    this.containersAllocated++;
-    this.view.pendingContainers--;
-    app.fragmentationBlocked = false;
-    app.lastProgressMs = this.ctx.nowMs;
-    this.lifecycle.changeOutstanding(app, -1);
-    node.containersAllocated++;
-    const now = this.ctx.nowMs;
-    if (d.key === AM_ASK) {
-      const am = new Container(app, node, null, -1, d.memoryMb, d.vcores, now, NaN);
-      am.startMs = now;
-      this.take(am);
-      app.amContainer = am;
-      // The first attempt's AM: later attempts' AMs are counted in `attempts`.
-      if (app.attempts === 1) app.amStartMs = now;
-      app.phase = AM_STARTING;
-      this.view.pendingApps--;
-      this.view.runningApps++;
-      this.view.unplacedAmMemoryMb -= app.amMemoryMb;
-      this.view.unplacedAmVcores -= app.amVcores;
-      const attempt = app.attempt;
-      this.ctx.schedule(now + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
-      if (attempt.amFailsAfterMs !== undefined) this.ctx.schedule(now + attempt.amFailsAfterMs, appEvent(AM_FAIL, app, app.attempts));
-      return;
-    }
-    const stage = app.stages[d.key]!;
-    stage.asked--;
-    const task = stage.retry.length > 0 ? stage.retry.pop()! : stage.nextTask++;
-    stage.running++;
-    app.containers++;
-    const speed = node.speedFactor;
-    const durationMs = speed === 1 ? Math.round(taskDurationMs(stage.spec, task)) : Math.round(taskDurationMs(stage.spec, task) / speed);
-    const container = new Container(app, node, stage, task, d.memoryMb, d.vcores, now, durationMs);
-    this.take(container);
-    container.liveIndex = stage.live.length;
-    stage.live.push(container);
-    // The AM learns of the container on its next heartbeat and launches the task then.
-    const startMs = app.spec.observed ? now : nextAmHeartbeatMs(app, now, this.amHeartbeatIntervalMs);
-    const previous = stage.index > 0 ? app.stages[stage.index - 1] : undefined;
-    if (stage.spec.heldByAm) {
-      this.stages.heldByAm(app, stage, container, startMs);
-    } else if (stage.spec.waitsForPreviousStage && previous && !previous.done) {
-      container.startMs = startMs;
-      stage.waiting.push(container);
-    } else {
-      this.stages.startWork(container, startMs);
-    }
-    if (stage.asked === 0) this.heartbeats.wakeReservedNodes(app, stage.index);
-    if (app.mapReduceModelled) this.mapReduceAms.wake(app, this.ctx.nowMs);
-  }
-
-  private take(container: Container): void {
-    this.account(container, 1);
-    if (this.contention !== null && container.stage === null) this.contention.amStarted(container, this.ctx.nowMs);
-    this.admission.containerTaken();
-    this.observer.containerTaken(container);
-  }
-
-  release(container: Container): void {
-    const node = container.node;
-    this.account(container, -1);
-    if (this.contention !== null) this.contention.released(container, this.ctx.nowMs);
-    this.scheduler.release(
-      container.app.index,
-      container.stage ? container.stage.index : AM_ASK,
-      container.memoryMb,
-      container.vcores,
-      this.ctx.nowMs,
-    );
-    // A node being decommissioned keeps nothing it frees, and has no room to offer.
-    if (node.draining) this.membership.giveUpFree(node, this.ctx.nowMs);
-    else this.heartbeats.nodeFreed(node);
-    this.admission.containerReleased();
-    this.observer.containerReleased(container);
-  }
-
-  /**
-   * What a container's allocation (sign 1) or release (-1) changes on its node and in the
-   * cluster-wide counters: free, used and reserved space, AM and task containers, the node's
-   * usage integral and utilisation bucket.
-   */
-  private account(container: Container, sign: 1 | -1): void {
-    const node = container.node;
-    const view = this.view;
-    const memoryMb = sign * container.memoryMb;
-    const vcores = sign * container.vcores;
-    this.observer.accountUsage(node, this.ctx.nowMs);
-    node.freeMemoryMb -= memoryMb;
-    node.freeVcores -= vcores;
-    if (node.reservedApp >= 0) {
-      view.reservedMemoryMb -= memoryMb;
-      view.reservedVcores -= vcores;
-    }
-    if (container.stage === null) {
-      node.amContainers += sign;
-      node.amMemoryMb += memoryMb;
-      node.amVcores += vcores;
-      view.amContainers += sign;
-      view.amMemoryMb += memoryMb;
-      view.amVcores += vcores;
-    } else {
-      node.taskContainers += sign;
-      node.taskMemoryMb += memoryMb;
-      node.taskVcores += vcores;
-      view.taskContainers += sign;
-      view.taskMemoryMb += memoryMb;
-      view.taskVcores += vcores;
-    }
-    this.observer.updateBucket(node);
-    view.usedMemoryMb += memoryMb;
-    view.usedVcores += vcores;
-    this.lastResourceChangeMs = this.ctx.nowMs;
-    this.ctx.stateChanged();
   }
 }

@@ -1,8 +1,8 @@
 // What a log recorded happening from outside the scheduler (docs/model.md 12): nodes joining and
 // leaving service or decommissioned gracefully, an RM restart that loses its apps, a user's kill,
-// an attempt whose AM failed or was lost with its node, and the attempt that follows. The engine owns nodes, containers and
-// what the scheduler is told; this module decides what each change does to them, through the
-// few engine operations in MembershipHost, and keeps the node timeline's position and the count
+// an attempt whose AM failed or was lost with its node, and the attempt that follows. Nodes, containers and what the
+// scheduler is told of them change through apply.ts (capacity, here); this module decides what
+// each change does to them, and keeps the node timeline's position and the count
 // of containers lost. None of it runs for a workload without such records (a SWIM trace, a
 // scenario), so none of it is on the replay's hot path.
 
@@ -11,6 +11,7 @@ import type { AttemptSpec } from '../model/workload.js';
 import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { NODE_CHANGE, updateEvent } from './events.js';
+import type { Apply } from './apply.js';
 import type { AppLifecycle } from './app-lifecycle.js';
 import type { AppRoster } from './app-roster.js';
 import type { AmStages } from './am-stages.js';
@@ -18,21 +19,11 @@ import type { NodeHeartbeats } from './node-heartbeats.js';
 import type { RequestSettings } from './max-allocation.js';
 import type { RunObserver } from './observer.js';
 import { ABSENT, ACCEPTED, AM_STARTING, FAILED, KILLED, RUNNING, WAITING } from './state.js';
-import type { AppRun, ClusterState, Container, NodeState, StageState } from './state.js';
+import type { AppRun, ClusterState, NodeState, StageState } from './state.js';
 import type { RunContext } from './run-context.js';
 
 /** The engine's operations that outside changes use. */
-export interface MembershipHost {
-  /** Clear a node's reservation; `tellScheduler` when the engine, not the scheduler, decided it. */
-  unreserve(node: NodeState, tellScheduler: boolean): void;
-  release(container: Container): void;
-  /** Give up the nodes `app` has reserved and let them heartbeat again. */
-  dropReservationsOf(app: AppRun): void;
-  /** Admission looks again and idle AMs wake: what the cluster holds or asks for changed. */
-  clusterChanged(): void;
-}
-
-/** What outside changes act on, besides the host. */
+/** What outside changes act on, besides the run context and apply. */
 export interface MembershipParts {
   /** Apps' ends, waits and timeouts: a kill, a lost RM, a failed attempt end or restart apps. */
   readonly lifecycle: AppLifecycle;
@@ -66,7 +57,7 @@ export class Membership {
 
   constructor(
     private readonly ctx: RunContext,
-    private readonly host: MembershipHost,
+    private readonly apply: Apply,
     private readonly parts: MembershipParts,
   ) {}
 
@@ -107,7 +98,7 @@ export class Membership {
     this.parts.scheduler.addNode(node, nowMs);
     this.parts.heartbeats.putInWheel(node);
     this.parts.requestSettings.nodesChanged();
-    this.host.clusterChanged();
+    this.apply.clusterChanged();
   }
 
   /**
@@ -118,10 +109,10 @@ export class Membership {
    * on the node fails and the app starts a new one (attemptEnded).
    */
   private nodeLeaves(node: NodeState, nowMs: number): void {
-    const host = this.host;
+    const apply = this.apply;
     const { capacity } = this.parts;
     this.parts.heartbeats.detach(node);
-    if (node.reservedApp >= 0) host.unreserve(node, true);
+    if (node.reservedApp >= 0) apply.unreserve(node, true);
     const lostAms: AppRun[] = [];
     const reasks: StageState[] = [];
     const reaskApps: AppRun[] = [];
@@ -131,7 +122,7 @@ export class Membership {
       if (am !== null && am.node === node) {
         am.killed = true;
         am.endMs = nowMs;
-        host.release(am);
+        apply.release(am);
         app.amContainer = null;
         this.containersLost++;
         lostAms.push(app);
@@ -141,7 +132,7 @@ export class Membership {
           const container = stage.live[i]!;
           if (container.node !== node) continue;
           // The task is to run again, from its start.
-          this.parts.stages.killTask(container);
+          this.apply.killTask(container);
           this.containersLost++;
           if (!reasks.includes(stage)) {
             reasks.push(stage);
@@ -172,7 +163,7 @@ export class Membership {
       if (app.phase !== RUNNING || !stage.requested) continue;
       this.parts.stages.reaskLost(app, stage);
     }
-    host.clusterChanged();
+    apply.clusterChanged();
   }
 
   /**
@@ -185,10 +176,10 @@ export class Membership {
    */
   private nodeDrains(node: NodeState, nowMs: number): void {
     node.draining = true;
-    if (node.reservedApp >= 0) this.host.unreserve(node, true);
+    if (node.reservedApp >= 0) this.apply.unreserve(node, true);
     this.parts.heartbeats.dropFreed(node);
     this.giveUpFree(node, nowMs);
-    this.host.clusterChanged();
+    this.apply.clusterChanged();
   }
 
   /** A container on a draining node ended: what it freed leaves the cluster (see nodeDrains). */
@@ -206,7 +197,7 @@ export class Membership {
     // Its next regular heartbeat offers the room, whatever list it waited in.
     this.parts.heartbeats.detach(node);
     this.parts.heartbeats.putInWheel(node);
-    this.host.clusterChanged();
+    this.apply.clusterChanged();
   }
 
   /**
@@ -229,7 +220,7 @@ export class Membership {
     this.resize(node, grownMemoryMb, grownVcores, nowMs);
     this.parts.heartbeats.detach(node);
     this.parts.heartbeats.putInWheel(node);
-    this.host.clusterChanged();
+    this.apply.clusterChanged();
   }
 
   /** A node in service grows or shrinks by (memoryMb, vcores): free space, cluster and scheduler follow. */
@@ -264,7 +255,7 @@ export class Membership {
    * attempt fails it.
    */
   attemptEnded(app: AppRun, amFailed: boolean, nowMs: number): void {
-    const host = this.host;
+    const apply = this.apply;
     const spec = app.spec;
     const recorded = spec.failedAttempts ?? NO_ATTEMPTS;
     const lastRecorded = app.attemptIndex >= recorded.length;
@@ -273,12 +264,12 @@ export class Membership {
       return;
     }
     this.parts.lifecycle.killTasks(app, true);
-    host.dropReservationsOf(app);
+    apply.dropReservationsOf(app);
     const am = app.amContainer;
     if (am) {
       am.killed = true;
       am.endMs = nowMs;
-      host.release(am);
+      apply.release(am);
       app.amContainer = null;
     }
     if (lastRecorded) {
@@ -305,7 +296,7 @@ export class Membership {
     lifecycle.changeOutstanding(app, 1);
     lifecycle.armTimeout(app);
     scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
-    host.clusterChanged();
+    apply.clusterChanged();
   }
 
   /** The app's user killed it (as the log recorded): the RM ends it, with every container it holds. */

@@ -2,8 +2,8 @@
 // decides at each heartbeat, and how a node sleeps until its answer could change. It owns the
 // heartbeat wheel, the one scheduled heartbeat of its earliest node (the cursor), the lists of
 // nodes waiting for new asks or looser limits and the nodes due an out-of-band heartbeat; it
-// hears the scheduler's calls (SchedulerListener), and hands what the scheduler decides to the
-// DecisionApplier, which alone changes cluster state.
+// hears the scheduler's calls (SchedulerListener), and hands what the scheduler decides to
+// apply.ts, which alone changes cluster state.
 //
 // A heartbeat that cannot do anything is not simulated: a node sleeps until something could
 // change its answer (new asks, a loosened limit, its own containers ending) and is then woken at
@@ -23,22 +23,13 @@ import {
   UNRESERVE,
 } from '../policies/scheduling/index.js';
 import type { Scheduler, SchedulerListener } from '../policies/scheduling/index.js';
+import type { Apply } from './apply.js';
 import { HeartbeatWheel } from './heartbeat-wheel.js';
 import { heartbeatEvent, SCHEDULER_UPDATE, updateEvent } from './events.js';
 import type { HeartbeatEvent } from './events.js';
 import type { RunContext } from './run-context.js';
 import { ARMED, FAILED_FIT, FAILED_LIMIT, IN_WHEEL, RESERVED_IDLE, UNUSABLE } from './state.js';
 import type { AppRun, ClusterState, NodeState } from './state.js';
-
-/** Where a heartbeat's decisions change cluster state. */
-export interface DecisionApplier {
-  /** A container for the decision's app on `node`. */
-  allocate(d: Decision, node: NodeState): void;
-  /** The decision's app reserves `node`. */
-  reserve(d: Decision, node: NodeState): void;
-  /** Clear a node's reservation; `tellScheduler` when the replay, not the scheduler, decided it. */
-  unreserve(node: NodeState, tellScheduler: boolean): void;
-}
 
 /** What the heartbeats read, besides the run context and the scheduler. */
 export interface NodeHeartbeatParts {
@@ -74,7 +65,7 @@ export class NodeHeartbeats implements SchedulerListener {
   constructor(
     private readonly ctx: RunContext,
     private readonly scheduler: Scheduler,
-    private readonly applier: DecisionApplier,
+    private readonly applier: Apply,
     private readonly parts: NodeHeartbeatParts,
   ) {
     this.nodes = parts.nodes;

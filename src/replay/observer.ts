@@ -13,6 +13,7 @@ import type {
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { SampleTable } from './sample-table.js';
 import type { ColumnLayout } from './sample-table.js';
+import type { ClusterListener } from './apply.js';
 import type { ClusterState, Container, NodeState } from './state.js';
 
 // Positions of the sample columns in a SampleTable row (the order the result lists them in).
@@ -84,7 +85,7 @@ export interface ObservedColumns {
   readonly containers: ContainerColumns | null;
 }
 
-export class RunObserver {
+export class RunObserver implements ClusterListener {
   private readonly nodes: readonly NodeState[];
   private nextSampleMs = 0;
   /** The interval of the periodic samples: the one asked for, doubled at each coarsening. */
@@ -223,6 +224,9 @@ export class RunObserver {
   containerTaken(container: Container): void {
     if (this.liveContainers) this.liveContainers.add(container);
   }
+
+  /** Samples read the cluster's counters when they are taken: nothing to note now. */
+  clusterChanged(): void {}
 
   containerReleased(container: Container): void {
     if (!this.liveContainers) return;
