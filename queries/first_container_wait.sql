@@ -1,7 +1,8 @@
 -- first_container_wait: how long did apps wait for their first container (the AM's)?
 -- Grain: one row per run (its latest run per description: view latest_runs).
 -- wait: am_start_ms - submit_ms, over batch apps whose AM started; apps never started are not
---   counted here (completion_pct in makespan.sql counts them).
+--   counted here (completion_pct in makespan.sql counts them). An app whose AM ran outside the
+--   cluster has no AM container: its am_start_ms is its first container's (docs/model.md 12.5).
 -- mean_first_container_wait_s, p95_first_container_wait_s, max_first_container_wait_s: over those apps.
 SELECT
   r.run_id,

@@ -50,7 +50,11 @@ export interface AppOutcome {
   readonly submitMs: number;
   /** When admission control let it in (null if never). */
   readonly admittedMs: number | null;
-  /** When its AM container was allocated (null if never). */
+  /**
+   * When its AM container was allocated (null if never); for an app whose AM runs outside the
+   * cluster (no AM container), when its first container was: the wait queries/first_container_wait.sql
+   * reports, which for such an app is the AM limit's hold.
+   */
   readonly amStartMs: number | null;
   /** When it finished, failed or was rejected (null if unfinished). */
   readonly finishMs: number | null;

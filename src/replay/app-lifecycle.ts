@@ -101,12 +101,13 @@ export class AppLifecycle {
   /**
    * An unmanaged AM is started by its client once the attempt exists (docs/model.md 12.5): it
    * takes no container, registers after its observed start-up and asks for its tasks, which wait
-   * for the scheduler (the CapacityScheduler activates the app under its AM limit first).
+   * for the scheduler (the CapacityScheduler activates the app under its AM limit first). The
+   * app's first container, not this start, is what it waited for (apply.ts sets amStartMs then):
+   * an app kept pending by the AM limit waited, though its AM was up.
    */
   private startUnmanagedAm(app: AppRun): void {
     const nowMs = this.ctx.nowMs;
     app.phase = AM_STARTING;
-    app.amStartMs = nowMs;
     this.parts.view.runningApps++;
     const attempt = app.attempt;
     this.ctx.schedule(nowMs + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));

@@ -206,6 +206,8 @@ export class Apply {
     const task = stage.retry.length > 0 ? stage.retry.pop()! : stage.nextTask++;
     stage.running++;
     app.containers++;
+    // An app whose AM runs outside the cluster gets its first container here (startUnmanagedAm).
+    if (Number.isNaN(app.amStartMs)) app.amStartMs = now;
     const speed = node.speedFactor;
     const durationMs = speed === 1 ? Math.round(taskDurationMs(stage.spec, task)) : Math.round(taskDurationMs(stage.spec, task) / speed);
     const container = new Container(app, node, stage, task, d.memoryMb, d.vcores, now, durationMs);

@@ -251,10 +251,29 @@ describe.each(['capacity', 'fair'] as const)('%s', (scheduler) => {
         app('app2', 0, oneMap(10_000)),
       ];
       const result = run(cluster(1, 10_240, 10), apps, 'am-share:0.2', [0]);
-      expect(result.apps.map((a) => a.amStartMs)).toEqual([0, 0, 12_000]);
+      // app1 has no AM container: its first container, its map at 2000, is when it got one.
+      expect(result.apps.map((a) => a.amStartMs)).toEqual([0, 2000, 12_000]);
       expect(result.apps.map((a) => a.finishMs)).toEqual([11_000, 12_500, 24_000]);
       // No AM container: its one container is its map's.
       expect(result.containers!.kind.filter((_, i) => result.containers!.appIndex[i] === 1)).toEqual(['map']);
+    });
+
+    it.runIf(scheduler === 'capacity')('CapacityScheduler: an unmanaged AM held by the AM limit waits for its first container', () => {
+      // One node of 10240 MB, am-share:0.1: AM limit roundUp(0.1 x 10240) = 1024, one app's
+      // minimum allocation. Two apps at 0, both with unmanaged AMs registering at 500: app0 is
+      // activated, app1 stays pending although its AM is up. 1000: app0's map, started at its AM
+      // heartbeat 1500: 1500-11500. 11500: the node's out-of-band heartbeat for the freed
+      // container (docs/model.md 2), then app0 ends and app1 is activated; its map, asked since
+      // 500, is placed at the node's next heartbeat, 12500, an AM heartbeat of app1 too:
+      // 12500-22500. Its wait for a first container is the AM limit's hold, 12.5 s, not the 0 of
+      // its AM's start.
+      const apps = [
+        app('app0', 0, oneMap(10_000), { unmanagedAm: true, amStartupMs: 500 }),
+        app('app1', 0, oneMap(10_000), { unmanagedAm: true, amStartupMs: 500 }),
+      ];
+      const result = run(cluster(1, 10_240, 10), apps, 'am-share:0.1', [0]);
+      expect(result.apps.map((a) => a.amStartMs)).toEqual([1000, 12_500]);
+      expect(result.apps.map((a) => a.finishMs)).toEqual([11_500, 22_500]);
     });
 
     it('releases the container an unmanaged AM holds for its own work once its other stages are done', () => {
@@ -331,7 +350,8 @@ describe.each(['capacity', 'fair'] as const)('%s', (scheduler) => {
         app('app1', 0, oneMap(10_000), { user: 'u', unmanagedAm: true, amStartupMs: 500 }),
       ];
       const result = run(fair, apps, 'as-configured', [0]);
-      expect(result.apps.map((a) => a.amStartMs)).toEqual([1000, 0]);
+      // app1 has no AM container: its first container is its map's, at 2000.
+      expect(result.apps.map((a) => a.amStartMs)).toEqual([1000, 2000]);
       expect(result.apps.map((a) => a.finishMs)).toEqual([13_000, 12_500]);
     });
   });
