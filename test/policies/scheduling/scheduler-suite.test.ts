@@ -42,7 +42,7 @@ interface KindExpectations {
 // Both kinds place the same containers at the same instants on these traces: the AM limit is
 // lifted (admission `none`), and a queue's maxRunningApps is the same rule under both
 // (max-parallel-apps, maxRunningApps). The AM limit itself differs (see EXPECTED).
-const SAME_UNDER_BOTH: Omit<KindExpectations, 'amLimitOneApp'> = {
+const SAME_UNDER_BOTH: Omit<KindExpectations, 'amLimitOneApp' | 'reservesNode'> = {
   // One node of 4096 MB; app0, app1, app2 at 0, each 2 maps of 10 s; AM limit lifted.
   // 0: app0's AM. 1000: app0 registers and asks; FIFO puts its map before app1's AM: 1000-11000.
   // 2000: its second map, 2000-12000. 3000: app1's AM; the node is full (4 x 1024). 11000: a map
