@@ -9,7 +9,7 @@
 // container per heartbeat; an AM registers and asks 1000 ms after its container and heartbeats
 // every 1000 ms from then; at one instant releases, AM registrations and asks, submissions and
 // node heartbeats run in that order. Every app is an AM of 1024 MB / 1 vcore plus maps of
-// 1024 MB / 1 vcore.
+// 1024 MB / 1 vcore, but for the reservation case's one large map.
 
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../../src/replay/engine.js';
@@ -35,12 +35,14 @@ interface KindExpectations {
   readonly amLimitOneApp: Timings;
   readonly nodeJoins: Timings;
   readonly nodeLeaves: Timings;
+  /** The reservation case's figures; null for a kind that never reserves a node. */
+  readonly reservesNode: (Timings & { readonly reservationsByNode: readonly number[] }) | null;
 }
 
 // Both kinds place the same containers at the same instants on these traces: the AM limit is
 // lifted (admission `none`), and a queue's maxRunningApps is the same rule under both
 // (max-parallel-apps, maxRunningApps). The AM limit itself differs (see EXPECTED).
-const SAME_UNDER_BOTH: Omit<KindExpectations, 'amLimitOneApp'> = {
+const SAME_UNDER_BOTH: Omit<KindExpectations, 'amLimitOneApp' | 'reservesNode'> = {
   // One node of 4096 MB; app0, app1, app2 at 0, each 2 maps of 10 s; AM limit lifted.
   // 0: app0's AM. 1000: app0 registers and asks; FIFO puts its map before app1's AM: 1000-11000.
   // 2000: its second map, 2000-12000. 3000: app1's AM; the node is full (4 x 1024). 11000: a map
@@ -67,6 +69,14 @@ const SAME_UNDER_BOTH: Omit<KindExpectations, 'amLimitOneApp'> = {
   nodeLeaves: { amStartMs: [0], finishMs: [21_000] },
 };
 
+// Two nodes of 4096 MB heartbeating at phases 0 and 500; app0 at 0 with 2 maps of 10 s, app1
+// at 0 with one map of 3072 MB, 10 s; AM limit lifted. 0: app0's AM on node 0. 500: app1's AM on
+// node 1. 1000: app0 asks, map A on node 0 (1000-11000). 1500: app1 asks 3072 MB; node 1 goes
+// to app0 first, map B (starting at app0's AM heartbeat, 2000-12000). Now each node has 2048 MB
+// free, less than app1's ask, and the cluster 4096. How the kinds reserve differs (EXPECTED);
+// both end the same way. 12000: app0 ends. 21500: app1 ends.
+const RESERVES_NODE: Timings = { amStartMs: [0, 500], finishMs: [12_000, 21_500] };
+
 /** Each registered kind's figures; a new kind adds its line. */
 const EXPECTED: Readonly<Record<string, KindExpectations>> = {
   capacity: {
@@ -77,6 +87,13 @@ const EXPECTED: Readonly<Record<string, KindExpectations>> = {
     // ends; its AM's release is offered before app0 leaves, and its removal activates app1,
     // whose AM takes the next heartbeat, 12000; 13000 its map, 13000-23000.
     amLimitOneApp: { amStartMs: [0, 12_000], finishMs: [11_000, 23_000] },
+    // RESERVES_NODE's trace. 2000: node 0 has 2048 MB free, app1's 3072 MB fit its total but not
+    // its free space, and the queue's 4096 used + 3072 fit the cluster's 8192: app1 reserves node
+    // 0. 2500: node 1 is offered to app1 too, but it has 1 container outstanding and 1 reserved,
+    // and no re-reservations yet, so it should not reserve another (starvation 0). 11000: map A
+    // ends, node 0 has 3072 free: the reservation becomes app1's map, which starts at app1's AM
+    // heartbeat, 11500, and runs to 21500.
+    reservesNode: { ...RESERVES_NODE, reservationsByNode: [1, 0] },
   },
   fair: {
     ...SAME_UNDER_BOTH,
@@ -87,6 +104,11 @@ const EXPECTED: Readonly<Record<string, KindExpectations>> = {
     // counts against the share, so app1's AM takes the next heartbeat, 13000; 14000 its map,
     // 14000-24000.
     amLimitOneApp: { amStartMs: [1000, 13_000], finishMs: [12_000, 24_000] },
+    // RESERVES_NODE's trace. 2000: app1's 3072 MB fit node 0's total but not its 2048 free:
+    // app1 reserves node 0. 2500: node 1 (2048 free) is offered to app1 as well, and without
+    // 2.8's reservable-nodes limit it reserves that one too. 11000: map A ends, node 0 has 3072
+    // free: its reservation becomes app1's map (11500-21500) and node 1's is dropped.
+    reservesNode: { ...RESERVES_NODE, reservationsByNode: [1, 1] },
   },
 };
 
@@ -95,7 +117,13 @@ function fifoCluster(kind: SchedulerKind, count: number, memoryMb: number, sched
   return kind.withPolicy(parsed, 'fifo');
 }
 
-function run(cluster: Cluster, apps: AppSpec[], policy: string, nodeTimeline?: NodeTimeline, phasesMs?: number[]): Timings & { lost: number } {
+function run(
+  cluster: Cluster,
+  apps: AppSpec[],
+  policy: string,
+  nodeTimeline?: NodeTimeline,
+  phasesMs?: number[],
+): Timings & { lost: number; reservationsByNode: readonly number[] } {
   const nodes = cluster.nodeGroups.reduce((n, g) => n + g.count, 0);
   const result = replay({
     workload: { name: 't', apps },
@@ -108,6 +136,7 @@ function run(cluster: Cluster, apps: AppSpec[], policy: string, nodeTimeline?: N
     amStartMs: result.apps.map((a) => a.amStartMs ?? -1),
     finishMs: result.apps.map((a) => a.finishMs ?? -1),
     lost: result.summary.containersLost,
+    reservationsByNode: result.nodes.reservations,
   };
 }
 
@@ -158,4 +187,13 @@ describe.each(SCHEDULER_KINDS.map((kind) => [kind.type, kind] as const))('%s', (
     expect({ amStartMs, finishMs }).toEqual(expected.nodeLeaves);
     expect(lost).toBe(1);
   });
+
+  it.runIf(expected.reservesNode !== null)(
+    'reserves a node for an ask that fits its total but not its free space, and turns the reservation into the container when room frees',
+    () => {
+      const apps = [app('app0', 0, maps(2)), app('app1', 0, [stage('map', 1, 10_000, { memoryMb: 3072, vcores: 1 })])];
+      const { amStartMs, finishMs, reservationsByNode } = run(fifoCluster(kind, 2, 4096), apps, 'none', undefined, [0, 500]);
+      expect({ amStartMs, finishMs, reservationsByNode }).toEqual(expected.reservesNode);
+    },
+  );
 });
