@@ -30,7 +30,7 @@ import type { AdmissionPolicy } from '../policies/admission/types.js';
 import { applyAmLimit, schedulerKind } from '../policies/scheduling/index.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { AdmissionControl } from './admission-control.js';
-import { AmStages, nextStage } from './am-stages.js';
+import { AmStages } from './am-stages.js';
 import { AppLifecycle } from './app-lifecycle.js';
 import { MapReduceAmHeartbeats } from './am-heartbeats.js';
 import { Apply } from './apply.js';
@@ -38,8 +38,6 @@ import { NodeContention } from './node-contention.js';
 import type { ContentionSettings } from './node-contention.js';
 import { NodeHeartbeats } from './node-heartbeats.js';
 import { RunContext } from './run-context.js';
-import * as events from './events.js';
-import { appEvent } from './events.js';
 import type { Event } from './events.js';
 import { RequestSettings } from './max-allocation.js';
 import { Membership } from './membership.js';
@@ -48,8 +46,8 @@ import { SchedulerCalls } from './scheduler-calls.js';
 import { ReplayFork } from './lookahead-fork.js';
 import { AppRoster } from './app-roster.js';
 import { buildResult } from './result.js';
-import { ABSENT, AM_STARTING, ClusterState, CONTAINER_DONE, FINISHED, NodeState, RUNNING } from './state.js';
-import type { AppRun, Container } from './state.js';
+import { ABSENT, ClusterState, NodeState } from './state.js';
+import type { AppRun } from './state.js';
 
 export interface ReplayOptions {
   /** Interval of the periodic samples (ms). */
@@ -89,27 +87,6 @@ export interface ReplayInput {
   readonly admission: AdmissionPolicy;
   readonly options?: ReplayOptions;
 }
-
-// The event kinds are bound here rather than read through the import: V8 folds a module's own
-// constants into optimised code but loads an imported binding at every read, and the dispatch
-// switch and `schedule` read them on every event (a cold FB-2009 replay runs about 0.4% fewer
-// instructions so, by valgrind's count).
-const {
-  AM_DONE,
-  AM_FAIL,
-  AM_HEARTBEAT,
-  AM_REGISTERED,
-  APP_KILL,
-  APP_LOST,
-  APP_TIMEOUT,
-  CONTROL_STEP,
-  NODE_ADMISSION,
-  NODE_CHANGE,
-  NODE_HEARTBEAT,
-  SCHEDULER_UPDATE,
-  STAGE_REQUEST,
-  SUBMIT,
-} = events;
 
 const PROGRESS_EVERY_EVENTS = 1 << 16;
 
@@ -328,9 +305,7 @@ class ReplayEngine {
   }
 
   run(): ReplayResult {
-    // One submission is queued at a time, the next when it runs: apps are in submission order, and
-    // a day's thousands of submissions would otherwise deepen the event heap for most of the run.
-    if (this.roster.total > 0) this.scheduleSubmit(this.roster.create(0));
+    this.lifecycle.start();
     this.admission.scheduleControlStep(this.ctx.nowMs);
     this.membership.scheduleNext();
     const observer = this.observer;
@@ -362,69 +337,11 @@ class ReplayEngine {
     return this.contention === null ? result : { ...result, contention: this.contention.stats() };
   }
 
-  // ---- event handling -------------------------------------------------------------------
+  // ---- each event ------------------------------------------------------------------------
 
+  /** The kernel's callback: the event's kind's handler (registered by its part), then the settling. */
   private handle(event: Event, nowMs: number): void {
-    this.ctx.nowMs = nowMs;
-    switch (event.kind) {
-      case CONTAINER_DONE:
-        if (!event.killed && (this.contention === null || this.contention.isEnd(event, nowMs))) this.containerDone(event);
-        break;
-      case AM_DONE:
-        if (event.app.phase === RUNNING && event.token === event.app.attempts) this.lifecycle.endApp(event.app, FINISHED, null, null);
-        break;
-      case SCHEDULER_UPDATE:
-        this.heartbeats.updateDue(nowMs);
-        break;
-      case AM_REGISTERED:
-        if (event.app.phase === AM_STARTING && event.token === event.app.attempts) {
-          if (this.contention !== null && event.app.amContainer !== null) this.contention.amRegistered(event.app.amContainer, nowMs);
-          this.stages.registered(event.app);
-        }
-        break;
-      case STAGE_REQUEST:
-        if (event.app.phase === RUNNING && event.token === event.app.attempts) this.stages.stageDue(event.app, event.stage);
-        break;
-      case AM_HEARTBEAT:
-        // A later heartbeat left behind by an earlier one scheduled for an idle AM is stale.
-        if (!event.app.amHeartbeatPending || event.app.amHeartbeatAtMs !== nowMs || event.token !== event.app.attempts) break;
-        event.app.amHeartbeatPending = false;
-        if (event.app.phase === RUNNING) this.mapReduceAms.heartbeat(event.app, nowMs);
-        break;
-      case SUBMIT: {
-        this.roster.submitted++;
-        const nextIndex = event.app.index + 1;
-        if (nextIndex < this.roster.total) this.scheduleSubmit(this.roster.create(nextIndex));
-        this.lifecycle.submit(event.app);
-        break;
-      }
-      case NODE_HEARTBEAT:
-        this.heartbeats.heartbeatDue(event);
-        break;
-      case APP_TIMEOUT:
-        this.lifecycle.checkTimeout(event.app);
-        break;
-      case CONTROL_STEP:
-        this.admission.controlStep(nowMs);
-        break;
-      case NODE_ADMISSION:
-        this.admission.admitAtNodeUpdate(event, nowMs);
-        break;
-      case NODE_CHANGE:
-        this.membership.applyDue(nowMs);
-        break;
-      case APP_KILL:
-        this.membership.killApp(event.app);
-        break;
-      case APP_LOST:
-        this.membership.loseApp(event.app);
-        break;
-      case AM_FAIL:
-        if (event.token === event.app.attempts && (event.app.phase === AM_STARTING || event.app.phase === RUNNING)) {
-          this.membership.attemptEnded(event.app, true, nowMs);
-        }
-        break;
-    }
+    this.ctx.dispatch(event, nowMs);
     this.settle();
     if (this.options.onProgress && this.ctx.eventsProcessed >= this.nextProgressAt) {
       this.nextProgressAt = this.ctx.eventsProcessed + PROGRESS_EVERY_EVENTS;
@@ -435,29 +352,6 @@ class ReplayEngine {
         events: this.ctx.eventsProcessed,
       });
     }
-  }
-
-  private scheduleSubmit(app: AppRun): void {
-    this.ctx.schedule(Math.round(app.spec.submitMs), appEvent(SUBMIT, app));
-  }
-
-  private containerDone(container: Container): void {
-    const app = container.app;
-    const stage = container.stage!;
-    const stages = this.stages;
-    container.endMs = this.ctx.nowMs;
-    this.apply.release(container);
-    const next = nextStage(app, stage);
-    if (stages.asksAsTaskEnds(app, stage, next)) {
-      // The next stage's ask competes for the freed space, and the nodes due next get its other
-      // asks after that (docs/model.md 6): its arrivals wait for the freed nodes' heartbeats.
-      this.heartbeats.holdArrivals();
-      stages.releaseStage(app, next);
-    }
-    // The NodeManager heartbeats at once; the RM schedules the freed space before the AM hears of it.
-    this.heartbeats.flushFreedNodes();
-    this.heartbeats.serveHeldArrivals();
-    stages.taskEnded(app, stage, container, next);
   }
 
   // ---- settling after each event -----------------------------------------------------------

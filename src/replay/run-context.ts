@@ -1,5 +1,6 @@
 // A replay's clock, calendar and change signal, as SimPy's Environment is: the time of the event
-// being handled, a way to queue an event at a time, and a signal that something an idle
+// being handled, a way to queue an event at a time, the handler of each event kind (registered
+// by the part that owns the kind, at its construction), and a signal that something an idle
 // MapReduce AM reads (its headroom) may have changed. It is all a part of the replay holds of
 // the run; the parts' own state and the cluster's are theirs and apply.ts's.
 
@@ -11,6 +12,14 @@ import type { RunOutcome } from '../sim/simulation.js';
 // Bound here rather than read through the import: V8 folds a module's own constants into
 // optimised code but loads an imported binding at every read, and `schedule` reads it per event.
 const { PRIORITY_OF_KIND } = events;
+
+/** What an event of one kind does, at the time it is due (ms). */
+export type EventHandler = (event: Event, nowMs: number) => void;
+
+/** The kind no part registered: an event of it is a mistake in the replay, not in the input. */
+function unhandled(event: Event): void {
+  throw new Error(`no handler for event kind ${event.kind}`);
+}
 
 /** Who hears the change signal (the MapReduce AMs), given the time (ms). */
 export interface ChangeListener {
@@ -28,10 +37,25 @@ export class RunContext {
   readonly sim: Simulation<Event>;
   /** An object rather than a closure: every allocation and release signals, so the call is kept a plain method call. */
   private changeListener: ChangeListener | null = null;
+  /** By event kind; every slot filled (unhandled until a part registers), so V8 keeps the array packed. */
+  private readonly handlers: EventHandler[] = [];
 
   /** `eventCapacityHint`: the most events the run expects to keep queued at once (see EventQueue). */
   constructor(handle: (event: Event, nowMs: number) => void, eventCapacityHint: number) {
     this.sim = new Simulation<Event>(handle, eventCapacityHint);
+    for (let kind = 0; kind < PRIORITY_OF_KIND.length; kind++) this.handlers.push(unhandled);
+  }
+
+  /** The part that owns `kind` handles its events; one handler a kind. */
+  on(kind: number, handler: EventHandler): void {
+    if (this.handlers[kind] !== unhandled) throw new Error(`event kind ${kind} already has a handler`);
+    this.handlers[kind] = handler;
+  }
+
+  /** Hand a due event to its kind's handler, the clock set to its time. */
+  dispatch(event: Event, nowMs: number): void {
+    this.nowMs = nowMs;
+    this.handlers[event.kind]!(event, nowMs);
   }
 
   /** Queue an event at `atMs`, ordered among events of the same time by its kind's priority. */
