@@ -28,7 +28,6 @@ import type { NodeTimeline } from '../model/node-timeline.js';
 import type { AppOutcome, ReplayProgress, ReplayResult } from '../model/replay-result.js';
 import type { AdmissionPolicy } from '../policies/admission/types.js';
 import { applyAmLimit, schedulerKind } from '../policies/scheduling/index.js';
-import type { Scheduler } from '../policies/scheduling/index.js';
 import { AdmissionControl } from './admission-control.js';
 import { AmStages } from './am-stages.js';
 import { AppLifecycle } from './app-lifecycle.js';
@@ -47,7 +46,6 @@ import { ReplayFork } from './lookahead-fork.js';
 import { AppRoster } from './app-roster.js';
 import { buildResult } from './result.js';
 import { ABSENT, ClusterState, NodeState } from './state.js';
-import type { AppRun } from './state.js';
 
 export interface ReplayOptions {
   /** Interval of the periodic samples (ms). */
@@ -95,32 +93,20 @@ export function replay(input: ReplayInput): ReplayResult {
 }
 
 class ReplayEngine {
-  private readonly cluster: Cluster;
   /** The admission policy's side of the run: apps held, its decisions, its controller. */
   private readonly admission: AdmissionControl;
-  private readonly scheduler: Scheduler;
   private readonly ctx: RunContext;
   private readonly nodes: NodeState[] = [];
   /** The nodes' heartbeats: the wheel, the cursor, the scheduler's decisions at each. */
   private readonly heartbeats: NodeHeartbeats;
-  /** The apps in flight (and ended ones' empty slots), by index: see AppRoster. */
-  private readonly apps: AppRun[];
   private readonly roster: AppRoster;
-  /** The cluster-wide counters; admission policies read them as their ClusterView. */
-  private readonly view: ClusterState;
   private readonly observer: RunObserver;
   private readonly checksVcores: boolean;
-  private readonly heartbeatIntervalMs: number;
-  private readonly amHeartbeatIntervalMs: number;
   private readonly options: ReplayOptions;
   /** When modelled MapReduce AMs heartbeat, and what their reduce decisions do. */
   private readonly mapReduceAms: MapReduceAmHeartbeats;
-  /** What the nodes in service give the cluster; admission policies read it as the view's capacity. */
-  private readonly capacity: { memoryMb: number; vcores: number };
   /** Nodes joining and leaving, kills and failed attempts, as a log recorded them. */
   private readonly membership: Membership;
-  /** What requests are normalized and validated against, as nodes and RMs come and go. */
-  private readonly requestSettings: RequestSettings;
   /** Apps' submission, admission, timeouts and ends. */
   private readonly lifecycle: AppLifecycle;
   /** The AMs' work on their stages: what they ask for, and when. */
@@ -134,51 +120,52 @@ class ReplayEngine {
 
   constructor(input: ReplayInput) {
     // The admission policy decides what becomes of the scheduler's own AM limits.
-    this.cluster = applyAmLimit(input.cluster, input.admission.amLimit);
+    const cluster = applyAmLimit(input.cluster, input.admission.amLimit);
     this.options = input.options ?? {};
     const sampleIntervalMs = this.options.sampleIntervalMs ?? DEFAULT_SAMPLE_INTERVAL_MS;
     if (!(sampleIntervalMs > 0)) throw new RangeError('sampleIntervalMs must be positive');
     const appTimeoutMs = this.options.appTimeoutMs ?? null;
     if (appTimeoutMs !== null && !(appTimeoutMs > 0)) throw new RangeError('appTimeoutMs must be positive');
-    const settings = this.cluster.scheduler;
-    this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
-    const mapreduce = this.cluster.mapreduce;
-    this.amHeartbeatIntervalMs = mapreduce.amHeartbeatIntervalMs;
+    const settings = cluster.scheduler;
+    const heartbeatIntervalMs = settings.heartbeatIntervalMs;
+    const mapreduce = cluster.mapreduce;
+    const amHeartbeatIntervalMs = mapreduce.amHeartbeatIntervalMs;
 
     const random = createRandom(this.options.seed ?? 1);
     const phases = this.options.heartbeatPhasesMs;
-    for (const group of this.cluster.nodeGroups) {
+    for (const group of cluster.nodeGroups) {
       for (let i = 0; i < group.count; i++) {
         const given = phases?.[this.nodes.length];
-        if (given !== undefined && !(Number.isInteger(given) && given >= 0 && given < this.heartbeatIntervalMs)) {
+        if (given !== undefined && !(Number.isInteger(given) && given >= 0 && given < heartbeatIntervalMs)) {
           throw new RangeError(`heartbeat phase ${given} is not a whole number of ms below the interval`);
         }
-        const phaseMs = given ?? random.nextInt(this.heartbeatIntervalMs);
+        const phaseMs = given ?? random.nextInt(heartbeatIntervalMs);
         this.nodes.push(
-          new NodeState(this.nodes.length, group.name, group.memoryMb, group.vcores, group.speedFactor, phaseMs, this.heartbeatIntervalMs),
+          new NodeState(this.nodes.length, group.name, group.memoryMb, group.vcores, group.speedFactor, phaseMs, heartbeatIntervalMs),
         );
       }
     }
-    this.ctx = new RunContext((event, nowMs) => this.handle(event, nowMs), this.eventCapacityHint());
+    const capacityHint = eventCapacityHint(this.nodes, settings.minimumAllocation.memoryMb);
+    this.ctx = new RunContext((event, nowMs) => this.handle(event, nowMs), capacityHint);
 
-    const apps = input.workload.apps;
-    for (let i = 1; i < apps.length; i++) {
-      if (apps[i]!.submitMs < apps[i - 1]!.submitMs) {
+    const specs = input.workload.apps;
+    for (let i = 1; i < specs.length; i++) {
+      if (specs[i]!.submitMs < specs[i - 1]!.submitMs) {
         throw new RangeError('workload apps must be in submission order');
       }
     }
-    this.roster = new AppRoster(apps, mapreduce.reduceSlowStart, this.options.onAppOutcome);
-    this.apps = this.roster.apps;
+    this.roster = new AppRoster(specs, mapreduce.reduceSlowStart, this.options.onAppOutcome);
+    const apps = this.roster.apps;
     const kind = schedulerKind(settings.type);
     // The scheduler reaches the engine only once the engine is whole (the end of this constructor).
     const schedulerCalls = new SchedulerCalls();
-    this.scheduler = kind.create({
-      cluster: this.cluster,
+    const scheduler = kind.create({
+      cluster,
       appCount: this.roster.total,
       nodes: this.nodes,
       listener: schedulerCalls,
     });
-    this.checksVcores = this.scheduler.checksVcores;
+    this.checksVcores = scheduler.checksVcores;
     const timeline = input.nodeTimeline;
     if (timeline) checkNodeTimeline(timeline, this.nodes.length);
     const inService = timeline ? new Set(timeline.initialNodes) : null;
@@ -186,71 +173,71 @@ class ReplayEngine {
     // may still be queued for later, and must not stretch the run.
     const endsWithLastApp =
       timeline !== undefined ||
-      apps.some(
+      specs.some(
         (a) => a.killAfterMs !== undefined || a.lostAfterMs !== undefined || a.failedAttempts !== undefined || a.amFailsAfterMs !== undefined,
       );
-    const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(this.cluster);
-    this.capacity = { memoryMb: clusterMemoryMb, vcores: clusterVcores };
+    const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
+    const capacity = { memoryMb: clusterMemoryMb, vcores: clusterVcores };
     for (const node of this.nodes) {
       if (inService && !inService.has(node.index)) {
         // Not registered yet at time 0: the scheduler's cluster is the nodes in service.
         node.state = ABSENT;
         node.freeMemoryMb = 0;
         node.freeVcores = 0;
-        this.capacity.memoryMb -= node.capacityMemoryMb;
-        this.capacity.vcores -= node.capacityVcores;
-        this.scheduler.removeNode(node, 0);
+        capacity.memoryMb -= node.capacityMemoryMb;
+        capacity.vcores -= node.capacityVcores;
+        scheduler.removeNode(node, 0);
       }
     }
 
-    this.view = new ClusterState(
-      this.capacity,
+    const view = new ClusterState(
+      capacity,
       this.checksVcores ? 'dominant' : 'default',
       settings.minimumAllocation,
       this.nodes,
     );
-    this.observer = new RunObserver(this.view, this.scheduler, sampleIntervalMs, this.options.recordContainers === true);
+    this.observer = new RunObserver(view, scheduler, sampleIntervalMs, this.options.recordContainers === true);
     for (const node of this.nodes) if (node.state === ABSENT) this.observer.nodeLeft(node, 0);
     const contentionSettings = this.options.contention ?? null;
     this.contention =
       contentionSettings === null
         ? null
-        : new NodeContention(this.cluster, contentionSettings, this.ctx);
+        : new NodeContention(cluster, contentionSettings, this.ctx);
     this.apply = new Apply(this.ctx, {
       nodes: this.nodes,
-      apps: this.apps,
-      view: this.view,
-      scheduler: this.scheduler,
+      apps,
+      view,
+      scheduler,
       observer: this.observer,
       contention: this.contention,
-      amHeartbeatIntervalMs: this.amHeartbeatIntervalMs,
+      amHeartbeatIntervalMs,
     });
-    this.mapReduceAms = new MapReduceAmHeartbeats(this.ctx, this.apply, this.scheduler, mapreduce, this.amHeartbeatIntervalMs, this.checksVcores);
-    this.heartbeats = new NodeHeartbeats(this.ctx, this.scheduler, this.apply, {
+    this.mapReduceAms = new MapReduceAmHeartbeats(this.ctx, this.apply, scheduler, mapreduce, amHeartbeatIntervalMs, this.checksVcores);
+    this.heartbeats = new NodeHeartbeats(this.ctx, scheduler, this.apply, {
       nodes: this.nodes,
-      apps: this.apps,
-      view: this.view,
-      heartbeatIntervalMs: this.heartbeatIntervalMs,
+      apps,
+      view,
+      heartbeatIntervalMs,
       checksVcores: this.checksVcores,
     });
     for (const node of this.nodes) if (node.state !== ABSENT) this.heartbeats.putInWheel(node);
     this.admission = new AdmissionControl(this.ctx, (app) => this.lifecycle.admit(app), {
       policy: input.admission,
-      appSpecs: apps,
+      appSpecs: specs,
       nodes: this.nodes,
-      view: this.view,
-      scheduler: this.scheduler,
+      view,
+      scheduler,
       checksVcores: this.checksVcores,
-      heartbeatIntervalMs: this.heartbeatIntervalMs,
+      heartbeatIntervalMs,
       lookahead: new ReplayFork(input, () => this.roster.submitted, () => this.ctx.nowMs, replay),
     });
-    this.requestSettings = new RequestSettings(this.cluster.scheduler, this.nodes, kind.normalization);
+    const requestSettings = new RequestSettings(cluster.scheduler, this.nodes, kind.normalization);
     this.lifecycle = new AppLifecycle(this.ctx, this.apply, {
       roster: this.roster,
-      view: this.view,
-      scheduler: this.scheduler,
+      view,
+      scheduler,
       admission: this.admission,
-      requestSettings: this.requestSettings,
+      requestSettings,
       appTimeoutMs,
       endsWithLastApp,
       heartbeats: this.heartbeats,
@@ -259,24 +246,24 @@ class ReplayEngine {
       contention: this.contention,
       lifecycle: this.lifecycle,
       mapReduceAms: this.mapReduceAms,
-      requestSettings: this.requestSettings,
-      amHeartbeatIntervalMs: this.amHeartbeatIntervalMs,
+      requestSettings,
+      amHeartbeatIntervalMs,
       heartbeats: this.heartbeats,
     });
     this.membership = new Membership(this.ctx, this.apply, {
       lifecycle: this.lifecycle,
       nodes: this.nodes,
-      requestSettings: this.requestSettings,
-      apps: this.apps,
+      requestSettings,
+      apps,
       roster: this.roster,
       heartbeats: this.heartbeats,
       stages: this.stages,
       changes: timeline ? timeline.changes : [],
-      capacity: this.capacity,
-      view: this.view,
+      capacity,
+      view,
       observer: this.observer,
-      scheduler: this.scheduler,
-      heartbeatIntervalMs: this.heartbeatIntervalMs,
+      scheduler,
+      heartbeatIntervalMs,
     });
     this.apply.connect({
       heartbeats: this.heartbeats,
@@ -289,19 +276,6 @@ class ReplayEngine {
     this.apply.listen(this.observer);
     this.ctx.onChange(this.mapReduceAms);
     schedulerCalls.open(this.heartbeats);
-  }
-
-  /**
-   * Room for the events a replay keeps queued at once: mostly one per running container, and a
-   * cluster holds at most one container per minimum allocation of memory; plus a heartbeat per
-   * node and a margin for apps' own events. Capped, so a tiny minimum allocation does not
-   * reserve megabytes for containers no workload will run.
-   */
-  private eventCapacityHint(): number {
-    const minimumMemoryMb = Math.max(1, this.cluster.scheduler.minimumAllocation.memoryMb);
-    let slots = 0;
-    for (const node of this.nodes) slots += Math.floor(node.capacityMemoryMb / minimumMemoryMb);
-    return Math.min(slots + this.nodes.length + 1024, 1 << 18);
   }
 
   run(): ReplayResult {
@@ -365,4 +339,17 @@ class ReplayEngine {
     this.heartbeats.moveCursor();
     admission.scheduleControlStep(this.ctx.nowMs);
   }
+}
+
+/**
+ * Room for the events a replay keeps queued at once: mostly one per running container, and a
+ * cluster holds at most one container per minimum allocation of memory; plus a heartbeat per
+ * node and a margin for apps' own events. Capped, so a tiny minimum allocation does not
+ * reserve megabytes for containers no workload will run.
+ */
+function eventCapacityHint(nodes: readonly NodeState[], minimumAllocationMb: number): number {
+  const minimumMemoryMb = Math.max(1, minimumAllocationMb);
+  let slots = 0;
+  for (const node of nodes) slots += Math.floor(node.capacityMemoryMb / minimumMemoryMb);
+  return Math.min(slots + nodes.length + 1024, 1 << 18);
 }
