@@ -18,15 +18,10 @@
 // MapReduce AM also ramps its reduce asks up and down from the headroom and kills its own
 // reducers when maps starve (mapreduce-am.ts, am-heartbeats.ts).
 
-import { createRandom } from '../sim/random.js';
 import { clusterCapacity } from '../model/cluster.js';
 import { DEFAULT_SAMPLE_INTERVAL_MS } from '../model/run-durations.js';
-import type { Cluster } from '../model/cluster.js';
-import type { Workload } from '../model/workload.js';
 import { checkNodeTimeline } from '../model/node-timeline.js';
-import type { NodeTimeline } from '../model/node-timeline.js';
-import type { AppOutcome, ReplayProgress, ReplayResult } from '../model/replay-result.js';
-import type { AdmissionPolicy } from '../policies/admission/types.js';
+import type { ReplayResult } from '../model/replay-result.js';
 import { applyAmLimit, schedulerKind } from '../policies/scheduling/index.js';
 import { AdmissionControl } from './admission-control.js';
 import { AmStages } from './am-stages.js';
@@ -34,7 +29,7 @@ import { AppLifecycle } from './app-lifecycle.js';
 import { MapReduceAmHeartbeats } from './am-heartbeats.js';
 import { Apply } from './apply.js';
 import { NodeContention } from './node-contention.js';
-import type { ContentionSettings } from './node-contention.js';
+import type { ReplayInput, ReplayOptions } from './replay-input.js';
 import { NodeHeartbeats } from './node-heartbeats.js';
 import { RunContext } from './run-context.js';
 import type { Event } from './events.js';
@@ -45,46 +40,9 @@ import { SchedulerCalls } from './scheduler-calls.js';
 import { ReplayFork } from './lookahead-fork.js';
 import { AppRoster } from './app-roster.js';
 import { buildResult } from './result.js';
-import { ABSENT, ClusterState, NodeState } from './state.js';
-
-export interface ReplayOptions {
-  /** Interval of the periodic samples (ms). */
-  readonly sampleIntervalMs?: number;
-  /** Stop the run at this simulated time (ms); apps still running are reported unfinished. */
-  readonly horizonMs?: number;
-  /** An app that waits this long for a container it needs fails (ms); absent: apps wait for ever. */
-  readonly appTimeoutMs?: number | null;
-  /** Seeds the NodeManagers' heartbeat phases. */
-  readonly seed?: number;
-  /**
-   * Each node's first heartbeat (ms into the run, below the heartbeat interval), in node order,
-   * instead of seeded ones: for experiments that need the phases known.
-   */
-  readonly heartbeatPhasesMs?: readonly number[];
-  /** Keep one record per container (large for big traces). */
-  readonly recordContainers?: boolean;
-  /** Called every few tens of thousands of events, for progress displays. */
-  readonly onProgress?: (progress: ReplayProgress) => void;
-  /**
-   * Takes each app's outcome, in app order, as soon as it and every app before it are final
-   * (storage, while the run goes); the result's `apps` is then empty. Absent: the result keeps them.
-   */
-  readonly onAppOutcome?: (outcome: AppOutcome) => void;
-  /**
-   * Tasks share their node's physical cores (node-contention.ts, docs/model.md "Contention"),
-   * AMs using the CPU stated here; absent or null: every task runs its own duration.
-   */
-  readonly contention?: ContentionSettings | null;
-}
-
-export interface ReplayInput {
-  readonly workload: Workload;
-  readonly cluster: Cluster;
-  /** When the cluster's nodes join and leave (an RM log's record); absent: every node serves throughout. */
-  readonly nodeTimeline?: NodeTimeline;
-  readonly admission: AdmissionPolicy;
-  readonly options?: ReplayOptions;
-}
+import { ABSENT, ClusterState } from './state.js';
+import type { NodeState } from './state.js';
+import { buildNodes, eventCapacityHint } from './cluster-nodes.js';
 
 const PROGRESS_EVERY_EVENTS = 1 << 16;
 
@@ -96,7 +54,7 @@ class ReplayEngine {
   /** The admission policy's side of the run: apps held, its decisions, its controller. */
   private readonly admission: AdmissionControl;
   private readonly ctx: RunContext;
-  private readonly nodes: NodeState[] = [];
+  private readonly nodes: NodeState[];
   /** The nodes' heartbeats: the wheel, the cursor, the scheduler's decisions at each. */
   private readonly heartbeats: NodeHeartbeats;
   private readonly roster: AppRoster;
@@ -131,20 +89,7 @@ class ReplayEngine {
     const mapreduce = cluster.mapreduce;
     const amHeartbeatIntervalMs = mapreduce.amHeartbeatIntervalMs;
 
-    const random = createRandom(this.options.seed ?? 1);
-    const phases = this.options.heartbeatPhasesMs;
-    for (const group of cluster.nodeGroups) {
-      for (let i = 0; i < group.count; i++) {
-        const given = phases?.[this.nodes.length];
-        if (given !== undefined && !(Number.isInteger(given) && given >= 0 && given < heartbeatIntervalMs)) {
-          throw new RangeError(`heartbeat phase ${given} is not a whole number of ms below the interval`);
-        }
-        const phaseMs = given ?? random.nextInt(heartbeatIntervalMs);
-        this.nodes.push(
-          new NodeState(this.nodes.length, group.name, group.memoryMb, group.vcores, group.speedFactor, phaseMs, heartbeatIntervalMs),
-        );
-      }
-    }
+    this.nodes = buildNodes(cluster, this.options.seed ?? 1, this.options.heartbeatPhasesMs);
     const capacityHint = eventCapacityHint(this.nodes, settings.minimumAllocation.memoryMb);
     this.ctx = new RunContext((event, nowMs) => this.handle(event, nowMs), capacityHint);
 
@@ -339,17 +284,4 @@ class ReplayEngine {
     this.heartbeats.moveCursor();
     admission.scheduleControlStep(this.ctx.nowMs);
   }
-}
-
-/**
- * Room for the events a replay keeps queued at once: mostly one per running container, and a
- * cluster holds at most one container per minimum allocation of memory; plus a heartbeat per
- * node and a margin for apps' own events. Capped, so a tiny minimum allocation does not
- * reserve megabytes for containers no workload will run.
- */
-function eventCapacityHint(nodes: readonly NodeState[], minimumAllocationMb: number): number {
-  const minimumMemoryMb = Math.max(1, minimumAllocationMb);
-  let slots = 0;
-  for (const node of nodes) slots += Math.floor(node.capacityMemoryMb / minimumMemoryMb);
-  return Math.min(slots + nodes.length + 1024, 1 << 18);
 }
