@@ -9,8 +9,8 @@
 // queue, timeout and end (app-lifecycle.ts), an AM's work on its stages (am-stages.ts), what a
 // log recorded happening from outside (membership.ts) and the MapReduce AMs' heartbeats
 // (am-heartbeats.ts) are parts of their own, each holding the run context (run-context.ts) for
-// the time and the calendar, and apply for what changes cluster state; the events are declared
-// in events.ts.
+// the time and the calendar, where it registers the handlers of its own event kinds, and apply
+// for what changes cluster state; the events are declared in events.ts.
 //
 // ApplicationMasters (docs/model.md 6): the AM container is allocated first and held until
 // the app ends. For modelled (not log-observed) apps, asks reach the RM and granted containers
