@@ -10,7 +10,7 @@ import type { AppSpec } from '../model/workload.js';
 import type { LookaheadHost } from '../policies/admission/lookahead-host.js';
 import type { AdmissionDecision, AdmissionPolicy, AmShareController } from '../policies/admission/types.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
-import { CONTROL_STEP, nodeAdmissionEvent, updateEvent } from './events.js';
+import { CONTROL_STEP, NODE_ADMISSION, nodeAdmissionEvent, updateEvent } from './events.js';
 import type { NodeAdmissionEvent } from './events.js';
 import type { ClusterListener } from './apply.js';
 import type { AppRun, ClusterState, NodeState } from './state.js';
@@ -72,6 +72,8 @@ export class AdmissionControl implements ClusterListener {
     this.nodeAdmittedAtMs = new Float64Array(parts.nodes.length).fill(NaN);
     // As AppRun.batch: every app but a streaming one.
     for (const spec of parts.appSpecs) if (spec.type !== 'streaming') this.unfinishedBatchApps++;
+    ctx.on(CONTROL_STEP, (_event, nowMs) => this.controlStep(nowMs));
+    ctx.on(NODE_ADMISSION, (event, nowMs) => this.admitAtNodeUpdate(event as NodeAdmissionEvent, nowMs));
   }
 
   /** The policy's canonical spec, for the result. */

@@ -7,6 +7,7 @@
 import type { Apply } from './apply.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { AM_HEARTBEAT, appEvent } from './events.js';
+import type { AppEvent } from './events.js';
 import { decideReduces } from './mapreduce-am.js';
 import type { MapReduceAmSettings } from './mapreduce-am.js';
 import { RUNNING } from './state.js';
@@ -37,7 +38,15 @@ export class MapReduceAmHeartbeats {
     private readonly intervalMs: number,
     /** Whether the RM schedules by vcores too. */
     private readonly checksVcores: boolean,
-  ) {}
+  ) {
+    ctx.on(AM_HEARTBEAT, (event, nowMs) => {
+      const { app, token } = event as AppEvent;
+      // A later heartbeat left behind by an earlier one scheduled for an idle AM is stale.
+      if (!app.amHeartbeatPending || app.amHeartbeatAtMs !== nowMs || token !== app.attempts) return;
+      app.amHeartbeatPending = false;
+      if (app.phase === RUNNING) this.heartbeat(app, nowMs);
+    });
+  }
 
   /** Schedule the AM's next heartbeat if it has a reduce decision to make (its own tasks moved). */
   wake(app: AppRun, nowMs: number): void {

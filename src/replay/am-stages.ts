@@ -12,11 +12,12 @@ import type { Apply } from './apply.js';
 import { nextAmHeartbeatMs } from './am-heartbeats.js';
 import type { MapReduceAmHeartbeats } from './am-heartbeats.js';
 import type { AppLifecycle } from './app-lifecycle.js';
-import { AM_DONE, appEvent, stageEvent } from './events.js';
+import { AM_DONE, AM_REGISTERED, appEvent, STAGE_REQUEST, stageEvent } from './events.js';
+import type { AppEvent, StageEvent } from './events.js';
 import type { RequestSettings } from './max-allocation.js';
 import type { NodeContention } from './node-contention.js';
 import type { NodeHeartbeats } from './node-heartbeats.js';
-import { FAILED, FINISHED, RUNNING } from './state.js';
+import { AM_STARTING, CONTAINER_DONE, FAILED, FINISHED, RUNNING } from './state.js';
 import type { AppRun, Container, StageState } from './state.js';
 import type { RunContext } from './run-context.js';
 
@@ -43,7 +44,43 @@ export class AmStages {
     private readonly ctx: RunContext,
     private readonly apply: Apply,
     private readonly parts: AmStagesParts,
-  ) {}
+  ) {
+    const contention = parts.contention;
+    ctx.on(CONTAINER_DONE, (event, nowMs) => {
+      const container = event as Container;
+      if (!container.killed && (contention === null || contention.isEnd(container, nowMs))) this.containerDone(container);
+    });
+    ctx.on(AM_REGISTERED, (event, nowMs) => {
+      const { app, token } = event as AppEvent;
+      if (app.phase !== AM_STARTING || token !== app.attempts) return;
+      if (contention !== null && app.amContainer !== null) contention.amRegistered(app.amContainer, nowMs);
+      this.registered(app);
+    });
+    ctx.on(STAGE_REQUEST, (event) => {
+      const { app, stage, token } = event as StageEvent;
+      if (app.phase === RUNNING && token === app.attempts) this.stageDue(app, stage);
+    });
+  }
+
+  /** A task's container reached its end: released, and the RM and the AM hear of it. */
+  private containerDone(container: Container): void {
+    const app = container.app;
+    const stage = container.stage!;
+    const heartbeats = this.parts.heartbeats;
+    container.endMs = this.ctx.nowMs;
+    this.apply.release(container);
+    const next = nextStage(app, stage);
+    if (this.asksAsTaskEnds(app, stage, next)) {
+      // The next stage's ask competes for the freed space, and the nodes due next get its other
+      // asks after that (docs/model.md 6): its arrivals wait for the freed nodes' heartbeats.
+      heartbeats.holdArrivals();
+      this.releaseStage(app, next);
+    }
+    // The NodeManager heartbeats at once; the RM schedules the freed space before the AM hears of it.
+    heartbeats.flushFreedNodes();
+    heartbeats.serveHeldArrivals();
+    this.taskEnded(app, stage, container, next);
+  }
 
   /** The AM registered: it checks its task sizes and asks for its first stage (a new attempt: what is left). */
   registered(app: AppRun): void {

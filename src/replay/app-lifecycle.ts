@@ -11,12 +11,13 @@ import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import type { Apply } from './apply.js';
 import type { AdmissionControl } from './admission-control.js';
-import { AM_FAIL, AM_REGISTERED, APP_KILL, APP_LOST, APP_TIMEOUT, appEvent } from './events.js';
+import { AM_DONE, AM_FAIL, AM_REGISTERED, APP_KILL, APP_LOST, APP_TIMEOUT, appEvent, SUBMIT } from './events.js';
+import type { AppEvent } from './events.js';
 import type { RequestSettings } from './max-allocation.js';
 import type { NodeHeartbeats } from './node-heartbeats.js';
 import type { AppRoster } from './app-roster.js';
-import { ACCEPTED, AM_STARTING, FAILED, REJECTED, RUNNING, WAITING } from './state.js';
-import type { AppRun, ClusterState, FINISHED, KILLED } from './state.js';
+import { ACCEPTED, AM_STARTING, FAILED, FINISHED, REJECTED, RUNNING, WAITING } from './state.js';
+import type { AppRun, ClusterState, KILLED } from './state.js';
 import type { RunContext } from './run-context.js';
 
 /** The engine's operations an app's change of phase uses. */
@@ -45,7 +46,36 @@ export class AppLifecycle {
     private readonly ctx: RunContext,
     private readonly apply: Apply,
     private readonly parts: AppLifecycleParts,
-  ) {}
+  ) {
+    ctx.on(SUBMIT, (event) => this.submitDue((event as AppEvent).app));
+    ctx.on(AM_DONE, (event) => {
+      const { app, token } = event as AppEvent;
+      if (app.phase === RUNNING && token === app.attempts) this.endApp(app, FINISHED, null, null);
+    });
+    ctx.on(APP_TIMEOUT, (event) => this.checkTimeout((event as AppEvent).app));
+  }
+
+  /**
+   * Queue the first submission. One is queued at a time, the next when it runs: apps are in
+   * submission order, and a day's thousands of submissions would otherwise deepen the event heap
+   * for most of the run.
+   */
+  start(): void {
+    const roster = this.parts.roster;
+    if (roster.total > 0) this.scheduleSubmit(roster.create(0));
+  }
+
+  private submitDue(app: AppRun): void {
+    const roster = this.parts.roster;
+    roster.submitted++;
+    const nextIndex = app.index + 1;
+    if (nextIndex < roster.total) this.scheduleSubmit(roster.create(nextIndex));
+    this.submit(app);
+  }
+
+  private scheduleSubmit(app: AppRun): void {
+    this.ctx.schedule(Math.round(app.spec.submitMs), appEvent(SUBMIT, app));
+  }
 
   /** The client submits: the RM checks the AM's ask, then the app waits for admission. */
   submit(app: AppRun): void {

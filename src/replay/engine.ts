@@ -9,8 +9,8 @@
 // queue, timeout and end (app-lifecycle.ts), an AM's work on its stages (am-stages.ts), what a
 // log recorded happening from outside (membership.ts) and the MapReduce AMs' heartbeats
 // (am-heartbeats.ts) are parts of their own, each holding the run context (run-context.ts) for
-// the time and the calendar, and apply for what changes cluster state; the events are declared
-// in events.ts.
+// the time and the calendar, where it registers the handlers of its own event kinds, and apply
+// for what changes cluster state; the events are declared in events.ts.
 //
 // ApplicationMasters (docs/model.md 6): the AM container is allocated first and held until
 // the app ends. For modelled (not log-observed) apps, asks reach the RM and granted containers
@@ -18,28 +18,20 @@
 // MapReduce AM also ramps its reduce asks up and down from the headroom and kills its own
 // reducers when maps starve (mapreduce-am.ts, am-heartbeats.ts).
 
-import { createRandom } from '../sim/random.js';
 import { clusterCapacity } from '../model/cluster.js';
 import { DEFAULT_SAMPLE_INTERVAL_MS } from '../model/run-durations.js';
-import type { Cluster } from '../model/cluster.js';
-import type { Workload } from '../model/workload.js';
 import { checkNodeTimeline } from '../model/node-timeline.js';
-import type { NodeTimeline } from '../model/node-timeline.js';
-import type { AppOutcome, ReplayProgress, ReplayResult } from '../model/replay-result.js';
-import type { AdmissionPolicy } from '../policies/admission/types.js';
+import type { ReplayResult } from '../model/replay-result.js';
 import { applyAmLimit, schedulerKind } from '../policies/scheduling/index.js';
-import type { Scheduler } from '../policies/scheduling/index.js';
 import { AdmissionControl } from './admission-control.js';
-import { AmStages, nextStage } from './am-stages.js';
+import { AmStages } from './am-stages.js';
 import { AppLifecycle } from './app-lifecycle.js';
 import { MapReduceAmHeartbeats } from './am-heartbeats.js';
 import { Apply } from './apply.js';
 import { NodeContention } from './node-contention.js';
-import type { ContentionSettings } from './node-contention.js';
+import type { ReplayInput, ReplayOptions } from './replay-input.js';
 import { NodeHeartbeats } from './node-heartbeats.js';
 import { RunContext } from './run-context.js';
-import * as events from './events.js';
-import { appEvent } from './events.js';
 import type { Event } from './events.js';
 import { RequestSettings } from './max-allocation.js';
 import { Membership } from './membership.js';
@@ -48,68 +40,9 @@ import { SchedulerCalls } from './scheduler-calls.js';
 import { ReplayFork } from './lookahead-fork.js';
 import { AppRoster } from './app-roster.js';
 import { buildResult } from './result.js';
-import { ABSENT, AM_STARTING, ClusterState, CONTAINER_DONE, FINISHED, NodeState, RUNNING } from './state.js';
-import type { AppRun, Container } from './state.js';
-
-export interface ReplayOptions {
-  /** Interval of the periodic samples (ms). */
-  readonly sampleIntervalMs?: number;
-  /** Stop the run at this simulated time (ms); apps still running are reported unfinished. */
-  readonly horizonMs?: number;
-  /** An app that waits this long for a container it needs fails (ms); absent: apps wait for ever. */
-  readonly appTimeoutMs?: number | null;
-  /** Seeds the NodeManagers' heartbeat phases. */
-  readonly seed?: number;
-  /**
-   * Each node's first heartbeat (ms into the run, below the heartbeat interval), in node order,
-   * instead of seeded ones: for experiments that need the phases known.
-   */
-  readonly heartbeatPhasesMs?: readonly number[];
-  /** Keep one record per container (large for big traces). */
-  readonly recordContainers?: boolean;
-  /** Called every few tens of thousands of events, for progress displays. */
-  readonly onProgress?: (progress: ReplayProgress) => void;
-  /**
-   * Takes each app's outcome, in app order, as soon as it and every app before it are final
-   * (storage, while the run goes); the result's `apps` is then empty. Absent: the result keeps them.
-   */
-  readonly onAppOutcome?: (outcome: AppOutcome) => void;
-  /**
-   * Tasks share their node's physical cores (node-contention.ts, docs/model.md "Contention"),
-   * AMs using the CPU stated here; absent or null: every task runs its own duration.
-   */
-  readonly contention?: ContentionSettings | null;
-}
-
-export interface ReplayInput {
-  readonly workload: Workload;
-  readonly cluster: Cluster;
-  /** When the cluster's nodes join and leave (an RM log's record); absent: every node serves throughout. */
-  readonly nodeTimeline?: NodeTimeline;
-  readonly admission: AdmissionPolicy;
-  readonly options?: ReplayOptions;
-}
-
-// The event kinds are bound here rather than read through the import: V8 folds a module's own
-// constants into optimised code but loads an imported binding at every read, and the dispatch
-// switch and `schedule` read them on every event (a cold FB-2009 replay runs about 0.4% fewer
-// instructions so, by valgrind's count).
-const {
-  AM_DONE,
-  AM_FAIL,
-  AM_HEARTBEAT,
-  AM_REGISTERED,
-  APP_KILL,
-  APP_LOST,
-  APP_TIMEOUT,
-  CONTROL_STEP,
-  NODE_ADMISSION,
-  NODE_CHANGE,
-  NODE_HEARTBEAT,
-  SCHEDULER_UPDATE,
-  STAGE_REQUEST,
-  SUBMIT,
-} = events;
+import { ABSENT, ClusterState } from './state.js';
+import type { NodeState } from './state.js';
+import { buildNodes, eventCapacityHint } from './cluster-nodes.js';
 
 const PROGRESS_EVERY_EVENTS = 1 << 16;
 
@@ -118,32 +51,20 @@ export function replay(input: ReplayInput): ReplayResult {
 }
 
 class ReplayEngine {
-  private readonly cluster: Cluster;
   /** The admission policy's side of the run: apps held, its decisions, its controller. */
   private readonly admission: AdmissionControl;
-  private readonly scheduler: Scheduler;
   private readonly ctx: RunContext;
-  private readonly nodes: NodeState[] = [];
+  private readonly nodes: NodeState[];
   /** The nodes' heartbeats: the wheel, the cursor, the scheduler's decisions at each. */
   private readonly heartbeats: NodeHeartbeats;
-  /** The apps in flight (and ended ones' empty slots), by index: see AppRoster. */
-  private readonly apps: AppRun[];
   private readonly roster: AppRoster;
-  /** The cluster-wide counters; admission policies read them as their ClusterView. */
-  private readonly view: ClusterState;
   private readonly observer: RunObserver;
   private readonly checksVcores: boolean;
-  private readonly heartbeatIntervalMs: number;
-  private readonly amHeartbeatIntervalMs: number;
   private readonly options: ReplayOptions;
   /** When modelled MapReduce AMs heartbeat, and what their reduce decisions do. */
   private readonly mapReduceAms: MapReduceAmHeartbeats;
-  /** What the nodes in service give the cluster; admission policies read it as the view's capacity. */
-  private readonly capacity: { memoryMb: number; vcores: number };
   /** Nodes joining and leaving, kills and failed attempts, as a log recorded them. */
   private readonly membership: Membership;
-  /** What requests are normalized and validated against, as nodes and RMs come and go. */
-  private readonly requestSettings: RequestSettings;
   /** Apps' submission, admission, timeouts and ends. */
   private readonly lifecycle: AppLifecycle;
   /** The AMs' work on their stages: what they ask for, and when. */
@@ -157,51 +78,39 @@ class ReplayEngine {
 
   constructor(input: ReplayInput) {
     // The admission policy decides what becomes of the scheduler's own AM limits.
-    this.cluster = applyAmLimit(input.cluster, input.admission.amLimit);
+    const cluster = applyAmLimit(input.cluster, input.admission.amLimit);
     this.options = input.options ?? {};
     const sampleIntervalMs = this.options.sampleIntervalMs ?? DEFAULT_SAMPLE_INTERVAL_MS;
     if (!(sampleIntervalMs > 0)) throw new RangeError('sampleIntervalMs must be positive');
     const appTimeoutMs = this.options.appTimeoutMs ?? null;
     if (appTimeoutMs !== null && !(appTimeoutMs > 0)) throw new RangeError('appTimeoutMs must be positive');
-    const settings = this.cluster.scheduler;
-    this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
-    const mapreduce = this.cluster.mapreduce;
-    this.amHeartbeatIntervalMs = mapreduce.amHeartbeatIntervalMs;
+    const settings = cluster.scheduler;
+    const heartbeatIntervalMs = settings.heartbeatIntervalMs;
+    const mapreduce = cluster.mapreduce;
+    const amHeartbeatIntervalMs = mapreduce.amHeartbeatIntervalMs;
 
-    const random = createRandom(this.options.seed ?? 1);
-    const phases = this.options.heartbeatPhasesMs;
-    for (const group of this.cluster.nodeGroups) {
-      for (let i = 0; i < group.count; i++) {
-        const given = phases?.[this.nodes.length];
-        if (given !== undefined && !(Number.isInteger(given) && given >= 0 && given < this.heartbeatIntervalMs)) {
-          throw new RangeError(`heartbeat phase ${given} is not a whole number of ms below the interval`);
-        }
-        const phaseMs = given ?? random.nextInt(this.heartbeatIntervalMs);
-        this.nodes.push(
-          new NodeState(this.nodes.length, group.name, group.memoryMb, group.vcores, group.speedFactor, phaseMs, this.heartbeatIntervalMs),
-        );
-      }
-    }
-    this.ctx = new RunContext((event, nowMs) => this.handle(event, nowMs), this.eventCapacityHint());
+    this.nodes = buildNodes(cluster, this.options.seed ?? 1, this.options.heartbeatPhasesMs);
+    const capacityHint = eventCapacityHint(this.nodes, settings.minimumAllocation.memoryMb);
+    this.ctx = new RunContext((event, nowMs) => this.handle(event, nowMs), capacityHint);
 
-    const apps = input.workload.apps;
-    for (let i = 1; i < apps.length; i++) {
-      if (apps[i]!.submitMs < apps[i - 1]!.submitMs) {
+    const specs = input.workload.apps;
+    for (let i = 1; i < specs.length; i++) {
+      if (specs[i]!.submitMs < specs[i - 1]!.submitMs) {
         throw new RangeError('workload apps must be in submission order');
       }
     }
-    this.roster = new AppRoster(apps, mapreduce.reduceSlowStart, this.options.onAppOutcome);
-    this.apps = this.roster.apps;
+    this.roster = new AppRoster(specs, mapreduce.reduceSlowStart, this.options.onAppOutcome);
+    const apps = this.roster.apps;
     const kind = schedulerKind(settings.type);
     // The scheduler reaches the engine only once the engine is whole (the end of this constructor).
     const schedulerCalls = new SchedulerCalls();
-    this.scheduler = kind.create({
-      cluster: this.cluster,
+    const scheduler = kind.create({
+      cluster,
       appCount: this.roster.total,
       nodes: this.nodes,
       listener: schedulerCalls,
     });
-    this.checksVcores = this.scheduler.checksVcores;
+    this.checksVcores = scheduler.checksVcores;
     const timeline = input.nodeTimeline;
     if (timeline) checkNodeTimeline(timeline, this.nodes.length);
     const inService = timeline ? new Set(timeline.initialNodes) : null;
@@ -209,71 +118,71 @@ class ReplayEngine {
     // may still be queued for later, and must not stretch the run.
     const endsWithLastApp =
       timeline !== undefined ||
-      apps.some(
+      specs.some(
         (a) => a.killAfterMs !== undefined || a.lostAfterMs !== undefined || a.failedAttempts !== undefined || a.amFailsAfterMs !== undefined,
       );
-    const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(this.cluster);
-    this.capacity = { memoryMb: clusterMemoryMb, vcores: clusterVcores };
+    const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
+    const capacity = { memoryMb: clusterMemoryMb, vcores: clusterVcores };
     for (const node of this.nodes) {
       if (inService && !inService.has(node.index)) {
         // Not registered yet at time 0: the scheduler's cluster is the nodes in service.
         node.state = ABSENT;
         node.freeMemoryMb = 0;
         node.freeVcores = 0;
-        this.capacity.memoryMb -= node.capacityMemoryMb;
-        this.capacity.vcores -= node.capacityVcores;
-        this.scheduler.removeNode(node, 0);
+        capacity.memoryMb -= node.capacityMemoryMb;
+        capacity.vcores -= node.capacityVcores;
+        scheduler.removeNode(node, 0);
       }
     }
 
-    this.view = new ClusterState(
-      this.capacity,
+    const view = new ClusterState(
+      capacity,
       this.checksVcores ? 'dominant' : 'default',
       settings.minimumAllocation,
       this.nodes,
     );
-    this.observer = new RunObserver(this.view, this.scheduler, sampleIntervalMs, this.options.recordContainers === true);
+    this.observer = new RunObserver(view, scheduler, sampleIntervalMs, this.options.recordContainers === true);
     for (const node of this.nodes) if (node.state === ABSENT) this.observer.nodeLeft(node, 0);
     const contentionSettings = this.options.contention ?? null;
     this.contention =
       contentionSettings === null
         ? null
-        : new NodeContention(this.cluster, contentionSettings, this.ctx);
+        : new NodeContention(cluster, contentionSettings, this.ctx);
     this.apply = new Apply(this.ctx, {
       nodes: this.nodes,
-      apps: this.apps,
-      view: this.view,
-      scheduler: this.scheduler,
+      apps,
+      view,
+      scheduler,
       observer: this.observer,
       contention: this.contention,
-      amHeartbeatIntervalMs: this.amHeartbeatIntervalMs,
+      amHeartbeatIntervalMs,
     });
-    this.mapReduceAms = new MapReduceAmHeartbeats(this.ctx, this.apply, this.scheduler, mapreduce, this.amHeartbeatIntervalMs, this.checksVcores);
-    this.heartbeats = new NodeHeartbeats(this.ctx, this.scheduler, this.apply, {
+    this.mapReduceAms = new MapReduceAmHeartbeats(this.ctx, this.apply, scheduler, mapreduce, amHeartbeatIntervalMs, this.checksVcores);
+    this.heartbeats = new NodeHeartbeats(this.ctx, scheduler, this.apply, {
       nodes: this.nodes,
-      apps: this.apps,
-      view: this.view,
-      heartbeatIntervalMs: this.heartbeatIntervalMs,
+      apps,
+      view,
+      heartbeatIntervalMs,
       checksVcores: this.checksVcores,
     });
     for (const node of this.nodes) if (node.state !== ABSENT) this.heartbeats.putInWheel(node);
     this.admission = new AdmissionControl(this.ctx, (app) => this.lifecycle.admit(app), {
       policy: input.admission,
-      appSpecs: apps,
+      appSpecs: specs,
       nodes: this.nodes,
-      view: this.view,
-      scheduler: this.scheduler,
+      view,
+      scheduler,
       checksVcores: this.checksVcores,
-      heartbeatIntervalMs: this.heartbeatIntervalMs,
+      heartbeatIntervalMs,
       lookahead: new ReplayFork(input, () => this.roster.submitted, () => this.ctx.nowMs, replay),
     });
-    this.requestSettings = new RequestSettings(this.cluster.scheduler, this.nodes, kind.normalization);
+    const requestSettings = new RequestSettings(cluster.scheduler, this.nodes, kind.normalization);
     this.lifecycle = new AppLifecycle(this.ctx, this.apply, {
       roster: this.roster,
-      view: this.view,
-      scheduler: this.scheduler,
+      view,
+      scheduler,
       admission: this.admission,
-      requestSettings: this.requestSettings,
+      requestSettings,
       appTimeoutMs,
       endsWithLastApp,
       heartbeats: this.heartbeats,
@@ -282,24 +191,24 @@ class ReplayEngine {
       contention: this.contention,
       lifecycle: this.lifecycle,
       mapReduceAms: this.mapReduceAms,
-      requestSettings: this.requestSettings,
-      amHeartbeatIntervalMs: this.amHeartbeatIntervalMs,
+      requestSettings,
+      amHeartbeatIntervalMs,
       heartbeats: this.heartbeats,
     });
     this.membership = new Membership(this.ctx, this.apply, {
       lifecycle: this.lifecycle,
       nodes: this.nodes,
-      requestSettings: this.requestSettings,
-      apps: this.apps,
+      requestSettings,
+      apps,
       roster: this.roster,
       heartbeats: this.heartbeats,
       stages: this.stages,
       changes: timeline ? timeline.changes : [],
-      capacity: this.capacity,
-      view: this.view,
+      capacity,
+      view,
       observer: this.observer,
-      scheduler: this.scheduler,
-      heartbeatIntervalMs: this.heartbeatIntervalMs,
+      scheduler,
+      heartbeatIntervalMs,
     });
     this.apply.connect({
       heartbeats: this.heartbeats,
@@ -314,23 +223,8 @@ class ReplayEngine {
     schedulerCalls.open(this.heartbeats);
   }
 
-  /**
-   * Room for the events a replay keeps queued at once: mostly one per running container, and a
-   * cluster holds at most one container per minimum allocation of memory; plus a heartbeat per
-   * node and a margin for apps' own events. Capped, so a tiny minimum allocation does not
-   * reserve megabytes for containers no workload will run.
-   */
-  private eventCapacityHint(): number {
-    const minimumMemoryMb = Math.max(1, this.cluster.scheduler.minimumAllocation.memoryMb);
-    let slots = 0;
-    for (const node of this.nodes) slots += Math.floor(node.capacityMemoryMb / minimumMemoryMb);
-    return Math.min(slots + this.nodes.length + 1024, 1 << 18);
-  }
-
   run(): ReplayResult {
-    // One submission is queued at a time, the next when it runs: apps are in submission order, and
-    // a day's thousands of submissions would otherwise deepen the event heap for most of the run.
-    if (this.roster.total > 0) this.scheduleSubmit(this.roster.create(0));
+    this.lifecycle.start();
     this.admission.scheduleControlStep(this.ctx.nowMs);
     this.membership.scheduleNext();
     const observer = this.observer;
@@ -362,69 +256,11 @@ class ReplayEngine {
     return this.contention === null ? result : { ...result, contention: this.contention.stats() };
   }
 
-  // ---- event handling -------------------------------------------------------------------
+  // ---- each event ------------------------------------------------------------------------
 
+  /** The kernel's callback: the event's kind's handler (registered by its part), then the settling. */
   private handle(event: Event, nowMs: number): void {
-    this.ctx.nowMs = nowMs;
-    switch (event.kind) {
-      case CONTAINER_DONE:
-        if (!event.killed && (this.contention === null || this.contention.isEnd(event, nowMs))) this.containerDone(event);
-        break;
-      case AM_DONE:
-        if (event.app.phase === RUNNING && event.token === event.app.attempts) this.lifecycle.endApp(event.app, FINISHED, null, null);
-        break;
-      case SCHEDULER_UPDATE:
-        this.heartbeats.updateDue(nowMs);
-        break;
-      case AM_REGISTERED:
-        if (event.app.phase === AM_STARTING && event.token === event.app.attempts) {
-          if (this.contention !== null && event.app.amContainer !== null) this.contention.amRegistered(event.app.amContainer, nowMs);
-          this.stages.registered(event.app);
-        }
-        break;
-      case STAGE_REQUEST:
-        if (event.app.phase === RUNNING && event.token === event.app.attempts) this.stages.stageDue(event.app, event.stage);
-        break;
-      case AM_HEARTBEAT:
-        // A later heartbeat left behind by an earlier one scheduled for an idle AM is stale.
-        if (!event.app.amHeartbeatPending || event.app.amHeartbeatAtMs !== nowMs || event.token !== event.app.attempts) break;
-        event.app.amHeartbeatPending = false;
-        if (event.app.phase === RUNNING) this.mapReduceAms.heartbeat(event.app, nowMs);
-        break;
-      case SUBMIT: {
-        this.roster.submitted++;
-        const nextIndex = event.app.index + 1;
-        if (nextIndex < this.roster.total) this.scheduleSubmit(this.roster.create(nextIndex));
-        this.lifecycle.submit(event.app);
-        break;
-      }
-      case NODE_HEARTBEAT:
-        this.heartbeats.heartbeatDue(event);
-        break;
-      case APP_TIMEOUT:
-        this.lifecycle.checkTimeout(event.app);
-        break;
-      case CONTROL_STEP:
-        this.admission.controlStep(nowMs);
-        break;
-      case NODE_ADMISSION:
-        this.admission.admitAtNodeUpdate(event, nowMs);
-        break;
-      case NODE_CHANGE:
-        this.membership.applyDue(nowMs);
-        break;
-      case APP_KILL:
-        this.membership.killApp(event.app);
-        break;
-      case APP_LOST:
-        this.membership.loseApp(event.app);
-        break;
-      case AM_FAIL:
-        if (event.token === event.app.attempts && (event.app.phase === AM_STARTING || event.app.phase === RUNNING)) {
-          this.membership.attemptEnded(event.app, true, nowMs);
-        }
-        break;
-    }
+    this.ctx.dispatch(event, nowMs);
     this.settle();
     if (this.options.onProgress && this.ctx.eventsProcessed >= this.nextProgressAt) {
       this.nextProgressAt = this.ctx.eventsProcessed + PROGRESS_EVERY_EVENTS;
@@ -435,29 +271,6 @@ class ReplayEngine {
         events: this.ctx.eventsProcessed,
       });
     }
-  }
-
-  private scheduleSubmit(app: AppRun): void {
-    this.ctx.schedule(Math.round(app.spec.submitMs), appEvent(SUBMIT, app));
-  }
-
-  private containerDone(container: Container): void {
-    const app = container.app;
-    const stage = container.stage!;
-    const stages = this.stages;
-    container.endMs = this.ctx.nowMs;
-    this.apply.release(container);
-    const next = nextStage(app, stage);
-    if (stages.asksAsTaskEnds(app, stage, next)) {
-      // The next stage's ask competes for the freed space, and the nodes due next get its other
-      // asks after that (docs/model.md 6): its arrivals wait for the freed nodes' heartbeats.
-      this.heartbeats.holdArrivals();
-      stages.releaseStage(app, next);
-    }
-    // The NodeManager heartbeats at once; the RM schedules the freed space before the AM hears of it.
-    this.heartbeats.flushFreedNodes();
-    this.heartbeats.serveHeldArrivals();
-    stages.taskEnded(app, stage, container, next);
   }
 
   // ---- settling after each event -----------------------------------------------------------

@@ -12,7 +12,7 @@
 import type { AppSpec } from '../model/workload.js';
 import type { ReplayResult } from '../model/replay-result.js';
 import type { ForecastOutcome, ForecastRequest, LookaheadHost } from '../policies/admission/lookahead-host.js';
-import type { ReplayInput } from './engine.js';
+import type { ReplayInput } from './replay-input.js';
 
 export class ReplayFork implements LookaheadHost {
   constructor(

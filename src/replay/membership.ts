@@ -10,7 +10,8 @@ import type { NodeChange } from '../model/node-timeline.js';
 import type { AttemptSpec } from '../model/workload.js';
 import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
-import { NODE_CHANGE, updateEvent } from './events.js';
+import { AM_FAIL, APP_KILL, APP_LOST, NODE_CHANGE, updateEvent } from './events.js';
+import type { AppEvent } from './events.js';
 import type { Apply } from './apply.js';
 import type { AppLifecycle } from './app-lifecycle.js';
 import type { AppRoster } from './app-roster.js';
@@ -59,7 +60,15 @@ export class Membership {
     private readonly ctx: RunContext,
     private readonly apply: Apply,
     private readonly parts: MembershipParts,
-  ) {}
+  ) {
+    ctx.on(NODE_CHANGE, (_event, nowMs) => this.applyDue(nowMs));
+    ctx.on(APP_KILL, (event) => this.killApp((event as AppEvent).app));
+    ctx.on(APP_LOST, (event) => this.loseApp((event as AppEvent).app));
+    ctx.on(AM_FAIL, (event, nowMs) => {
+      const { app, token } = event as AppEvent;
+      if (token === app.attempts && (app.phase === AM_STARTING || app.phase === RUNNING)) this.attemptEnded(app, true, nowMs);
+    });
+  }
 
   /** Schedule the next recorded change, if any. */
   scheduleNext(): void {

@@ -25,7 +25,7 @@ import {
 import type { Scheduler, SchedulerListener } from '../policies/scheduling/index.js';
 import type { Apply } from './apply.js';
 import { HeartbeatWheel } from './heartbeat-wheel.js';
-import { heartbeatEvent, SCHEDULER_UPDATE, updateEvent } from './events.js';
+import { heartbeatEvent, NODE_HEARTBEAT, SCHEDULER_UPDATE, updateEvent } from './events.js';
 import type { HeartbeatEvent } from './events.js';
 import type { RunContext } from './run-context.js';
 import { ARMED, FAILED_FIT, FAILED_LIMIT, IN_WHEEL, RESERVED_IDLE, UNUSABLE } from './state.js';
@@ -71,6 +71,8 @@ export class NodeHeartbeats implements SchedulerListener {
     this.nodes = parts.nodes;
     this.intervalMs = parts.heartbeatIntervalMs;
     this.wheel = new HeartbeatWheel(this.intervalMs, this.nodes.length);
+    ctx.on(NODE_HEARTBEAT, (event) => this.heartbeatDue(event as HeartbeatEvent));
+    ctx.on(SCHEDULER_UPDATE, (_event, nowMs) => this.updateDue(nowMs));
   }
 
   // ---- the scheduler's calls -------------------------------------------------------------

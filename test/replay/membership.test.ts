@@ -11,7 +11,7 @@
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { replay } from '../../src/replay/engine.js';
-import type { ReplayOptions } from '../../src/replay/engine.js';
+import type { ReplayOptions } from '../../src/replay/replay-input.js';
 import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
 import { parseCluster } from '../../src/model/cluster.js';
 import type { Cluster, ClusterInput } from '../../src/model/cluster.js';

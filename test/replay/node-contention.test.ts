@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../src/replay/engine.js';
-import type { ReplayOptions } from '../../src/replay/engine.js';
+import type { ReplayOptions } from '../../src/replay/replay-input.js';
 import { contentionNote } from '../../src/replay/node-contention.js';
 import type { ContentionSettings } from '../../src/replay/node-contention.js';
 import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
