@@ -14,6 +14,7 @@ import { UserError } from '../../model/errors.js';
 import { batchBuffers } from '../../model/rm-event-batch.js';
 import type { RmEventBatch } from '../../model/rm-event-batch.js';
 import { readJob, recogniseJob, summaryOf } from './parse-job.js';
+import { packable, packBatches } from './packed-batches.js';
 import { BATCHES_AHEAD, FILES_PER_POST, SPOOL_BYTES } from './parse-protocol.js';
 import type { FromParseWorker, FromParseWorkerPost, ParseFileJob, ToParseWorker } from './parse-protocol.js';
 
@@ -45,12 +46,29 @@ function post(message: FromParseWorker, transfer: readonly ArrayBuffer[] = []): 
 
 function flush(): void {
   if (outbox.messages.length === 0) return;
+  packSmallBatches();
   port.postMessage(outbox.messages satisfies FromParseWorkerPost, outbox.transfer);
   outbox.messages = [];
   outbox.transfer = [];
   outbox.fileBatch = false;
   outbox.files = 0;
   outbox.credited = 0;
+}
+
+/** The held batches that are small go out in one shared buffer (packed-batches.ts), transferred with the rest. */
+function packSmallBatches(): void {
+  const at: number[] = [];
+  const small: RmEventBatch[] = [];
+  outbox.messages.forEach((message, k) => {
+    if (message.type === 'batch' && packable(message.batch)) {
+      at.push(k);
+      small.push(message.batch);
+    }
+  });
+  if (small.length === 0) return;
+  const { batches, buffer } = packBatches(small);
+  at.forEach((k, i) => (outbox.messages[k] = { type: 'batch', batch: batches[i]! }));
+  outbox.transfer.push(buffer);
 }
 
 /** The current file's spool: opened on its first batch, closed when the file is read. */
@@ -83,7 +101,8 @@ function postBatch(batch: RmEventBatch, spool: Spool): void {
     Atomics.wait(unwritten, 0, count);
   }
   Atomics.add(unwritten, 0, 1);
-  post({ type: 'batch', batch }, batchBuffers(batch));
+  // A small batch's arrays are copied into its post's shared buffer (at flush), a full one's transferred.
+  post({ type: 'batch', batch }, packable(batch) ? [] : batchBuffers(batch));
   outbox.credited++;
 }
 
