@@ -1,7 +1,7 @@
 // A parser worker thread of an RM-log ingest: reads the files it is given, one at a time, in order, and
 // posts each one's recognition, its event batches (a full one's arrays transferred, small
-// ones copied into one buffer per post: packed-batches.ts) and its outcome. Past BATCHES_AHEAD batches not yet written it spools them to a file, and past
-// SPOOL_BYTES of that it waits. Messages go out several to a post: a batch is held until the
+// ones copied into one buffer per post: packed-batches.ts) and its outcome. Past BATCHES_AHEAD
+// batches not yet written it spools them to a file, and past SPOOL_BYTES of that it waits. Messages go out several to a post: a batch is held until the
 // next one is ready (the first goes with its file's recognition), and a small file's messages
 // until FILES_PER_POST files are read, none is left to read, or the writer has written every
 // batch posted before (it may be waiting for these), as each post costs the main thread, the
