@@ -66,9 +66,9 @@ function packSmallBatches(): void {
     }
   });
   if (small.length === 0) return;
-  const { batches, buffer } = packBatches(small);
-  at.forEach((k, i) => (outbox.messages[k] = { type: 'batch', batch: batches[i]! }));
-  outbox.transfer.push(buffer);
+  const packed = packBatches(small);
+  at.forEach((k, i) => (outbox.messages[k] = { type: 'packed', batch: packed[i]! }));
+  outbox.transfer.push(packed[0]!.buffer);
 }
 
 /** The current file's spool: opened on its first batch, closed when the file is read. */

@@ -1,5 +1,5 @@
-// Small batches packed into one buffer (as a parser worker posts them) and transferred with it
-// are stored exactly as the batches themselves: three files' batches of 3, 70 (more than one
+// Small batches packed into one buffer (as a parser worker posts them), transferred with it and
+// made again over it are stored exactly as the batches themselves: three files' batches of 3, 70 (more than one
 // 64-row validity word) and 5 rows, with nulls, repeated strings and a reject.
 
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { RM_EVENT_BATCH_ROWS, RM_EVENT_STRING_FIELDS, RmEventBatcher } from '../
 import type { RmEventBatch } from '../../../src/model/rm-event-batch.js';
 import { EVENT_KINDS, newEvent } from '../../../src/model/rm-events.js';
 import type { RmEvent } from '../../../src/model/rm-events.js';
-import { packable, packBatches } from '../../../src/ingest/rmlog/packed-batches.js';
+import { packable, packBatches, unpackBatch } from '../../../src/ingest/rmlog/packed-batches.js';
 import { RmLogWriter, Store } from '../../../src/store/index.js';
 
 function eventAt(i: number): RmEvent {
@@ -64,17 +64,21 @@ describe('packBatches', () => {
     expect(before.events).toHaveLength(78);
     expect(before.rejects).toHaveLength(1);
 
-    const { batches: packed, buffer } = packBatches(batches);
-    // Every array of every batch is a view of the one buffer.
-    for (const batch of packed) {
-      const arrays = [batch.lineNumber, batch.timeMs, batch.kind, batch.ints.memoryMb.values, batch.ints.priority.validity];
-      for (const field of RM_EVENT_STRING_FIELDS) arrays.push(batch.strings[field].codes, batch.strings[field].validity);
-      for (const array of arrays) expect(array.buffer).toBe(buffer);
-    }
-    // As postMessage moves it: the buffer detached here, the batches rebuilt over it there.
+    const packed = packBatches(batches);
+    // One buffer for the three, each batch from its own place on.
+    const buffer = packed[0]!.buffer;
+    expect(packed.map((p) => p.buffer === buffer)).toEqual([true, true, true]);
+    expect(new Set(packed.map((p) => p.at)).size).toBe(3);
+    // As postMessage moves it: the buffer detached here, the batches made again over it there.
     const received = structuredClone(packed, { transfer: [buffer] });
     expect(buffer.byteLength).toBe(0);
-    expect(await stored(received)).toEqual(before);
+    const unpacked = received.map(unpackBatch);
+    for (const batch of unpacked) {
+      const arrays = [batch.lineNumber, batch.timeMs, batch.kind, batch.ints.memoryMb.values, batch.ints.priority.validity];
+      for (const field of RM_EVENT_STRING_FIELDS) arrays.push(batch.strings[field].codes, batch.strings[field].validity);
+      for (const array of arrays) expect(array.buffer).toBe(received[0]!.buffer);
+    }
+    expect(await stored(unpacked)).toEqual(before);
   });
 
   it('leaves a full batch to be transferred as it is', () => {
