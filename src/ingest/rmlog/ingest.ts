@@ -470,6 +470,7 @@ function mergeRecord(
   // A grown file's counts are the earlier ones, less what its unterminated last line added
   // (that line was just read again, whole), plus this read's.
   const earlier = previous ? withoutUnterminatedLine(previous, previous.unterminatedLine) : NO_LINES;
+  const counts = combineLineCounts(earlier, read, 1);
   return {
     fileId,
     trace,
@@ -484,7 +485,14 @@ function mergeRecord(
     prefixHash: read.completeHash ?? read.fileHash,
     fileHash: read.fileHash,
     lines: read.lastLine,
-    ...combineLineCounts(earlier, read, 1),
+    // Field by field: a spread into a literal this long took V8's slow path (0.1 s of 10,000 small files).
+    entries: counts.entries,
+    events: counts.events,
+    ignoredEntries: counts.ignoredEntries,
+    continuationLines: counts.continuationLines,
+    rejectedLines: counts.rejectedLines,
+    nulPrefixedLines: counts.nulPrefixedLines,
+    nulBytesStripped: counts.nulBytesStripped,
     backwardsTimestamps: (previous?.backwardsTimestamps ?? 0) + read.backwardsTimestamps,
     warnings: (previous?.warnings ?? 0) + read.warnings,
     errors: (previous?.errors ?? 0) + read.errors,

@@ -35,7 +35,7 @@ export interface ParseOutcome {
   readonly sizeBytes: number;
   /** Whether it was gzip-compressed. */
   readonly compressed: boolean;
-  readonly stats: Omit<RmLogFileStats, 'head'>;
+  readonly stats: RmLogFileStats;
   /** sha256 of the first min(HEAD_BYTES, completeBytes) bytes: recognises the file later. */
   readonly headSha256: string;
 }
@@ -56,7 +56,7 @@ export async function readJob(job: ParseJob, file: RecognisedFile, onBatch: (bat
   if (recognition.kind === 'unchanged') throw new Error('an unchanged file is not read again');
   const previous = recognition.kind === 'grown' ? job.stored.find((f) => f.fileId === recognition.fileId)! : null;
   const batcher = new RmEventBatcher(onBatch);
-  const { head, ...stats } = await readRmLog(
+  const { head, stats } = await readRmLog(
     job.path,
     {
       gzip: job.gzip,
@@ -79,7 +79,7 @@ export interface StreamJobOptions {
 /** Reads a stream (standard input) whole: it has no identity to recognise it by. */
 export async function runStreamJob(stream: Readable, onBatch: (batch: RmEventBatch) => void, options: StreamJobOptions = {}): Promise<ParseOutcome> {
   const batcher = new RmEventBatcher(onBatch);
-  const { head, ...stats } = await readRmLog(
+  const { head, stats } = await readRmLog(
     { stream },
     {
       gzip: false,

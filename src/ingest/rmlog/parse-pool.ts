@@ -24,6 +24,7 @@ import type { RmEventBatch } from '../../model/rm-event-batch.js';
 import { readJob, recogniseJob, runStreamJob, summaryOf } from './parse-job.js';
 import type { ParseJob, ParseOutcome, RecognisedFile, RecognitionSummary, StreamJobOptions } from './parse-job.js';
 import { FILES_PER_POST, FILES_QUEUED } from './parse-protocol.js';
+import { unpackBatch } from './packed-batches.js';
 import type { FromParseWorker, FromParseWorkerPost, ToParseWorker } from './parse-protocol.js';
 import type { Readable } from 'node:stream';
 
@@ -244,8 +245,8 @@ class WorkerFile implements ParsedFile {
         }
         if (message.type === 'spooled') {
           onBatch(this.spooled(message.offset, message.length));
-        } else if (message.type === 'batch') {
-          onBatch(message.batch);
+        } else if (message.type === 'batch' || message.type === 'packed') {
+          onBatch(message.type === 'batch' ? message.batch : unpackBatch(message.batch));
           // One more batch may be posted.
           const unwritten = this.slot!.unwritten;
           Atomics.sub(unwritten, 0, 1);

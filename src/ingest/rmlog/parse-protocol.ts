@@ -1,6 +1,7 @@
 // Messages between an ingest's main thread (the one DuckDB writer) and its parser workers.
 
 import type { RmEventBatch } from '../../model/rm-event-batch.js';
+import type { PackedBatch } from './packed-batches.js';
 import type { ParseJob, ParseOutcome, RecognitionSummary } from './parse-job.js';
 
 /**
@@ -48,6 +49,8 @@ export type FromParseWorkerPost = readonly FromParseWorker[];
 export type FromParseWorker =
   | { readonly type: 'recognised'; readonly recognition: RecognitionSummary }
   | { readonly type: 'batch'; readonly batch: RmEventBatch }
+  /** A small batch, in a buffer shared by the post's small batches (packed-batches.ts). */
+  | { readonly type: 'packed'; readonly batch: PackedBatch }
   /** The next batch is in the spool file, v8-serialised, `length` bytes at `offset`. */
   | { readonly type: 'spooled'; readonly offset: number; readonly length: number }
   /** The file is read (outcome null: it was unchanged and not read). */

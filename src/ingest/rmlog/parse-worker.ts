@@ -1,7 +1,7 @@
 // A parser worker thread of an RM-log ingest: reads the files it is given, one at a time, in order, and
-// posts each one's recognition, its event batches (their arrays transferred, not copied) and
-// its outcome. Past BATCHES_AHEAD batches not yet written it spools them to a file, and past
-// SPOOL_BYTES of that it waits. Messages go out several to a post: a batch is held until the
+// posts each one's recognition, its event batches (a full one's arrays transferred, small
+// ones copied into one buffer per post: packed-batches.ts) and its outcome. Past BATCHES_AHEAD
+// batches not yet written it spools them to a file, and past SPOOL_BYTES of that it waits. Messages go out several to a post: a batch is held until the
 // next one is ready (the first goes with its file's recognition), and a small file's messages
 // until FILES_PER_POST files are read, none is left to read, or the writer has written every
 // batch posted before (it may be waiting for these), as each post costs the main thread, the
@@ -14,6 +14,7 @@ import { UserError } from '../../model/errors.js';
 import { batchBuffers } from '../../model/rm-event-batch.js';
 import type { RmEventBatch } from '../../model/rm-event-batch.js';
 import { readJob, recogniseJob, summaryOf } from './parse-job.js';
+import { packable, packBatches } from './packed-batches.js';
 import { BATCHES_AHEAD, FILES_PER_POST, SPOOL_BYTES } from './parse-protocol.js';
 import type { FromParseWorker, FromParseWorkerPost, ParseFileJob, ToParseWorker } from './parse-protocol.js';
 
@@ -45,12 +46,29 @@ function post(message: FromParseWorker, transfer: readonly ArrayBuffer[] = []): 
 
 function flush(): void {
   if (outbox.messages.length === 0) return;
+  packSmallBatches();
   port.postMessage(outbox.messages satisfies FromParseWorkerPost, outbox.transfer);
   outbox.messages = [];
   outbox.transfer = [];
   outbox.fileBatch = false;
   outbox.files = 0;
   outbox.credited = 0;
+}
+
+/** The held batches that are small go out in one shared buffer (packed-batches.ts), transferred with the rest. */
+function packSmallBatches(): void {
+  const at: number[] = [];
+  const small: RmEventBatch[] = [];
+  outbox.messages.forEach((message, k) => {
+    if (message.type === 'batch' && packable(message.batch)) {
+      at.push(k);
+      small.push(message.batch);
+    }
+  });
+  if (small.length === 0) return;
+  const packed = packBatches(small);
+  at.forEach((k, i) => (outbox.messages[k] = { type: 'packed', batch: packed[i]! }));
+  outbox.transfer.push(packed[0]!.buffer);
 }
 
 /** The current file's spool: opened on its first batch, closed when the file is read. */
@@ -83,7 +101,8 @@ function postBatch(batch: RmEventBatch, spool: Spool): void {
     Atomics.wait(unwritten, 0, count);
   }
   Atomics.add(unwritten, 0, 1);
-  post({ type: 'batch', batch }, batchBuffers(batch));
+  // A small batch's arrays are copied into its post's shared buffer (at flush), a full one's transferred.
+  post({ type: 'batch', batch }, packable(batch) ? [] : batchBuffers(batch));
   outbox.credited++;
 }
 
