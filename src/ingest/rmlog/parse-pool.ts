@@ -25,7 +25,9 @@ import { readJob, recogniseJob, runStreamJob, summaryOf } from './parse-job.js';
 import type { ParseJob, ParseOutcome, RecognisedFile, RecognitionSummary, StreamJobOptions } from './parse-job.js';
 import { FILES_PER_POST, FILES_QUEUED } from './parse-protocol.js';
 import { unpackBatch } from './packed-batches.js';
-import type { FromParseWorker, FromParseWorkerPost, ToParseWorker } from './parse-protocol.js';
+import type { FromParseWorker, ToParseWorker } from './parse-protocol.js';
+import { decodePost } from './worker-posts.js';
+import type { WorkerPost } from './worker-posts.js';
 import type { Readable } from 'node:stream';
 
 /** One file being read: first what it is, then its batches and outcome. */
@@ -123,8 +125,8 @@ export class RmLogParsePool {
     const credits = new SharedArrayBuffer(4);
     const worker = new Worker(workerScript(), { workerData: { credits } });
     const slot: WorkerSlot = { worker, unwritten: new Int32Array(credits), files: [] };
-    worker.on('message', (messages: FromParseWorkerPost) => {
-      for (const message of messages) {
+    worker.on('message', (post: WorkerPost) => {
+      for (const message of decodePost(post)) {
         const file = slot.files[0];
         if (!file) return;
         if (message.type === 'done' || message.type === 'error') {

@@ -43,9 +43,7 @@ export interface ParseFileJob {
   readonly spoolPath: string;
 }
 
-/** What a worker posts at once: its messages, in order, of one file or several. */
-export type FromParseWorkerPost = readonly FromParseWorker[];
-
+/** A worker's messages, posted several at once (worker-posts.ts). */
 export type FromParseWorker =
   | { readonly type: 'recognised'; readonly recognition: RecognitionSummary }
   | { readonly type: 'batch'; readonly batch: RmEventBatch }

@@ -1,8 +1,8 @@
 // A parser worker thread of an RM-log ingest: reads the files it is given, one at a time, in order, and
-// posts each one's recognition, its event batches (a full one's arrays transferred, small
-// ones copied into one buffer per post: packed-batches.ts) and its outcome. Past BATCHES_AHEAD
-// batches not yet written it spools them to a file, and past SPOOL_BYTES of that it waits. Messages go out several to a post: a batch is held until the
-// next one is ready (the first goes with its file's recognition), and a small file's messages
+// posts each one's recognition, its event batches and its outcome (a post's messages as one
+// JSON text beside their arrays: worker-posts.ts). Past BATCHES_AHEAD batches not yet written
+// it spools them to a file, and past SPOOL_BYTES of that it waits. Messages go out several to a
+// post: a batch is held until the next one is ready (the first goes with its file's recognition), and a small file's messages
 // until FILES_PER_POST files are read, none is left to read, or the writer has written every
 // batch posted before (it may be waiting for these), as each post costs the main thread, the
 // ingest's one writer, more than a small file's batch does.
@@ -11,12 +11,11 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { UserError } from '../../model/errors.js';
-import { batchBuffers } from '../../model/rm-event-batch.js';
 import type { RmEventBatch } from '../../model/rm-event-batch.js';
 import { readJob, recogniseJob, summaryOf } from './parse-job.js';
-import { packable, packBatches } from './packed-batches.js';
 import { BATCHES_AHEAD, FILES_PER_POST, SPOOL_BYTES } from './parse-protocol.js';
-import type { FromParseWorker, FromParseWorkerPost, ParseFileJob, ToParseWorker } from './parse-protocol.js';
+import type { FromParseWorker, ParseFileJob, ToParseWorker } from './parse-protocol.js';
+import { encodePost } from './worker-posts.js';
 
 if (!parentPort) throw new Error('parse-worker.js runs as a worker thread of an RM-log ingest');
 const port = parentPort;
@@ -24,13 +23,12 @@ const port = parentPort;
 const unwritten = new Int32Array((workerData as { credits: SharedArrayBuffer }).credits);
 
 /**
- * Messages not yet posted, the buffers they transfer, whether one is a batch of the file being
- * read, and how many files' ends they hold. At most FILES_PER_POST + 1 batches are held, well
+ * Messages not yet posted, whether one is a batch of the file being read, and how many files' ends they hold. At most FILES_PER_POST + 1 batches are held, well
  * under BATCHES_AHEAD: a worker waiting for credits has posted batches for the writer to free.
  */
-const outbox = { messages: [] as FromParseWorker[], transfer: [] as ArrayBuffer[], fileBatch: false, files: 0, credited: 0 };
+const outbox = { messages: [] as FromParseWorker[], fileBatch: false, files: 0, credited: 0 };
 
-function post(message: FromParseWorker, transfer: readonly ArrayBuffer[] = []): void {
+function post(message: FromParseWorker): void {
   if (message.type === 'batch' || message.type === 'spooled') {
     // The file's batch held goes out first: the writer may be waiting for it.
     if (outbox.fileBatch) flush();
@@ -41,34 +39,16 @@ function post(message: FromParseWorker, transfer: readonly ArrayBuffer[] = []): 
     outbox.files++;
   }
   outbox.messages.push(message);
-  outbox.transfer.push(...transfer);
 }
 
 function flush(): void {
   if (outbox.messages.length === 0) return;
-  packSmallBatches();
-  port.postMessage(outbox.messages satisfies FromParseWorkerPost, outbox.transfer);
+  const { post, transfer } = encodePost(outbox.messages);
+  port.postMessage(post, transfer);
   outbox.messages = [];
-  outbox.transfer = [];
   outbox.fileBatch = false;
   outbox.files = 0;
   outbox.credited = 0;
-}
-
-/** The held batches that are small go out in one shared buffer (packed-batches.ts), transferred with the rest. */
-function packSmallBatches(): void {
-  const at: number[] = [];
-  const small: RmEventBatch[] = [];
-  outbox.messages.forEach((message, k) => {
-    if (message.type === 'batch' && packable(message.batch)) {
-      at.push(k);
-      small.push(message.batch);
-    }
-  });
-  if (small.length === 0) return;
-  const packed = packBatches(small);
-  at.forEach((k, i) => (outbox.messages[k] = { type: 'packed', batch: packed[i]! }));
-  outbox.transfer.push(packed[0]!.buffer);
 }
 
 /** The current file's spool: opened on its first batch, closed when the file is read. */
@@ -102,7 +82,7 @@ function postBatch(batch: RmEventBatch, spool: Spool): void {
   }
   Atomics.add(unwritten, 0, 1);
   // A small batch's arrays are copied into its post's shared buffer (at flush), a full one's transferred.
-  post({ type: 'batch', batch }, packable(batch) ? [] : batchBuffers(batch));
+  post({ type: 'batch', batch });
   outbox.credited++;
 }
 
