@@ -31,6 +31,9 @@ const idle: Hasher[] = [];
 
 /** A running XXH3-128 of a file's bytes that can be read (digested) at a point and go on. */
 export class ContentHash {
+  /** Digested by digestFinal(): its state is the digest's, until restore(). */
+  private ended = false;
+
   private constructor(private current: Hasher | null) {}
 
   static async create(): Promise<ContentHash> {
@@ -43,6 +46,7 @@ export class ContentHash {
   release(): void {
     if (this.current !== null) idle.push(this.current);
     this.current = null;
+    this.ended = false;
   }
 
   update(bytes: Uint8Array): this {
@@ -56,7 +60,9 @@ export class ContentHash {
   }
 
   restore(mark: ContentHashMark): this {
-    this.hasher.load(mark.state);
+    if (this.current === null) throw new Error('a content hash was used after it was released');
+    this.current.load(mark.state);
+    this.ended = false;
     return this;
   }
 
@@ -73,8 +79,19 @@ export class ContentHash {
     return digest;
   }
 
+  /**
+   * The hash of the bytes so far, without keeping a state to go on from (saving and loading it
+   * were most of the hashing of a small file): only restore() or release() may follow.
+   */
+  digestFinal(): string {
+    const digest = this.hasher.digest('hex');
+    this.ended = true;
+    return digest;
+  }
+
   private get hasher(): Hasher {
     if (this.current === null) throw new Error('a content hash was used after it was released');
+    if (this.ended) throw new Error('a content hash was used after its final digest');
     return this.current;
   }
 }

@@ -88,8 +88,11 @@ export async function readLines(
   const legacy = options.legacySha256 ? createHash('sha256') : null;
   const splitter = new LineSplitter(handler, startByte, (options.firstLine ?? 1) - 1);
   let fileBytes = startByte;
-  // The hash's state at the last newline read so far (kept per chunk, not per line); plain files only.
-  let complete: ContentHashMark | null = null;
+  // The hash's state at the last newline read so far (kept per chunk, not per line); plain files
+  // only. 'current' while no byte was hashed after it: saved only once one is (a small file's
+  // chunk usually ends with a newline, and its state saved and loaded again cost more than its
+  // bytes' hashing did).
+  let complete: ContentHashMark | 'current' | null = null;
   let streamError: string | null = null;
   const head = startByte === 0 ? new HeadKeeper() : null;
   let compressed = isFile && options.gzip;
@@ -97,7 +100,7 @@ export async function readLines(
   if (isFile && !options.gzip) {
     // Plain files are read synchronously straight into the splitter's buffer: the reader is
     // CPU-bound and an await per chunk only adds event-loop latency.
-    complete = hash.mark();
+    complete = 'current';
     const fd = openSync(input.path, 'r');
     try {
       for (;;) {
@@ -111,7 +114,11 @@ export async function readLines(
         onProgress?.(fileBytes);
         const lastNl = bytes.lastIndexOf(10);
         if (lastNl < 0) {
+          if (complete === 'current') complete = hash.mark();
           hash.update(bytes);
+        } else if (lastNl === bytes.length - 1) {
+          hash.update(bytes);
+          complete = 'current';
         } else {
           hash.update(bytes.subarray(0, lastNl + 1));
           complete = hash.mark();
@@ -161,8 +168,8 @@ export async function readLines(
     }
   }
   splitter.end();
-  const fileHash = hash.digestAndGoOn();
-  const completeHash = complete ? hash.digestAt(complete) : null;
+  const fileHash = hash.digestFinal();
+  const completeHash = complete === 'current' ? fileHash : complete ? hash.restore(complete).digestFinal() : null;
   hash.release();
   return {
     fileBytes,

@@ -5,7 +5,7 @@
 // where that ingest stopped. Rows stored before schema version 10 hold SHA-256 content hashes,
 // checked as such: a grown one resumes on the current content hash, taken in the same read.
 
-import { createHash } from 'node:crypto';
+import { createHash, hash as hashOnce } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { RmLogFileRecord } from '../../store/index.js';
 import { ContentHash } from './content-hash.js';
@@ -144,5 +144,6 @@ export function mayBeSameFile(earlier: FileHead, later: FileHead): boolean {
 
 /** sha256 of a file's first min(HEAD_BYTES, completeBytes) bytes, from its head. */
 export function headSha256(head: Buffer, completeBytes: number): string {
-  return createHash('sha256').update(head.subarray(0, Math.min(HEAD_BYTES, completeBytes))).digest('hex');
+  // The one-shot form: a Hash object per file was most of this in an ingest of 10,000 small files.
+  return hashOnce('sha256', head.subarray(0, Math.min(HEAD_BYTES, completeBytes)), 'hex');
 }

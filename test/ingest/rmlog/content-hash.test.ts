@@ -41,3 +41,20 @@ describe('content hashes reuse their hashers', () => {
     expect(() => a.update(first)).toThrow(/released/);
   });
 });
+
+describe('a final digest', () => {
+  it('digests without a state to go on from: a mark restored goes on, other use is refused', async () => {
+    const a = await ContentHash.create();
+    a.update(first);
+    const mark = a.mark();
+    a.update(second);
+    expect(a.digestFinal()).toBe(await xxhash128(Buffer.concat([first, second])));
+    expect(() => a.update(second)).toThrow(/final digest/);
+    expect(a.restore(mark).digestFinal()).toBe(await xxhash128(first));
+    a.release();
+    // Its hasher, reused, starts over.
+    const b = await ContentHash.create();
+    expect(b.update(second).digestAndGoOn()).toBe(await xxhash128(second));
+    b.release();
+  });
+});

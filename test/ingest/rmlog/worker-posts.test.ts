@@ -78,7 +78,8 @@ describe('worker posts', () => {
     expect(got.map((m) => m.type)).toEqual(['recognised', 'packed', 'batch', 'packed', 'done', 'recognised', 'spooled', 'error']);
     const batches = got.flatMap((m) => (m.type === 'packed' ? [unpackBatch(m.batch)] : m.type === 'batch' ? [m.batch] : []));
     expect(batches.map(rowsOf)).toEqual(expected);
-    expect(got[1]!.type === 'packed' && got[3]!.type === 'packed' && got[1].batch.buffer === got[3].batch.buffer).toBe(true);
+    const [first, second] = [got[1]!, got[3]!];
+    expect(first.type === 'packed' && second.type === 'packed' && first.batch.buffer === second.batch.buffer).toBe(true);
     expect([got[0], got[4], got[5], got[6]]).toEqual([messages[0], messages[4], messages[5], messages[6]]);
     expect(got[7]).toMatchObject({ type: 'error', message: 'no such file', userError: true });
   });
