@@ -120,29 +120,34 @@ export async function ingestRmLog(store: Store, options: IngestRmLogOptions): Pr
     if (options.paths.length > 1) throw new UserError('standard input (-) is read alone: give it as the only input');
     return ingestStdin(store, options);
   }
-  const ordered = orderOldestFirst(await fileStarts(await expandPaths(options.paths)));
-  const trace = options.name ?? traceNameOf(ordered[ordered.length - 1]!.path);
-  const existing = await checkTrace(store, trace);
-  if (existing && options.name === undefined) {
-    // A default name (from the file name) must not quietly merge logs of different clusters
-    // (every `rm.log` would become one trace); more files of the same directory are its rotations.
-    const storedDirs = new Set((await listRmLogFiles(store, trace)).map((f) => dirname(f.path)));
-    const foreign = ordered.find((file) => !storedDirs.has(dirname(file.path)))?.path;
-    if (foreign) {
-      throw new UserError(
-        `trace '${trace}' already holds logs from ${[...storedDirs].join(', ')}; pass --name NAME to add ` +
-          `${foreign} to it, or another --name to make a new trace`,
-      );
-    }
-  }
-  const results: IngestRmLogFileResult[] = [];
-  const started = performance.now();
-  let readMs = 0;
-  let samplesMs = 0;
-  const threads = options.parserThreads ?? (availableParallelism() > 1 ? Math.min(availableParallelism(), ordered.length) : 0);
+  const paths = await expandPaths(options.paths);
+  const threads = options.parserThreads ?? (availableParallelism() > 1 ? Math.min(availableParallelism(), paths.length) : 0);
   await removeDeadSpools();
   const pool = new RmLogParsePool(threads);
+  // Its workers load their modules while the files' starts are read here (10,000 small files:
+  // most of a second of this thread, which the workers' start-up then no longer comes after).
+  pool.startWorkers();
+  let trace: string;
+  let readMs = 0;
+  let samplesMs = 0;
+  const results: IngestRmLogFileResult[] = [];
   try {
+    const ordered = orderOldestFirst(await fileStarts(paths));
+    trace = options.name ?? traceNameOf(ordered[ordered.length - 1]!.path);
+    const existing = await checkTrace(store, trace);
+    if (existing && options.name === undefined) {
+      // A default name (from the file name) must not quietly merge logs of different clusters
+      // (every `rm.log` would become one trace); more files of the same directory are its rotations.
+      const storedDirs = new Set((await listRmLogFiles(store, trace)).map((f) => dirname(f.path)));
+      const foreign = ordered.find((file) => !storedDirs.has(dirname(file.path)))?.path;
+      if (foreign) {
+        throw new UserError(
+          `trace '${trace}' already holds logs from ${[...storedDirs].join(', ')}; pass --name NAME to add ` +
+            `${foreign} to it, or another --name to make a new trace`,
+        );
+      }
+    }
+    const started = performance.now();
     await withIngestSettings(store, async () => {
       const catalogue = new StoredFiles(await listRmLogFiles(store, trace));
       const files = ordered.map((start) => groupedFile(start, catalogue));

@@ -70,6 +70,12 @@ export class RmLogParsePool {
     return file;
   }
 
+  /** Starts every worker now, before any file is given (each takes a few hundred ms to load its modules). */
+  startWorkers(): void {
+    if (this.threads <= 1) return;
+    while (this.workers.length < this.threads && !this.closed) this.spawn();
+  }
+
   /** A stream (standard input) is read in the calling thread, whole. */
   startStream(stream: Readable, options: StreamJobOptions = {}): ParsedFile {
     return {
