@@ -12,7 +12,7 @@ import type { EventKind, RmEvent } from './rm-events.js';
 /** Rows per batch: DuckDB's vector size, so that a batch is one data chunk. */
 export const RM_EVENT_BATCH_ROWS = 2048;
 /** A batch is closed early once its rejects hold this much raw text (a file of garbage). */
-const REJECT_TEXT_LIMIT_CHARS = 4 * 1024 * 1024;
+export const REJECT_TEXT_LIMIT_CHARS = 4 * 1024 * 1024;
 /** A batch, even an empty one, is closed after this many bytes of file, so that progress is seen. */
 const PROGRESS_BYTES = 64 * 1024 * 1024;
 

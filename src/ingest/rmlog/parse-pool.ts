@@ -6,7 +6,7 @@
 // done, a worker of 10,000 small files spent most of its time waiting for it. It is given more
 // once it has FILES_PER_POST left, in one message, and posts its messages several at a time
 // (parse-worker.ts). Files are handed to the writer in
-// the order they were started, each batch once, with at most BATCHES_AHEAD unwritten per worker
+// the order they were started, each batch once, with at most CREDITS_AHEAD of them unwritten per worker
 // in memory and the rest in the worker's spool file (deleted once read, or when the pool closes).
 // The spool files live in a scratch directory marked with this process's id, which the next
 // ingest removes if this process was killed (a kill -9 left 46 MB of spool behind).
@@ -23,7 +23,7 @@ import type { ScratchDir } from '../../store/index.js';
 import type { RmEventBatch } from '../../model/rm-event-batch.js';
 import { readJob, recogniseJob, runStreamJob, summaryOf } from './parse-job.js';
 import type { ParseJob, ParseOutcome, RecognisedFile, RecognitionSummary, StreamJobOptions } from './parse-job.js';
-import { FILES_PER_POST, FILES_QUEUED } from './parse-protocol.js';
+import { creditsOf, FILES_PER_POST, FILES_QUEUED } from './parse-protocol.js';
 import { unpackBatch } from './packed-batches.js';
 import type { FromParseWorker, ToParseWorker } from './parse-protocol.js';
 import { decodePost } from './worker-posts.js';
@@ -254,10 +254,11 @@ class WorkerFile implements ParsedFile {
         if (message.type === 'spooled') {
           onBatch(this.spooled(message.offset, message.length));
         } else if (message.type === 'batch' || message.type === 'packed') {
-          onBatch(message.type === 'batch' ? message.batch : unpackBatch(message.batch));
-          // One more batch may be posted.
+          const batch = message.type === 'batch' ? message.batch : unpackBatch(message.batch);
+          onBatch(batch);
+          // Its credits go back to the worker.
           const unwritten = this.slot!.unwritten;
-          Atomics.sub(unwritten, 0, 1);
+          Atomics.sub(unwritten, 0, creditsOf(batch));
           Atomics.notify(unwritten, 0);
         }
       }

@@ -1,5 +1,6 @@
 // Messages between an ingest's main thread (the one DuckDB writer) and its parser workers.
 
+import { REJECT_TEXT_LIMIT_CHARS, RM_EVENT_BATCH_ROWS } from '../../model/rm-event-batch.js';
 import type { RmEventBatch } from '../../model/rm-event-batch.js';
 import type { PackedBatch } from './packed-batches.js';
 import type { ParseJob, ParseOutcome, RecognitionSummary } from './parse-job.js';
@@ -15,9 +16,25 @@ export const BATCHES_AHEAD = 32;
 export const SPOOL_BYTES = 512 * 1024 * 1024;
 
 /**
+ * The batches are counted as what they hold, not one each (credits: a full batch's worth is
+ * RM_EVENT_BATCH_ROWS): counted one each, a worker of small files, a batch each, ran 32 files
+ * ahead of the writer now and then and spooled the rest (151 of 10,000 small files).
+ */
+export const CREDITS_AHEAD = BATCHES_AHEAD * RM_EVENT_BATCH_ROWS;
+/** Reject text worth a credit: a batch closed at REJECT_TEXT_LIMIT_CHARS counts as a full one. */
+const REJECT_CHARS_PER_CREDIT = REJECT_TEXT_LIMIT_CHARS / RM_EVENT_BATCH_ROWS;
+
+/** What a posted batch counts against CREDITS_AHEAD until it is written: its rows and reject text, at least one. */
+export function creditsOf(batch: Pick<RmEventBatch, 'rows' | 'rejects'>): number {
+  let rejectChars = 0;
+  for (const reject of batch.rejects) rejectChars += reject.rawText.length + reject.reason.length;
+  return Math.max(1, batch.rows + Math.ceil(rejectChars / REJECT_CHARS_PER_CREDIT));
+}
+
+/**
  * Files a worker is given and has not finished: it starts the next as soon as one is done, not
  * once the main thread (busy writing) has seen that and sent another. Its batches share the
- * worker's BATCHES_AHEAD, so memory is bounded as before.
+ * worker's CREDITS_AHEAD, so memory is bounded as before.
  */
 export const FILES_QUEUED = 16;
 
@@ -31,7 +48,7 @@ export const FILES_PER_POST = 8;
 
 /**
  * To a worker: files to read, in order, after those it was given before. (Its workerData holds
- * `credits`, the SharedArrayBuffer of one Int32: its batches posted and not yet written.)
+ * `credits`, the SharedArrayBuffer of one Int32: the credits of its batches posted and not yet written.)
  */
 export interface ToParseWorker {
   readonly files: readonly ParseFileJob[];

@@ -1,6 +1,6 @@
 // A parser worker thread of an RM-log ingest: reads the files it is given, one at a time, in order, and
 // posts each one's recognition, its event batches and its outcome (a post's messages as one
-// JSON text beside their arrays: worker-posts.ts). Past BATCHES_AHEAD batches not yet written
+// JSON text beside their arrays: worker-posts.ts). Past CREDITS_AHEAD of batches not yet written
 // it spools them to a file, and past SPOOL_BYTES of that it waits. Messages go out several to a
 // post: a batch is held until the next one is ready (the first goes with its file's recognition), and a small file's messages
 // until FILES_PER_POST files are read, none is left to read, or the writer has written every
@@ -13,18 +13,18 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { UserError } from '../../model/errors.js';
 import type { RmEventBatch } from '../../model/rm-event-batch.js';
 import { readJob, recogniseJob, summaryOf } from './parse-job.js';
-import { BATCHES_AHEAD, FILES_PER_POST, SPOOL_BYTES } from './parse-protocol.js';
+import { creditsOf, CREDITS_AHEAD, FILES_PER_POST, SPOOL_BYTES } from './parse-protocol.js';
 import type { FromParseWorker, ParseFileJob, ToParseWorker } from './parse-protocol.js';
 import { encodePost } from './worker-posts.js';
 
 if (!parentPort) throw new Error('parse-worker.js runs as a worker thread of an RM-log ingest');
 const port = parentPort;
-/** Batches posted and not yet written, counted down by the main thread. */
+/** Credits of the batches posted and not yet written (creditsOf), counted down by the main thread. */
 const unwritten = new Int32Array((workerData as { credits: SharedArrayBuffer }).credits);
 
 /**
  * Messages not yet posted, whether one is a batch of the file being read, and how many files' ends they hold. At most FILES_PER_POST + 1 batches are held, well
- * under BATCHES_AHEAD: a worker waiting for credits has posted batches for the writer to free.
+ * under CREDITS_AHEAD: a worker waiting for credits has posted batches for the writer to free.
  */
 const outbox = { messages: [] as FromParseWorker[], fileBatch: false, files: 0, credited: 0 };
 
@@ -76,14 +76,15 @@ class Spool {
 }
 
 function postBatch(batch: RmEventBatch, spool: Spool): void {
-  if (Atomics.load(unwritten, 0) >= BATCHES_AHEAD && spool.add(batch)) return;
-  for (let count = Atomics.load(unwritten, 0); count >= BATCHES_AHEAD; count = Atomics.load(unwritten, 0)) {
+  if (Atomics.load(unwritten, 0) >= CREDITS_AHEAD && spool.add(batch)) return;
+  for (let count = Atomics.load(unwritten, 0); count >= CREDITS_AHEAD; count = Atomics.load(unwritten, 0)) {
     Atomics.wait(unwritten, 0, count);
   }
-  Atomics.add(unwritten, 0, 1);
+  const credits = creditsOf(batch);
+  Atomics.add(unwritten, 0, credits);
   // A small batch's arrays are copied into its post's shared buffer (at flush), a full one's transferred.
   post({ type: 'batch', batch });
-  outbox.credited++;
+  outbox.credited += credits;
 }
 
 async function read({ job, spoolPath }: ParseFileJob): Promise<void> {
