@@ -29,13 +29,6 @@ export interface Stage {
    */
   readonly requestDelayMs: number;
   /**
-   * Whether an observed requestDelayMs runs to the AM's ask itself (known from how the AM works,
-   * as for SLS's AM), so the ask then waits for node heartbeats like a modelled app's. Otherwise
-   * an observed delay runs to the heartbeat that served the ask in the log, and the replay serves
-   * it on the nodes' next heartbeats brought forward to that instant.
-   */
-  readonly delayEndsAtAsk?: boolean;
-  /**
    * The AM asks for this stage only on its own steps, this far apart from the app's submission
    * (SLS's simulated AM, am-steps.ts): at the second step after the start condition holds, the
    * ask then waiting for the nodes' regular heartbeats. requestDelayMs is not used. The delay is

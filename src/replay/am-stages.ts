@@ -225,7 +225,7 @@ export class AmStages {
     if (stage.index === 0) app.mapAskMs = this.ctx.nowMs;
     // A modelled MapReduce AM asks for reduces through its ramp-up, not all at once.
     if (!(app.mapReduceModelled && stage.index === 1)) apply.setAsked(app, stage, stage.remaining);
-    if (app.spec.observed && stage.asked > 0 && stage.spec.delayEndsAtAsk !== true && stage.spec.amStepMs === undefined) {
+    if (app.spec.observed && stage.asked > 0 && stage.spec.amStepMs === undefined) {
       this.parts.heartbeats.heartbeatsOnArrival(stage.asked);
     }
     const next = nextStage(app, stage);

@@ -66,18 +66,6 @@ describe('node heartbeats', () => {
     expect(result.apps[0]!.finishMs).toBe(12_200);
   });
 
-  it('serves an observed ask whose delay runs to the ask itself on the regular heartbeats', () => {
-    // The same app and nodes, but its delay is known to end at the AM's ask (delayEndsAtAsk): the
-    // 1200 ask waits for node 1's heartbeat at 1500 and node 0's at 2000, one map each; the other
-    // two at 2500 and 3000. Maps run 1500-11500, 2000-12000, 2500-12500, 3000-13000.
-    const observed = app('obs', 0, [stage('map', 4, 10_000, undefined, { delayEndsAtAsk: true })], { observed: true, amStartupMs: 1200 });
-    const result = run(cluster(2, 8192, 8), [observed], 'none', { heartbeatPhasesMs: [0, 500], recordContainers: true });
-    const maps = result.containers!;
-    const starts = maps.startMs.filter((_, i) => maps.kind[i] === 'map').sort((a, b) => a - b);
-    expect(starts).toEqual([1500, 2000, 2500, 3000]);
-    expect(result.apps[0]!.finishMs).toBe(13_000);
-  });
-
   it("asks a log app's stage that came at once after a task's end before that end's space is offered", () => {
     // One node of 3072 MB, no AM limit. Two apps from a log (observed): A has a map of 10 s, then
     // a reduce of 5 s asked at once when the map ends (fraction 1, delay 0); B has a map of 10 s.
