@@ -103,7 +103,9 @@ export function formatTable(
   const otherLeft = left.filter((i) => !same.includes(i)).map((i) => columns[i]!);
   const notes: string[] = [];
   if (otherLeft.length > 0) notes.push(`left out to fit ${maxWidth} columns: ${otherLeft.join(', ')}`);
-  if (fitted.shortened) notes.push('long values shortened with …');
+  if (fitted.cut) notes.push('long values shortened with …');
+  else if (fitted.shortened && fitted.sharedWords.length === 0) notes.push('long values shortened');
+  for (const { column, words } of fitted.sharedWords) notes.push(`every ${column} has ${words.join(' ')}, left out`);
   if (fitted.abbreviated.length > 0) notes.push(`in headers ${fitted.abbreviated.map((word) => `${HEADER_WORDS[word]} = ${word}`).join(', ')}`);
   if (fitted.width > maxWidth) notes.push(`wider than ${maxWidth} columns to keep every measure`);
   if (notes.length > 0) lines.push(...wrapText(`(${notes.join('; ')}; --wide shows all)`, maxWidth));
@@ -152,11 +154,15 @@ interface Fitted {
   /** Each column's header, on one line or wrapped over two or three. */
   readonly headers: readonly (readonly string[])[];
   readonly shortened: boolean;
+  /** Whether a value shown lost its middle (has a `…` its whole form has not). */
+  readonly cut: boolean;
   readonly constant: number[];
   /** The width of the table as shown, more than asked when only that keeps every measure. */
   readonly width: number;
   /** Words shortened in headers (HEADER_WORDS), for the legend. */
   readonly abbreviated: readonly string[];
+  /** Identifier columns whose values all had these words, left out of each (see shortNames). */
+  readonly sharedWords: readonly { readonly column: string; readonly words: readonly string[] }[];
 }
 
 /** Long words of column names and the short forms a header takes when wrapping is not enough. */
@@ -215,6 +221,8 @@ function fitColumns(
   const headers: string[][] = columns.map((name) => [name]);
   // The words abbreviated in each column's header.
   const abbreviations = new Map<number, readonly string[]>();
+  // The words left out of every value of an identifier column, as its last shortening had them.
+  const sharedWords = new Map<number, readonly string[]>();
   let shown = [...all];
   const widthOf = (i: number): number => Math.max(...headers[i]!.map((part) => part.length), ...table.map((row) => row[i]!.length));
   const total = (): number => shown.reduce((sum, i) => sum + widthOf(i), 0) + GAP.length * Math.max(0, shown.length - 1);
@@ -223,9 +231,11 @@ function fitColumns(
     cells: table,
     headers,
     shortened: shown.some((i) => cells.some((row, r) => row[i] !== table[r]![i])),
+    cut: shown.some((i) => cells.some((row, r) => table[r]![i]!.includes('…') && !row[i]!.includes('…'))),
     constant,
     width: total(),
     abbreviated: Object.keys(HEADER_WORDS).filter((word) => shown.some((i) => abbreviations.get(i)?.includes(word))),
+    sharedWords: shown.filter((i) => (sharedWords.get(i)?.length ?? 0) > 0).map((i) => ({ column: columns[i]!, words: sharedWords.get(i)! })),
   });
   if (total() <= maxWidth) return result();
   shown = shown.filter((i) => !constant.includes(i));
@@ -250,7 +260,10 @@ function fitColumns(
       );
       // No shorter form keeps the values apart: this column stays as it is.
       if (names === null) stuck.add(widest.i);
-      else table = table.map((row, r) => row.map((cell, i) => (i === widest.i ? names.get(cells[r]![i]!)! : cell)));
+      else {
+        table = table.map((row, r) => row.map((cell, i) => (i === widest.i ? names.names.get(cells[r]![i]!)! : cell)));
+        sharedWords.set(widest.i, names.sharedWords);
+      }
     }
   };
   // Headers wider than their cells, the most to gain first, wrapped at underscores over `lines`

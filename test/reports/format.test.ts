@@ -94,6 +94,20 @@ describe('formatTable', () => {
     expect(text).toContain('(long values shortened with …; --wide shows all)');
   });
 
+  it("shows a sweep's traces by the words they differ in, and says which words every one has", () => {
+    const base = 'terasort-batch jobs=72 submitGapS=1 capacity-fifo';
+    const rows = [
+      [base, `reserve:${'1'.repeat(50)}`, 1],
+      [`${base} amVcores=3`, `reserve:${'2'.repeat(50)}`, 2],
+      [`${base} amVcores=3 taskVcores=2`, `reserve:${'3'.repeat(50)}`, 3],
+    ];
+    const lines = formatTable(['trace', 'policy', 'makespan_s'], rows, 'text', { maxWidth: 100 }).split('\n');
+    expect(lines.slice(2, 5).map((line) => line.split('  ')[0]!.trimEnd())).toEqual(['terasort-batch', 'amVcores=3', 'amVcores=3 taskVcores=2']);
+    expect(lines.at(-1)).toContain('every trace has terasort-batch jobs=72 submitGapS=1 capacity-fifo, left out');
+    // Nothing lost its middle: the note does not claim a cut.
+    expect(lines.join('\n')).not.toContain('shortened with …');
+  });
+
   it('keeps every column with an infinite width (--wide) and in Markdown', () => {
     const wide = formatTable(COLUMNS, ROWS, 'text', { maxWidth: Infinity });
     expect(wide.split('\n')[0]!.trimEnd().endsWith('wall_ms')).toBe(true);
