@@ -7,7 +7,7 @@
 
 import type { ControllerStepColumns } from '../model/replay-result.js';
 import type { AppSpec } from '../model/workload.js';
-import type { LookaheadHost } from '../policies/admission/lookahead-host.js';
+import type { LookaheadHost } from '../policies/admission/types.js';
 import type { AdmissionDecision, AdmissionPolicy, AmShareController } from '../policies/admission/types.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { CONTROL_STEP, NODE_ADMISSION, nodeAdmissionEvent, updateEvent } from './events.js';
