@@ -3,8 +3,8 @@
 // decision (CapacityScheduler or FairScheduler, src/policies/scheduling), made at the node
 // heartbeats (node-heartbeats.ts, docs/model.md 2); which app is let in is the admission
 // policy's, made on a read-only ClusterView. The run's state is in state.ts and changes only
-// through apply.ts (containers, reservations, asks and their accounting), which the observer and
-// admission control listen to; reading it for samples and the result is in observer.ts and
+// through apply.ts (containers, reservations, asks, apps' phases, nodes coming and going, and their
+// accounting), which the observer and admission control listen to; reading it for samples and the result is in observer.ts and
 // result.ts. Admission control (admission-control.ts), an app's submission, admission into a
 // queue, timeout and end (app-lifecycle.ts), an AM's work on its stages (am-stages.ts), what a
 // log recorded happening from outside (membership.ts) and the MapReduce AMs' heartbeats
