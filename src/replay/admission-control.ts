@@ -7,12 +7,12 @@
 
 import type { ControllerStepColumns } from '../model/replay-result.js';
 import type { AppSpec } from '../model/workload.js';
-import type { LookaheadHost } from '../policies/admission/lookahead-host.js';
+import type { LookaheadHost } from '../policies/admission/types.js';
 import type { AdmissionDecision, AdmissionPolicy, AmShareController } from '../policies/admission/types.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { CONTROL_STEP, NODE_ADMISSION, nodeAdmissionEvent, updateEvent } from './events.js';
 import type { NodeAdmissionEvent } from './events.js';
-import type { ClusterListener } from './apply.js';
+import type { Apply, ClusterListener } from './apply.js';
 import type { AppRun, ClusterState, NodeState } from './state.js';
 import type { RunContext } from './run-context.js';
 
@@ -22,7 +22,7 @@ export interface AdmissionParts {
   /** Every app of the run, in submission order. */
   readonly appSpecs: readonly AppSpec[];
   readonly nodes: readonly NodeState[];
-  /** The policy's ClusterView; admission keeps its count of waiting apps. */
+  /** The policy's ClusterView (its count of waiting apps is set through apply). */
   readonly view: ClusterState;
   /** For the controller's AM share. */
   readonly scheduler: Scheduler;
@@ -61,6 +61,8 @@ export class AdmissionControl implements ClusterListener {
 
   constructor(
     private readonly ctx: RunContext,
+    /** The count of apps held, in the policies' view, changes through it. */
+    private readonly apply: Apply,
     /** Hand an admitted app to the scheduler, which places it in a queue or refuses it (AppLifecycle.admit). */
     private readonly admit: (app: AppRun) => void,
     private readonly parts: AdmissionParts,
@@ -92,7 +94,7 @@ export class AdmissionControl implements ClusterListener {
       this.admit(app);
     } else {
       this.waiting.push(app);
-      this.parts.view.waitingApps = this.waiting.length;
+      this.apply.appsHeld(this.waiting.length);
     }
     this.dirty = true;
   }
@@ -100,7 +102,7 @@ export class AdmissionControl implements ClusterListener {
   /** A held app fails or is killed before it was admitted. */
   withdraw(app: AppRun): void {
     this.waiting = this.waiting.filter((a) => a !== app);
-    this.parts.view.waitingApps = this.waiting.length;
+    this.apply.appsHeld(this.waiting.length);
     // The head may have changed: admission at node heartbeats looks again.
     if (this.onNodeUpdates) this.dirty = true;
   }
@@ -169,7 +171,7 @@ export class AdmissionControl implements ClusterListener {
     }
     for (i++; i < waiting.length; i++) still.push(waiting[i]!);
     this.waiting = still;
-    this.parts.view.waitingApps = still.length;
+    this.apply.appsHeld(still.length);
   }
 
   // ---- admission at node heartbeats (AutoAdmin's ARC) ---------------------------------------
@@ -221,7 +223,7 @@ export class AdmissionControl implements ClusterListener {
     if (!head || !this.canHoldAm(node, head) || this.nodeAdmittedAtMs[node.index] === nowMs) return;
     if (this.decide(head) !== 'admit') return;
     this.waiting.shift();
-    this.parts.view.waitingApps = this.waiting.length;
+    this.apply.appsHeld(this.waiting.length);
     this.nodeAdmittedAtMs[node.index] = nowMs;
     this.admit(head);
     this.dirty = true;

@@ -1,31 +1,28 @@
 // An app's life around its tasks (docs/model.md 6): its submission (the AM's ask checked
 // against the maximum allocation, a recorded kill or loss timed), its admission into a scheduler
 // queue or its refusal there, an unmanaged AM's start, the app timeout, and its end, whichever
-// way it ends. Nodes, containers, asks and reservations change only through apply.ts, and the
-// AM's work on its stages is am-stages.ts's; this part decides what an app changing phase does to
-// them, and counts the apps that ended. Each of these runs once or a
-// few times per app, off the replay's hot path (changeOutstanding, once per allocation, apart).
+// way it ends. Nodes, containers, asks, reservations and the cluster's counts of apps change only
+// through apply.ts, and the AM's work on its stages is am-stages.ts's; this part decides when an
+// app changes phase and what it ends as, and counts the apps that ended. Each of these runs once
+// or a few times per app, off the replay's hot path (changeOutstanding, once per allocation, apart).
 
 import type { FailureCause } from '../model/replay-result.js';
-import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import type { Apply } from './apply.js';
 import type { AdmissionControl } from './admission-control.js';
-import { AM_DONE, AM_FAIL, AM_REGISTERED, APP_KILL, APP_LOST, APP_TIMEOUT, appEvent, SUBMIT } from './events.js';
+import { AM_DONE, APP_KILL, APP_LOST, APP_TIMEOUT, appEvent, SUBMIT } from './events.js';
 import type { AppEvent } from './events.js';
 import type { RequestSettings } from './max-allocation.js';
-import type { NodeHeartbeats } from './node-heartbeats.js';
 import type { AppRoster } from './app-roster.js';
 import { ACCEPTED, AM_STARTING, FAILED, FINISHED, REJECTED, RUNNING, WAITING } from './state.js';
-import type { AppRun, ClusterState, KILLED } from './state.js';
+import type { AppRun, KILLED } from './state.js';
 import type { RunContext } from './run-context.js';
 
-/** The engine's operations an app's change of phase uses. */
 /** What an app's change of phase reads and changes, besides the run context and apply. */
 export interface AppLifecycleParts {
   /** The run's apps: the one that ends hands its outcome over to it. */
   readonly roster: AppRoster;
-  readonly view: ClusterState;
+  /** Places an admitted app in a queue, or refuses it. */
   readonly scheduler: Scheduler;
   readonly admission: AdmissionControl;
   /** The maximum allocation the AM's ask is checked against. */
@@ -34,8 +31,6 @@ export interface AppLifecycleParts {
   readonly appTimeoutMs: number | null;
   /** The run ends with its last app (events a log recorded may still be queued for later). */
   readonly endsWithLastApp: boolean;
-  /** An app that ends lets the nodes that freed room heartbeat at once. */
-  readonly heartbeats: NodeHeartbeats;
 }
 
 export class AppLifecycle {
@@ -110,40 +105,9 @@ export class AppLifecycle {
       this.reject(app, placement.reason, 'queue-rejected');
       return;
     }
-    const view = parts.view;
     app.queue = placement.queue;
     app.attempts = 1;
-    view.admittedApps++;
-    if (spec.unmanagedAm) {
-      this.startUnmanagedAm(app);
-      return;
-    }
-    app.phase = ACCEPTED;
-    view.unplacedAmMemoryMb += app.amMemoryMb;
-    view.unplacedAmVcores += app.amVcores;
-    view.pendingApps++;
-    view.pendingContainers++;
-    this.changeOutstanding(app, 1);
-    parts.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
-    this.ctx.stateChanged();
-  }
-
-  /**
-   * An unmanaged AM is started by its client once the attempt exists (docs/model.md 12.5): it
-   * takes no container, registers after its observed start-up and asks for its tasks, which wait
-   * for the scheduler (the CapacityScheduler activates the app under its AM limit first). The
-   * app's first container, not this start, is what it waited for (apply.ts sets amStartMs then):
-   * an app kept pending by the AM limit waited, though its AM was up.
-   */
-  private startUnmanagedAm(app: AppRun): void {
-    const nowMs = this.ctx.nowMs;
-    app.phase = AM_STARTING;
-    this.parts.view.runningApps++;
-    const attempt = app.attempt;
-    this.ctx.schedule(nowMs + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
-    // The RM gives an unmanaged AM no second attempt: its failure fails the app.
-    if (attempt.amFailsAfterMs !== undefined) this.ctx.schedule(nowMs + attempt.amFailsAfterMs, appEvent(AM_FAIL, app, app.attempts));
-    this.ctx.stateChanged();
+    this.apply.appAdmitted(app);
   }
 
   private reject(app: AppRun, reason: string, cause: FailureCause): void {
@@ -251,43 +215,15 @@ export class AppLifecycle {
   }
 
   endApp(app: AppRun, phase: typeof FINISHED | typeof FAILED | typeof KILLED, cause: FailureCause | null, reason: string | null): void {
-    const { apply, parts } = this;
-    const view = parts.view;
-    const wasAccepted = app.phase === ACCEPTED;
-    const amOutside = app.spec.unmanagedAm === true && (app.phase === AM_STARTING || app.phase === RUNNING);
     // Outstanding asks are withdrawn; running tasks (a failed app's) are killed.
     this.killTasks(app, false);
-    if (wasAccepted) {
-      view.pendingApps--;
-      view.pendingContainers--;
-      view.unplacedAmMemoryMb -= app.amMemoryMb;
-      view.unplacedAmVcores -= app.amVcores;
-      this.changeOutstanding(app, -1);
-      parts.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 0);
-    }
-    apply.dropReservationsOf(app);
-    const am = app.amContainer;
-    if (am) {
-      am.endMs = this.ctx.nowMs;
-      apply.release(am);
-      view.runningApps--;
-      app.amContainer = null;
-      // The NodeManager reports the AM container's end on a heartbeat that schedules the freed
-      // space at once; the RM removes the attempt from the scheduler only after that (its AM
-      // share and running-app count go, pending apps are activated), so the node is offered first.
-      this.parts.heartbeats.flushFreedNodes();
-    } else if (amOutside) {
-      view.runningApps--;
-    }
-    parts.scheduler.removeApp(app.index, this.ctx.nowMs);
-    this.ctx.stateChanged();
+    this.apply.appEnded(app);
     app.phase = phase;
     app.failureCause = cause;
     app.reason = reason;
     app.finishMs = this.ctx.nowMs;
-    view.admittedApps--;
     this.countEnded(app);
     app.releaseStages();
-    parts.admission.reconsider();
+    this.parts.admission.reconsider();
   }
 }

@@ -1,26 +1,27 @@
 // The one path that changes cluster state, as CellState.commit does in Omega's simulator: a
 // container taken or released, a node reserved or unreserved, how many containers a stage asks
-// for, and the accounting each brings on its node, its stage and in the cluster-wide counters
+// for, an app admitted, ended or starting a new attempt, a node joining, leaving, draining or
+// resized, and the accounting each brings on its node, its stage and in the cluster-wide counters
 // (ClusterState, what admission policies read). The nodes' heartbeats hand it the scheduler's
-// decisions; the AMs, the apps' lifecycle and outside changes hand it their releases and asks.
-// Who must hear of a change subscribes (ClusterListener: the observer, admission control) or is
-// connected once, after every part is built, for what the change sets going (connect: node
-// wake-ups, a task's start, an AM's wake-up): no part reaches into the engine to change state.
+// decisions; the AMs, the apps' lifecycle, admission control and outside changes hand it theirs.
+// Who must hear of a change subscribes (ClusterListener: the observer, admission control; the
+// nodes' usage: NodeUsageListener, the observer) or is connected once, after every part is built,
+// for what the change sets going (connect: node wake-ups, a task's start, an AM's wake-up, an
+// app's wait for a container): no part reaches into the engine to change state.
 
 import { taskDurationMs } from '../model/workload.js';
-import { AM_ASK } from '../policies/scheduling/index.js';
+import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
 import type { Decision, Scheduler } from '../policies/scheduling/index.js';
 import { nextAmHeartbeatMs } from './am-heartbeats.js';
 import type { MapReduceAmHeartbeats } from './am-heartbeats.js';
 import type { AmStages } from './am-stages.js';
 import type { AppLifecycle } from './app-lifecycle.js';
 import { AM_FAIL, AM_REGISTERED, appEvent } from './events.js';
-import type { Membership } from './membership.js';
+import type { RequestSettings } from './max-allocation.js';
 import type { NodeContention } from './node-contention.js';
 import type { NodeHeartbeats } from './node-heartbeats.js';
-import type { RunObserver } from './observer.js';
 import type { RunContext } from './run-context.js';
-import { AM_STARTING, Container } from './state.js';
+import { ABSENT, ACCEPTED, AM_STARTING, Container, RUNNING } from './state.js';
 import type { AppRun, ClusterState, NodeState, StageState } from './state.js';
 
 /** Who hears every change apply makes (the observer, admission control). */
@@ -31,6 +32,23 @@ export interface ClusterListener {
   clusterChanged(): void;
 }
 
+/**
+ * Who keeps each node's usage over time (the observer: its usage integral and utilisation
+ * bucket). It reads the node just before a change, for the usage that held until now, and just
+ * after, so it hears both sides of every change. There is one, called directly rather than from
+ * a list as ClusterListener's are: it is called twice on every allocation and release.
+ */
+export interface NodeUsageListener {
+  /** The node's usage or size is about to change: what it held until `nowMs` counts. */
+  usageChanging(node: NodeState, nowMs: number): void;
+  /** The node's usage or size has changed. */
+  usageChanged(node: NodeState): void;
+  /** The node joined, empty. */
+  nodeJoined(node: NodeState, nowMs: number): void;
+  /** The node is about to leave, its containers already released. */
+  nodeLeaving(node: NodeState, nowMs: number): void;
+}
+
 /** What apply reads, set at construction. */
 export interface ApplyParts {
   readonly nodes: readonly NodeState[];
@@ -39,24 +57,26 @@ export interface ApplyParts {
   readonly view: ClusterState;
   readonly scheduler: Scheduler;
   /** The nodes' usage integrals and utilisation buckets, kept as part of the accounting. */
-  readonly observer: RunObserver;
+  readonly usage: NodeUsageListener;
   /** Tasks sharing their nodes' cores; null when not modelled. */
   readonly contention: NodeContention | null;
+  /** The maximum allocation follows the nodes in service and their sizes. */
+  readonly requestSettings: RequestSettings;
   readonly amHeartbeatIntervalMs: number;
+  /** A node that joins heartbeats at once, as if it last did one interval ago. */
+  readonly heartbeatIntervalMs: number;
 }
 
 /** What a change sets going in the other parts; they are built after apply, which they use. */
 export interface ApplyConnections {
   /** Nodes that freed room heartbeat at once; reserved nodes no longer needed wake. */
   readonly heartbeats: NodeHeartbeats;
-  /** An app's outstanding asks (its timeout watch). */
+  /** An app's outstanding asks and its wait for a container (its timeout watch). */
   readonly lifecycle: AppLifecycle;
   /** A placed task starts, or is held by its AM. */
   readonly stages: AmStages;
   /** A modelled MapReduce AM reconsiders its reduces once its tasks moved. */
   readonly mapReduceAms: MapReduceAmHeartbeats;
-  /** A draining node gives up what its containers free. */
-  readonly membership: Membership;
 }
 
 export class Apply {
@@ -68,16 +88,17 @@ export class Apply {
   private readonly apps: readonly AppRun[];
   private readonly view: ClusterState;
   private readonly scheduler: Scheduler;
-  private readonly observer: RunObserver;
+  private readonly usage: NodeUsageListener;
   private readonly contention: NodeContention | null;
+  private readonly requestSettings: RequestSettings;
   private readonly amHeartbeatIntervalMs: number;
+  private readonly heartbeatIntervalMs: number;
   private readonly listeners: ClusterListener[] = [];
   // Set once by connect, before the run (the parts they name are built with apply in hand).
   private heartbeats!: NodeHeartbeats;
   private lifecycle!: AppLifecycle;
   private stages!: AmStages;
   private mapReduceAms!: MapReduceAmHeartbeats;
-  private membership!: Membership;
 
   constructor(
     private readonly ctx: RunContext,
@@ -87,9 +108,11 @@ export class Apply {
     this.apps = parts.apps;
     this.view = parts.view;
     this.scheduler = parts.scheduler;
-    this.observer = parts.observer;
+    this.usage = parts.usage;
     this.contention = parts.contention;
+    this.requestSettings = parts.requestSettings;
     this.amHeartbeatIntervalMs = parts.amHeartbeatIntervalMs;
+    this.heartbeatIntervalMs = parts.heartbeatIntervalMs;
   }
 
   connect(connections: ApplyConnections): void {
@@ -97,7 +120,6 @@ export class Apply {
     this.lifecycle = connections.lifecycle;
     this.stages = connections.stages;
     this.mapReduceAms = connections.mapReduceAms;
-    this.membership = connections.membership;
   }
 
   /** Hear every container taken and released, and outside changes, in the order subscribed. */
@@ -191,14 +213,10 @@ export class Apply {
       app.amContainer = am;
       // The first attempt's AM: later attempts' AMs are counted in `attempts`.
       if (app.attempts === 1) app.amStartMs = now;
-      app.phase = AM_STARTING;
       this.view.pendingApps--;
-      this.view.runningApps++;
       this.view.unplacedAmMemoryMb -= app.amMemoryMb;
       this.view.unplacedAmVcores -= app.amVcores;
-      const attempt = app.attempt;
-      this.ctx.schedule(now + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
-      if (attempt.amFailsAfterMs !== undefined) this.ctx.schedule(now + attempt.amFailsAfterMs, appEvent(AM_FAIL, app, app.attempts));
+      this.amStarting(app);
       return;
     }
     const stage = app.stages[d.key]!;
@@ -249,7 +267,7 @@ export class Apply {
       this.ctx.nowMs,
     );
     // A node being decommissioned keeps nothing it frees, and has no room to offer.
-    if (node.draining) this.membership.giveUpFree(node, this.ctx.nowMs);
+    if (node.draining) this.giveUpFree(node);
     else this.heartbeats.nodeFreed(node);
     const listeners = this.listeners;
     for (let i = 0; i < listeners.length; i++) listeners[i]!.containerReleased(container);
@@ -268,6 +286,215 @@ export class Apply {
     if (at >= 0) stage.waiting.splice(at, 1);
   }
 
+  /** The attempt's AM container ends before its app (its node left, or its attempt failed): released. */
+  killAm(app: AppRun): void {
+    const am = app.amContainer!;
+    am.killed = true;
+    am.endMs = this.ctx.nowMs;
+    this.release(am);
+    app.amContainer = null;
+  }
+
+  // ---- apps' phases -------------------------------------------------------------------------
+
+  /** Admission control holds `count` apps now. */
+  appsHeld(count: number): void {
+    this.view.waitingApps = count;
+  }
+
+  /**
+   * The scheduler placed an admitted app in a queue: it asks for its AM container or, its AM
+   * running outside the cluster, is running at once. An unmanaged AM is started by its client
+   * once the attempt exists (docs/model.md 12.5): it takes no container, registers after its
+   * observed start-up and asks for its tasks, which wait for the scheduler (the CapacityScheduler
+   * activates the app under its AM limit first). The app's first container, not this start, is
+   * what it waited for (allocate sets amStartMs then): an app kept pending by the AM limit
+   * waited, though its AM was up. The RM gives an unmanaged AM no second attempt: its failure
+   * fails the app.
+   */
+  appAdmitted(app: AppRun): void {
+    this.view.admittedApps++;
+    if (app.spec.unmanagedAm) {
+      this.amStarting(app);
+    } else {
+      app.phase = ACCEPTED;
+      this.askForAm(app);
+    }
+    this.ctx.stateChanged();
+  }
+
+  /**
+   * The attempt ended and the app starts its next (membership.ts decides which): the app is
+   * pending again and asks for a new AM container. Its containers are released already.
+   */
+  attemptRestarted(app: AppRun): void {
+    app.phase = ACCEPTED;
+    this.view.runningApps--;
+    this.scheduler.restartAttempt(app.index, this.ctx.nowMs);
+    this.askForAm(app);
+  }
+
+  /**
+   * The app ends, its tasks' containers released and its asks withdrawn already: its AM ask
+   * (still pending) is withdrawn or its AM container released, its reservations dropped, and the
+   * scheduler forgets it. The caller sets how it ended.
+   */
+  appEnded(app: AppRun): void {
+    const view = this.view;
+    const amOutside = app.spec.unmanagedAm === true && (app.phase === AM_STARTING || app.phase === RUNNING);
+    if (app.phase === ACCEPTED) {
+      view.pendingApps--;
+      view.pendingContainers--;
+      view.unplacedAmMemoryMb -= app.amMemoryMb;
+      view.unplacedAmVcores -= app.amVcores;
+      this.lifecycle.changeOutstanding(app, -1);
+      this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 0);
+    }
+    this.dropReservationsOf(app);
+    const am = app.amContainer;
+    if (am) {
+      am.endMs = this.ctx.nowMs;
+      this.release(am);
+      view.runningApps--;
+      app.amContainer = null;
+      // The NodeManager reports the AM container's end on a heartbeat that schedules the freed
+      // space at once; the RM removes the attempt from the scheduler only after that (its AM
+      // share and running-app count go, pending apps are activated), so the node is offered first.
+      this.heartbeats.flushFreedNodes();
+    } else if (amOutside) {
+      view.runningApps--;
+    }
+    this.scheduler.removeApp(app.index, this.ctx.nowMs);
+    view.admittedApps--;
+    this.ctx.stateChanged();
+  }
+
+  /** The app asks the scheduler for its AM container, and waits for it. */
+  private askForAm(app: AppRun): void {
+    const view = this.view;
+    view.unplacedAmMemoryMb += app.amMemoryMb;
+    view.unplacedAmVcores += app.amVcores;
+    view.pendingApps++;
+    view.pendingContainers++;
+    const lifecycle = this.lifecycle;
+    lifecycle.changeOutstanding(app, 1);
+    lifecycle.armTimeout(app);
+    this.scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
+  }
+
+  /** The attempt's AM starts (in its container, or outside the cluster): it registers, or fails, as recorded. */
+  private amStarting(app: AppRun): void {
+    const now = this.ctx.nowMs;
+    app.phase = AM_STARTING;
+    this.view.runningApps++;
+    const attempt = app.attempt;
+    this.ctx.schedule(now + attempt.amStartupMs, appEvent(AM_REGISTERED, app, app.attempts));
+    if (attempt.amFailsAfterMs !== undefined) this.ctx.schedule(now + attempt.amFailsAfterMs, appEvent(AM_FAIL, app, app.attempts));
+  }
+
+  // ---- nodes coming, going and changing size -------------------------------------------------
+
+  /**
+   * A node starts serving, empty. Its NodeManager heartbeats as soon as it has registered and
+   * every interval from then; the cluster, and the scheduler's, grow with it.
+   */
+  nodeJoined(node: NodeState): void {
+    const nowMs = this.ctx.nowMs;
+    const capacity = this.view.capacity;
+    node.freeMemoryMb = node.capacityMemoryMb;
+    node.freeVcores = node.capacityVcores;
+    node.heartbeatAnchorMs = nowMs - this.heartbeatIntervalMs;
+    capacity.memoryMb += node.capacityMemoryMb;
+    capacity.vcores += node.capacityVcores;
+    this.usage.nodeJoined(node, nowMs);
+    this.scheduler.addNode(node, nowMs);
+    this.requestSettings.nodesChanged();
+  }
+
+  /**
+   * A node leaves service (or is not in it when the run starts), its containers released and its
+   * reservation dropped already: it has nothing free, and the cluster shrinks by its size.
+   * Should it join again, it does with its whole size.
+   */
+  nodeLeft(node: NodeState): void {
+    const nowMs = this.ctx.nowMs;
+    const capacity = this.view.capacity;
+    this.usage.nodeLeaving(node, nowMs);
+    node.state = ABSENT;
+    node.freeMemoryMb = 0;
+    node.freeVcores = 0;
+    capacity.memoryMb -= node.capacityMemoryMb;
+    capacity.vcores -= node.capacityVcores;
+    this.scheduler.removeNode(node, nowMs);
+    node.draining = false;
+    node.capacityMemoryMb = node.configuredMemoryMb;
+    node.capacityVcores = node.configuredVcores;
+    this.requestSettings.nodesChanged();
+  }
+
+  /**
+   * A node is decommissioned gracefully (membership.ts says how YARN does it): what it has free
+   * leaves the cluster now, and what its containers free as they end (release); a reservation on
+   * it cannot be met and is dropped; its room freed in this event is not offered.
+   */
+  nodeDraining(node: NodeState): void {
+    node.draining = true;
+    if (node.reservedApp >= 0) this.unreserve(node, true);
+    this.heartbeats.dropFreed(node);
+    this.giveUpFree(node);
+  }
+
+  /** A draining node is recommissioned: its whole (configured) size serves again. */
+  nodeRecommissioned(node: NodeState): void {
+    node.draining = false;
+    this.resize(node, node.configuredMemoryMb - node.capacityMemoryMb, node.configuredVcores - node.capacityVcores);
+  }
+
+  /**
+   * A node is resized in place to (memoryMb, vcores). One in service grows or shrinks at once;
+   * a draining one keeps giving the cluster only what it holds, and serves its new size if it
+   * is recommissioned: only its utilisation range changes now.
+   */
+  nodeResized(node: NodeState, memoryMb: number, vcores: number): void {
+    const grownMemoryMb = memoryMb - node.configuredMemoryMb;
+    const grownVcores = vcores - node.configuredVcores;
+    node.configuredMemoryMb = memoryMb;
+    node.configuredVcores = vcores;
+    if (node.draining) this.usage.usageChanged(node);
+    else this.resize(node, grownMemoryMb, grownVcores);
+  }
+
+  /** A container on a draining node ended (or it started draining): what it has free leaves the cluster. */
+  private giveUpFree(node: NodeState): void {
+    const memoryMb = node.freeMemoryMb;
+    const vcores = node.freeVcores;
+    if (memoryMb === 0 && vcores === 0) return;
+    this.resize(node, -memoryMb, -vcores);
+  }
+
+  /** A node in service grows or shrinks by (memoryMb, vcores): free space, cluster and scheduler follow. */
+  private resize(node: NodeState, memoryMb: number, vcores: number): void {
+    const nowMs = this.ctx.nowMs;
+    const view = this.view;
+    this.usage.usageChanging(node, nowMs);
+    node.capacityMemoryMb += memoryMb;
+    node.capacityVcores += vcores;
+    node.freeMemoryMb += memoryMb;
+    node.freeVcores += vcores;
+    // The cluster's reserved space is the free space of its reserved nodes (reserve /
+    // unreserve): a reserved node that grows or shrinks changes it too, or the reservation's end
+    // takes back more or less than it added.
+    if (node.reservedApp >= 0) {
+      view.reservedMemoryMb += memoryMb;
+      view.reservedVcores += vcores;
+    }
+    view.capacity.memoryMb += memoryMb;
+    view.capacity.vcores += vcores;
+    this.usage.usageChanged(node);
+    this.scheduler.resizeNode(node, memoryMb, vcores, nowMs);
+    this.requestSettings.nodesChanged();
+  }
+
   /**
    * What a container's allocation (sign 1) or release (-1) changes on its node and in the
    * cluster-wide counters: free, used and reserved space, AM and task containers, the node's
@@ -278,7 +505,7 @@ export class Apply {
     const view = this.view;
     const memoryMb = sign * container.memoryMb;
     const vcores = sign * container.vcores;
-    this.observer.accountUsage(node, this.ctx.nowMs);
+    this.usage.usageChanging(node, this.ctx.nowMs);
     node.freeMemoryMb -= memoryMb;
     node.freeVcores -= vcores;
     if (node.reservedApp >= 0) {
@@ -300,7 +527,7 @@ export class Apply {
       view.taskMemoryMb += memoryMb;
       view.taskVcores += vcores;
     }
-    this.observer.updateBucket(node);
+    this.usage.usageChanged(node);
     view.usedMemoryMb += memoryMb;
     view.usedVcores += vcores;
     this.lastResourceChangeMs = this.ctx.nowMs;

@@ -3,8 +3,8 @@
 // decision (CapacityScheduler or FairScheduler, src/policies/scheduling), made at the node
 // heartbeats (node-heartbeats.ts, docs/model.md 2); which app is let in is the admission
 // policy's, made on a read-only ClusterView. The run's state is in state.ts and changes only
-// through apply.ts (containers, reservations, asks and their accounting), which the observer and
-// admission control listen to; reading it for samples and the result is in observer.ts and
+// through apply.ts (containers, reservations, asks, apps' phases, nodes coming and going, and their
+// accounting), which the observer and admission control listen to; reading it for samples and the result is in observer.ts and
 // result.ts. Admission control (admission-control.ts), an app's submission, admission into a
 // queue, timeout and end (app-lifecycle.ts), an AM's work on its stages (am-stages.ts), what a
 // log recorded happening from outside (membership.ts) and the MapReduce AMs' heartbeats
@@ -123,18 +123,6 @@ class ReplayEngine {
       );
     const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
     const capacity = { memoryMb: clusterMemoryMb, vcores: clusterVcores };
-    for (const node of this.nodes) {
-      if (inService && !inService.has(node.index)) {
-        // Not registered yet at time 0: the scheduler's cluster is the nodes in service.
-        node.state = ABSENT;
-        node.freeMemoryMb = 0;
-        node.freeVcores = 0;
-        capacity.memoryMb -= node.capacityMemoryMb;
-        capacity.vcores -= node.capacityVcores;
-        scheduler.removeNode(node, 0);
-      }
-    }
-
     const view = new ClusterState(
       capacity,
       this.checksVcores ? 'dominant' : 'default',
@@ -142,21 +130,25 @@ class ReplayEngine {
       this.nodes,
     );
     this.observer = new RunObserver(view, scheduler, sampleIntervalMs, this.options.recordContainers === true);
-    for (const node of this.nodes) if (node.state === ABSENT) this.observer.nodeLeft(node, 0);
     const contentionSettings = this.options.contention ?? null;
     this.contention =
       contentionSettings === null
         ? null
         : new NodeContention(cluster, contentionSettings, this.ctx);
+    const requestSettings = new RequestSettings(cluster.scheduler, this.nodes, kind.normalization);
     this.apply = new Apply(this.ctx, {
       nodes: this.nodes,
       apps,
       view,
       scheduler,
-      observer: this.observer,
+      usage: this.observer,
       contention: this.contention,
+      requestSettings,
       amHeartbeatIntervalMs,
+      heartbeatIntervalMs,
     });
+    // Not registered yet at time 0: the scheduler's cluster is the nodes in service.
+    if (inService) for (const node of this.nodes) if (!inService.has(node.index)) this.apply.nodeLeft(node);
     this.mapReduceAms = new MapReduceAmHeartbeats(this.ctx, this.apply, scheduler, mapreduce, amHeartbeatIntervalMs, this.checksVcores);
     this.heartbeats = new NodeHeartbeats(this.ctx, scheduler, this.apply, {
       nodes: this.nodes,
@@ -166,7 +158,7 @@ class ReplayEngine {
       checksVcores: this.checksVcores,
     });
     for (const node of this.nodes) if (node.state !== ABSENT) this.heartbeats.putInWheel(node);
-    this.admission = new AdmissionControl(this.ctx, (app) => this.lifecycle.admit(app), {
+    this.admission = new AdmissionControl(this.ctx, this.apply, (app) => this.lifecycle.admit(app), {
       policy: input.admission,
       appSpecs: specs,
       nodes: this.nodes,
@@ -176,16 +168,13 @@ class ReplayEngine {
       heartbeatIntervalMs,
       lookahead: new ReplayFork(input, () => this.roster.submitted, () => this.ctx.nowMs, replay),
     });
-    const requestSettings = new RequestSettings(cluster.scheduler, this.nodes, kind.normalization);
     this.lifecycle = new AppLifecycle(this.ctx, this.apply, {
       roster: this.roster,
-      view,
       scheduler,
       admission: this.admission,
       requestSettings,
       appTimeoutMs,
       endsWithLastApp,
-      heartbeats: this.heartbeats,
     });
     this.stages = new AmStages(this.ctx, this.apply, {
       contention: this.contention,
@@ -204,18 +193,12 @@ class ReplayEngine {
       heartbeats: this.heartbeats,
       stages: this.stages,
       changes: timeline ? timeline.changes : [],
-      capacity,
-      view,
-      observer: this.observer,
-      scheduler,
-      heartbeatIntervalMs,
     });
     this.apply.connect({
       heartbeats: this.heartbeats,
       lifecycle: this.lifecycle,
       stages: this.stages,
       mapReduceAms: this.mapReduceAms,
-      membership: this.membership,
     });
     this.apply.listen(this.admission);
     this.apply.listen(this.observer);

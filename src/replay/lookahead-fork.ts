@@ -11,7 +11,7 @@
 
 import type { AppSpec } from '../model/workload.js';
 import type { ReplayResult } from '../model/replay-result.js';
-import type { ForecastOutcome, ForecastRequest, LookaheadHost } from '../policies/admission/lookahead-host.js';
+import type { ForecastOutcome, ForecastRequest, LookaheadHost } from '../policies/admission/types.js';
 import type { ReplayInput } from './replay-input.js';
 
 export class ReplayFork implements LookaheadHost {

@@ -1,15 +1,13 @@
 // What a log recorded happening from outside the scheduler (docs/model.md 12): nodes joining and
 // leaving service or decommissioned gracefully, an RM restart that loses its apps, a user's kill,
-// an attempt whose AM failed or was lost with its node, and the attempt that follows. Nodes, containers and what the
-// scheduler is told of them change through apply.ts (capacity, here); this module decides what
-// each change does to them, and keeps the node timeline's position and the count
-// of containers lost. None of it runs for a workload without such records (a SWIM trace, a
-// scenario), so none of it is on the replay's hot path.
+// an attempt whose AM failed or was lost with its node, and the attempt that follows. Nodes,
+// containers, the cluster's capacity and counts of apps, and what the scheduler is told of them
+// change through apply.ts; this module decides which changes a record brings and in what order,
+// and keeps the node timeline's position and the count of containers lost. None of it runs for a
+// workload without such records (a SWIM trace, a scenario), so none of it is on the replay's hot path.
 
 import type { NodeChange } from '../model/node-timeline.js';
 import type { AttemptSpec } from '../model/workload.js';
-import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
-import type { Scheduler } from '../policies/scheduling/index.js';
 import { AM_FAIL, APP_KILL, APP_LOST, NODE_CHANGE, updateEvent } from './events.js';
 import type { AppEvent } from './events.js';
 import type { Apply } from './apply.js';
@@ -18,12 +16,10 @@ import type { AppRoster } from './app-roster.js';
 import type { AmStages } from './am-stages.js';
 import type { NodeHeartbeats } from './node-heartbeats.js';
 import type { RequestSettings } from './max-allocation.js';
-import type { RunObserver } from './observer.js';
-import { ABSENT, ACCEPTED, AM_STARTING, FAILED, KILLED, RUNNING, WAITING } from './state.js';
-import type { AppRun, ClusterState, NodeState, StageState } from './state.js';
+import { ACCEPTED, AM_STARTING, FAILED, KILLED, RUNNING, WAITING } from './state.js';
+import type { AppRun, NodeState, StageState } from './state.js';
 import type { RunContext } from './run-context.js';
 
-/** The engine's operations that outside changes use. */
 /** What outside changes act on, besides the run context and apply. */
 export interface MembershipParts {
   /** Apps' ends, waits and timeouts: a kill, a lost RM, a failed attempt end or restart apps. */
@@ -38,14 +34,8 @@ export interface MembershipParts {
   readonly stages: AmStages;
   /** The recorded membership changes, in time order (model/node-timeline.ts). */
   readonly changes: readonly NodeChange[];
-  /** The maximum allocation requests are checked against: it follows the nodes and RM starts. */
+  /** The maximum allocation requests are checked against: it follows RM starts (and the nodes, apply.ts). */
   readonly requestSettings: RequestSettings;
-  /** What the nodes in service give the cluster; the view's capacity, changed here. */
-  readonly capacity: { memoryMb: number; vcores: number };
-  readonly view: ClusterState;
-  readonly observer: RunObserver;
-  readonly scheduler: Scheduler;
-  readonly heartbeatIntervalMs: number;
 }
 
 const NO_ATTEMPTS: readonly AttemptSpec[] = [];
@@ -64,9 +54,9 @@ export class Membership {
     ctx.on(NODE_CHANGE, (_event, nowMs) => this.applyDue(nowMs));
     ctx.on(APP_KILL, (event) => this.killApp((event as AppEvent).app));
     ctx.on(APP_LOST, (event) => this.loseApp((event as AppEvent).app));
-    ctx.on(AM_FAIL, (event, nowMs) => {
+    ctx.on(AM_FAIL, (event) => {
       const { app, token } = event as AppEvent;
-      if (token === app.attempts && (app.phase === AM_STARTING || app.phase === RUNNING)) this.attemptEnded(app, true, nowMs);
+      if (token === app.attempts && (app.phase === AM_STARTING || app.phase === RUNNING)) this.attemptEnded(app, true);
     });
   }
 
@@ -81,32 +71,21 @@ export class Membership {
     const { changes, nodes } = this.parts;
     while (this.nextChange < changes.length && changes[this.nextChange]!.atMs <= nowMs) {
       const change = changes[this.nextChange++]!;
-      if (change.kind === 'join') this.nodeJoins(nodes[change.node]!, nowMs);
-      else if (change.kind === 'leave') this.nodeLeaves(nodes[change.node]!, nowMs);
-      else if (change.kind === 'drain') this.nodeDrains(nodes[change.node]!, nowMs);
-      else if (change.kind === 'recommission') this.nodeRecommissioned(nodes[change.node]!, nowMs);
-      else if (change.kind === 'resize') this.nodeResized(nodes[change.node]!, change.memoryMb, change.vcores, nowMs);
+      if (change.kind === 'join') this.nodeJoins(nodes[change.node]!);
+      else if (change.kind === 'leave') this.nodeLeaves(nodes[change.node]!);
+      else if (change.kind === 'drain') this.nodeDrains(nodes[change.node]!);
+      else if (change.kind === 'recommission') this.nodeRecommissioned(nodes[change.node]!);
+      else if (change.kind === 'resize') this.nodeResized(nodes[change.node]!, change.memoryMb, change.vcores);
       else if (change.kind === 'rm-started') this.parts.requestSettings.rmStarted(change.atMs + change.waitMs);
       else this.loseApps();
     }
     this.scheduleNext();
   }
 
-  /**
-   * A node starts serving, empty. Its NodeManager heartbeats as soon as it has registered and
-   * every interval from then; the scheduler's cluster grows with it.
-   */
-  private nodeJoins(node: NodeState, nowMs: number): void {
-    const { capacity } = this.parts;
-    node.freeMemoryMb = node.capacityMemoryMb;
-    node.freeVcores = node.capacityVcores;
-    node.heartbeatAnchorMs = nowMs - this.parts.heartbeatIntervalMs;
-    capacity.memoryMb += node.capacityMemoryMb;
-    capacity.vcores += node.capacityVcores;
-    this.parts.observer.nodeJoined(node, nowMs);
-    this.parts.scheduler.addNode(node, nowMs);
+  /** A node starts serving, empty (apply.nodeJoined), and heartbeats from now on. */
+  private nodeJoins(node: NodeState): void {
+    this.apply.nodeJoined(node);
     this.parts.heartbeats.putInWheel(node);
-    this.parts.requestSettings.nodesChanged();
     this.apply.clusterChanged();
   }
 
@@ -117,9 +96,8 @@ export class Membership {
    * (a MapReduce task attempt killed by its node's loss is rescheduled); an attempt whose AM was
    * on the node fails and the app starts a new one (attemptEnded).
    */
-  private nodeLeaves(node: NodeState, nowMs: number): void {
+  private nodeLeaves(node: NodeState): void {
     const apply = this.apply;
-    const { capacity } = this.parts;
     this.parts.heartbeats.detach(node);
     if (node.reservedApp >= 0) apply.unreserve(node, true);
     const lostAms: AppRun[] = [];
@@ -129,10 +107,7 @@ export class Membership {
       if (app.phase !== AM_STARTING && app.phase !== RUNNING) continue;
       const am = app.amContainer;
       if (am !== null && am.node === node) {
-        am.killed = true;
-        am.endMs = nowMs;
-        apply.release(am);
-        app.amContainer = null;
+        apply.killAm(app);
         this.containersLost++;
         lostAms.push(app);
       }
@@ -152,19 +127,8 @@ export class Membership {
     }
     // Its freed space went with it: no out-of-band heartbeat.
     this.parts.heartbeats.dropFreed(node);
-    this.parts.observer.nodeLeft(node, nowMs);
-    node.state = ABSENT;
-    node.freeMemoryMb = 0;
-    node.freeVcores = 0;
-    capacity.memoryMb -= node.capacityMemoryMb;
-    capacity.vcores -= node.capacityVcores;
-    this.parts.scheduler.removeNode(node, nowMs);
-    // Should it join again, it does with its whole size.
-    node.draining = false;
-    node.capacityMemoryMb = node.configuredMemoryMb;
-    node.capacityVcores = node.configuredVcores;
-    this.parts.requestSettings.nodesChanged();
-    for (const app of lostAms) this.attemptEnded(app, false, nowMs);
+    apply.nodeLeft(node);
+    for (const app of lostAms) this.attemptEnded(app, false);
     for (let i = 0; i < reasks.length; i++) {
       const app = reaskApps[i]!;
       const stage = reasks[i]!;
@@ -183,26 +147,14 @@ export class Membership {
    * on. Here that takes effect at once (YARN's update lands after the heartbeat that sends it, in
    * which freed space may still be allocated: YARN-5128). A reservation on it cannot be met: dropped.
    */
-  private nodeDrains(node: NodeState, nowMs: number): void {
-    node.draining = true;
-    if (node.reservedApp >= 0) this.apply.unreserve(node, true);
-    this.parts.heartbeats.dropFreed(node);
-    this.giveUpFree(node, nowMs);
+  private nodeDrains(node: NodeState): void {
+    this.apply.nodeDraining(node);
     this.apply.clusterChanged();
   }
 
-  /** A container on a draining node ended: what it freed leaves the cluster (see nodeDrains). */
-  giveUpFree(node: NodeState, nowMs: number): void {
-    const memoryMb = node.freeMemoryMb;
-    const vcores = node.freeVcores;
-    if (memoryMb === 0 && vcores === 0) return;
-    this.resize(node, -memoryMb, -vcores, nowMs);
-  }
-
   /** A draining node is recommissioned (DECOMMISSIONING -> RUNNING): its whole size serves again. */
-  private nodeRecommissioned(node: NodeState, nowMs: number): void {
-    node.draining = false;
-    this.resize(node, node.configuredMemoryMb - node.capacityMemoryMb, node.configuredVcores - node.capacityVcores, nowMs);
+  private nodeRecommissioned(node: NodeState): void {
+    this.apply.nodeRecommissioned(node);
     // Its next regular heartbeat offers the room, whatever list it waited in.
     this.parts.heartbeats.detach(node);
     this.parts.heartbeats.putInWheel(node);
@@ -216,42 +168,14 @@ export class Membership {
    * (SchedulerNode.updateTotalResource). Grown, its next regular heartbeat offers the room. A
    * draining node keeps giving up what it frees; the new size serves if it is recommissioned.
    */
-  private nodeResized(node: NodeState, memoryMb: number, vcores: number, nowMs: number): void {
-    const grownMemoryMb = memoryMb - node.configuredMemoryMb;
-    const grownVcores = vcores - node.configuredVcores;
-    node.configuredMemoryMb = memoryMb;
-    node.configuredVcores = vcores;
-    if (node.draining) {
-      // What it holds, and so gives the cluster, is unchanged: only its utilisation range is.
-      this.parts.observer.updateBucket(node);
-      return;
-    }
-    this.resize(node, grownMemoryMb, grownVcores, nowMs);
+  private nodeResized(node: NodeState, memoryMb: number, vcores: number): void {
+    // A draining node's size changes, but not what it holds and so gives the cluster.
+    const draining = node.draining;
+    this.apply.nodeResized(node, memoryMb, vcores);
+    if (draining) return;
     this.parts.heartbeats.detach(node);
     this.parts.heartbeats.putInWheel(node);
     this.apply.clusterChanged();
-  }
-
-  /** A node in service grows or shrinks by (memoryMb, vcores): free space, cluster and scheduler follow. */
-  private resize(node: NodeState, memoryMb: number, vcores: number, nowMs: number): void {
-    const { capacity, observer, scheduler, view } = this.parts;
-    observer.accountUsage(node, nowMs);
-    node.capacityMemoryMb += memoryMb;
-    node.capacityVcores += vcores;
-    node.freeMemoryMb += memoryMb;
-    node.freeVcores += vcores;
-    // The cluster's reserved space is the free space of its reserved nodes (the engine's
-    // applyReservation / dropReservation): a reserved node that grows or shrinks changes it too,
-    // or the reservation's end takes back more or less than it added.
-    if (node.reservedApp >= 0) {
-      view.reservedMemoryMb += memoryMb;
-      view.reservedVcores += vcores;
-    }
-    capacity.memoryMb += memoryMb;
-    capacity.vcores += vcores;
-    observer.updateBucket(node);
-    scheduler.resizeNode(node, memoryMb, vcores, nowMs);
-    this.parts.requestSettings.nodesChanged();
   }
 
   /**
@@ -263,7 +187,7 @@ export class Membership {
    * ABORTED), so losses alone never fail an app; a recorded failure of the app's last recorded
    * attempt fails it.
    */
-  attemptEnded(app: AppRun, amFailed: boolean, nowMs: number): void {
+  attemptEnded(app: AppRun, amFailed: boolean): void {
     const apply = this.apply;
     const spec = app.spec;
     const recorded = spec.failedAttempts ?? NO_ATTEMPTS;
@@ -274,13 +198,7 @@ export class Membership {
     }
     this.parts.lifecycle.killTasks(app, true);
     apply.dropReservationsOf(app);
-    const am = app.amContainer;
-    if (am) {
-      am.killed = true;
-      am.endMs = nowMs;
-      apply.release(am);
-      app.amContainer = null;
-    }
+    if (app.amContainer !== null) apply.killAm(app);
     if (lastRecorded) {
       // Work to redo only if the attempt had registered; otherwise the new AM starts afresh.
       app.resumesStages = app.stages.length > 0;
@@ -294,17 +212,7 @@ export class Membership {
     app.amHeartbeatPending = false;
     app.amIdle = false;
     app.attempts++;
-    app.phase = ACCEPTED;
-    const { view, scheduler, lifecycle } = this.parts;
-    view.runningApps--;
-    scheduler.restartAttempt(app.index, nowMs);
-    view.unplacedAmMemoryMb += app.amMemoryMb;
-    view.unplacedAmVcores += app.amVcores;
-    view.pendingApps++;
-    view.pendingContainers++;
-    lifecycle.changeOutstanding(app, 1);
-    lifecycle.armTimeout(app);
-    scheduler.setAsk(app.index, AM_ASK, AM_PRIORITY, app.amMemoryMb, app.amVcores, 1);
+    apply.attemptRestarted(app);
     apply.clusterChanged();
   }
 

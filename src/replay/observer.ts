@@ -1,6 +1,6 @@
 // Observation of a replay: the periodic samples of the cluster and of each leaf queue (with the
 // fragmentation figures), each node's usage over time and its utilisation bucket, and the
-// optional log of every container. It reads the run's state and never changes it; the engine
+// optional log of every container. It reads the run's state and never changes it; apply.ts
 // tells it when a node's usage is about to change and when it has changed.
 
 import { shareOf } from '../model/resources.js';
@@ -13,7 +13,7 @@ import type {
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { SampleTable } from './sample-table.js';
 import type { ColumnLayout } from './sample-table.js';
-import type { ClusterListener } from './apply.js';
+import type { ClusterListener, NodeUsageListener } from './apply.js';
 import type { ClusterState, Container, NodeState } from './state.js';
 
 // Positions of the sample columns in a SampleTable row (the order the result lists them in).
@@ -85,7 +85,7 @@ export interface ObservedColumns {
   readonly containers: ContainerColumns | null;
 }
 
-export class RunObserver implements ClusterListener {
+export class RunObserver implements ClusterListener, NodeUsageListener {
   private readonly nodes: readonly NodeState[];
   private nextSampleMs = 0;
   /** The interval of the periodic samples: the one asked for, doubled at each coarsening. */
@@ -178,7 +178,7 @@ export class RunObserver implements ClusterListener {
   }
 
   /** A node's usage is about to change: integrate its usage up to now (MB x ms, vcores x ms). */
-  accountUsage(node: NodeState, nowMs: number): void {
+  usageChanging(node: NodeState, nowMs: number): void {
     const i = node.index;
     const elapsedMs = nowMs - this.lastChangeMs[i]!;
     if (elapsedMs > 0) {
@@ -192,7 +192,7 @@ export class RunObserver implements ClusterListener {
    * A node's usage has changed: move it to its new utilisation bucket, of its configured size (a
    * node being decommissioned, whose capacity is what it holds, is as used as its machine is).
    */
-  updateBucket(node: NodeState): void {
+  usageChanged(node: NodeState): void {
     const bucket = utilisationBucket(node.capacityMemoryMb - node.freeMemoryMb, node.configuredMemoryMb);
     const i = node.index;
     const previous = this.nodeBuckets[i]!;
@@ -206,9 +206,9 @@ export class RunObserver implements ClusterListener {
    * A node leaves the cluster (docs/model.md 12), its containers already released: it counts in
    * no utilisation bucket, and its usage integral stops, until it joins again.
    */
-  nodeLeft(node: NodeState, nowMs: number): void {
+  nodeLeaving(node: NodeState, nowMs: number): void {
     const i = node.index;
-    this.accountUsage(node, nowMs);
+    this.usageChanging(node, nowMs);
     this.bucketCounts[this.nodeBuckets[i]!]!--;
     this.nodeBuckets[i] = OUT_OF_SERVICE;
   }
@@ -382,7 +382,7 @@ export class RunObserver implements ClusterListener {
       reservations: [],
     };
     for (const node of this.nodes) {
-      if (this.nodeBuckets[node.index] !== OUT_OF_SERVICE) this.accountUsage(node, endMs);
+      if (this.nodeBuckets[node.index] !== OUT_OF_SERVICE) this.usageChanging(node, endMs);
       nodes.nodeIndex.push(node.index);
       nodes.nodeGroup.push(node.group);
       nodes.memoryMb.push(node.configuredMemoryMb);

@@ -1,5 +1,6 @@
-// The mutable state of one replay: nodes, apps and their stages, containers. The engine changes
-// it (docs/architecture.md, "The replay engine"); observation and the result read it. Plain
+// The mutable state of one replay: nodes, apps and their stages, containers. Nodes, containers
+// and the cluster-wide counters change only through apply.ts, apps' and stages' progress in the
+// parts that own it (docs/architecture.md, "The replay engine"); observation and the result read it. Plain
 // classes with every field set in the constructor, so V8 gives each one stable shape.
 
 import { markAsState } from '../sim/state-fields.js';
@@ -245,7 +246,7 @@ export class Container {
 }
 
 /**
- * The cluster-wide counters, kept current by the engine as containers and apps come and go, and
+ * The cluster-wide counters, kept current by apply.ts as containers, apps and nodes come and go, and
  * handed to admission policies as their read-only ClusterView.
  */
 export class ClusterState implements ClusterView {
@@ -267,7 +268,8 @@ export class ClusterState implements ClusterView {
   waitingApps = 0;
   pendingContainers = 0;
   constructor(
-    readonly capacity: Resources,
+    /** What the nodes in service give the cluster: changed (apply.ts) as they come, go and change size. */
+    readonly capacity: { memoryMb: number; vcores: number },
     readonly calculator: ResourceCalculatorName,
     readonly minimumAllocation: Resources,
     readonly nodes: readonly NodeState[],

@@ -12,6 +12,6 @@ export { DEFAULT_MARP_SETTINGS, marpFeedback, nextMarp } from './marp-feedback.j
 export type { MarpSettings } from './marp-feedback.js';
 export { DEFAULT_LOOKAHEAD_SETTINGS, drawArrivals, lookahead, lookaheadCandidates, scoreForecast, scriptedLookahead } from './lookahead.js';
 export type { LookaheadFamily, LookaheadSettings, PastStep } from './lookahead.js';
-export type { ForecastOutcome, ForecastRequest, LookaheadHost } from './lookahead-host.js';
+export type { ForecastOutcome, ForecastRequest, LookaheadHost } from './types.js';
 export { ScalarKalmanFilter } from './kalman.js';
 export { admissionPolicyUsage, expandPolicySpecs, parseAdmissionPolicy, PolicySpecError } from './spec.js';

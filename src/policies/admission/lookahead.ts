@@ -27,10 +27,17 @@ import type { AppSpec } from '../../model/workload.js';
 import { createRandom } from '../../sim/random.js';
 import type { Random } from '../../sim/random.js';
 import type { ClusterView } from './cluster-view.js';
-import type { ForecastOutcome, LookaheadHost } from './lookahead-host.js';
 import { DEFAULT_RESERVATION_READING, roomAfterAm } from './reservation-reading.js';
 import type { ReservationReading } from './reservation-reading.js';
-import type { AdmissionCandidate, AdmissionDecision, AdmissionPolicy, AmShareController, ControllerStep } from './types.js';
+import type {
+  AdmissionCandidate,
+  AdmissionDecision,
+  AdmissionPolicy,
+  AmShareController,
+  ControllerStep,
+  ForecastOutcome,
+  LookaheadHost,
+} from './types.js';
 
 export type LookaheadFamily = 'reserve' | 'am-share';
 export const LOOKAHEAD_FAMILIES: readonly LookaheadFamily[] = ['reserve', 'am-share'];
