@@ -8,18 +8,12 @@ import type { Apply } from './apply.js';
 import type { Scheduler } from '../policies/scheduling/index.js';
 import { AM_HEARTBEAT, appEvent } from './events.js';
 import type { AppEvent } from './events.js';
+import { nextAmHeartbeatMs } from './am-heartbeat-time.js';
 import { decideReduces } from './mapreduce-am.js';
 import type { MapReduceAmSettings } from './mapreduce-am.js';
 import { RUNNING } from './state.js';
 import type { AppRun, Container } from './state.js';
 import type { RunContext } from './run-context.js';
-
-/** The AM's next heartbeat at or after `timeMs`: its heartbeats fall every interval from its registration. */
-export function nextAmHeartbeatMs(app: AppRun, timeMs: number, intervalMs: number): number {
-  const anchor = app.amAnchorMs;
-  if (!(timeMs > anchor)) return anchor;
-  return anchor + Math.ceil((timeMs - anchor) / intervalMs) * intervalMs;
-}
 
 /** The engine's operations a MapReduce AM's decisions use. */
 export class MapReduceAmHeartbeats {

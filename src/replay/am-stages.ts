@@ -9,7 +9,7 @@
 import { amStepAskMs } from '../model/am-steps.js';
 import { removeLive } from './apply.js';
 import type { Apply } from './apply.js';
-import { nextAmHeartbeatMs } from './am-heartbeats.js';
+import { nextAmHeartbeatMs } from './am-heartbeat-time.js';
 import type { MapReduceAmHeartbeats } from './am-heartbeats.js';
 import type { AppLifecycle } from './app-lifecycle.js';
 import { AM_DONE, AM_REGISTERED, appEvent, STAGE_REQUEST, stageEvent } from './events.js';

@@ -12,14 +12,10 @@
 import { taskDurationMs } from '../model/workload.js';
 import { AM_ASK, AM_PRIORITY } from '../policies/scheduling/index.js';
 import type { Decision, Scheduler } from '../policies/scheduling/index.js';
-import { nextAmHeartbeatMs } from './am-heartbeats.js';
-import type { MapReduceAmHeartbeats } from './am-heartbeats.js';
-import type { AmStages } from './am-stages.js';
-import type { AppLifecycle } from './app-lifecycle.js';
+import { nextAmHeartbeatMs } from './am-heartbeat-time.js';
 import { AM_FAIL, AM_REGISTERED, appEvent } from './events.js';
 import type { RequestSettings } from './max-allocation.js';
 import type { NodeContention } from './node-contention.js';
-import type { NodeHeartbeats } from './node-heartbeats.js';
 import type { RunContext } from './run-context.js';
 import { ABSENT, ACCEPTED, AM_STARTING, Container, RUNNING } from './state.js';
 import type { AppRun, ClusterState, NodeState, StageState } from './state.js';
@@ -67,16 +63,46 @@ export interface ApplyParts {
   readonly heartbeatIntervalMs: number;
 }
 
-/** What a change sets going in the other parts; they are built after apply, which they use. */
+/**
+ * What a change sets going in the other parts; they are built after apply, which they use. Each
+ * is named here by what apply asks of it, so that the parts import apply and not the reverse.
+ */
 export interface ApplyConnections {
-  /** Nodes that freed room heartbeat at once; reserved nodes no longer needed wake. */
-  readonly heartbeats: NodeHeartbeats;
-  /** An app's outstanding asks and its wait for a container (its timeout watch). */
-  readonly lifecycle: AppLifecycle;
-  /** A placed task starts, or is held by its AM. */
-  readonly stages: AmStages;
-  /** A modelled MapReduce AM reconsiders its reduces once its tasks moved. */
-  readonly mapReduceAms: MapReduceAmHeartbeats;
+  /** Nodes that freed room heartbeat at once; reserved nodes no longer needed wake (NodeHeartbeats). */
+  readonly heartbeats: HeartbeatWakes;
+  /** An app's outstanding asks and its wait for a container, its timeout watch (AppLifecycle). */
+  readonly lifecycle: OutstandingAsks;
+  /** A placed task starts, or is held by its AM (AmStages). */
+  readonly stages: TaskStarts;
+  /** A modelled MapReduce AM reconsiders its reduces once its tasks moved (MapReduceAmHeartbeats). */
+  readonly mapReduceAms: AmWakes;
+}
+
+/** The nodes' heartbeats, as a change to a node's room sets them going. */
+export interface HeartbeatWakes {
+  /** One of the node's containers ended: it heartbeats at once (flushFreedNodes). */
+  nodeFreed(node: NodeState): void;
+  /** The node was to heartbeat at once for the room it freed: it will not. */
+  dropFreed(node: NodeState): void;
+  flushFreedNodes(): void;
+  wakeAtNextHeartbeat(node: NodeState): void;
+  /** The nodes reserved for the app's ask `key` that it no longer needs. */
+  wakeReservedNodes(app: AppRun, key: number): void;
+}
+
+export interface OutstandingAsks {
+  changeOutstanding(app: AppRun, delta: number): void;
+  /** The app has asked for its AM: its wait for a container is watched from now. */
+  armTimeout(app: AppRun): void;
+}
+
+export interface TaskStarts {
+  startWork(container: Container, startMs: number): void;
+  heldByAm(app: AppRun, stage: StageState, container: Container, startMs: number): void;
+}
+
+export interface AmWakes {
+  wake(app: AppRun, nowMs: number): void;
 }
 
 export class Apply {
@@ -95,10 +121,10 @@ export class Apply {
   private readonly heartbeatIntervalMs: number;
   private readonly listeners: ClusterListener[] = [];
   // Set once by connect, before the run (the parts they name are built with apply in hand).
-  private heartbeats!: NodeHeartbeats;
-  private lifecycle!: AppLifecycle;
-  private stages!: AmStages;
-  private mapReduceAms!: MapReduceAmHeartbeats;
+  private heartbeats!: HeartbeatWakes;
+  private lifecycle!: OutstandingAsks;
+  private stages!: TaskStarts;
+  private mapReduceAms!: AmWakes;
 
   constructor(
     private readonly ctx: RunContext,
