@@ -15,6 +15,7 @@ const FILES = [
   'rm/.snapshot/yarn-rm-a.log.9',
   'other/notes.txt',
   'odd (1)/[x].log',
+  'twin/c.log',
 ];
 
 beforeAll(() => {
@@ -27,6 +28,9 @@ beforeAll(() => {
   // A directory whose name a file pattern matches, and a link to a log.
   mkdirSync(join(root, 'rm', 'yarn-rm-dir.log'));
   symlinkSync(join(root, 'other', 'notes.txt'), join(root, 'rm', 'yarn-rm-link.log'));
+  // A link beside its target, and a directory reached through a link.
+  symlinkSync(join(root, 'twin', 'c.log'), join(root, 'twin', 'c-link.log'));
+  symlinkSync(join(root, 'twin'), join(root, 'twin-dir'));
 });
 
 const rel = (paths: string[]): string[] => paths.map((p) => p.slice(root.length + 1));
@@ -50,6 +54,12 @@ describe('expandPattern', () => {
   it('matches files only: a directory the pattern matches is left out, a link to a file is in', async () => {
     expect(rel(await expandPattern('rm/yarn-rm-*.log', root))).toEqual(['rm/yarn-rm-a.log', 'rm/yarn-rm-b.log', 'rm/yarn-rm-link.log']);
     expect(rel(await expandPattern('rm/*', root))).not.toContain('rm/old');
+  });
+
+  it('takes a file reached twice (a link beside it, its directory through a link) once, by its shortest path', async () => {
+    expect(rel(await expandPattern('twin/*.log', root))).toEqual(['twin/c.log']);
+    expect(rel(await expandPattern('{twin,twin-dir}/c*.log', root))).toEqual(['twin/c.log']);
+    expect(rel(await expandPattern('twin-dir/c*.log', root))).toEqual(['twin-dir/c.log']);
   });
 
   it('takes the directories before the first wildcard literally', async () => {
