@@ -9,7 +9,7 @@
 // up to each sample time: a sample at t holds the state after every
 // event at or before t, as a replay's sample does.
 
-import { createTimelineTables, dropTimelineTables, nodeResizes, resizeDelta } from './recorded-timeline.js';
+import { createTimelineTables, dropTimelineTables } from './recorded-timeline.js';
 import { clusterEvents } from './rm-changes.js';
 import { boundValues, kindIs } from './trace-events.js';
 import type { Store } from './store.js';
@@ -115,7 +115,9 @@ const CAPACITY = (events: string, resized: boolean): string => {
     : `WITH lines AS (
         ${totals}
         UNION ALL
-        SELECT ${sampleIndex('time_ms')}, (time_ms, file_id, line_number), 0, ${resizeDelta('memory_mb')}, ${resizeDelta('vcores')}
+        SELECT ${sampleIndex('time_ms')}, (time_ms, file_id, line_number), 0,
+          memory_mb - TRY_CAST(json_extract_string(extra, '$.fromMemoryMb') AS INTEGER),
+          vcores - TRY_CAST(json_extract_string(extra, '$.fromVcores') AS INTEGER)
         FROM ${events} WHERE ${kindIs('node_resource')}
       ),
       runs AS (SELECT *, sum(total) OVER (ORDER BY line_order ROWS UNBOUNDED PRECEDING) AS run FROM lines)
@@ -151,7 +153,7 @@ const NODE_BUCKET_DELTAS = (events: string, resized: boolean): string => `(
   WITH service AS (SELECT node_id, memory_mb, registered_ms, end_ms FROM recorded_nodes),
   resizes AS (${
     resized
-      ? `SELECT node_id, registered_ms, time_ms AS t, delta_memory_mb AS delta FROM ${nodeResizes(events)}`
+      ? `SELECT node_id, registered_ms, time_ms AS t, delta_memory_mb AS delta FROM recorded_node_resizes`
       : `SELECT NULL::VARCHAR AS node_id, NULL::BIGINT AS registered_ms, NULL::BIGINT AS t, NULL::INTEGER AS delta WHERE false`
   }),
   resized AS (SELECT node_id, registered_ms, sum(delta) AS delta FROM resizes GROUP BY ALL),
