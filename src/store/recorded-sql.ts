@@ -19,6 +19,16 @@ export const RECORDED_SQL = [
   'recorded_segments',
   'recorded_app_spans',
   'recorded_timeline',
+  'recorded_sample_index',
+  'recorded_sample_times',
+  'recorded_deltas',
+  'recorded_capacity_levels',
+  'recorded_capacity_levels_resized',
+  'recorded_cluster',
+  'insert_rm_samples',
+  'recorded_queue_configs',
+  'recorded_queues',
+  'insert_rm_queue_samples',
 ] as const;
 
 export type RecordedSqlName = (typeof RECORDED_SQL)[number];

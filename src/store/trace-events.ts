@@ -69,8 +69,12 @@ function sqlString(value: string): string {
  * given exactly the values it names (DuckDB refuses others), whichever way it reads the events.
  */
 export function boundValues(sql: string, events: TraceEvents, values: Readonly<Record<string, DuckDBValue>> = {}): Record<string, DuckDBValue> {
-  const all: Record<string, DuckDBValue> = { ...events.params, ...values };
-  return Object.fromEntries(Object.entries(all).filter(([name]) => new RegExp(`\\$${name}\\b`).test(sql)));
+  return valuesNamed(sql, { ...events.params, ...values });
+}
+
+/** The values of `values` that `sql` names as $name: DuckDB refuses a value a statement does not name. */
+export function valuesNamed(sql: string, values: Readonly<Record<string, DuckDBValue>>): Record<string, DuckDBValue> {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => new RegExp(`\\$${name}\\b`).test(sql)));
 }
 
 /**

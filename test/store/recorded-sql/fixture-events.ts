@@ -5,6 +5,7 @@
 import type { DuckDBValue } from '@duckdb/node-api';
 import type { EventKind } from '../../../src/model/rm-events.js';
 import { recordedSql } from '../../../src/store/recorded-sql.js';
+import { valuesNamed } from '../../../src/store/trace-events.js';
 import type { RecordedSqlName } from '../../../src/store/recorded-sql.js';
 import type { Store } from '../../../src/store/index.js';
 import { withStore } from '../../helpers/store.js';
@@ -64,7 +65,7 @@ export async function withRecorded<T>(
     await store.run('CREATE TEMP VIEW trace_events AS SELECT * FROM rmlog_events');
     for (const name of names) {
       const sql = await recordedSql(name);
-      await store.run(sql, Object.fromEntries(Object.entries(values).filter(([key]) => new RegExp(`\\$${key}\\b`).test(sql))));
+      await store.run(sql, valuesNamed(sql, values));
     }
     return work(store);
   });
