@@ -1,4 +1,4 @@
-// Where rmreplay's own files are: the package root holds queries/, views/, clusters/ and package.json,
+// Where rmreplay's own files are: the package root holds queries/, views/, sql/, clusters/ and package.json,
 // whether the code runs from src/ (tests) or from the compiled dist/src/ (the CLI).
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ function findPackageRoot(): string {
 export const PACKAGE_ROOT = findPackageRoot();
 export const QUERIES_DIR = join(PACKAGE_ROOT, 'queries');
 export const VIEWS_DIR = join(PACKAGE_ROOT, 'views');
+export const RECORDED_SQL_DIR = join(PACKAGE_ROOT, 'sql', 'recorded');
 export const CLUSTERS_DIR = join(PACKAGE_ROOT, 'clusters');
 
 export const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string })

@@ -13,7 +13,7 @@
 
 import { logOf } from '../model/rm-log-names.js';
 import type { Store } from './store.js';
-import { boundValues, kindIs, traceEvents } from './trace-events.js';
+import { boundValues, kindIs, traceEvents, wholeNumber } from './trace-events.js';
 import type { TraceEvents } from './trace-events.js';
 
 /** A row's key: its file id and line number in one BIGINT, as the timeline orders lines. */
@@ -46,7 +46,12 @@ export async function clusterEvents(store: Store, trace: string): Promise<TraceE
   const changes = await store.queryObjects<RmChange>(sql, boundValues(sql, events));
   const late = lateStandbys(changes, logOfFile, files);
   if (late.length === 0) return events;
-  return { sql: `(SELECT * FROM ${events.sql} WHERE ${LINE_KEY} NOT IN (${late.join(', ')}))`, params: events.params };
+  const keys = late.map(wholeNumber).join(', ');
+  return {
+    sql: `(SELECT * FROM ${events.sql} WHERE ${LINE_KEY} NOT IN (${keys}))`,
+    params: events.params,
+    literalSql: `(SELECT * FROM ${events.literalSql} WHERE ${LINE_KEY} NOT IN (${keys}))`,
+  };
 }
 
 /** The line keys of the standbys that came after another RM's start (see the top of the file). */

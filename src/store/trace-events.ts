@@ -13,6 +13,11 @@ import type { Store } from './store.js';
 export interface TraceEvents {
   readonly sql: string;
   readonly params: Readonly<Record<string, string | number>>;
+  /**
+   * The same rows with the values written into the SQL (whole numbers, or the trace's name
+   * quoted): the text of a view, which DuckDB does not let bind values (recorded-sql.ts).
+   */
+  readonly literalSql: string;
 }
 
 /**
@@ -34,9 +39,29 @@ export async function traceEvents(store: Store, trace: string): Promise<TraceEve
     { trace },
   );
   if (files?.inRow && files.firstFileId !== null && files.lastFileId !== null) {
-    return { sql: EVENTS_OF_FILE_RANGE, params: { firstFileId: files.firstFileId, lastFileId: files.lastFileId } };
+    return {
+      sql: EVENTS_OF_FILE_RANGE,
+      params: { firstFileId: files.firstFileId, lastFileId: files.lastFileId },
+      literalSql: `(SELECT * FROM rmlog_events WHERE file_id BETWEEN ${wholeNumber(files.firstFileId)} AND ${wholeNumber(files.lastFileId)})`,
+    };
   }
-  return { sql: EVENTS_OF_FILES, params: { trace } };
+  return {
+    sql: EVENTS_OF_FILES,
+    params: { trace },
+    literalSql: `(SELECT * FROM rmlog_events WHERE file_id IN (SELECT file_id FROM rmlog_files WHERE trace = ${sqlString(trace)}))`,
+  };
+}
+
+/** `value` as SQL, refused unless it is a whole number (what is written into SQL text). */
+export function wholeNumber(value: number | bigint | string): string {
+  const text = String(value);
+  if (!/^-?[0-9]+$/.test(text)) throw new Error(`not a whole number: ${text}`);
+  return text;
+}
+
+/** `value` as a SQL string constant (each quote doubled, as SQL escapes it). */
+function sqlString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
 }
 
 /**
@@ -44,8 +69,12 @@ export async function traceEvents(store: Store, trace: string): Promise<TraceEve
  * given exactly the values it names (DuckDB refuses others), whichever way it reads the events.
  */
 export function boundValues(sql: string, events: TraceEvents, values: Readonly<Record<string, DuckDBValue>> = {}): Record<string, DuckDBValue> {
-  const all: Record<string, DuckDBValue> = { ...events.params, ...values };
-  return Object.fromEntries(Object.entries(all).filter(([name]) => new RegExp(`\\$${name}\\b`).test(sql)));
+  return valuesNamed(sql, { ...events.params, ...values });
+}
+
+/** The values of `values` that `sql` names as $name: DuckDB refuses a value a statement does not name. */
+export function valuesNamed(sql: string, values: Readonly<Record<string, DuckDBValue>>): Record<string, DuckDBValue> {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => new RegExp(`\\$${name}\\b`).test(sql)));
 }
 
 /**

@@ -39,6 +39,7 @@ describe('the packed tarball', () => {
     // What the code reads at run time ships; the tests and benchmarks do not.
     expect(files).toContain('package/queries/fidelity.sql');
     expect(files).toContain('package/views/rm_apps.sql');
+    expect(files).toContain('package/sql/recorded/recorded_segments.sql');
     expect(files).toContain('package/clusters/lab-20.json');
     expect(files.some((f) => f.startsWith('package/dist/test/') || f.startsWith('package/dist/bench/'))).toBe(false);
 

@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { ingestRmLog } from '../../src/api/index.js';
-import { kindIs, withPrefix } from '../../src/store/trace-events.js';
+import { useTraceEvents } from '../../src/store/recorded-sql.js';
+import { boundValues, kindIs, traceEvents, wholeNumber, withPrefix } from '../../src/store/trace-events.js';
 import { renderRmLog } from '../fixtures/rmlog/render.js';
 import { smallScenario } from '../fixtures/rmlog/scenarios.js';
 import { tempFile } from '../helpers/files.js';
@@ -31,5 +32,28 @@ describe('trace events', () => {
 
   it('kindIs refuses an empty list (SQL `kind IN ()` is no test at all)', () => {
     expect(() => kindIs()).toThrow(/at least one kind/);
+  });
+
+  it('the view trace_events holds the rows the bound subquery selects, the values written in', async () => {
+    const path = tempFile('small-cs-view.log', renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' }));
+    await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [path], name: "o'brien" });
+      await ingestRmLog(store, { paths: [path], name: 'other' });
+      const events = await traceEvents(store, "o'brien");
+      const bound = await store.query(`SELECT count(*), sum(line_number) FROM ${events.sql}`, boundValues(events.sql, events));
+      await useTraceEvents(store, events);
+      const viewed = await store.query('SELECT count(*), sum(line_number) FROM trace_events');
+      expect(Number(bound.rows[0]![0])).toBeGreaterThan(0);
+      expect(viewed.rows).toEqual(bound.rows);
+      // The other trace's file is not in the view.
+      expect(Number((await store.query('SELECT count(*) FROM rmlog_events')).rows[0]![0])).toBe(2 * Number(bound.rows[0]![0]));
+    });
+  });
+
+  it('writes only whole numbers into SQL text', () => {
+    expect(wholeNumber(42)).toBe('42');
+    expect(wholeNumber('-7')).toBe('-7');
+    expect(() => wholeNumber('1) OR (1=1')).toThrow(/not a whole number/);
+    expect(() => wholeNumber(1.5)).toThrow(/not a whole number/);
   });
 });
