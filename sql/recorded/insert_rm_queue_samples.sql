@@ -5,7 +5,8 @@
 -- (recorded_sample_times). As for the cluster, the sums are taken where the queue changed, and
 -- spread to every sample by an ASOF join.
 -- Parameters: $trace (the trace's name), $originMs (log time of sample time 0), $queueSamples
--- (how many of the first samples get queue rows).
+-- (how many of the first samples get queue rows), and $intervalMs, $gridSamples, $finalMs
+-- (recorded_sample_times).
 -- Grain: one row per queue and sample.
 INSERT INTO rm_queue_samples
 WITH changes AS (
@@ -27,7 +28,7 @@ levels AS (
   FROM changes WINDOW w AS (PARTITION BY queue ORDER BY k ROWS UNBOUNDED PRECEDING)
 ),
 grid AS (
-  SELECT q.queue, s.k, s.at_ms FROM recorded_queues AS q CROSS JOIN recorded_sample_times AS s WHERE s.k < $queueSamples
+  SELECT q.queue, s.k, s.at_ms FROM recorded_queues AS q CROSS JOIN recorded_sample_times($originMs, $intervalMs, $gridSamples, $finalMs) AS s WHERE s.k < $queueSamples
 ),
 at_samples AS (
   SELECT g.queue, g.k, g.at_ms,

@@ -14,7 +14,7 @@
 -- service. As changes per sample: nodes entering (+1) and leaving (-1) each range, and the
 -- capacity of the nodes in service (service_memory_mb). A node's state before a sample's
 -- changes is its state after them less those changes, so one running sum per node gives both.
--- Parameters: $originMs, $intervalMs, $gridSamples, $finalMs (recorded_sample_index).
+-- Parameters: $originMs, $intervalMs, $gridSamples, $finalMs (recorded_sample_index, recorded_sample_times).
 -- Grain: one row per sample.
 CREATE OR REPLACE TEMP TABLE recorded_cluster AS
 WITH service AS (SELECT node_id, memory_mb, registered_ms, end_ms FROM recorded_nodes),
@@ -118,4 +118,4 @@ SELECT s.k, s.at_ms,
   coalesce(l.nodes_3, 0::HUGEINT) AS nodes_3, coalesce(l.nodes_4, 0::HUGEINT) AS nodes_4, coalesce(l.nodes_5, 0::HUGEINT) AS nodes_5,
   coalesce(l.nodes_6, 0::HUGEINT) AS nodes_6, coalesce(l.service_memory_mb, 0::HUGEINT) AS service_memory_mb,
   l.capacity_memory_mb, l.capacity_vcores
-FROM recorded_sample_times AS s ASOF LEFT JOIN levels AS l ON s.k >= l.k;
+FROM recorded_sample_times($originMs, $intervalMs, $gridSamples, $finalMs) AS s ASOF LEFT JOIN levels AS l ON s.k >= l.k;

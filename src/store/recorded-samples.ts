@@ -147,10 +147,11 @@ export async function saveRecordedSamples(
 /** The files that make the tables every later one reads, in order. */
 const SAMPLE_STEPS = ['recorded_sample_index', 'recorded_sample_times', 'recorded_deltas'] as const satisfies readonly RecordedSqlName[];
 
-/** The samples' scratch tables, then the timeline's, their views and the sample index macro. */
+/** The samples' scratch tables, then the timeline's, their views and the sample macros. */
 async function dropSampleTables(store: Store): Promise<void> {
   for (const view of ['recorded_queues', 'recorded_capacity_levels']) await store.run(`DROP VIEW IF EXISTS ${view}`);
-  await dropTimelineTables(store, ['recorded_sample_times', 'recorded_deltas', 'recorded_cluster', 'recorded_queue_configs']);
+  await dropTimelineTables(store, ['recorded_deltas', 'recorded_cluster', 'recorded_queue_configs']);
+  await store.run('DROP MACRO TABLE IF EXISTS recorded_sample_times');
   await store.run('DROP MACRO IF EXISTS recorded_sample_index');
 }
 

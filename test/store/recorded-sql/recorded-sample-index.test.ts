@@ -17,10 +17,8 @@ describe('recorded_sample_index.sql and recorded_sample_times.sql', () => {
 
   it('times the samples on the grid, and the last one off it', async () => {
     await withRecorded([], ['recorded_sample_times'], async (store) => {
-      expect(await rowsOf(store, 'SELECT k, at_ms FROM recorded_sample_times ORDER BY k')).toEqual([[0, 1000], [1, 1010], [2, 1020], [3, 1025]]);
-    }, { originMs: 1000, intervalMs: 10, gridSamples: 3, finalMs: 1025 });
-    await withRecorded([], ['recorded_sample_times'], async (store) => {
-      expect(await rowsOf(store, 'SELECT k, at_ms FROM recorded_sample_times ORDER BY k')).toEqual([[0, 1000], [1, 1010], [2, 1020]]);
-    }, { originMs: 1000, intervalMs: 10, gridSamples: 3, finalMs: null });
+      expect(await rowsOf(store, 'SELECT k, at_ms FROM recorded_sample_times(1000, 10, 3, 1025) ORDER BY k')).toEqual([[0, 1000], [1, 1010], [2, 1020], [3, 1025]]);
+      expect(await rowsOf(store, 'SELECT k, at_ms FROM recorded_sample_times(1000, 10, 3, NULL) ORDER BY k')).toEqual([[0, 1000], [1, 1010], [2, 1020]]);
+    });
   });
 });
