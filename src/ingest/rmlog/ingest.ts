@@ -240,7 +240,11 @@ async function ingestGroup(
     if (parsed.length > k + threads * FILES_QUEUED) return;
     for (let i = parsed.length; i <= Math.min(k + 2 * threads * FILES_QUEUED, files.length - 1); i++) {
       const { path, head } = files[i]!;
-      parsed.push(pool.start({ path, gzip: head.gzip, sizeBytes: head.sizeBytes, stored: catalogue.candidates(head.head, head.gzip, head.sizeBytes) }));
+      const stored = catalogue.candidates(head.head, head.gzip, head.sizeBytes);
+      // A plain file its head holds whole is read from it (parse-job.ts); a copy of its own, as
+      // a small head shares its ArrayBuffer (Buffer's pool), all of which a post would copy.
+      const content = !head.gzip && head.head.length === head.sizeBytes ? new Uint8Array(head.head) : undefined;
+      parsed.push(pool.start({ path, gzip: head.gzip, sizeBytes: head.sizeBytes, content, stored }));
     }
   };
   const results: IngestRmLogFileResult[] = [];

@@ -29,8 +29,11 @@ const CHUNK_BYTES = 1 << 20;
 const DECODE_PIECE_BYTES = 64 * 1024;
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
-/** Where the lines come from: a file, or an already open stream (standard input). */
-export type LineInput = { readonly path: string } | { readonly stream: Readable };
+/**
+ * Where the lines come from: a file, or an already open stream (standard input). A plain file
+ * may come with `bytes`, all of it as already read (file-start.ts): those are read, not the file.
+ */
+export type LineInput = { readonly path: string; readonly bytes?: Uint8Array } | { readonly stream: Readable };
 
 export interface LineSourceOptions {
   /** Files: whether the file is gzip-compressed. A stream is recognised by its first bytes. */
@@ -101,11 +104,13 @@ export async function readLines(
     // Plain files are read synchronously straight into the splitter's buffer: the reader is
     // CPU-bound and an await per chunk only adds event-loop latency.
     complete = 'current';
-    const fd = openSync(input.path, 'r');
+    const { bytes: whole } = input;
+    // A small file's whole bytes, given: no open, read and close (10,000 files of 2 KB: about 0.3 s of each worker).
+    const fd = whole ? null : openSync(input.path, 'r');
     try {
       for (;;) {
         const target = splitter.space();
-        const read = readSync(fd, target, 0, target.length, fileBytes);
+        const read = fd === null ? copyFrom(whole!, fileBytes, target) : readSync(fd, target, 0, target.length, fileBytes);
         if (read === 0) break;
         const bytes = target.subarray(0, read);
         head?.keep(bytes);
@@ -127,7 +132,7 @@ export async function readLines(
         splitter.filled(read);
       }
     } finally {
-      closeSync(fd);
+      if (fd !== null) closeSync(fd);
     }
   } else {
     const raw = isFile ? createReadStream(input.path, { highWaterMark: CHUNK_BYTES }) : input.stream;
@@ -203,6 +208,13 @@ class HeadKeeper {
   bytes(): Buffer {
     return this.head ?? Buffer.alloc(0);
   }
+}
+
+/** Copies `bytes` from `position` into `target`, as much as fits; the count copied (0 at their end). */
+function copyFrom(bytes: Uint8Array, position: number, target: Buffer): number {
+  const count = Math.max(0, Math.min(target.length, bytes.length - position));
+  target.set(bytes.subarray(position, position + count));
+  return count;
 }
 
 /** Whether a stream starts with the gzip magic bytes; what was read is put back. */

@@ -20,6 +20,12 @@ export interface ParseJob {
    * small files. Bytes appended since are read all the same (the reader reads to the end).
    */
   readonly sizeBytes: number;
+  /**
+   * All of it, when file-start.ts read all of it as its head (a plain file of at most
+   * HEAD_BYTES): read from here, not from the file again. Bytes appended to such a file since
+   * are left for a later ingest, which finds it grown.
+   */
+  readonly content?: Uint8Array;
   /** The stored files of the trace it may be, compared in this order. */
   readonly stored: readonly StoredFileIdentity[];
 }
@@ -57,7 +63,7 @@ export async function readJob(job: ParseJob, file: RecognisedFile, onBatch: (bat
   const previous = recognition.kind === 'grown' ? job.stored.find((f) => f.fileId === recognition.fileId)! : null;
   const batcher = new RmEventBatcher(onBatch);
   const { head, stats } = await readRmLog(
-    job.path,
+    job.content ? { path: job.path, bytes: job.content } : job.path,
     {
       gzip: job.gzip,
       resume: recognition.kind === 'grown' ? recognition.resume : undefined,

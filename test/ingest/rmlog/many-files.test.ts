@@ -3,23 +3,24 @@
 // of 1,000 rotated pieces of a 20 MB log took 198 s when each file was a transaction of its own
 // that listed and compared every stored file, and wrote its catalogue row alone.
 
-import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type * as NodeFs from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { ingestRmLog } from '../../../src/api/index.js';
 import { FILES_PER_POST } from '../../../src/ingest/rmlog/parse-protocol.js';
+import { HEAD_BYTES } from '../../../src/ingest/rmlog/recognise.js';
 import type { Store } from '../../../src/store/index.js';
 import { renderRmLog } from '../../fixtures/rmlog/render.js';
 import { smallScenario } from '../../fixtures/rmlog/scenarios.js';
 import { tempPath } from '../../helpers/files.js';
 import { withStore } from '../../helpers/store.js';
 
-// unlinkSync wrapped, to count the spool files the pool removes.
+// unlinkSync and openSync wrapped, to count the spool files the pool removes and the files opened.
 vi.mock('node:fs', async (original) => {
   const fs = await original<typeof NodeFs>();
-  return { ...fs, unlinkSync: vi.fn(fs.unlinkSync) };
+  return { ...fs, unlinkSync: vi.fn(fs.unlinkSync), openSync: vi.fn(fs.openSync) };
 });
 
 const LOG = renderRmLog(smallScenario('capacity'), { version: '2.7', layout: 'stock' });
@@ -107,5 +108,26 @@ describe('ingest of many small files', () => {
     expect(posts.fromWorkers).toBeLessThanOrEqual(40);
     // Files this small are never spooled: no spool file to remove, and none tried (a failed unlink each).
     expect(posts.spoolsRemoved).toBe(0);
+  });
+
+  it('opens a file no longer than its head once (its start, which holds it whole, is read), a longer one twice', async () => {
+    const all = pieces(40);
+    const dir = tempPath('many-files-opens');
+    mkdirSync(dir);
+    // rm.log.3 the first piece (the banner's: longer than a head), rm.log.2 and rm.log.1 small, rm.log the rest of the log.
+    const texts = new Map([['rm.log.3', all[0]!], ['rm.log.2', all[1]!], ['rm.log.1', all[2]!], ['rm.log', all.slice(3).join('')]]);
+    for (const [name, text] of texts) writeFileSync(join(dir, name), text);
+    expect([...texts.values()].map((text) => Buffer.byteLength(text) <= HEAD_BYTES)).toEqual([false, true, true, false]);
+    vi.mocked(openSync).mockClear();
+    const ingested = await withStore(async (store) => {
+      await ingestRmLog(store, { paths: [join(dir, 'rm.log*')], name: 'rm', parserThreads: 0 });
+      return (await store.query('SELECT sum(size_bytes) FROM rmlog_files')).rows[0]![0];
+    });
+    const opens = new Map<string, number>();
+    for (const [path] of vi.mocked(openSync).mock.calls) {
+      if (String(path).startsWith(dir)) opens.set(basename(String(path)), (opens.get(basename(String(path))) ?? 0) + 1);
+    }
+    expect(Number(ingested)).toBe([...texts.values()].reduce((sum, text) => sum + Buffer.byteLength(text), 0));
+    expect(Object.fromEntries(opens)).toEqual({ 'rm.log.3': 2, 'rm.log.2': 1, 'rm.log.1': 1, 'rm.log': 2 });
   });
 });
