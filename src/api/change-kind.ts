@@ -6,11 +6,12 @@
 // capacity-scheduler.xml that only moves maximum-am-resource-percent is the AM limit, as
 // `-p am-share:P` is.
 
-import type { Cluster, SchedulerSettings } from '../model/cluster.js';
+import type { Cluster, SchedulerSettings, SchedulerType } from '../model/cluster.js';
 import { queueConfig } from '../model/queues.js';
 import type { QueueConfig } from '../model/queues.js';
 import { canonicalJson } from '../model/run-spec.js';
 import type { RunSpec } from '../model/run-spec.js';
+import { SCHEDULER_TYPES } from '../model/schedulers/index.js';
 import { childCapacityPercents } from '../policies/scheduling/capacity-queues.js';
 
 /** In the order they are listed; a what-if may be of several kinds at once. */
@@ -86,53 +87,75 @@ function outsideScheduler(cluster: Cluster): object {
 /**
  * The settings with what each listed queue inherits written into it, so that two ways of writing
  * the same limits compare equal (a log prints a queue's AM limit and application limit; a
- * capacity-scheduler.xml may leave them to the global defaults). CapacityScheduler
- * (capacity-queues.ts makeQueue): a queue's capacity, maximum capacity, AM limit (else the
- * global maximum-am-resource-percent) and maximum applications (else the global
- * maximum-applications x its absolute capacity); the globals then say nothing more. The stock
- * single queue when none is listed. FairScheduler: a queue's maxAMShare, else
- * queueMaxAMShareDefault (which still applies to queues made at submission, so it stays).
+ * capacity-scheduler.xml may leave them to the global defaults); by the kind that runs them.
  */
 function effective(settings: SchedulerSettings): EffectiveSettings {
-  if (settings.type === 'fair') {
-    const withDefault = (queue: QueueConfig): QueueConfig => ({
-      ...queue,
-      maxAmShare: queue.maxAmShare ?? settings.fair.queueMaxAmShareDefault,
-      queues: queue.queues.map(withDefault),
-    });
-    return { ...settings, queues: settings.queues.map(withDefault) };
-  }
-  const global = settings.capacity;
-  const resolve = (configs: readonly QueueConfig[], parentAbsCapacity: number): QueueConfig[] => {
-    const percents = childCapacityPercents(configs);
-    return configs.map((queue, i) => {
-      const absCapacity = parentAbsCapacity * (percents[i]! / 100);
-      return {
-        ...queue,
-        capacityPercent: percents[i]!,
-        maximumCapacityPercent: queue.maximumCapacityPercent ?? 100,
-        maxAmShare: queue.maxAmShare ?? global.maximumAmResourcePercent,
-        maximumApplications: queue.maximumApplications ?? Math.trunc(global.maximumApplications * absCapacity),
-        queues: resolve(queue.queues, absCapacity),
-      };
-    });
-  };
-  const listed = settings.queues.length > 0 ? settings.queues : [queueConfig('default', { capacityPercent: 100, maximumCapacityPercent: 100 })];
-  const { maximumAmResourcePercent: _share, maximumApplications: _applications, ...otherGlobals } = global;
-  return { ...settings, queues: resolve(listed, 1), capacity: otherGlobals };
+  return KIND_COMPARISONS[settings.type].effective(settings);
 }
 
 /** Scheduler settings as effective() writes them: a CapacityScheduler's globals without the two its queues inherit. */
 type EffectiveSettings = Omit<SchedulerSettings, 'capacity'> & { readonly capacity: object };
 
 function withoutAmLimits(settings: EffectiveSettings): object {
-  return {
-    ...settings,
-    queues: settings.queues.map(queueWithoutAmLimit),
-    capacity: { ...settings.capacity, maximumAmResourcePercent: null },
-    fair: { ...settings.fair, queueMaxAmShareDefault: null },
-  };
+  // Every kind's block, not only the running one's: each holds its own default AM limit.
+  const blocks = Object.fromEntries(SCHEDULER_TYPES.map((type) => [type, KIND_COMPARISONS[type].withoutAmLimit(settings[type])]));
+  return { ...settings, queues: settings.queues.map(queueWithoutAmLimit), ...blocks };
 }
+
+/** How each kind's settings are compared: what its queues inherit, and where its block keeps an AM limit. */
+interface KindComparison {
+  /** The settings, when this kind runs them, with what each listed queue inherits written into it. */
+  effective(settings: SchedulerSettings): EffectiveSettings;
+  /** Its block (as effective() leaves it) with its scheduler-wide AM limit taken out. */
+  withoutAmLimit(block: object): object;
+}
+
+/**
+ * A new kind adds its entry (the Record's type makes a missing one a compile error, rather than
+ * a fall-through to another kind's rules).
+ */
+const KIND_COMPARISONS: Readonly<Record<SchedulerType, KindComparison>> = {
+  // capacity-queues.ts makeQueue: a queue's capacity, maximum capacity, AM limit (else the global
+  // maximum-am-resource-percent) and maximum applications (else the global maximum-applications
+  // x its absolute capacity); the globals then say nothing more. The stock single queue when
+  // none is listed.
+  capacity: {
+    effective: (settings) => {
+      const global = settings.capacity;
+      const resolve = (configs: readonly QueueConfig[], parentAbsCapacity: number): QueueConfig[] => {
+        const percents = childCapacityPercents(configs);
+        return configs.map((queue, i) => {
+          const absCapacity = parentAbsCapacity * (percents[i]! / 100);
+          return {
+            ...queue,
+            capacityPercent: percents[i]!,
+            maximumCapacityPercent: queue.maximumCapacityPercent ?? 100,
+            maxAmShare: queue.maxAmShare ?? global.maximumAmResourcePercent,
+            maximumApplications: queue.maximumApplications ?? Math.trunc(global.maximumApplications * absCapacity),
+            queues: resolve(queue.queues, absCapacity),
+          };
+        });
+      };
+      const listed = settings.queues.length > 0 ? settings.queues : [queueConfig('default', { capacityPercent: 100, maximumCapacityPercent: 100 })];
+      const { maximumAmResourcePercent: _share, maximumApplications: _applications, ...otherGlobals } = global;
+      return { ...settings, queues: resolve(listed, 1), capacity: otherGlobals };
+    },
+    withoutAmLimit: (block) => ({ ...block, maximumAmResourcePercent: null }),
+  },
+  // A queue's maxAMShare, else queueMaxAMShareDefault (which still applies to queues made at
+  // submission, so it stays).
+  fair: {
+    effective: (settings) => {
+      const withDefault = (queue: QueueConfig): QueueConfig => ({
+        ...queue,
+        maxAmShare: queue.maxAmShare ?? settings.fair.queueMaxAmShareDefault,
+        queues: queue.queues.map(withDefault),
+      });
+      return { ...settings, queues: settings.queues.map(withDefault) };
+    },
+    withoutAmLimit: (block) => ({ ...block, queueMaxAmShareDefault: null }),
+  },
+};
 
 function queueWithoutAmLimit(queue: QueueConfig): object {
   return { ...queue, maxAmShare: null, queues: queue.queues.map(queueWithoutAmLimit) };

@@ -3,6 +3,8 @@
 // yarn-site.xml), or the node count; a change with no stock Hadoop setting (rmreplay's own
 // admission policies and adaptive controllers) says so rather than naming a property.
 
+import type { SchedulerType } from '../model/cluster.js';
+
 /** A change as advise tries it: an admission policy, a scheduler combination, or a node count. */
 export type AdvisedChange =
   | { readonly kind: 'as-configured' }
@@ -12,7 +14,7 @@ export type AdvisedChange =
 
 /** What the cluster runs now, as far as naming a setting needs it. */
 export interface SchedulerFacts {
-  readonly type: 'capacity' | 'fair';
+  readonly type: SchedulerType;
   /** Leaf queue paths, `root.default`; empty: the stock single queue `root.default`. */
   readonly leafQueues: readonly string[];
 }
@@ -35,11 +37,6 @@ export const FAIR_FILE = 'fair-scheduler.xml';
 export const YARN_SITE_FILE = 'yarn-site.xml';
 
 const SCHEDULER_CLASS = 'yarn.resourcemanager.scheduler.class';
-const SCHEDULER_CLASSES: Readonly<Record<'capacity' | 'fair', string>> = {
-  capacity: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler',
-  fair: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler',
-};
-
 /** The settings that make `change` on a cluster that runs `facts`; one line each. */
 export function hadoopSettings(change: AdvisedChange, facts: SchedulerFacts): HadoopSetting[] {
   switch (change.kind) {
@@ -78,25 +75,9 @@ function policySettings(spec: string, parameters: Readonly<Record<string, unknow
   const name = spec.split(':')[0];
   if (name === 'am-share') {
     const share = String(parameters['amShare']);
-    return facts.type === 'capacity'
-      ? leaves(facts).map((queue) => property(CAPACITY_FILE, `yarn.scheduler.capacity.${queue}.maximum-am-resource-percent`, share))
-      : leaves(facts).map((queue) => queueElement(queue, 'maxAMShare', share));
+    return leaves(facts).map((queue) => KIND_SETTINGS[facts.type].amShare(queue, share));
   }
-  if (name === 'max-apps') {
-    const limit = String(parameters['maxApps']);
-    // FairScheduler holds apps past maxRunningApps, as max-apps does; the CapacityScheduler's
-    // maximum-applications rejects them instead.
-    // max-apps replaces the AM limits, so on the FairScheduler it is maxRunningApps with each
-    // queue's maxAMShare off (-1.0 disables it).
-    return facts.type === 'fair'
-      ? [queueElement('root', 'maxRunningApps', limit), ...leaves(facts).map((queue) => queueElement(queue, 'maxAMShare', '-1.0'))]
-      : [
-          notStock(
-            `at most ${limit} apps running at once (${spec}): no stock CapacityScheduler setting holds apps so; ` +
-              `maximum-applications rejects those past it (a switch to the FairScheduler's maxRunningApps does hold them)`,
-          ),
-        ];
-  }
+  if (name === 'max-apps') return KIND_SETTINGS[facts.type].maxApps(String(parameters['maxApps']), spec, facts);
   if (name === 'autoadmin' || name === 'marp-feedback' || name === 'lookahead') {
     return [notStock(`${spec}: an adaptive admission controller, not a stock Hadoop setting (it runs in front of the scheduler)`)];
   }
@@ -106,19 +87,63 @@ function policySettings(spec: string, parameters: Readonly<Record<string, unknow
 /** `capacity-fifo`, `fair-drf`, ...: the scheduler class if it changes, then the queues' policy. */
 function schedulerSettings(scheduler: string, facts: SchedulerFacts): HadoopSetting[] {
   const dash = scheduler.indexOf('-');
-  const type = scheduler.slice(0, dash) as 'capacity' | 'fair';
+  // A combination's label starts with its kind's type (policies/scheduling/registry.ts).
+  const type = scheduler.slice(0, dash) as SchedulerType;
   const policy = scheduler.slice(dash + 1);
   const settings: HadoopSetting[] = [];
-  if (type !== facts.type) settings.push(property(YARN_SITE_FILE, SCHEDULER_CLASS, SCHEDULER_CLASSES[type]));
-  if (type === 'fair') {
-    settings.push({
-      file: FAIR_FILE,
-      target: null,
-      text: `<defaultQueueSchedulingPolicy>${policy}</defaultQueueSchedulingPolicy> in the allocation file (${FAIR_FILE}), and no queue overriding it with <schedulingPolicy>`,
-    });
-  }
+  if (type !== facts.type) settings.push(property(YARN_SITE_FILE, SCHEDULER_CLASS, KIND_SETTINGS[type].className));
+  settings.push(...KIND_SETTINGS[type].queuePolicy(policy));
   return settings;
 }
+
+/** How each kind's settings are written; the settings above that depend on the kind are read here. */
+interface KindSettings {
+  /** The full class name yarn.resourcemanager.scheduler.class takes. */
+  readonly className: string;
+  /** Queue `queue`'s AM limit set to `share`. */
+  amShare(queue: string, share: string): HadoopSetting;
+  /** At most `limit` apps running at once (the max-apps policy `spec`). */
+  maxApps(limit: string, spec: string, facts: SchedulerFacts): HadoopSetting[];
+  /** Every queue ordering its apps by `policy` (one of the kind's leaf policies). */
+  queuePolicy(policy: string): HadoopSetting[];
+}
+
+/**
+ * A new kind adds its entry (the Record's type makes a missing one a compile error, rather than
+ * a fall-through to another kind's settings).
+ */
+const KIND_SETTINGS: Readonly<Record<SchedulerType, KindSettings>> = {
+  capacity: {
+    className: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler',
+    amShare: (queue, share) => property(CAPACITY_FILE, `yarn.scheduler.capacity.${queue}.maximum-am-resource-percent`, share),
+    // The CapacityScheduler's maximum-applications rejects apps past it; max-apps holds them.
+    maxApps: (limit, spec) => [
+      notStock(
+        `at most ${limit} apps running at once (${spec}): no stock CapacityScheduler setting holds apps so; ` +
+          `maximum-applications rejects those past it (a switch to the FairScheduler's maxRunningApps does hold them)`,
+      ),
+    ],
+    // Its one app ordering (FIFO) has no setting of its own.
+    queuePolicy: () => [],
+  },
+  fair: {
+    className: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler',
+    amShare: (queue, share) => queueElement(queue, 'maxAMShare', share),
+    // FairScheduler holds apps past maxRunningApps, as max-apps does. max-apps replaces the AM
+    // limits, so it is maxRunningApps with each queue's maxAMShare off (-1.0 disables it).
+    maxApps: (limit, _spec, facts) => [
+      queueElement('root', 'maxRunningApps', limit),
+      ...leaves(facts).map((queue) => queueElement(queue, 'maxAMShare', '-1.0')),
+    ],
+    queuePolicy: (policy) => [
+      {
+        file: FAIR_FILE,
+        target: null,
+        text: `<defaultQueueSchedulingPolicy>${policy}</defaultQueueSchedulingPolicy> in the allocation file (${FAIR_FILE}), and no queue overriding it with <schedulingPolicy>`,
+      },
+    ],
+  },
+};
 
 /**
  * A unified-style diff of one setting against the user's file (`fileText`, named `fileName`):

@@ -9,7 +9,9 @@ import { CHANGE_KIND_TITLES, changeKinds, changeKindsKey, changeKindsTitle } fro
 import type { ChangeKind } from './change-kind.js';
 import { capacityModeSpec } from '../model/capacity-mode.js';
 import { nodeCount } from '../model/cluster.js';
+import type { SchedulerType } from '../model/cluster.js';
 import type { RunSpec } from '../model/run-spec.js';
+import { SCHEDULER_TYPES } from '../model/schedulers/index.js';
 import { AS_CONFIGURED_SPEC } from '../policies/admission/index.js';
 import { SCHEDULING_POLICIES } from '../policies/scheduling/index.js';
 import { QUERIES_DIR } from '../paths.js';
@@ -176,7 +178,7 @@ export function changeArgsOfSpecs(asRecorded: RunSpec, spec: RunSpec): { args: s
   const kinds = changeKinds(asRecorded, spec);
   const args: string[] = [];
   const optionsNotStored: string[] = [];
-  const queueFileOption = spec.cluster.scheduler.type === 'fair' ? '--fair-scheduler' : '--capacity-scheduler';
+  const queueFileOption = QUEUE_FILE_OPTIONS[spec.cluster.scheduler.type];
   if (spec.admission.spec !== asRecorded.admission.spec && spec.admission.spec !== AS_CONFIGURED_SPEC) args.push('-p', spec.admission.spec);
   if (spec.scheduler !== asRecorded.scheduler) {
     if (SCHEDULING_POLICIES.includes(spec.scheduler)) args.push('-s', spec.scheduler);
@@ -191,6 +193,15 @@ export function changeArgsOfSpecs(asRecorded: RunSpec, spec: RunSpec): { args: s
   }
   return { args, optionsNotStored };
 }
+
+/**
+ * The option that gives each kind's queues from a file; a new kind adds its entry (the Record's
+ * type makes a missing one a compile error, rather than a fall-through to another kind's option).
+ */
+const QUEUE_FILE_OPTIONS: Readonly<Record<SchedulerType, string>> = {
+  capacity: '--capacity-scheduler',
+  fair: '--fair-scheduler',
+};
 
 /** Every current validation (queries/validation.sql), with its kind of change read from its two runs. */
 export async function storedValidations(store: Store): Promise<ValidatedPair[]> {
@@ -307,23 +318,40 @@ export function modelLimits(
         'node-local and rack-local placement and its waits is left out.',
     );
   }
-  if (unmanagedAms > 0 && schedulers.has('capacity')) {
+  for (const type of SCHEDULER_TYPES) if (schedulers.has(type)) limits.push(...KIND_LIMITS[type](kinds, unmanagedAms));
+  if (kinds.has('admission')) {
+    limits.push(
+      `An ${CHANGE_KIND_TITLES.admission} other than am-share is rmreplay's own, in front of the scheduler (docs/model.md 11): ` +
+        'no YARN cluster runs it, so only a log recorded under an equivalent scheduler setting can validate it.',
+    );
+  }
+  return limits;
+}
+
+/**
+ * What the model cannot get right in a kind's own rules, for the kinds of change at hand and the
+ * count of the log's unmanaged AMs. A new kind adds its entry (the Record's type makes a missing
+ * one a compile error).
+ */
+const KIND_LIMITS: Readonly<Record<SchedulerType, (kinds: ReadonlySet<ChangeKind>, unmanagedAms: number) => string[]>> = {
+  capacity: capacityLimits,
+  // Its rules leave out nothing beyond what every kind's do (locality, preemption).
+  fair: () => [],
+};
+
+function capacityLimits(kinds: ReadonlySet<ChangeKind>, unmanagedAms: number): string[] {
+  const limits: string[] = [];
+  if (unmanagedAms > 0) {
     limits.push(
       `${unmanagedAms} of the log's apps ran their AM outside the cluster; where such an AM held a container of its own, as ` +
         "SLS's simulated MapReduce AM does, the hosts its tasks asked for are not in the log: rmreplay takes the expected number " +
         "of distinct hosts, and the CapacityScheduler's off-switch delay follows that guess (docs/model.md 3.6, 12.5).",
     );
   }
-  if (kinds.has('queues') && schedulers.has('capacity')) {
+  if (kinds.has('queues')) {
     limits.push(
       'CapacityScheduler user limits are computed with the minimum allocation as the ask (3.x); Hadoop 2.7 uses the ask\'s size, ' +
         'which differs when a queue runs over its capacity with asks above the minimum (docs/model.md 10).',
-    );
-  }
-  if (kinds.has('admission')) {
-    limits.push(
-      `An ${CHANGE_KIND_TITLES.admission} other than am-share is rmreplay's own, in front of the scheduler (docs/model.md 11): ` +
-        'no YARN cluster runs it, so only a log recorded under an equivalent scheduler setting can validate it.',
     );
   }
   return limits;
