@@ -9,13 +9,14 @@
 // up to each sample time: a sample at t holds the state after every
 // event at or before t, as a replay's sample does. Each step is a file of sql/recorded/ (from
 // recorded_sample_index.sql to insert_rm_queue_samples.sql), run here in order over the
-// timeline's tables (recorded-timeline.ts) with the sampling's values bound.
+// timeline's tables (recorded-timeline.ts) with the sampling's values bound, after
+// recorded_sample_axis.sql has said where the samples start and end.
 
 import { recordedSql } from './recorded-sql.js';
 import type { RecordedSqlName } from './recorded-sql.js';
 import { createTimelineTables, dropTimelineTables } from './recorded-timeline.js';
 import { clusterEvents } from './rm-changes.js';
-import { boundValues, kindIs, valuesNamed } from './trace-events.js';
+import { valuesNamed } from './trace-events.js';
 import type { Store } from './store.js';
 
 /** At most this many samples per trace (a month at 10 s); a longer log is cut, and says so. */
@@ -76,40 +77,30 @@ export async function saveRecordedSamples(
   await forgetRecordedSamples(store, trace);
   const events = await clusterEvents(store, trace);
   await createTimelineTables(store, trace, events);
-  // The log ends at its last entry (a line of no interest may come after the last event). The
-  // scheduler's lines are read apart: an aggregate over every event would read every detail.
-  const axisSql = `SELECT (SELECT min(submit_ms) FROM recorded_apps WHERE submitted_in_log) AS "firstSubmitMs",
-            t.first_ms AS "firstMs",
-            greatest(t.last_ms, (SELECT max(last_time_ms) FROM rmlog_files WHERE trace = $trace)) AS "lastMs",
-            (SELECT arg_max(detail, time_ms) FROM ${events.sql} WHERE ${kindIs('scheduler_class')}) AS scheduler,
-            (SELECT arg_max(detail, time_ms) FROM ${events.sql} WHERE ${kindIs('scheduler_config')}) AS calculator,
-            EXISTS (SELECT 1 FROM ${events.sql} WHERE ${kindIs('node_resource')}) AS resized
-       FROM (SELECT min(time_ms) AS first_ms, max(time_ms) AS last_ms FROM ${events.sql}) AS t`;
+  const axisSql = await recordedSql('recorded_sample_axis');
   const [axis] = await store.queryObjects<{
-    firstSubmitMs: number | null;
-    firstMs: number | null;
-    lastMs: number | null;
+    first_submit_ms: number | null;
+    first_ms: number | null;
+    last_ms: number | null;
     scheduler: string | null;
+    file_scheduler: string | null;
     calculator: string | null;
     resized: boolean;
-  }>(
-    axisSql,
-    boundValues(axisSql, events, { trace }),
-  );
+  }>(axisSql, valuesNamed(axisSql, { trace }));
   // A log without events (entries of no interest only, or none) shows no cluster to sample.
-  const originMs = axis?.firstSubmitMs ?? axis?.firstMs ?? null;
-  if (!axis || axis.lastMs === null || originMs === null) {
+  const originMs = axis?.first_submit_ms ?? axis?.first_ms ?? null;
+  if (!axis || axis.last_ms === null || originMs === null) {
     await dropTimelineTables(store);
     return null;
   }
-  const endMs = Math.max(axis.lastMs, originMs);
+  const endMs = Math.max(axis.last_ms, originMs);
   const onGrid = Math.floor((endMs - originMs) / intervalMs) + 1;
   const truncated = onGrid > limits.maxSamples;
   const gridSamples = truncated ? limits.maxSamples : onGrid;
   const finalMs = truncated || (endMs - originMs) % intervalMs === 0 ? null : endMs;
   const samples = gridSamples + (finalMs === null ? 0 : 1);
   // Scheduler class from "Using Scheduler:", else from the loggers (rmlog_files.scheduler).
-  const fair = (axis.scheduler ?? (await fileScheduler(store, trace)) ?? '').endsWith('FairScheduler');
+  const fair = (axis.scheduler ?? axis.file_scheduler ?? '').endsWith('FairScheduler');
   // The CapacityScheduler prints its calculator; a replay of the log uses the default otherwise.
   const dominant = (axis.calculator ?? '').endsWith('DominantResourceCalculator');
   let sampling: RecordedSampling;
@@ -155,11 +146,3 @@ async function dropSampleTables(store: Store): Promise<void> {
   await store.run('DROP MACRO IF EXISTS recorded_sample_index');
 }
 
-
-async function fileScheduler(store: Store, trace: string): Promise<string | null> {
-  const { rows } = await store.query(
-    `SELECT arg_max(scheduler, file_id) FROM rmlog_files WHERE trace = $trace AND scheduler IS NOT NULL`,
-    { trace },
-  );
-  return (rows[0]?.[0] as string | null | undefined) ?? null;
-}

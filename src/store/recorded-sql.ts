@@ -19,6 +19,8 @@ export const RECORDED_SQL = [
   'recorded_segments',
   'recorded_app_spans',
   'recorded_timeline',
+  'recorded_timeline_facts',
+  'recorded_sample_axis',
   'recorded_sample_index',
   'recorded_sample_times',
   'recorded_deltas',

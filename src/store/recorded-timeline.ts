@@ -3,7 +3,8 @@
 // resets, the apps, the nodes in service and their resizes, the spans containers held
 // resources, the spans apps waited; each table is made by its file of sql/recorded/.
 // createTimelineTables builds them on the store's connection, dropTimelineTables removes them;
-// streamTimeline hands the whole history out as changes in time order (recorded_timeline.sql).
+// streamTimeline hands the whole history out as changes in time order (recorded_timeline.sql),
+// timelineFacts what the trace says as a whole (recorded_timeline_facts.sql).
 
 import { schedulerNamed } from '../model/scheduler-class.js';
 import type { TimelineEvent, TimelineFacts, TimelineKind } from '../model/timeline.js';
@@ -11,7 +12,7 @@ import type { Store } from './store.js';
 import { dropTraceEvents, recordedSql, useTraceEvents } from './recorded-sql.js';
 import type { RecordedSqlName } from './recorded-sql.js';
 import { clusterEvents } from './rm-changes.js';
-import { boundValues, kindIs, traceEvents } from './trace-events.js';
+import { traceEvents, valuesNamed } from './trace-events.js';
 import type { TraceEvents } from './trace-events.js';
 
 /** The timeline's tables, each made by its file of sql/recorded/, in the order they are made. */
@@ -62,47 +63,43 @@ export async function* streamTimeline(store: Store, trace: string): AsyncGenerat
   }
 }
 
-/** What the trace says as a whole (the timeline tables must exist). */
+/**
+ * What the trace says as a whole (the timeline tables must exist), by recorded_timeline_facts.sql.
+ * Its times are read from every event of the trace (traceEvents), late standbys of an HA pair
+ * too: the log spans them even where its cluster did not live them.
+ */
 export async function timelineFacts(store: Store, trace: string): Promise<TimelineFacts> {
-  const events = await traceEvents(store, trace);
-  const factsSql = `SELECT min(time_ms) AS "firstMs",
-            greatest(max(time_ms), (SELECT max(last_time_ms) FROM rmlog_files WHERE trace = $trace)) AS "lastMs",
-            arg_max(detail, time_ms) FILTER (WHERE ${kindIs('scheduler_class')}) AS "schedulerClass",
-            (SELECT arg_max(scheduler, file_id) FROM rmlog_files WHERE trace = $trace AND scheduler IS NOT NULL) AS "fileScheduler",
-            arg_max(extra, time_ms) FILTER (WHERE ${kindIs('scheduler_config')}) AS "schedulerConfig",
-            arg_max(detail, time_ms) FILTER (WHERE ${kindIs('scheduler_config')}) AS calculator
-       FROM ${events.sql}`;
+  await useTraceEvents(store, await traceEvents(store, trace));
+  const sql = await recordedSql('recorded_timeline_facts');
   const [row] = await store.queryObjects<{
-    firstMs: number | null;
-    lastMs: number | null;
-    schedulerClass: string | null;
-    fileScheduler: string | null;
-    schedulerConfig: string | null;
+    first_ms: number | null;
+    last_ms: number | null;
+    scheduler_class: string | null;
+    file_scheduler: string | null;
+    scheduler_config: string | null;
     calculator: string | null;
-  }>(factsSql, boundValues(factsSql, events, { trace }));
-  const sizes = await store.queryObjects<{ isAm: boolean; memoryMb: number; vcores: number }>(
-    `SELECT is_am AS "isAm", arg_min(memory_mb, memory_mb * 1024 + vcores) AS "memoryMb", arg_min(vcores, memory_mb * 1024 + vcores) AS vcores
-       FROM recorded_segments WHERE memory_mb IS NOT NULL AND vcores IS NOT NULL GROUP BY is_am`,
-  );
-  const scheduler = (row?.schedulerClass ? schedulerNamed(row.schedulerClass) : null) ?? row?.fileScheduler ?? row?.schedulerClass ?? null;
+    task_memory_mb: number | null;
+    task_vcores: number | null;
+    am_memory_mb: number | null;
+    am_vcores: number | null;
+  }>(sql, valuesNamed(sql, { trace }));
+  const scheduler = (row?.scheduler_class ? schedulerNamed(row.scheduler_class) : null) ?? row?.file_scheduler ?? row?.scheduler_class ?? null;
   let minimumAllocation: TimelineFacts['minimumAllocation'] = null;
-  if (row?.schedulerConfig) {
-    const config = JSON.parse(row.schedulerConfig) as { minimumAllocation?: { memoryMb?: number; vcores?: number } };
+  if (row?.scheduler_config) {
+    const config = JSON.parse(row.scheduler_config) as { minimumAllocation?: { memoryMb?: number; vcores?: number } };
     const m = config.minimumAllocation;
     if (m && typeof m.memoryMb === 'number' && typeof m.vcores === 'number') minimumAllocation = { memoryMb: m.memoryMb, vcores: m.vcores };
   }
-  const size = (isAm: boolean) => {
-    const s = sizes.find((x) => x.isAm === isAm);
-    return s ? { memoryMb: s.memoryMb, vcores: s.vcores } : null;
-  };
+  const size = (memoryMb: number | null | undefined, vcores: number | null | undefined) =>
+    memoryMb === null || memoryMb === undefined || vcores === null || vcores === undefined ? null : { memoryMb, vcores };
   return {
     trace,
-    firstMs: row?.firstMs ?? null,
-    lastMs: row?.lastMs ?? null,
+    firstMs: row?.first_ms ?? null,
+    lastMs: row?.last_ms ?? null,
     scheduler: scheduler === null ? null : scheduler.slice(scheduler.lastIndexOf('.') + 1),
     calculator: row?.calculator ?? null,
     minimumAllocation,
-    smallestTask: size(false),
-    smallestAm: size(true),
+    smallestTask: size(row?.task_memory_mb, row?.task_vcores),
+    smallestAm: size(row?.am_memory_mb, row?.am_vcores),
   };
 }

@@ -75,3 +75,36 @@ export async function withRecorded<T>(
 export async function rowsOf(store: Store, sql: string): Promise<readonly (readonly unknown[])[]> {
   return (await store.query(sql)).rows;
 }
+
+/** One file of a trace: the columns of rmlog_files the files read, the rest filled as a read file has them. */
+export interface FixtureFile {
+  readonly fileId: number;
+  readonly trace: string;
+  readonly lastTimeMs?: number;
+  /** The scheduler class the file's loggers name. */
+  readonly scheduler?: string;
+}
+
+/** Store `files` as rows of rmlog_files. */
+export async function addFiles(store: Store, files: readonly FixtureFile[]): Promise<void> {
+  for (const f of files) {
+    await store.run(
+      `INSERT INTO rmlog_files (file_id, trace, path, compressed, size_bytes, complete_bytes, complete_lines, head_sha256,
+         prefix_hash, file_hash, lines, entries, events, ignored_entries, continuation_lines, rejected_lines,
+         backwards_timestamps, warnings, errors, version_source, ingested_at, last_time_ms, scheduler)
+       VALUES ($fileId, $trace, '/logs/rm.log', false, 10, 10, 1, 'h', 'p', 'f', 1, 1, 0, 1, 0, 0, 0, 0, 0, 'unknown',
+         TIMESTAMP '2026-01-01', $lastTimeMs, $scheduler)`,
+      { fileId: f.fileId, trace: f.trace, lastTimeMs: f.lastTimeMs ?? null, scheduler: f.scheduler ?? null },
+    );
+  }
+}
+
+/** The row of the SELECT in sql/recorded/NAME.sql, run with `values`, as an object by column. */
+export async function selectOf(
+  store: Store,
+  name: RecordedSqlName,
+  values: Readonly<Record<string, DuckDBValue>> = {},
+): Promise<readonly Record<string, unknown>[]> {
+  const sql = await recordedSql(name);
+  return store.queryObjects(sql, valuesNamed(sql, values));
+}
