@@ -10,14 +10,19 @@ import { RECORDED_SQL_DIR } from '../paths.js';
 import type { Store } from './store.js';
 import type { TraceEvents } from './trace-events.js';
 
-/** Every file of sql/recorded/ (without .sql). */
-export const RECORDED_SQL = [
+/** The timeline's scratch tables, each made by its file, in the order they are made (each reads those before). */
+export const TIMELINE_TABLES = [
   'recorded_resets',
   'recorded_apps',
   'recorded_nodes',
   'recorded_node_resizes',
   'recorded_segments',
   'recorded_app_spans',
+] as const;
+
+/** Every file of sql/recorded/ (without .sql). */
+export const RECORDED_SQL = [
+  ...TIMELINE_TABLES,
   'recorded_timeline',
   'recorded_timeline_facts',
   'recorded_sample_axis',

@@ -9,21 +9,10 @@
 import { schedulerNamed } from '../model/scheduler-class.js';
 import type { TimelineEvent, TimelineFacts, TimelineKind } from '../model/timeline.js';
 import type { Store } from './store.js';
-import { dropTraceEvents, recordedSql, useTraceEvents } from './recorded-sql.js';
-import type { RecordedSqlName } from './recorded-sql.js';
+import { dropTraceEvents, recordedSql, TIMELINE_TABLES, useTraceEvents } from './recorded-sql.js';
 import { clusterEvents } from './rm-changes.js';
 import { traceEvents, valuesNamed } from './trace-events.js';
 import type { TraceEvents } from './trace-events.js';
-
-/** The timeline's tables, each made by its file of sql/recorded/, in the order they are made. */
-const SCRATCH_TABLES = [
-  'recorded_resets',
-  'recorded_apps',
-  'recorded_nodes',
-  'recorded_node_resizes',
-  'recorded_segments',
-  'recorded_app_spans',
-] as const satisfies readonly RecordedSqlName[];
 
 /**
  * Build the timeline's scratch tables of `trace` (replacing any left from before), reading its
@@ -31,12 +20,12 @@ const SCRATCH_TABLES = [
  */
 export async function createTimelineTables(store: Store, trace: string, events?: TraceEvents): Promise<void> {
   await useTraceEvents(store, events ?? (await clusterEvents(store, trace)));
-  for (const table of SCRATCH_TABLES) await store.run(await recordedSql(table));
+  for (const table of TIMELINE_TABLES) await store.run(await recordedSql(table));
 }
 
 /** Drop the timeline's scratch tables (and `others` made from them). */
 export async function dropTimelineTables(store: Store, others: readonly string[] = []): Promise<void> {
-  for (const table of [...others, ...SCRATCH_TABLES]) await store.run(`DROP TABLE IF EXISTS ${table}`);
+  for (const table of [...others, ...TIMELINE_TABLES]) await store.run(`DROP TABLE IF EXISTS ${table}`);
   await dropTraceEvents(store);
 }
 

@@ -2,14 +2,13 @@
 // scheduler lines that say how they are counted, worked out by hand.
 
 import { describe, expect, it } from 'vitest';
+import { TIMELINE_TABLES } from '../../../src/store/recorded-sql.js';
 import type { FixtureEvent } from './fixture-events.js';
 import { addFiles, selectOf, withRecorded } from './fixture-events.js';
 
 const APP = 'application_1_0001';
 const CAPACITY = 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler';
 const FAIR = 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler';
-const TIMELINE_TABLES = ['recorded_resets', 'recorded_apps', 'recorded_nodes', 'recorded_node_resizes', 'recorded_segments', 'recorded_app_spans'] as const;
-
 const EVENTS: readonly FixtureEvent[] = [
   { timeMs: 900, kind: 'node_added', nodeId: 'n1:1', memoryMb: 4096, vcores: 4 },
   { timeMs: 950, kind: 'scheduler_class', detail: CAPACITY },

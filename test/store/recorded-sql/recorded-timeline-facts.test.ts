@@ -2,6 +2,7 @@
 // tasks and the scheduler's lines) says as a whole, worked out by hand.
 
 import { describe, expect, it } from 'vitest';
+import { TIMELINE_TABLES } from '../../../src/store/recorded-sql.js';
 import type { FixtureEvent } from './fixture-events.js';
 import { addFiles, selectOf, withRecorded } from './fixture-events.js';
 import { SAMPLED_EVENTS } from './sampled-cluster.js';
@@ -9,8 +10,6 @@ import { SAMPLED_EVENTS } from './sampled-cluster.js';
 const CAPACITY = 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler';
 const FAIR = 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler';
 const DOMINANT = 'org.apache.hadoop.yarn.util.resource.DominantResourceCalculator';
-const TIMELINE_TABLES = ['recorded_resets', 'recorded_apps', 'recorded_nodes', 'recorded_node_resizes', 'recorded_segments', 'recorded_app_spans'] as const;
-
 const task = (n: number, timeMs: number, memoryMb: number, vcores: number): FixtureEvent[] => [
   { timeMs, kind: 'container_assigned', subject: `container_1_0001_01_00000${n}`, nodeId: 'n1:1', memoryMb, vcores },
   { timeMs, kind: 'container_state', subject: `container_1_0001_01_00000${n}`, fromState: 'NEW', toState: 'ALLOCATED' },

@@ -2,6 +2,7 @@
 // timeline gives them (time, then TimelineKind's order within a time), worked out by hand.
 
 import { describe, expect, it } from 'vitest';
+import { TIMELINE_TABLES } from '../../../src/store/recorded-sql.js';
 import type { FixtureEvent } from './fixture-events.js';
 import { rowsOf, withRecorded } from './fixture-events.js';
 import { recordedSql } from '../../../src/store/recorded-sql.js';
@@ -26,15 +27,6 @@ const EVENTS: readonly FixtureEvent[] = [
   { timeMs: 8000, kind: 'container_state', subject: AM, fromState: 'RUNNING', toState: 'COMPLETED' },
   { timeMs: 9000, kind: 'app_state', subject: APP, fromState: 'RUNNING', toState: 'FINISHED' },
 ];
-
-const TIMELINE_TABLES = [
-  'recorded_resets',
-  'recorded_apps',
-  'recorded_nodes',
-  'recorded_node_resizes',
-  'recorded_segments',
-  'recorded_app_spans',
-] as const;
 
 describe('recorded_timeline.sql', () => {
   it('lists every change in time order, and within a time in TimelineKind order', async () => {

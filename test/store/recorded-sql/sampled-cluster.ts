@@ -3,6 +3,7 @@
 // the grid. One node of 4096 MB and 4 vcores; app A waits 1000-1002, is pending 1002-1008,
 // its AM c1 (1024 MB, 2 vcores) holds 1008-1024 and a task c2 (2048 MB, 1 vcore) 1015-1022.
 
+import { TIMELINE_TABLES } from '../../../src/store/recorded-sql.js';
 import type { FixtureEvent } from './fixture-events.js';
 
 const A = 'application_1_0001';
@@ -32,12 +33,7 @@ export const SAMPLING = { trace: 'S', originMs: 1000, intervalMs: 10, gridSample
 
 /** The timeline's files, then the samples' up to recorded_deltas. */
 export const TO_DELTAS = [
-  'recorded_resets',
-  'recorded_apps',
-  'recorded_nodes',
-  'recorded_node_resizes',
-  'recorded_segments',
-  'recorded_app_spans',
+  ...TIMELINE_TABLES,
   'recorded_sample_index',
   'recorded_sample_times',
   'recorded_deltas',
