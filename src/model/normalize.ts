@@ -13,14 +13,15 @@ export type NormalizeResult =
 export type RequestKind = 'am' | 'task';
 
 /**
- * How a scheduler normalizes requests, which differs between the two (docs/model.md 1.2):
- * the step task asks are rounded up to, and whether an ask is normalized on memory alone (its
- * granted container then has 1 vcore) always, never, or as the configured calculator says. An AM
- * ask is always rounded to the minimum: the RM normalizes it at submission, not the scheduler.
+ * How a scheduler normalizes requests, which differs between the two and, for AM asks, between
+ * releases (docs/model.md 1.2): the step each kind of ask is rounded up to, and whether it is
+ * normalized on memory alone (its granted container then has 1 vcore) always, never, or as the
+ * configured calculator says.
  */
 export interface NormalizationRule {
   readonly taskStep: 'minimum' | 'increment';
   readonly taskMemoryOnly: boolean | 'calculator';
+  readonly amStep: 'minimum' | 'increment';
   readonly amMemoryOnly: boolean | 'calculator';
 }
 
@@ -58,7 +59,7 @@ export function normalizeRequest(
       reason: `request of ${ask.vcores} vcores is above the maximum allocation of ${max.vcores} vcores`,
     };
   }
-  const step = kind === 'task' && rule.taskStep === 'increment' ? settings.incrementAllocation : min;
+  const step = (kind === 'task' ? rule.taskStep : rule.amStep) === 'increment' ? settings.incrementAllocation : min;
   const memoryOnlyRule = kind === 'task' ? rule.taskMemoryOnly : rule.amMemoryOnly;
   const memoryOnly = memoryOnlyRule === 'calculator' ? settings.resourceCalculator === 'default' : memoryOnlyRule;
   const memoryMb = normalizeValue(ask.memoryMb, min.memoryMb, step.memoryMb, max.memoryMb);

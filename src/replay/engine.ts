@@ -135,7 +135,7 @@ class ReplayEngine {
       contentionSettings === null
         ? null
         : new NodeContention(cluster, contentionSettings, this.ctx);
-    const requestSettings = new RequestSettings(cluster.scheduler, this.nodes, kind.normalization);
+    const requestSettings = new RequestSettings(cluster.scheduler, this.nodes, kind.normalization(cluster.scheduler));
     this.apply = new Apply(this.ctx, {
       nodes: this.nodes,
       apps,

@@ -42,7 +42,7 @@ describe('applyCapacityMode', () => {
     expect(contextAware.scheduler.minimumAllocation).toEqual({ memoryMb: 4830, vcores: 2 });
     expect(contextAware.scheduler.maximumAllocation).toEqual({ memoryMb: 24_151, vcores: 12 });
     // A stock 1024-MB map is normalized up to the new minimum.
-    expect(normalizeRequest({ memoryMb: 1024, vcores: 1 }, contextAware.scheduler, schedulerKind('capacity').normalization)).toEqual({ ok: true, granted: { memoryMb: 4830, vcores: 1 } });
+    expect(normalizeRequest({ memoryMb: 1024, vcores: 1 }, contextAware.scheduler, schedulerKind('capacity').normalization(contextAware.scheduler))).toEqual({ ok: true, granted: { memoryMb: 4830, vcores: 1 } });
   });
 
   it('leaves the cluster as it is under configured', () => {
@@ -61,7 +61,7 @@ describe('applyCapacityMode', () => {
     expect(custom.nodeGroups[0]!.hardware).toEqual({ memoryMb: 48_303, cores: 24 });
     // Under the FairScheduler a task ask is raised to the minimum (9660 MB, 4 vcores), then
     // rounded up to the 512-MB increment.
-    expect(normalizeRequest({ memoryMb: 1024, vcores: 1 }, custom.scheduler, schedulerKind('fair').normalization)).toEqual({ ok: true, granted: { memoryMb: 9728, vcores: 4 } });
+    expect(normalizeRequest({ memoryMb: 1024, vcores: 1 }, custom.scheduler, schedulerKind('fair').normalization(custom.scheduler))).toEqual({ ok: true, granted: { memoryMb: 9728, vcores: 4 } });
   });
 
   it('refuses a mode that needs hardware on a node group that states none, naming the group', () => {

@@ -30,6 +30,7 @@ describe('parseCluster', () => {
         userMaxApps: {},
         reservationThresholdIncrementMultiple: null,
         reservableNodes: null,
+        amNormalizedAtSubmission: true,
       },
     });
     expect(cluster.mapreduce).toEqual({

@@ -8,7 +8,7 @@ import { schedulerKind } from '../../src/policies/scheduling/index.js';
 
 /** Normalized as the settings' scheduler normalizes (its rule in the scheduler registry). */
 function normalize(ask: Resources, settings: SchedulerSettings, kind: RequestKind = 'task'): NormalizeResult {
-  return normalizeRequest(ask, settings, schedulerKind(settings.type).normalization, kind);
+  return normalizeRequest(ask, settings, schedulerKind(settings.type).normalization(settings), kind);
 }
 
 function settings(more: Partial<SchedulerSettings> = {}): SchedulerSettings {
@@ -108,6 +108,20 @@ describe('normalizeRequest (CapacityScheduler)', () => {
     });
     expect(normalize({ memoryMb: 1100, vcores: 3 }, fair, 'task')).toEqual({ ok: true, granted: { memoryMb: 1536, vcores: 3 } });
     expect(normalize({ memoryMb: 1100, vcores: 3 }, fair, 'am')).toEqual({ ok: true, granted: { memoryMb: 2048, vcores: 1 } });
+  });
+
+  it('normalizes a FairScheduler AM ask as a task ask in releases whose RM does not normalize it at submission', () => {
+    // Before 2.7 and in 3.x the AM ask reaches the scheduler as asked: dominant calculator,
+    // increment step, so 1100 MB / 3 vcores -> 1536 MB / 3 vcores, the same as a task.
+    const defaults = settings();
+    const fair = settings({
+      type: 'fair',
+      minimumAllocation: { memoryMb: 1024, vcores: 1 },
+      incrementAllocation: { memoryMb: 512, vcores: 1 },
+      fair: { ...defaults.fair, amNormalizedAtSubmission: false },
+    });
+    expect(normalize({ memoryMb: 1100, vcores: 3 }, fair, 'am')).toEqual({ ok: true, granted: { memoryMb: 1536, vcores: 3 } });
+    expect(normalize({ memoryMb: 1100, vcores: 3 }, fair, 'task')).toEqual({ ok: true, granted: { memoryMb: 1536, vcores: 3 } });
   });
 
   it('refuses negative asks', () => {

@@ -165,6 +165,8 @@ export function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInpu
         yarnFair.reservationThresholdIncrementMultiple,
       ),
       reservableNodes: keep(fairYarnSite, 'yarn.scheduler.fair.reservable-nodes', base.fair.reservableNodes, d.fair.reservableNodes, yarnFair.reservableNodes),
+      // The release's, which no file changes.
+      amNormalizedAtSubmission: base.fair.amNormalizedAtSubmission,
     },
   };
 }

@@ -92,20 +92,34 @@ export function clusterOf(
         // The FairScheduler's reservation limits are on by default from 2.8.0 (docs/model.md 4.7):
         // the FairScheduler of the log's release, also when a CapacityScheduler log is replayed
         // under it (docs/model.md 4.9; the CapacityScheduler reads none of these settings).
-        ...(fromRelease(rows.scheduler.hadoopVersion ?? null, 2, 8)
-          ? { fair: { reservationThresholdIncrementMultiple: 2, reservableNodes: 0.05 } }
-          : {}),
+        fair: fairOfRelease(rows.scheduler.hadoopVersion ?? null),
       },
     },
     `cluster of trace ${name}`,
   );
 }
 
-/** Whether every release line the version string allows (`2.8.5`, `2.10 or 3.1`) is `major.minor` or later. */
-function fromRelease(version: string | null, major: number, minor: number): boolean {
+/**
+ * The FairScheduler settings that follow the log's release (also when a CapacityScheduler log is
+ * replayed under the FairScheduler, docs/model.md 4.9; the CapacityScheduler reads none of them).
+ * An unknown release keeps the 2.7 defaults.
+ */
+function fairOfRelease(version: string | null): { reservationThresholdIncrementMultiple?: number; reservableNodes?: number; amNormalizedAtSubmission?: boolean } {
+  return {
+    // The reservation limits are on by default from 2.8.0 (docs/model.md 4.7).
+    ...(everyRelease(version, (major, minor) => major > 2 || (major === 2 && minor >= 8))
+      ? { reservationThresholdIncrementMultiple: 2, reservableNodes: 0.05 }
+      : {}),
+    // Only 2.7 to 2.10's RM normalizes an AM ask at submission, to 1 vcore (docs/model.md 1.2).
+    ...(everyRelease(version, (major, minor) => major >= 3 || (major === 2 && minor < 7)) ? { amNormalizedAtSubmission: false } : {}),
+  };
+}
+
+/** Whether every release line the version string allows (`2.8.5`, `2.10 or 3.1`) passes `test`; false when unknown. */
+function everyRelease(version: string | null, test: (major: number, minor: number) => boolean): boolean {
   if (version === null) return false;
   const lines = version.split(' or ').map((v) => /^(\d+)\.(\d+)/.exec(v.trim()));
-  return lines.length > 0 && lines.every((m) => m !== null && (Number(m[1]) > major || (Number(m[1]) === major && Number(m[2]) >= minor)));
+  return lines.length > 0 && lines.every((m) => m !== null && test(Number(m[1]), Number(m[2])));
 }
 
 /**

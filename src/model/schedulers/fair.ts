@@ -44,6 +44,13 @@ export interface FairSchedulerSettings {
    * ceil(this x nodes) nodes for asks of any host; null = no limit (2.7).
    */
   readonly reservableNodes: number | null;
+  /**
+   * Whether the RM normalizes an AM's ask at submission with the DefaultResourceCalculator and the
+   * minimum allocation, so that the AM gets 1 vcore whatever it asked (Hadoop 2.7 to 2.10). False
+   * before 2.7 and in 3.x: the AM's ask is normalized as a task's is, on memory and vcores, to the
+   * increment (docs/model.md 1.2). A property of the release, not a setting: no file sets it.
+   */
+  readonly amNormalizedAtSubmission: boolean;
 }
 
 const policySchema = z.enum(QUEUE_POLICIES as [QueuePolicyName, ...QueuePolicyName[]]);
@@ -66,6 +73,7 @@ const schema = z
     userMaxApps: z.record(z.string().min(1), z.number().int().nonnegative()).default({}),
     reservationThresholdIncrementMultiple: z.number().nonnegative().nullable().default(null),
     reservableNodes: z.number().min(0).max(1).nullable().default(null),
+    amNormalizedAtSubmission: z.boolean().default(true),
   })
   .strict()
   .prefault({});

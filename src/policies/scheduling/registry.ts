@@ -5,7 +5,7 @@
 // one entry (the Record's type makes a missing one a compile error) and can never fall through
 // to another scheduler's rules.
 
-import type { Cluster, SchedulerType } from '../../model/cluster.js';
+import type { Cluster, SchedulerSettings, SchedulerType } from '../../model/cluster.js';
 import type { NormalizationRule } from '../../model/normalize.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
 import { CapacityScheduler } from './capacity.js';
@@ -34,8 +34,13 @@ export interface SchedulerKind {
   label(cluster: Cluster): string;
   /** The cluster with every queue set to run `policy` (one of leafPolicies). */
   withPolicy(cluster: Cluster, policy: QueuePolicyName): Cluster;
-  readonly normalization: NormalizationRule;
+  /** How the RM and this scheduler normalize asks on a cluster with these settings. */
+  normalization(settings: SchedulerSettings): NormalizationRule;
 }
+
+const CAPACITY_NORMALIZATION: NormalizationRule = { taskStep: 'minimum', taskMemoryOnly: 'calculator', amStep: 'minimum', amMemoryOnly: 'calculator' };
+const FAIR_NORMALIZATION: NormalizationRule = { taskStep: 'increment', taskMemoryOnly: false, amStep: 'increment', amMemoryOnly: false };
+const FAIR_NORMALIZATION_2_7: NormalizationRule = { ...FAIR_NORMALIZATION, amStep: 'minimum', amMemoryOnly: true };
 
 const capacityKind: SchedulerKind = {
   type: 'capacity',
@@ -49,7 +54,7 @@ const capacityKind: SchedulerKind = {
     scheduler: { ...cluster.scheduler, type: 'capacity', queues: rewriteQueues(cluster.scheduler.queues, null, null) },
   }),
   // Both task and AM asks are rounded to the minimum allocation, on the calculator's resources.
-  normalization: { taskStep: 'minimum', taskMemoryOnly: 'calculator', amMemoryOnly: 'calculator' },
+  normalization: () => CAPACITY_NORMALIZATION,
 };
 
 const fairKind: SchedulerKind = {
@@ -76,10 +81,11 @@ const fairKind: SchedulerKind = {
       },
     };
   },
-  // Task asks are normalized with the dominant calculator and the increment allocation; an AM
-  // ask is normalized at submission by the RM itself, which in Hadoop 2.7 uses the scheduler's
-  // DefaultResourceCalculator and the minimum (so a FairScheduler AM gets 1 vcore).
-  normalization: { taskStep: 'increment', taskMemoryOnly: false, amMemoryOnly: true },
+  // Task asks are normalized with the dominant calculator and the increment allocation. From 2.7
+  // to 2.10 the RM normalizes an AM ask at submission with the scheduler's DefaultResourceCalculator
+  // and the minimum (so a FairScheduler AM gets 1 vcore); before 2.7 and in 3.x it is normalized as
+  // a task ask is.
+  normalization: (settings) => (settings.fair.amNormalizedAtSubmission ? FAIR_NORMALIZATION_2_7 : FAIR_NORMALIZATION),
 };
 
 const KINDS: Readonly<Record<SchedulerType, SchedulerKind>> = { capacity: capacityKind, fair: fairKind };

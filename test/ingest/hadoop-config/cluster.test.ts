@@ -63,6 +63,7 @@ describe('loadClusterWithHadoopConfig', () => {
         userMaxApps: {},
         reservationThresholdIncrementMultiple: null,
         reservableNodes: null,
+        amNormalizedAtSubmission: true,
       },
     });
     // MapReduce defaults and the task model are not in these files: Hadoop 2.7's.
@@ -98,6 +99,7 @@ describe('loadClusterWithHadoopConfig', () => {
       userMaxApps: {},
       reservationThresholdIncrementMultiple: null,
       reservableNodes: null,
+      amNormalizedAtSubmission: true,
     });
     expect(cluster.scheduler.queues.map((q) => [q.name, q.weight, q.minResources, q.maxResources, q.maximumCapacityPercent, q.maxAmShare])).toEqual([
       ['analytics', 3, { memoryMb: 8192, vcores: 4 }, { memoryMb: 65_536, vcores: 32 }, null, 0.3],

@@ -158,6 +158,25 @@ describe('buildLogWorkload', () => {
     expect(limits(null)).toEqual([null, null]);
   });
 
+  it('gives a FairScheduler log AM asks normalized to 1 vcore at submission only from 2.7 to 2.10', () => {
+    const fairLog = (hadoopVersion: string | null): RmTraceRows => {
+      const base = rows(8192, []);
+      return {
+        ...base,
+        scheduler: { ...base.scheduler, schedulerClass: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler', hadoopVersion },
+      };
+    };
+    const atSubmission = (version: string | null) => buildLogWorkload('t', fairLog(version)).clusterFromLog!.scheduler.fair.amNormalizedAtSubmission;
+    expect(atSubmission('2.2.0')).toBe(false);
+    expect(atSubmission('2.6.5')).toBe(false);
+    expect(atSubmission('2.7.4')).toBe(true);
+    expect(atSubmission('2.8.5')).toBe(true);
+    expect(atSubmission('3.4.1')).toBe(false);
+    // A version string that allows both kinds of release, or none: the 2.7 default.
+    expect(atSubmission('2.10 or 3.1')).toBe(true);
+    expect(atSubmission(null)).toBe(true);
+  });
+
   it('keeps a task still running at the end of the log with the time it ran so far, and says so', () => {
     const log = buildLogWorkload('t', rows(8192, [container(2, { allocatedMs: 5000, runningMs: 5500, endMs: null, endState: null, stillRunning: true })]));
     expect(taskDurationMs(log.workload.apps[0]!.stages[0]!, 0)).toBe(70_000 - 5000);
