@@ -4,6 +4,7 @@ import { replay } from '../../src/replay/engine.js';
 import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
 import { clusterCapacity } from '../../src/model/cluster.js';
 import { taskDurationMs } from '../../src/model/workload.js';
+import { schedulerKind } from '../../src/policies/scheduling/index.js';
 
 const scenario = findScenario('terasort-batch');
 
@@ -12,6 +13,20 @@ describe('terasort-batch', () => {
     const { cluster } = scenario.build(resolveParameters(scenario, {}), 1);
     expect(clusterCapacity(cluster)).toEqual({ memoryMb: 8 * 12_288, vcores: 64 });
     expect(cluster.scheduler.resourceCalculator).toBe('dominant');
+  });
+
+  it("switched to the FairScheduler, runs 2.2.0's: 4-vcore AMs keep their 4 vcores, and no maxAMShare", () => {
+    // Two jobs of 4-vcore AMs under the FairScheduler: the AMs are granted the 4 vcores they ask
+    // for. Under 2.7 to 2.10's rule (a cluster file's default) the RM would have made them 1.
+    const { workload, cluster } = scenario.build(resolveParameters(scenario, { jobs: 2, amVcores: 4, jitter: 0 }), 1);
+    expect(cluster.scheduler.fair).toMatchObject({ amNormalizedAtSubmission: false, queueMaxAmShareDefault: -1 });
+    const amVcores = (c: typeof cluster) => {
+      const fair = schedulerKind('fair').withPolicy(c, 'fair');
+      const { containers } = replay({ workload, cluster: fair, admission: parseAdmissionPolicy('none'), options: { recordContainers: true } });
+      return containers!.vcores.filter((_, i) => containers!.kind[i] === 'am');
+    };
+    expect(amVcores(cluster)).toEqual([4, 4]);
+    expect(amVcores({ ...cluster, scheduler: { ...cluster.scheduler, fair: { ...cluster.scheduler.fair, amNormalizedAtSubmission: true } } })).toEqual([1, 1]);
   });
 
   it('submits 66 terasort jobs at time 0, each 2 maps (64 + 36 MB) and 1 reduce', () => {
