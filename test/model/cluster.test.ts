@@ -15,7 +15,15 @@ describe('parseCluster', () => {
       heartbeatIntervalMs: 1000,
       queues: [],
       rootMaxRunningApps: null,
-      capacity: { maximumApplications: 10_000, maximumAmResourcePercent: 0.1, userMaxParallelAppsDefault: null, userMaxParallelApps: {} },
+      capacity: {
+        maximumApplications: 10_000,
+        maximumAmResourcePercent: 0.1,
+        userMaxParallelAppsDefault: null,
+        userMaxParallelApps: {},
+        offSwitchPerHeartbeat: 1,
+        multipleAssignmentsPerHeartbeat: true,
+        maxAssignmentsPerHeartbeat: 100,
+      },
       fair: {
         assignMultiple: false,
         maxAssign: -1,

@@ -16,6 +16,7 @@ const RESOURCE_CALCULATOR_CLASSES: Readonly<Record<ResourceCalculatorName, strin
 /** Judge one scheduler-wide property, gathering what it sets. */
 export function judgeSchedulerWide(judged: JudgedProperty, file: CapacityFile, gathered: CapacityGathered, findings: FindingList): void {
   if (admissionSetting(judged, gathered)) return;
+  if (heartbeatAssignmentSetting(judged, gathered)) return;
   if (allocationSetting(judged, file)) return;
   if (prefixedSetting(judged, file, gathered)) return;
   findings.push(unknownProperty(judged.property, 'capacity-scheduler.xml'));
@@ -74,14 +75,6 @@ function allocationSetting({ source, rest, add }: JudgedProperty, file: Capacity
       if (file.multiNodeOn) add('unsupported', 'multi-node placement is not modelled: a node heartbeat allocates on that node only');
       else add('used', 'matches the replay: allocation on the heartbeating node');
       return true;
-    case 'per-node-heartbeat.multiple-assignments-enabled':
-    case 'per-node-heartbeat.maximum-container-assignments':
-      add('ignored', 'rmreplay places every container off-switch, so a node takes at most one per heartbeat whatever this says');
-      return true;
-    case 'per-node-heartbeat.maximum-offswitch-assignments':
-      if (integerValue(source) === 1) add('used', 'matches the replay: one off-switch container per node heartbeat');
-      else add('unsupported', 'the replay allocates at most one off-switch container per node heartbeat (the Hadoop default)');
-      return true;
     case 'queue-mappings':
       if (file.mappingsOn) add('unsupported', 'queue mappings are not modelled: apps run in the queue the trace names');
       else add('ignored', 'no mappings');
@@ -100,6 +93,30 @@ function allocationSetting({ source, rest, add }: JudgedProperty, file: Capacity
       return true;
     case 'application.fail-fast':
       add('ignored', 'how the scheduler reacts to a broken queue configuration');
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * How many containers a node heartbeat may assign (docs/model.md 3.5). rmreplay places every
+ * container off-switch, so the off-switch limit bounds them; Hadoop takes a limit below 1 as 1.
+ */
+function heartbeatAssignmentSetting({ source, rest, add }: JudgedProperty, gathered: CapacityGathered): boolean {
+  const { capacity } = gathered;
+  switch (rest) {
+    case 'per-node-heartbeat.maximum-offswitch-assignments':
+      capacity.offSwitchPerHeartbeat = Math.max(1, integerValue(source));
+      add('used', 'applied (from 2.8; 2.7 assigns one off-switch container per heartbeat whatever it says)', 'scheduler.capacity.offSwitchPerHeartbeat');
+      return true;
+    case 'per-node-heartbeat.multiple-assignments-enabled':
+      capacity.multipleAssignmentsPerHeartbeat = booleanValue(source);
+      add('used', 'applied (3.x)', 'scheduler.capacity.multipleAssignmentsPerHeartbeat');
+      return true;
+    case 'per-node-heartbeat.maximum-container-assignments':
+      capacity.maxAssignmentsPerHeartbeat = integerValue(source);
+      add('used', 'applied (3.x)', 'scheduler.capacity.maxAssignmentsPerHeartbeat');
       return true;
     default:
       return false;

@@ -108,6 +108,27 @@ export function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInpu
         d.capacity.userMaxParallelApps,
         capacity.userMaxParallelApps,
       ),
+      offSwitchPerHeartbeat: keep(
+        capacityScheduler,
+        'yarn.scheduler.capacity.per-node-heartbeat.maximum-offswitch-assignments',
+        base.capacity.offSwitchPerHeartbeat,
+        d.capacity.offSwitchPerHeartbeat,
+        capacity.offSwitchPerHeartbeat,
+      ),
+      multipleAssignmentsPerHeartbeat: keep(
+        capacityScheduler,
+        'yarn.scheduler.capacity.per-node-heartbeat.multiple-assignments-enabled',
+        base.capacity.multipleAssignmentsPerHeartbeat,
+        d.capacity.multipleAssignmentsPerHeartbeat,
+        capacity.multipleAssignmentsPerHeartbeat,
+      ),
+      maxAssignmentsPerHeartbeat: keep(
+        capacityScheduler,
+        'yarn.scheduler.capacity.per-node-heartbeat.maximum-container-assignments',
+        base.capacity.maxAssignmentsPerHeartbeat,
+        d.capacity.maxAssignmentsPerHeartbeat,
+        capacity.maxAssignmentsPerHeartbeat,
+      ),
     },
     fair: {
       assignMultiple: keep(fairYarnSite, 'yarn.scheduler.fair.assignmultiple', base.fair.assignMultiple, d.fair.assignMultiple, yarnFair.assignMultiple),

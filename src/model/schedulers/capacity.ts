@@ -14,6 +14,26 @@ export interface CapacitySchedulerSettings {
   readonly userMaxParallelAppsDefault: number | null;
   /** yarn.scheduler.capacity.user.<user>.max-parallel-apps (3.x): that user's own limit. */
   readonly userMaxParallelApps: Readonly<Record<string, number>>;
+  /**
+   * yarn.scheduler.capacity.per-node-heartbeat.maximum-offswitch-assignments (read from 2.8; 2.7
+   * has 1 built in): off-switch containers one node heartbeat may assign.
+   */
+  readonly offSwitchPerHeartbeat: number;
+  /** yarn.scheduler.capacity.per-node-heartbeat.multiple-assignments-enabled (3.x): false, one container per heartbeat. */
+  readonly multipleAssignmentsPerHeartbeat: boolean;
+  /** yarn.scheduler.capacity.per-node-heartbeat.maximum-container-assignments (3.x): containers per heartbeat; -1 = no cap. */
+  readonly maxAssignmentsPerHeartbeat: number;
+}
+
+/**
+ * Containers one node heartbeat may assign. Every placement is off-switch in the replay (no data
+ * placement is modelled), so the off-switch limit bounds it, then 3.x's cap on all assignments
+ * (docs/model.md 3.5).
+ */
+export function capacityContainersPerHeartbeat(settings: CapacitySchedulerSettings): number {
+  if (!settings.multipleAssignmentsPerHeartbeat) return 1;
+  const cap = settings.maxAssignmentsPerHeartbeat === -1 ? Infinity : Math.max(1, settings.maxAssignmentsPerHeartbeat);
+  return Math.min(settings.offSwitchPerHeartbeat, cap);
 }
 
 const schema = z
@@ -22,6 +42,9 @@ const schema = z
     maximumAmResourcePercent: z.number().gt(0).max(1).default(0.1),
     userMaxParallelAppsDefault: z.number().int().nonnegative().nullable().default(null),
     userMaxParallelApps: z.record(z.string().min(1), z.number().int().nonnegative()).default({}),
+    offSwitchPerHeartbeat: z.number().int().min(1).default(1),
+    multipleAssignmentsPerHeartbeat: z.boolean().default(true),
+    maxAssignmentsPerHeartbeat: z.number().int().min(-1).default(100),
   })
   .strict()
   .prefault({});

@@ -9,7 +9,8 @@
 //   ends, then the earliest become runnable; the AM limit (maximum-am-resource-percent) keeps
 //   runnable apps pending until their AM fits, skipping, not blocking, and always letting one
 //   app in; AMs are charged at activation; activation re-runs when an app is added or removed (3.3);
-// - one off-switch container per node heartbeat (every ask is off-switch here) (3.5);
+// - at most maximum-offswitch-assignments (1) containers per node heartbeat, every ask being
+//   off-switch here (3.5);
 // - delay scheduling for asks that name hosts and racks: no node matches them (rmreplay has no
 //   data placement), so such an ask is placed off-switch only once its app has been offered
 //   more nodes than min(nodes, outstanding x min(named / nodes, 1)); until then the app passes
@@ -26,6 +27,7 @@
 // activation and submission check in capacity-limits.ts.
 
 import { clusterCapacity } from '../../model/cluster.js';
+import { capacityContainersPerHeartbeat } from '../../model/schedulers/capacity.js';
 import type { Cluster } from '../../model/cluster.js';
 import { markAsState } from '../../sim/state-fields.js';
 import { chargeQueues, reserveQueues, RunnableLimits, ServableAsks } from './books.js';
@@ -59,8 +61,8 @@ export class CapacityScheduler implements Scheduler {
   readonly type = 'capacity' as const;
   readonly label: string;
   // Every placement is off-switch (no node-local or rack-local one is modelled), and a node
-  // heartbeat assigns at most one off-switch container.
-  readonly containersPerHeartbeat = 1;
+  // heartbeat assigns at most maximum-offswitch-assignments (1 by default) of them.
+  readonly containersPerHeartbeat: number;
   readonly schedulesAfterFulfilling = true;
   readonly checksVcores: boolean;
 
@@ -99,6 +101,7 @@ export class CapacityScheduler implements Scheduler {
     this.nodesInService = nodes.length;
     this.listener = listener;
     this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
+    this.containersPerHeartbeat = capacityContainersPerHeartbeat(settings.capacity);
     this.maxRunning = new RunnableLimits(settings.capacity.userMaxParallelApps, settings.capacity.userMaxParallelAppsDefault);
     const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
     this.clusterMemoryMb = clusterMemoryMb;

@@ -125,6 +125,21 @@ describe('importCapacityScheduler', () => {
     expect(imported.queues).toEqual([queue('default', { capacityPercent: 100, schedulingPolicy: 'fifo' })]);
   });
 
+  it('reads the per-heartbeat assignment limits, an off-switch limit below 1 as 1, as Hadoop does', () => {
+    const base = { 'root.queues': 'default', 'root.default.capacity': '100' };
+    const imported = importText(
+      conf({
+        ...base,
+        'per-node-heartbeat.maximum-offswitch-assignments': '3',
+        'per-node-heartbeat.multiple-assignments-enabled': 'false',
+        'per-node-heartbeat.maximum-container-assignments': '-1',
+      }),
+    );
+    expect(imported.capacity).toMatchObject({ offSwitchPerHeartbeat: 3, multipleAssignmentsPerHeartbeat: false, maxAssignmentsPerHeartbeat: -1 });
+    expect(judged(imported.findings, ['used']).filter(([p]) => p.includes('per-node-heartbeat')).map(([, kind]) => kind)).toEqual(['used', 'used', 'used']);
+    expect(importText(conf({ ...base, 'per-node-heartbeat.maximum-offswitch-assignments': '0' })).capacity.offSwitchPerHeartbeat).toBe(1);
+  });
+
   it('builds nested queues, weights (Nw), -1 maximum capacity, and leaf-only settings on a parent', () => {
     const imported = importText(
       conf({

@@ -48,7 +48,15 @@ describe('loadClusterWithHadoopConfig', () => {
         queue('dev', { capacityPercent: 30, maximumCapacityPercent: 50, userLimitFactor: 2, minimumUserLimitPercent: 25 }),
       ],
       rootMaxRunningApps: null,
-      capacity: { maximumApplications: 5000, maximumAmResourcePercent: 0.25, userMaxParallelAppsDefault: null, userMaxParallelApps: {} },
+      capacity: {
+        maximumApplications: 5000,
+        maximumAmResourcePercent: 0.25,
+        userMaxParallelAppsDefault: null,
+        userMaxParallelApps: {},
+        offSwitchPerHeartbeat: 1,
+        multipleAssignmentsPerHeartbeat: true,
+        maxAssignmentsPerHeartbeat: 100,
+      },
       fair: {
         assignMultiple: false,
         maxAssign: -1,
