@@ -30,6 +30,8 @@ describe('parseCluster', () => {
         userMaxApps: {},
         reservationThresholdIncrementMultiple: null,
         reservableNodes: null,
+        localityThresholdNode: -1,
+        localityThresholdRack: -1,
       },
     });
     expect(cluster.mapreduce).toEqual({

@@ -165,6 +165,20 @@ export function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInpu
         yarnFair.reservationThresholdIncrementMultiple,
       ),
       reservableNodes: keep(fairYarnSite, 'yarn.scheduler.fair.reservable-nodes', base.fair.reservableNodes, d.fair.reservableNodes, yarnFair.reservableNodes),
+      localityThresholdNode: keep(
+        fairYarnSite,
+        'yarn.scheduler.fair.locality.threshold.node',
+        base.fair.localityThresholdNode,
+        d.fair.localityThresholdNode,
+        yarnFair.localityThresholdNode,
+      ),
+      localityThresholdRack: keep(
+        fairYarnSite,
+        'yarn.scheduler.fair.locality.threshold.rack',
+        base.fair.localityThresholdRack,
+        d.fair.localityThresholdRack,
+        yarnFair.localityThresholdRack,
+      ),
     },
   };
 }

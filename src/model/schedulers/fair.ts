@@ -44,6 +44,13 @@ export interface FairSchedulerSettings {
    * ceil(this x nodes) nodes for asks of any host; null = no limit (2.7).
    */
   readonly reservableNodes: number | null;
+  /**
+   * yarn.scheduler.fair.locality.threshold.node and .rack (fractions of the nodes, capped at 1):
+   * missed scheduling opportunities before an ask naming hosts may go rack-local, then off-switch;
+   * -1 (the default) = no delay.
+   */
+  readonly localityThresholdNode: number;
+  readonly localityThresholdRack: number;
 }
 
 const policySchema = z.enum(QUEUE_POLICIES as [QueuePolicyName, ...QueuePolicyName[]]);
@@ -66,6 +73,8 @@ const schema = z
     userMaxApps: z.record(z.string().min(1), z.number().int().nonnegative()).default({}),
     reservationThresholdIncrementMultiple: z.number().nonnegative().nullable().default(null),
     reservableNodes: z.number().min(0).max(1).nullable().default(null),
+    localityThresholdNode: z.number().default(-1),
+    localityThresholdRack: z.number().default(-1),
   })
   .strict()
   .prefault({});
