@@ -32,6 +32,7 @@ describe('parseCluster', () => {
         reservableNodes: null,
         localityThresholdNode: -1,
         localityThresholdRack: -1,
+        capAllocationsAtMaxShare: false,
       },
     });
     expect(cluster.mapreduce).toEqual({

@@ -172,6 +172,8 @@ export function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInpu
         d.fair.localityThresholdNode,
         yarnFair.localityThresholdNode,
       ),
+      // A release's behaviour, not a property: the base cluster's (a 2.8+ log's replay sets it).
+      capAllocationsAtMaxShare: base.fair.capAllocationsAtMaxShare,
       localityThresholdRack: keep(
         fairYarnSite,
         'yarn.scheduler.fair.locality.threshold.rack',

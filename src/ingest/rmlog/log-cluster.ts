@@ -89,11 +89,12 @@ export function clusterOf(
         ...(logScheduler.maxAmResourcePercent !== null
           ? { capacity: { maximumAmResourcePercent: logScheduler.maxAmResourcePercent } }
           : {}),
-        // The FairScheduler's reservation limits are on by default from 2.8.0 (docs/model.md 4.7):
+        // The FairScheduler's reservation limits are on by default from 2.8.0 (docs/model.md 4.7),
+        // and its containers stop at the queues' max shares (4.5):
         // the FairScheduler of the log's release, also when a CapacityScheduler log is replayed
         // under it (docs/model.md 4.9; the CapacityScheduler reads none of these settings).
         ...(fromRelease(rows.scheduler.hadoopVersion ?? null, 2, 8)
-          ? { fair: { reservationThresholdIncrementMultiple: 2, reservableNodes: 0.05 } }
+          ? { fair: { reservationThresholdIncrementMultiple: 2, reservableNodes: 0.05, capAllocationsAtMaxShare: true } }
           : {}),
       },
     },

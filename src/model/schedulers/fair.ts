@@ -51,6 +51,13 @@ export interface FairSchedulerSettings {
    */
   readonly localityThresholdNode: number;
   readonly localityThresholdRack: number;
+  /**
+   * 2.8+ (FSAppAttempt.hasContainerForNode, FSQueue.fitsInMaxShare): no container is allocated
+   * that would push its leaf or an ancestor past its max share. false (2.7): a queue is skipped
+   * only once its usage exceeds its max share, so it may overshoot by one container. Not a
+   * Hadoop property: replays of 2.8+ logs turn it on.
+   */
+  readonly capAllocationsAtMaxShare: boolean;
 }
 
 const policySchema = z.enum(QUEUE_POLICIES as [QueuePolicyName, ...QueuePolicyName[]]);
@@ -75,6 +82,7 @@ const schema = z
     reservableNodes: z.number().min(0).max(1).nullable().default(null),
     localityThresholdNode: z.number().default(-1),
     localityThresholdRack: z.number().default(-1),
+    capAllocationsAtMaxShare: z.boolean().default(false),
   })
   .strict()
   .prefault({});

@@ -406,16 +406,22 @@ export class FairScheduler implements Scheduler {
    */
   private offerAsks(a: FsApp, first: Ask, node: SchedulerNode, d: Decision): boolean {
     const list = a.asks.list;
+    let overMaxShare = false;
     for (let i = list.indexOf(first); i < list.length; i++) {
       const ask = list[i]!;
       if (ask.outstanding <= 0 || ask.memoryMb > node.capacityMemoryMb) continue;
+      if (this.settings.fair.capAllocationsAtMaxShare && !this.limits.fitsInMaxShare(a.leaf, ask.memoryMb, ask.vcores)) {
+        // 2.8+: hasContainerForNode is false for it; the app's next priority may try the node.
+        overMaxShare = true;
+        continue;
+      }
       if (ask.namedLocations > 0 && !this.mayPlaceOffSwitch(ask)) {
         this.passedUp = true;
         continue;
       }
       return this.offerAsk(a, ask, node, d);
     }
-    d.kind = NO_FIT;
+    d.kind = overMaxShare ? LIMITED : NO_FIT;
     return false;
   }
 

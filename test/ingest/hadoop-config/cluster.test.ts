@@ -65,6 +65,7 @@ describe('loadClusterWithHadoopConfig', () => {
         reservableNodes: null,
         localityThresholdNode: -1,
         localityThresholdRack: -1,
+        capAllocationsAtMaxShare: false,
       },
     });
     // MapReduce defaults and the task model are not in these files: Hadoop 2.7's.
@@ -102,6 +103,7 @@ describe('loadClusterWithHadoopConfig', () => {
       reservableNodes: null,
       localityThresholdNode: 0.5,
       localityThresholdRack: -1,
+      capAllocationsAtMaxShare: false,
     });
     expect(cluster.scheduler.queues.map((q) => [q.name, q.weight, q.minResources, q.maxResources, q.maximumCapacityPercent, q.maxAmShare])).toEqual([
       ['analytics', 3, { memoryMb: 8192, vcores: 4 }, { memoryMb: 65_536, vcores: 32 }, null, 0.3],

@@ -195,6 +195,46 @@ describe('FairScheduler delay scheduling (locality thresholds)', () => {
   });
 });
 
+describe('FairScheduler max share', () => {
+  // One node of 12288 MB, leaf `default` with maxResources 2048 MB / 12 vcores; one unmanaged app
+  // asks for five 1024 MB containers. Returns how many the node gets before it is refused.
+  function containersUnderMaxShare(capAllocationsAtMaxShare: boolean): number {
+    const cluster = parseCluster({
+      name: 't',
+      nodeGroups: [{ name: 'n', count: 1, memoryMb: 12_288, vcores: 12 }],
+      scheduler: {
+        type: 'fair',
+        queues: [{ name: 'default', maxResources: { memoryMb: 2048, vcores: 12 } }],
+        fair: { userAsDefaultQueue: false, capAllocationsAtMaxShare },
+      },
+    });
+    const { node } = fairOnOneNode({}, 1);
+    const listener = { demandAdded: () => {}, limitsLoosened: () => {}, updateAt: () => {} };
+    const scheduler = new FairScheduler({ cluster, appCount: 1, listener });
+    scheduler.addUnmanagedApp(0, 'default', 'u', 0);
+    scheduler.setAsk(0, 1, 20, 1024, 1, 5);
+    const d = new Decision();
+    let allocated = 0;
+    for (let i = 0; i < 5; i++) {
+      scheduler.assign(node, 1000 * i, d);
+      if (d.kind !== ALLOCATE) break;
+      allocated++;
+    }
+    expect(d.kind).toBe(LIMITED);
+    return allocated;
+  }
+
+  it('2.7 skips the queue only once usage exceeds the max share: one container past it', () => {
+    // 0 -> 1024 -> 2048 (not above 2048) -> 3072, then skipped.
+    expect(containersUnderMaxShare(false)).toBe(3);
+  });
+
+  it('2.8+ allocates no container that would pass the max share', () => {
+    // 2048 + 1024 > 2048: hasContainerForNode is false (FSQueue.fitsInMaxShare).
+    expect(containersUnderMaxShare(true)).toBe(2);
+  });
+});
+
 describe('FairScheduler queue placement', () => {
   it('sends `default` to the user queue under user-as-default-queue, but honours root.default named in full', () => {
     // QueuePlacementRule.Specified treats only `default` as no queue named; the user rule follows.
