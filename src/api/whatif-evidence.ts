@@ -313,8 +313,9 @@ export function modelLimits(
   }
   if (kinds.has('nodes') || kinds.has('scheduler-switch')) {
     limits.push(
-      'Locality is not modelled: no node is ever local to an ask (no data placement), so only the CapacityScheduler\'s ' +
-        'off-switch delay is recomputed (docs/model.md 3.6, 4.6); what other nodes or another scheduler would change in ' +
+      'Locality is not modelled: no node is ever local to an ask (no data placement), so only the delays before an ' +
+        'off-switch container (the CapacityScheduler\'s, and the FairScheduler\'s locality thresholds) are recomputed ' +
+        '(docs/model.md 3.6, 4.6); what other nodes or another scheduler would change in ' +
         'node-local and rack-local placement and its waits is left out.',
     );
   }

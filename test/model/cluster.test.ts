@@ -39,6 +39,9 @@ describe('parseCluster', () => {
         reservationThresholdIncrementMultiple: null,
         reservableNodes: null,
         amNormalizedAtSubmission: true,
+        localityThresholdNode: -1,
+        localityThresholdRack: -1,
+        capAllocationsAtMaxShare: false,
       },
     });
     expect(cluster.mapreduce).toEqual({

@@ -188,6 +188,22 @@ export function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInpu
       reservableNodes: keep(fairYarnSite, 'yarn.scheduler.fair.reservable-nodes', base.fair.reservableNodes, d.fair.reservableNodes, yarnFair.reservableNodes),
       // The release's, which no file changes.
       amNormalizedAtSubmission: base.fair.amNormalizedAtSubmission,
+      localityThresholdNode: keep(
+        fairYarnSite,
+        'yarn.scheduler.fair.locality.threshold.node',
+        base.fair.localityThresholdNode,
+        d.fair.localityThresholdNode,
+        yarnFair.localityThresholdNode,
+      ),
+      // A release's behaviour, not a property: the base cluster's (a 2.8+ log's replay sets it).
+      capAllocationsAtMaxShare: base.fair.capAllocationsAtMaxShare,
+      localityThresholdRack: keep(
+        fairYarnSite,
+        'yarn.scheduler.fair.locality.threshold.rack',
+        base.fair.localityThresholdRack,
+        d.fair.localityThresholdRack,
+        yarnFair.localityThresholdRack,
+      ),
     },
   };
 }

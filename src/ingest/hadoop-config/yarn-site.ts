@@ -287,10 +287,17 @@ export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptio
         } else add('ignored', 'read only with continuous scheduling, which is off');
         continue;
       case 'yarn.scheduler.fair.locality.threshold.node':
-      case 'yarn.scheduler.fair.locality.threshold.rack':
+      case 'yarn.scheduler.fair.locality.threshold.rack': {
+        // Heartbeat-mode delay scheduling: it delays asks that name hosts (SLS's AM names some).
+        const key = p.name.endsWith('.node') ? 'localityThresholdNode' : 'localityThresholdRack';
+        fair[key] = numberValue(source);
+        add('used', 'applied', `scheduler.fair.${key}`);
+        continue;
+      }
       case 'yarn.scheduler.fair.locality-delay-node-ms':
       case 'yarn.scheduler.fair.locality-delay-rack-ms':
-        add('ignored', REASONS.locality);
+        // FSAppAttempt reads the time-based delays only under continuous scheduling.
+        add('ignored', 'read only with continuous scheduling, which is not modelled');
         continue;
       case 'yarn.scheduler.fair.preemption.cluster-utilization-threshold':
       case 'yarn.scheduler.fair.waitTimeBeforeKill':

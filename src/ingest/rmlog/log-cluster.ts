@@ -6,6 +6,7 @@ import type { Cluster } from '../../model/cluster.js';
 import { DEFAULT_QUEUE, queueConfig } from '../../model/queues.js';
 import type { QueueConfig } from '../../model/queues.js';
 import type { Resources } from '../../model/resources.js';
+import type { FairSchedulerSettings } from '../../model/schedulers/fair.js';
 import type { RmTraceRows } from '../../store/index.js';
 import type { MemberNode } from './node-membership.js';
 
@@ -89,7 +90,8 @@ export function clusterOf(
         ...(logScheduler.maxAmResourcePercent !== null
           ? { capacity: { maximumAmResourcePercent: logScheduler.maxAmResourcePercent } }
           : {}),
-        // The FairScheduler's reservation limits are on by default from 2.8.0 (docs/model.md 4.7):
+        // The FairScheduler's reservation limits are on by default from 2.8.0 (docs/model.md 4.7),
+        // and its containers stop at the queues' max shares (4.5):
         // the FairScheduler of the log's release, also when a CapacityScheduler log is replayed
         // under it (docs/model.md 4.9; the CapacityScheduler reads none of these settings).
         fair: fairOfRelease(rows.scheduler.hadoopVersion ?? null),
@@ -104,11 +106,12 @@ export function clusterOf(
  * replayed under the FairScheduler, docs/model.md 4.9; the CapacityScheduler reads none of them).
  * An unknown release keeps the 2.7 defaults.
  */
-function fairOfRelease(version: string | null): { reservationThresholdIncrementMultiple?: number; reservableNodes?: number; amNormalizedAtSubmission?: boolean } {
+function fairOfRelease(version: string | null): Partial<FairSchedulerSettings> {
   return {
-    // The reservation limits are on by default from 2.8.0 (docs/model.md 4.7).
+    // The reservation limits are on by default from 2.8.0 (docs/model.md 4.7), and containers
+    // stop at the queues' max shares (4.5).
     ...(everyRelease(version, (major, minor) => major > 2 || (major === 2 && minor >= 8))
-      ? { reservationThresholdIncrementMultiple: 2, reservableNodes: 0.05 }
+      ? { reservationThresholdIncrementMultiple: 2, reservableNodes: 0.05, capAllocationsAtMaxShare: true }
       : {}),
     // Only 2.7 to 2.10's RM normalizes an AM ask at submission, to 1 vcore (docs/model.md 1.2).
     ...(everyRelease(version, (major, minor) => major >= 3 || (major === 2 && minor < 7)) ? { amNormalizedAtSubmission: false } : {}),

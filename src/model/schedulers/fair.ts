@@ -51,6 +51,20 @@ export interface FairSchedulerSettings {
    * increment (docs/model.md 1.2). A property of the release, not a setting: no file sets it.
    */
   readonly amNormalizedAtSubmission: boolean;
+  /**
+   * yarn.scheduler.fair.locality.threshold.node and .rack (fractions of the nodes, capped at 1):
+   * missed scheduling opportunities before an ask naming hosts may go rack-local, then off-switch;
+   * -1 (the default) = no delay.
+   */
+  readonly localityThresholdNode: number;
+  readonly localityThresholdRack: number;
+  /**
+   * 2.8+ (FSAppAttempt.hasContainerForNode, FSQueue.fitsInMaxShare): no container is allocated
+   * that would push its leaf or an ancestor past its max share. false (2.7): a queue is skipped
+   * only once its usage exceeds its max share, so it may overshoot by one container. Not a
+   * Hadoop property: replays of 2.8+ logs turn it on.
+   */
+  readonly capAllocationsAtMaxShare: boolean;
 }
 
 const policySchema = z.enum(QUEUE_POLICIES as [QueuePolicyName, ...QueuePolicyName[]]);
@@ -74,6 +88,9 @@ const schema = z
     reservationThresholdIncrementMultiple: z.number().nonnegative().nullable().default(null),
     reservableNodes: z.number().min(0).max(1).nullable().default(null),
     amNormalizedAtSubmission: z.boolean().default(true),
+    localityThresholdNode: z.number().default(-1),
+    localityThresholdRack: z.number().default(-1),
+    capAllocationsAtMaxShare: z.boolean().default(false),
   })
   .strict()
   .prefault({});

@@ -17,6 +17,11 @@ export class Ask {
    * counted only for asks that name locations, and never reset by an off-switch allocation.
    */
   opportunities = 0;
+  /**
+   * FairScheduler delay scheduling: the locality the ask may take so far (FSAppAttempt's
+   * allowedLocalityLevel), NOT_YET_OFFERED until its first opportunity.
+   */
+  fairLocality = 0;
   constructor(
     readonly key: number,
     readonly priority: number,

@@ -35,11 +35,17 @@ import type { FsQueue } from './fair-queues.js';
 import { computeFairShares } from './fair-share.js';
 import type { ShareEntity } from './fair-share.js';
 import { ORDER_POLICIES } from './order-policies.js';
-import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, RESERVE, UNRESERVE } from './types.js';
+import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, PASSED_UP, RESERVE, UNRESERVE } from './types.js';
 import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
 
 /** Apps of a fair or DRF leaf offered a node in a pass each, before the rest are sorted (assignLeaf). */
 const LAZY_PICKS = 4;
+
+// An ask's allowed locality under FairScheduler delay scheduling (Ask.fairLocality).
+const NOT_YET_OFFERED = 0;
+const NODE_LOCAL = 1;
+const RACK_LOCAL = 2;
+const OFF_SWITCH = 3;
 
 export interface FairSchedulerOptions {
   readonly cluster: Cluster;
@@ -73,6 +79,10 @@ export class FairScheduler implements Scheduler {
   private readonly listener: SchedulerListener;
   private updateDueMs = -1;
   private readonly scratch: number[] = [];
+  /** FairScheduler.getNumClusterNodes: what the locality thresholds are fractions of. */
+  private nodesInService: number;
+  /** Some app declined the node of this heartbeat for locality only (the node comes back). */
+  private passedUp = false;
 
   constructor(options: FairSchedulerOptions) {
     const { cluster, appCount, listener } = options;
@@ -90,6 +100,7 @@ export class FairScheduler implements Scheduler {
     this.queues = new FairQueues(cluster, appCount);
     this.root = this.queues.root;
     this.leaves = this.queues.leaves;
+    this.nodesInService = cluster.nodeGroups.reduce((n, group) => n + group.count, 0);
   }
 
   // ---- apps ------------------------------------------------------------------------------
@@ -135,10 +146,11 @@ export class FairScheduler implements Scheduler {
     this.listener.limitsLoosened();
   }
 
-  setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number): void {
+  setAsk(app: number, key: number, priority: number, memoryMb: number, vcores: number, outstanding: number, namedLocations = 0): void {
     const a = this.apps[app];
     if (!a) return;
     const ask = a.asks.ensure(key, priority, memoryMb, vcores);
+    ask.namedLocations = namedLocations;
     const delta = outstanding - ask.outstanding;
     if (delta !== 0) this.changeOutstanding(a, ask, delta);
     if (delta > 0 && a.runnable) this.listener.demandAdded();
@@ -270,7 +282,10 @@ export class FairScheduler implements Scheduler {
   assign(node: SchedulerNode, _nowMs: number, d: Decision): void {
     d.reset();
     if (this.root.servableAsks === 0) return;
+    this.passedUp = false;
     this.assignQueue(this.root, node, d);
+    // A node only passed up for locality must be offered again: each offer counts towards the wait.
+    if (this.passedUp && d.kind !== ALLOCATE && d.kind !== RESERVE) d.kind = PASSED_UP;
   }
 
   private assignQueue(q: FsQueue, node: SchedulerNode, d: Decision): void {
@@ -363,7 +378,7 @@ export class FairScheduler implements Scheduler {
       d.kind = LIMITED;
       return false;
     }
-    return this.offerAsk(a, ask, node, d);
+    return this.offerAsks(a, ask, node, d);
   }
 
   /**
@@ -382,7 +397,57 @@ export class FairScheduler implements Scheduler {
       d.kind = NO_FIT;
       return false;
     }
-    return this.offerAsk(a, ask, node, d);
+    return this.offerAsks(a, ask, node, d);
+  }
+
+  /**
+   * FSAppAttempt.assignContainer: the app's asks the node could hold, in priority order, from
+   * `first`; an ask that names hosts and may not yet go off-switch lets the next ask try the node.
+   */
+  private offerAsks(a: FsApp, first: Ask, node: SchedulerNode, d: Decision): boolean {
+    const list = a.asks.list;
+    let overMaxShare = false;
+    for (let i = list.indexOf(first); i < list.length; i++) {
+      const ask = list[i]!;
+      if (ask.outstanding <= 0 || ask.memoryMb > node.capacityMemoryMb) continue;
+      if (this.settings.fair.capAllocationsAtMaxShare && !this.limits.fitsInMaxShare(a.leaf, ask.memoryMb, ask.vcores)) {
+        // 2.8+: hasContainerForNode is false for it; the app's next priority may try the node.
+        overMaxShare = true;
+        continue;
+      }
+      if (ask.namedLocations > 0 && !this.mayPlaceOffSwitch(ask)) {
+        this.passedUp = true;
+        continue;
+      }
+      return this.offerAsk(a, ask, node, d);
+    }
+    d.kind = overMaxShare ? LIMITED : NO_FIT;
+    return false;
+  }
+
+  /**
+   * Delay scheduling in heartbeat mode (docs/model.md 4.6; 2.8 FSAppAttempt.getAllowedLocalityLevel):
+   * an ask naming hosts, none of them this node (rmreplay has no data placement, and SLS's names
+   * never match), is offered off-switch only once it has passed through NODE_LOCAL and RACK_LOCAL,
+   * each left after more than threshold x nodes opportunities, the count restarting at each step.
+   * The first offer only sets NODE_LOCAL. An off-switch allocation resets nothing, so the wait
+   * comes once per ask.
+   */
+  private mayPlaceOffSwitch(ask: Ask): boolean {
+    const fair = this.settings.fair;
+    ask.opportunities++;
+    if (fair.localityThresholdNode < 0 || fair.localityThresholdRack < 0) return true;
+    if (ask.fairLocality === NOT_YET_OFFERED) {
+      ask.fairLocality = NODE_LOCAL;
+      return false;
+    }
+    if (ask.fairLocality === OFF_SWITCH) return true;
+    const threshold = Math.min(ask.fairLocality === NODE_LOCAL ? fair.localityThresholdNode : fair.localityThresholdRack, 1);
+    if (ask.opportunities > this.nodesInService * threshold) {
+      ask.fairLocality = ask.fairLocality === NODE_LOCAL ? RACK_LOCAL : OFF_SWITCH;
+      ask.opportunities = 0;
+    }
+    return ask.fairLocality === OFF_SWITCH;
   }
 
   /**
@@ -539,10 +604,12 @@ export class FairScheduler implements Scheduler {
   }
 
   addNode(node: SchedulerNode, nowMs: number): void {
+    this.nodesInService++;
     this.resizeCluster(node.capacityMemoryMb, node.capacityVcores, nowMs);
   }
 
   removeNode(node: SchedulerNode, nowMs: number): void {
+    this.nodesInService--;
     this.resizeCluster(-node.capacityMemoryMb, -node.capacityVcores, nowMs);
   }
 

@@ -72,6 +72,9 @@ describe('loadClusterWithHadoopConfig', () => {
         reservationThresholdIncrementMultiple: null,
         reservableNodes: null,
         amNormalizedAtSubmission: true,
+        localityThresholdNode: -1,
+        localityThresholdRack: -1,
+        capAllocationsAtMaxShare: false,
       },
     });
     // MapReduce defaults and the task model are not in these files: Hadoop 2.7's.
@@ -108,6 +111,9 @@ describe('loadClusterWithHadoopConfig', () => {
       reservationThresholdIncrementMultiple: null,
       reservableNodes: null,
       amNormalizedAtSubmission: true,
+      localityThresholdNode: 0.5,
+      localityThresholdRack: -1,
+      capAllocationsAtMaxShare: false,
     });
     expect(cluster.scheduler.queues.map((q) => [q.name, q.weight, q.minResources, q.maxResources, q.maximumCapacityPercent, q.maxAmShare])).toEqual([
       ['analytics', 3, { memoryMb: 8192, vcores: 4 }, { memoryMb: 65_536, vcores: 32 }, null, 0.3],
@@ -280,7 +286,7 @@ describe('loadClusterWithHadoopConfig', () => {
     });
     const lines = formatFindings(findings);
     expect(lines.slice(0, 2)).toEqual([
-      `${fixture('yarn-site-fair.xml')}: 5 used, 3 ignored, 2 unsupported`,
+      `${fixture('yarn-site-fair.xml')}: 6 used, 2 ignored, 2 unsupported`,
       `${fixture('unsupported-fair-scheduler.xml')}: 7 used, 6 unsupported, 1 unknown`,
     ]);
     expect(lines).toContain('unsupported (changes scheduling on a real cluster, not modelled):');

@@ -75,13 +75,14 @@ describe('importYarnSite', () => {
     expect(context).toEqual({ schedulerType: 'fair', fairPreemption: true, capacityPreemption: false, nodeLabels: false, reservationSystem: false });
     const imported = importYarnSite(parsed, options(context));
     expect(imported.incrementAllocation).toEqual({ memoryMb: 512 });
-    expect(imported.fair).toEqual({ assignMultiple: true, maxAssign: 4, userAsDefaultQueue: true });
+    expect(imported.fair).toEqual({ assignMultiple: true, maxAssign: 4, userAsDefaultQueue: true, localityThresholdNode: 0.5 });
     expect(imported.allocationFile).toBe('/etc/hadoop/conf/fair-scheduler.xml');
     expect(imported.findings.filter((f) => f.kind === 'unsupported').map((f) => [f.property, f.reason])).toEqual([
       ['yarn.scheduler.fair.preemption', 'preemption is not modelled: containers are never preempted'],
       ['yarn.scheduler.fair.preemption.cluster-utilization-threshold', 'preemption is not modelled: containers are never preempted'],
     ]);
-    expect(imported.findings.find((f) => f.property === 'yarn.scheduler.fair.locality.threshold.node')?.kind).toBe('ignored');
+    // Heartbeat-mode delay scheduling delays asks that name hosts: it is read, not ignored.
+    expect(imported.findings.find((f) => f.property === 'yarn.scheduler.fair.locality.threshold.node')?.kind).toBe('used');
   });
 
   it('reads the 2.8+ FairScheduler reservation limits, and refuses values Hadoop could not use', () => {
@@ -98,7 +99,7 @@ describe('importYarnSite', () => {
 
   it('leaves placement settings to the allocation file when it has a queuePlacementPolicy', () => {
     const imported = importText(fixtureText('yarn-site-fair.xml'), options({ schedulerType: 'fair' }, { placementPolicyInAllocationFile: true }));
-    expect(imported.fair).toEqual({ assignMultiple: true, maxAssign: 4 });
+    expect(imported.fair).toEqual({ assignMultiple: true, maxAssign: 4, localityThresholdNode: 0.5 });
     expect(imported.findings.find((f) => f.property === 'yarn.scheduler.fair.user-as-default-queue')?.kind).toBe('ignored');
   });
 

@@ -139,7 +139,7 @@ describe('buildLogWorkload', () => {
     expect(roomy.stages[1]).toMatchObject({ startAfterFraction: 1, requestDelayMs: 5000 });
   });
 
-  it('gives a FairScheduler log of 2.8 or later the reservation limits 2.8 turned on', () => {
+  it('gives a FairScheduler log of 2.8 or later the reservation limits and max-share cap 2.8 turned on', () => {
     const fairLog = (hadoopVersion: string | null): RmTraceRows => {
       const base = rows(8192, []);
       return {
@@ -149,13 +149,13 @@ describe('buildLogWorkload', () => {
     };
     const limits = (version: string | null) => {
       const fair = buildLogWorkload('t', fairLog(version)).clusterFromLog!.scheduler.fair;
-      return [fair.reservationThresholdIncrementMultiple, fair.reservableNodes];
+      return [fair.reservationThresholdIncrementMultiple, fair.reservableNodes, fair.capAllocationsAtMaxShare];
     };
-    expect(limits('2.8.5')).toEqual([2, 0.05]);
-    expect(limits('2.10 or 3.1 or 3.3 or 3.4')).toEqual([2, 0.05]);
-    expect(limits('2.7')).toEqual([null, null]);
+    expect(limits('2.8.5')).toEqual([2, 0.05, true]);
+    expect(limits('2.10 or 3.1 or 3.3 or 3.4')).toEqual([2, 0.05, true]);
+    expect(limits('2.7')).toEqual([null, null, false]);
     // Unknown version: Hadoop 2.7's defaults, as for every other setting the log does not show.
-    expect(limits(null)).toEqual([null, null]);
+    expect(limits(null)).toEqual([null, null, false]);
   });
 
   it('gives a FairScheduler log AM asks normalized to 1 vcore at submission only from 2.7 to 2.10', () => {

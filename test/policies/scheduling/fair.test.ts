@@ -1,7 +1,7 @@
 // The FairScheduler's fair shares and its app comparators, by hand.
 
 import { describe, expect, it } from 'vitest';
-import { computeFairShares, FairScheduler, ALLOCATE, AM_ASK, Decision, LIMITED } from '../../../src/policies/scheduling/index.js';
+import { computeFairShares, FairScheduler, ALLOCATE, AM_ASK, Decision, LIMITED, PASSED_UP } from '../../../src/policies/scheduling/index.js';
 import type { SchedulerNode } from '../../../src/policies/scheduling/index.js';
 import { parseCluster } from '../../../src/model/cluster.js';
 import { UNBOUNDED } from '../../../src/model/resources.js';
@@ -148,6 +148,90 @@ describe('FairScheduler app order with many apps', () => {
     // App 2 asks for a task: it takes the node past the five held apps.
     scheduler.setAsk(2, 0, 20, 1024, 1, 1);
     expect(offer(5000)).toBe('2-task');
+  });
+});
+
+describe('FairScheduler delay scheduling (locality thresholds)', () => {
+  // One node, one unmanaged app asking for tasks whose named hosts and rack the node is not
+  // (SLS's AM). Returns, per offer of the node, what happened: 'task' or the decision kind.
+  function offers(thresholds: { node: number; rack: number }, count: number, namedLocations = 3): string[] {
+    const { scheduler, node } = fairOnOneNode({ localityThresholdNode: thresholds.node, localityThresholdRack: thresholds.rack }, 1);
+    scheduler.addUnmanagedApp(0, 'default', 'u', 0);
+    scheduler.setAsk(0, 1, 20, 1024, 1, 3, namedLocations);
+    const d = new Decision();
+    const out: string[] = [];
+    for (let i = 0; i < count; i++) {
+      scheduler.assign(node, 1000 * i, d);
+      out.push(d.kind === ALLOCATE ? 'task' : `kind ${d.kind}`);
+      if (d.kind === ALLOCATE) node.freeMemoryMb -= d.memoryMb;
+    }
+    return out;
+  }
+  const passed = `kind ${PASSED_UP}`;
+
+  it('waits past NODE_LOCAL and RACK_LOCAL, more than threshold x nodes offers each, then never again', () => {
+    // 1 node, thresholds 1.0: offer 1 sets NODE_LOCAL; offer 2 (2 > 1) moves to RACK_LOCAL and
+    // restarts the count; offer 3 (1, not > 1) waits; offer 4 (2 > 1) goes OFF_SWITCH and allocates.
+    // An off-switch allocation resets nothing: the next two tasks take the next two offers.
+    expect(offers({ node: 1, rack: 1 }, 6)).toEqual([passed, passed, passed, 'task', 'task', 'task']);
+    // Thresholds 0.5: offer 2 (2 > 0.5) to RACK_LOCAL, offer 3 (1 > 0.5) to OFF_SWITCH.
+    expect(offers({ node: 0.5, rack: 0.5 }, 4)).toEqual([passed, passed, 'task', 'task']);
+  });
+
+  it('does not delay with a threshold of -1 (the default), nor an ask that names no host', () => {
+    expect(offers({ node: -1, rack: 1 }, 2)).toEqual(['task', 'task']);
+    expect(offers({ node: 1, rack: 1 }, 2, 0)).toEqual(['task', 'task']);
+  });
+
+  it('lets the app\'s next ask take the node while one waits for locality', () => {
+    const { scheduler, node } = fairOnOneNode({ localityThresholdNode: 1, localityThresholdRack: 1 }, 1);
+    scheduler.addUnmanagedApp(0, 'default', 'u', 0);
+    scheduler.setAsk(0, 1, 10, 1024, 1, 1, 3);
+    scheduler.setAsk(0, 2, 20, 1024, 1, 1);
+    const d = new Decision();
+    scheduler.assign(node, 0, d);
+    // FSAppAttempt.assignContainer goes on to the next priority: the ANY-only ask (key 2) is placed.
+    expect([d.kind, d.key]).toEqual([ALLOCATE, 2]);
+  });
+});
+
+describe('FairScheduler max share', () => {
+  // One node of 12288 MB, leaf `default` with maxResources 2048 MB / 12 vcores; one unmanaged app
+  // asks for five 1024 MB containers. Returns how many the node gets before it is refused.
+  function containersUnderMaxShare(capAllocationsAtMaxShare: boolean): number {
+    const cluster = parseCluster({
+      name: 't',
+      nodeGroups: [{ name: 'n', count: 1, memoryMb: 12_288, vcores: 12 }],
+      scheduler: {
+        type: 'fair',
+        queues: [{ name: 'default', maxResources: { memoryMb: 2048, vcores: 12 } }],
+        fair: { userAsDefaultQueue: false, capAllocationsAtMaxShare },
+      },
+    });
+    const { node } = fairOnOneNode({}, 1);
+    const listener = { demandAdded: () => {}, limitsLoosened: () => {}, updateAt: () => {} };
+    const scheduler = new FairScheduler({ cluster, appCount: 1, listener });
+    scheduler.addUnmanagedApp(0, 'default', 'u', 0);
+    scheduler.setAsk(0, 1, 20, 1024, 1, 5);
+    const d = new Decision();
+    let allocated = 0;
+    for (let i = 0; i < 5; i++) {
+      scheduler.assign(node, 1000 * i, d);
+      if (d.kind !== ALLOCATE) break;
+      allocated++;
+    }
+    expect(d.kind).toBe(LIMITED);
+    return allocated;
+  }
+
+  it('2.7 skips the queue only once usage exceeds the max share: one container past it', () => {
+    // 0 -> 1024 -> 2048 (not above 2048) -> 3072, then skipped.
+    expect(containersUnderMaxShare(false)).toBe(3);
+  });
+
+  it('2.8+ allocates no container that would pass the max share', () => {
+    // 2048 + 1024 > 2048: hasContainerForNode is false (FSQueue.fitsInMaxShare).
+    expect(containersUnderMaxShare(true)).toBe(2);
   });
 });
 
