@@ -258,12 +258,12 @@ export class NodeContention {
 /** The run note on what contention did. */
 export function contentionNote(stats: ContentionStats): string {
   if (stats.tasksStretched === 0) return `Contention on: no task was stretched (${stats.tasksTimed} tasks timed).`;
-  const note =
+  const stretched =
     `Tasks stretched by contention: ${stats.tasksStretched} of ${stats.tasksTimed}, ` +
-    `mean x${stats.meanStretch.toFixed(2)}, max x${stats.maxStretch.toFixed(2)} on ${stats.nodesOverloaded} nodes.`;
-  if (stats.tasksStretchedByDisk === undefined) return note;
+    `mean x${stats.meanStretch.toFixed(2)}, max x${stats.maxStretch.toFixed(2)}`;
+  if (stats.tasksStretchedByDisk === undefined) return `${stretched} on ${stats.nodesOverloaded} nodes.`;
   return (
-    `${note} Slowed by the nodes' cores: ${stats.tasksStretchedByCpu ?? 0} tasks; ` +
-    `by their disks: ${stats.tasksStretchedByDisk} tasks, on ${stats.nodesDiskOverloaded ?? 0} nodes.`
+    `${stretched}; slowed by their nodes' cores: ${stats.tasksStretchedByCpu ?? 0} (cores overloaded on ${stats.nodesOverloaded} nodes), ` +
+    `by their disks: ${stats.tasksStretchedByDisk} (disk overloaded on ${stats.nodesDiskOverloaded ?? 0} nodes).`
   );
 }

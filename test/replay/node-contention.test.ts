@@ -163,7 +163,7 @@ describe("tasks sharing a node's disk bandwidth", () => {
       nodesDiskOverloaded: 1,
     });
     expect(contentionNote(result.contention!)).toBe(
-      "Tasks stretched by contention: 2 of 3, mean x2.00, max x2.00 on 0 nodes. Slowed by the nodes' cores: 0 tasks; by their disks: 2 tasks, on 1 nodes.",
+      "Tasks stretched by contention: 2 of 3, mean x2.00, max x2.00; slowed by their nodes' cores: 0 (cores overloaded on 0 nodes), by their disks: 2 (disk overloaded on 1 nodes).",
     );
     // The same maps without disk bandwidth on the node: full speed, 11000-21000.
     expect(taskSpans(run(node(4, 4), [setupThenMaps(2, 60)], { contention: NO_AM_CPU })).map(([, end]) => end)).toEqual([21_000, 21_000]);
