@@ -38,13 +38,10 @@ export function terasortApp(job: TerasortJob): AppSpec {
   const { taskModel, vary } = job;
   const mapInputsMb: number[] = [];
   for (let left = job.inputMb; left > 0; left -= taskModel.blockMb) mapInputsMb.push(Math.min(taskModel.blockMb, left));
-  const mapFullSpeedMs = (mb: number): number => taskModel.taskStartupMs + (mb / taskModel.mapMbPerS) * 1000;
-  const mapDurations = Float64Array.from(mapInputsMb, (mb) => vary(mapFullSpeedMs(mb)));
+  const mapDurations = Float64Array.from(mapInputsMb, (mb) => vary(mapFullSpeedMs(taskModel, mb)));
   const reduceMb = job.inputMb / job.reduces;
-  const reduceFullSpeedMs = taskModel.taskStartupMs + (reduceMb / taskModel.reduceMbPerS) * 1000;
-  const reduceDurations = Float64Array.from({ length: job.reduces }, () => vary(reduceFullSpeedMs));
-  let mapsFullSpeedMs = 0;
-  for (const mb of mapInputsMb) mapsFullSpeedMs += mapFullSpeedMs(mb);
+  const reduceDurations = Float64Array.from({ length: job.reduces }, () => vary(reduceFullSpeedMs(taskModel, reduceMb)));
+  const disk = terasortDiskMbPerS(taskModel, mapInputsMb, reduceMb);
   return modelledMapReduceApp({
     id: job.id,
     name: job.name,
@@ -56,20 +53,44 @@ export function terasortApp(job: TerasortJob): AppSpec {
         request: job.mapRequest,
         taskCount: mapDurations.length,
         durations: { kind: 'per-task', durationsMs: mapDurations },
-        diskMbPerS: diskMbPerS(2 * job.inputMb, mapsFullSpeedMs),
+        diskMbPerS: disk.mapMbPerS,
       },
       {
         request: job.reduceRequest,
         taskCount: job.reduces,
         durations: { kind: 'per-task', durationsMs: reduceDurations },
-        diskMbPerS: diskMbPerS(2 * reduceMb, reduceFullSpeedMs),
+        diskMbPerS: disk.reduceMbPerS,
       },
       job.reduceSlowStart,
     ),
   });
 }
 
-/** `mb` read and written over `durationMs` of full-speed work, in MB/s (0 for work of no duration). */
-function diskMbPerS(mb: number, durationMs: number): number {
+/** The disk demand of a terasort's maps (one per split of `mapInputsMb`) and of its reduces of `reduceMb` each. */
+export function terasortDiskMbPerS(
+  taskModel: TaskModel,
+  mapInputsMb: readonly number[],
+  reduceMb: number,
+): { readonly mapMbPerS: number; readonly reduceMbPerS: number } {
+  let mapsMb = 0;
+  let mapsFullSpeedMs = 0;
+  for (const mb of mapInputsMb) {
+    mapsMb += mb;
+    mapsFullSpeedMs += mapFullSpeedMs(taskModel, mb);
+  }
+  // Each byte read once and written once.
+  return { mapMbPerS: mbPerS(2 * mapsMb, mapsFullSpeedMs), reduceMbPerS: mbPerS(2 * reduceMb, reduceFullSpeedMs(taskModel, reduceMb)) };
+}
+
+function mapFullSpeedMs(taskModel: TaskModel, mb: number): number {
+  return taskModel.taskStartupMs + (mb / taskModel.mapMbPerS) * 1000;
+}
+
+function reduceFullSpeedMs(taskModel: TaskModel, mb: number): number {
+  return taskModel.taskStartupMs + (mb / taskModel.reduceMbPerS) * 1000;
+}
+
+/** `mb` over `durationMs`, in MB/s (0 for work of no duration). */
+function mbPerS(mb: number, durationMs: number): number {
   return durationMs > 0 ? (mb / durationMs) * 1000 : 0;
 }
