@@ -5,11 +5,12 @@
 // every task doing disk I/O runs at no more than bandwidth / disk demand. This is recomputed
 // whenever a container starts or ends on the node: each task's remaining work (ms of full-speed
 // work) is brought up to date and its end re-timed. A node holds two rates, not one per task:
-// its tasks without disk demand run at the CPU rate, those with some at the lower of the two. A container is its own end event; a re-timed
-// end is queued again, and the end events left behind are told apart by `Container.endMs` (the
-// current end) and `Container.loadIndex` (-1 once ended). The engine calls this only at a
-// container's start and end, and an AM's registration; with contention off it holds no model at
-// all, so the replay's hot path pays one null check.
+// its tasks without disk demand run at the CPU rate, those with some at the lower of the two.
+// A container is its own end event; a re-timed end is queued again, and the end events left
+// behind are told apart by `Container.endMs` (the current end) and `Container.loadIndex` (-1
+// once ended). The engine calls this only at a container's start and end, and an AM's
+// registration; with contention off it holds no model at all, so the replay's hot path pays one
+// null check.
 
 import type { Cluster } from '../model/cluster.js';
 import type { ContentionSettings } from '../model/contention.js';
