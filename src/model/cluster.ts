@@ -18,6 +18,11 @@ export interface NodeHardware {
   /** RAM the machine can give containers. */
   readonly memoryMb: number;
   readonly cores: number;
+  /**
+   * Local-disk bandwidth the I/O of the node's running tasks shares (MB/s), when a run models
+   * contention (docs/model.md 6.1). Absent: disk is not a constraint.
+   */
+  readonly diskMbPerS?: number;
 }
 
 export interface NodeGroup {
@@ -165,7 +170,11 @@ const clusterSchema = z
             vcores: z.number().int().positive(),
             speedFactor: z.number().positive().default(1),
             hardware: z
-              .object({ memoryMb: z.number().int().positive(), cores: z.number().int().positive() })
+              .object({
+                memoryMb: z.number().int().positive(),
+                cores: z.number().int().positive(),
+                diskMbPerS: z.number().positive().finite().optional(),
+              })
               .strict()
               .optional(),
           })

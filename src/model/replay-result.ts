@@ -270,7 +270,7 @@ export interface ReplayResult {
   readonly contention?: ContentionStats;
 }
 
-/** How much contention for cores stretched tasks (docs/model.md, "Contention"). */
+/** How much contention for cores and disks stretched tasks (docs/model.md, "Contention"). */
 export interface ContentionStats {
   /** Tasks that ran to their end while contention was modelled. */
   readonly tasksTimed: number;
@@ -281,6 +281,13 @@ export interface ContentionStats {
   readonly maxStretch: number;
   /** Nodes whose running containers asked for more cores than they have at some time. */
   readonly nodesOverloaded: number;
+  // Present only when some node states its disk bandwidth, so results without it are unchanged.
+  /** Stretched tasks that their node's cores held below full speed for a while (the tighter limit then). */
+  readonly tasksStretchedByCpu?: number;
+  /** Stretched tasks that their node's disk held below full speed for a while (the tighter limit then). */
+  readonly tasksStretchedByDisk?: number;
+  /** Nodes whose running tasks asked for more disk bandwidth than they have at some time. */
+  readonly nodesDiskOverloaded?: number;
 }
 
 export interface ReplayProgress {

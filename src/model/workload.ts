@@ -57,6 +57,13 @@ export interface Stage {
    * (docs/model.md 3.6). Absent or 0: the asks are ANY only, placed without delay.
    */
   readonly namedLocations?: number;
+  /**
+   * The local-disk bandwidth (MB/s) one of its tasks reads and writes at while it runs at full
+   * speed on reference hardware: what it shares of its node's `hardware.diskMbPerS` when a run
+   * models contention (docs/model.md 6.1). Absent or 0: its tasks do no disk I/O that slows them
+   * (RM logs and SWIM traces, whose observed durations already hold their I/O).
+   */
+  readonly diskMbPerS?: number;
 }
 
 /** MapReduce request priorities (RMContainerAllocator): reduces are served before maps. */
@@ -68,6 +75,8 @@ export interface StageTasks {
   readonly request: Resources;
   readonly taskCount: number;
   readonly durations: TaskDurations;
+  /** Stage.diskMbPerS. */
+  readonly diskMbPerS?: number;
 }
 
 /**

@@ -232,6 +232,10 @@ export class Container {
   loadIndex = -1;
   /** Cores an AM uses now (a task uses its vcores). */
   cpuCores = 0;
+  /** Disk bandwidth (MB/s) the task asks of its node at full speed; 0 when its node's disk is not modelled. */
+  diskMbPerS = 0;
+  /** What slowed the task down at some time while it ran: node-contention.ts's SLOWED_BY_* bits. */
+  slowedBy = 0;
   constructor(
     readonly app: AppRun,
     readonly node: NodeState,

@@ -24,12 +24,18 @@ import type { AppSpec } from '../model/workload.js';
 export const AUTOADMIN_BLOCK_MB = 64;
 const AUTOADMIN_USER = 'autoadmin';
 
-export function autoadminCluster(amStartupMs: number): Cluster {
+/**
+ * `diskMbPerS`: each worker's local-disk bandwidth, shared by its tasks' I/O under contention;
+ * 0 (the default): not modelled, as the paper gives no disk figures.
+ */
+export function autoadminCluster(amStartupMs: number, diskMbPerS = 0): Cluster {
+  const worker = { name: 'worker', count: 8, memoryMb: 12 * 1024, vcores: 8 };
   return parseCluster(
     {
       name: 'autoadmin-8x8',
       description: 'AutoAdmin testbed: 8 nodes of 8 vcores / 12 GB, CPU-bound (dominant resource calculator)',
-      nodeGroups: [{ name: 'worker', count: 8, memoryMb: 12 * 1024, vcores: 8 }],
+      // Stating the disk needs the hardware, which is what the NodeManagers advertise.
+      nodeGroups: [diskMbPerS > 0 ? { ...worker, hardware: { memoryMb: worker.memoryMb, cores: worker.vcores, diskMbPerS } } : worker],
       scheduler: {
         type: 'capacity',
         resourceCalculator: 'dominant',
@@ -68,6 +74,9 @@ export interface AutoadminJob {
   readonly reduceVcores: number;
   readonly mapDurationsMs: Float64Array;
   readonly reduceDurationMs: number;
+  /** Stage.diskMbPerS of its maps and of its reduce; absent: no disk demand. */
+  readonly mapDiskMbPerS?: number;
+  readonly reduceDiskMbPerS?: number;
 }
 
 export function autoadminApp(cluster: Cluster, job: AutoadminJob): AppSpec {
@@ -76,11 +85,13 @@ export function autoadminApp(cluster: Cluster, job: AutoadminJob): AppSpec {
       request: { memoryMb: 1024, vcores: job.mapVcores },
       taskCount: job.mapDurationsMs.length,
       durations: { kind: 'per-task', durationsMs: job.mapDurationsMs },
+      ...(job.mapDiskMbPerS === undefined ? {} : { diskMbPerS: job.mapDiskMbPerS }),
     },
     {
       request: { memoryMb: 1024, vcores: job.reduceVcores },
       taskCount: 1,
       durations: { kind: 'per-task', durationsMs: Float64Array.of(job.reduceDurationMs) },
+      ...(job.reduceDiskMbPerS === undefined ? {} : { diskMbPerS: job.reduceDiskMbPerS }),
     },
     cluster.mapreduce.reduceSlowStart,
   );

@@ -7,6 +7,8 @@
 // leaves as set) share the 3 GB. Durations from the testbed's task model: a map takes 3 s +
 // 64 MB / 5 MB/s = 15.8 s, each of r reduces 3 s + 3072 MB / r / 5 MB/s (617 s for one). Each
 // task duration is scaled by a seeded uniform factor in [1 - jitter, 1 + jitter).
+// No disk bandwidth parameter: the testbed's 5 MB/s per task already holds its shared disk
+// (marp-testbed.ts), so contention for that disk would count it twice.
 
 import type { AppSpec } from '../model/workload.js';
 import { createRandom } from '../sim/random.js';

@@ -129,6 +129,17 @@ describe('node hardware and the capacity mode in a cluster file', () => {
     expect(withHardware({ memoryMb: 65_536, vcores: 24 })).toThrow(/vcores/);
   });
 
+  it("reads a node's disk bandwidth in its hardware, leaves it out when not stated, and refuses one not above 0", () => {
+    const withDisk = (hardware: unknown): (() => unknown) => () => parseCluster({ name: 'c', nodeGroups: [{ ...worker, hardware }] });
+    const cluster = parseCluster({ name: 'c', nodeGroups: [{ ...worker, hardware: { memoryMb: 8192, cores: 8, diskMbPerS: 150.5 } }] });
+    expect(cluster.nodeGroups[0]!.hardware).toEqual({ memoryMb: 8192, cores: 8, diskMbPerS: 150.5 });
+    const noDisk = parseCluster({ name: 'c', nodeGroups: [{ ...worker, hardware: { memoryMb: 8192, cores: 8 } }] });
+    expect(noDisk.nodeGroups[0]!.hardware).not.toHaveProperty('diskMbPerS');
+    expect(withDisk({ memoryMb: 8192, cores: 8, diskMbPerS: 0 })).toThrow(/nodeGroups\[0\]\.hardware\.diskMbPerS/);
+    expect(withDisk({ memoryMb: 8192, cores: 8, diskMbPerS: -5 })).toThrow(/nodeGroups\[0\]\.hardware\.diskMbPerS/);
+    expect(withDisk({ memoryMb: 8192, cores: 8, diskMbPerS: '150' })).toThrow(/nodeGroups\[0\]\.hardware\.diskMbPerS/);
+  });
+
   it('reads capacityMode as the spec --capacity takes, and names it when it is wrong', () => {
     const withMode = (capacityMode: unknown) => parseCluster({ name: 'c', nodeGroups: [worker], capacityMode }, 'cluster file c.json');
     expect(withMode('hardware').capacityMode).toEqual({ kind: 'hardware' });

@@ -18,8 +18,11 @@ import { app, stage } from '../helpers/workloads.js';
 
 const NO_AM_CPU: ContentionSettings = { amStartupCores: 0, amWorkCores: 0 };
 
-/** One node of 8 GB with `vcores` advertised vcores; the default calculator places by memory alone. */
-function node(vcores: number, hardwareCores?: number): Cluster {
+/**
+ * One node of 8 GB with `vcores` advertised vcores, and `diskMbPerS` of disk bandwidth if given;
+ * the default calculator places by memory alone.
+ */
+function node(vcores: number, hardwareCores?: number, diskMbPerS?: number): Cluster {
   return parseCluster({
     name: 't',
     nodeGroups: [
@@ -28,7 +31,9 @@ function node(vcores: number, hardwareCores?: number): Cluster {
         count: 1,
         memoryMb: 8192,
         vcores,
-        ...(hardwareCores === undefined ? {} : { hardware: { memoryMb: 8192, cores: hardwareCores } }),
+        ...(hardwareCores === undefined
+          ? {}
+          : { hardware: { memoryMb: 8192, cores: hardwareCores, ...(diskMbPerS === undefined ? {} : { diskMbPerS }) } }),
       },
     ],
   });
@@ -56,9 +61,13 @@ function taskSpans(result: ReturnType<typeof run>, kind = 'map'): [number, numbe
  * a heartbeat while it runs, all starting together when it ends).
  */
 function setupThenFourMaps(): AppSpec {
-  return app('a', 0, [stage('setup', 1, 10_000), stage('map', 4, 10_000, undefined, { startAfterFraction: 0, waitsForPreviousStage: true })], {
-    observed: true,
-  });
+  return setupThenMaps(4);
+}
+
+/** As setupThenFourMaps, with `maps` maps that each read and write `diskMbPerS` at full speed. */
+function setupThenMaps(maps: number, diskMbPerS?: number): AppSpec {
+  const map = stage('map', maps, 10_000, undefined, { startAfterFraction: 0, waitsForPreviousStage: true, ...(diskMbPerS === undefined ? {} : { diskMbPerS }) });
+  return app('a', 0, [stage('setup', 1, 10_000), map], { observed: true });
 }
 
 describe('tasks sharing a node\'s cores', () => {
@@ -133,5 +142,64 @@ describe('tasks sharing a node\'s cores', () => {
     const { contention, ...on } = run(cluster, apps, { heartbeatPhasesMs: [300], contention: { amStartupCores: 1, amWorkCores: 0.25 } });
     expect(contention!.tasksStretched).toBe(0);
     expect({ ...on, summary: { ...on.summary, events: 0 } }).toEqual({ ...off, summary: { ...off.summary, events: 0 } });
+  });
+});
+
+describe("tasks sharing a node's disk bandwidth", () => {
+  it('runs 2 single-core tasks of 10 s asking 60 MB/s each on 4 cores and 60 MB/s of disk in 20 s', () => {
+    // As the first test: the setup task (no disk I/O) runs 1000-11000, the 2 maps start at 11000.
+    // 2 cores of 4 asked for: CPU rate 1; 120 MB/s of disk asked for of 60: each map runs at half
+    // speed, 11000-31000.
+    const result = run(node(4, 4, 60), [setupThenMaps(2, 60)], { contention: NO_AM_CPU });
+    expect(taskSpans(result).map(([, end]) => end)).toEqual([31_000, 31_000]);
+    expect(result.contention).toEqual({
+      tasksTimed: 3,
+      tasksStretched: 2,
+      meanStretch: 2,
+      maxStretch: 2,
+      nodesOverloaded: 0,
+      tasksStretchedByCpu: 0,
+      tasksStretchedByDisk: 2,
+      nodesDiskOverloaded: 1,
+    });
+    expect(contentionNote(result.contention!)).toBe(
+      "Tasks stretched by contention: 2 of 3, mean x2.00, max x2.00; slowed by their nodes' cores: 0 (cores overloaded on 0 nodes), by their disks: 2 (disk overloaded on 1 nodes).",
+    );
+    // The same maps without disk bandwidth on the node: full speed, 11000-21000.
+    expect(taskSpans(run(node(4, 4), [setupThenMaps(2, 60)], { contention: NO_AM_CPU })).map(([, end]) => end)).toEqual([21_000, 21_000]);
+  });
+
+  it('does not slow a task without disk demand on a node whose disk is overloaded', () => {
+    // B (submitted 0, after A) has one 20 s task and no disk I/O. At most 4 tasks on 4 cores: CPU
+    // rate 1 throughout, so it runs its 20 s while A's maps share the disk from 11000 to 31000.
+    const b = app('b', 0, [stage('cpu', 1, 20_000)], { observed: true });
+    const result = run(node(4, 4, 60), [setupThenMaps(2, 60), b], { contention: NO_AM_CPU });
+    const [span] = taskSpans(result, 'cpu');
+    expect(span![1] - span![0]).toBe(20_000);
+    expect(span![1]).toBeGreaterThan(11_000);
+    expect(taskSpans(result).map(([, end]) => end)).toEqual([31_000, 31_000]);
+  });
+
+  it('runs a task at the tighter of its CPU and disk rates', () => {
+    // 4 maps of 10 s on 2 cores: CPU rate 2/4. At 20 MB/s each, 80 MB/s of 60: disk rate 3/4; CPU
+    // is tighter, the maps take 20 s (11000-31000). At 60 MB/s each, 240 of 60: disk rate 1/4 is
+    // tighter, they take 40 s (11000-51000).
+    const cpuBound = run(node(2, 2, 60), [setupThenMaps(4, 20)], { contention: NO_AM_CPU });
+    expect(taskSpans(cpuBound).map(([, end]) => end)).toEqual([31_000, 31_000, 31_000, 31_000]);
+    expect(cpuBound.contention).toMatchObject({ tasksStretchedByCpu: 4, tasksStretchedByDisk: 0, nodesOverloaded: 1, nodesDiskOverloaded: 1 });
+    const diskBound = run(node(2, 2, 60), [setupThenMaps(4, 60)], { contention: NO_AM_CPU });
+    expect(taskSpans(diskBound).map(([, end]) => end)).toEqual([51_000, 51_000, 51_000, 51_000]);
+    expect(diskBound.contention).toMatchObject({ tasksStretchedByCpu: 0, tasksStretchedByDisk: 4, maxStretch: 4 });
+  });
+
+  it("scales a task's disk demand by its node's speed factor", () => {
+    // Speed factor 2: each map's 10 s take 5 s and it moves the same bytes, so asks 2 x 30 MB/s.
+    // The setup task runs 1000-6000; 2 maps ask for 120 MB/s of 60: half speed, 6000-16000.
+    const fast = parseCluster({
+      name: 't',
+      nodeGroups: [{ name: 'n', count: 1, memoryMb: 8192, vcores: 4, speedFactor: 2, hardware: { memoryMb: 8192, cores: 4, diskMbPerS: 60 } }],
+    });
+    const result = run(fast, [setupThenMaps(2, 30)], { contention: NO_AM_CPU });
+    expect(taskSpans(result).map(([, end]) => end)).toEqual([16_000, 16_000]);
   });
 });

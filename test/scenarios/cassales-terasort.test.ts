@@ -7,6 +7,7 @@ import { taskDurationMs } from '../../src/model/workload.js';
 import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
 import { replay } from '../../src/replay/engine.js';
 import { mostHeld } from '../helpers/containers.js';
+import { DEFAULT_CONTENTION } from '../../src/model/contention.js';
 
 const scenario = findScenario('cassales-terasort');
 
@@ -76,5 +77,35 @@ describe('cassales-terasort', () => {
     // Same work, more of it at once: the map phase, and so the job, ends sooner.
     expect(contextAware.summary.makespanMs!).toBeLessThan(configured.summary.makespanMs!);
     expect(hardware.summary.makespanMs!).toBeLessThan(contextAware.summary.makespanMs!);
+  });
+
+  it("states each task's disk demand, and the workers' disk bandwidth only when diskMbPerS is given", () => {
+    const { workload, cluster } = scenario.build(resolveParameters(scenario, { jitter: 0 }), 1);
+    // Maps: 80 x 64 MB read and written over 80 x 9.4 s; the reduce: 5120 MB twice over 515 s.
+    expect(workload.apps[0]!.stages.map((s) => s.diskMbPerS)).toEqual([(2 * 5120) / (80 * 9.4), (2 * 5120) / 515]);
+    expect(cluster.nodeGroups[0]!.hardware).not.toHaveProperty('diskMbPerS');
+    const withDisk = scenario.build(resolveParameters(scenario, { diskMbPerS: 150 }), 1).cluster;
+    expect(withDisk.nodeGroups[0]!.hardware).toEqual({ memoryMb: 48_303, cores: 24, diskMbPerS: 150 });
+    expect(() => resolveParameters(scenario, { diskMbPerS: -1 })).toThrow(/diskMbPerS/);
+  });
+
+  it('stretches the maps by disk under hardware when the workers share a slow disk', () => {
+    // Under hardware up to 47 maps run on each node's 24 cores; at 13.6 MB/s each, 150 MB/s of
+    // disk holds 11 of them at full speed, so the maps are stretched by disk rather than CPU.
+    const run = (diskMbPerS: number) => {
+      const { workload, cluster } = scenario.build(resolveParameters(scenario, { diskMbPerS }), 1);
+      return replay({
+        workload,
+        cluster: applyCapacityMode(cluster, parseCapacityMode('hardware')),
+        admission: parseAdmissionPolicy('as-configured'),
+        options: { seed: 1, contention: DEFAULT_CONTENTION },
+      });
+    };
+    const free = run(0);
+    const slow = run(150);
+    expect(free.contention).not.toHaveProperty('tasksStretchedByDisk');
+    expect(slow.contention!.tasksStretchedByDisk).toBeGreaterThan(0);
+    expect(slow.contention!.nodesDiskOverloaded).toBe(4);
+    expect(slow.summary.makespanMs!).toBeGreaterThan(free.summary.makespanMs!);
   });
 });

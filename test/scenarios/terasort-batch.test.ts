@@ -94,4 +94,14 @@ describe('terasort-batch', () => {
     expect(scenarioLabel(scenario, resolveParameters(scenario, {}))).toBe('terasort-batch');
     expect(scenarioLabel(scenario, resolveParameters(scenario, { taskVcores: 2 }))).toBe('terasort-batch taskVcores=2');
   });
+
+  it("states each task's disk demand, and the workers' disk bandwidth only when diskMbPerS is given", () => {
+    const { workload, cluster } = scenario.build(resolveParameters(scenario, { jitter: 0 }), 1);
+    // Maps: 100 MB read and written over 9.4 s + 6.6 s; the reduce: 100 MB twice over 13 s.
+    expect(workload.apps[0]!.stages.map((s) => s.diskMbPerS)).toEqual([200 / 16, 200 / 13]);
+    expect(cluster.nodeGroups[0]).not.toHaveProperty('hardware');
+    const withDisk = scenario.build(resolveParameters(scenario, { diskMbPerS: 80 }), 1).cluster;
+    expect(withDisk.nodeGroups[0]!.hardware).toEqual({ memoryMb: 12_288, cores: 8, diskMbPerS: 80 });
+    expect(clusterCapacity(withDisk)).toEqual({ memoryMb: 8 * 12_288, vcores: 64 });
+  });
 });
