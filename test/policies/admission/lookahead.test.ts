@@ -106,7 +106,7 @@ describe('lookahead on the terasort batch', () => {
   // 36 jobs 1 s apart, AMs of 3 vcores and tasks of 1 (8 nodes x 8 vcores); a step every 10 s,
   // a 120 s horizon, R = i/8 of the cluster.
   const settings = { ...DEFAULT_LOOKAHEAD_SETTINGS, stepS: 10, levels: 8 };
-  const parameters = { jobs: 36, submitGapS: 1, inputMb: 100, amVcores: 3, taskVcores: 1, jitter: 0.1, amStartupS: 10 };
+  const parameters = { jobs: 36, submitGapS: 1, inputMb: 100, amVcores: 3, taskVcores: 1, jitter: 0.1, amStartupS: 10, diskMbPerS: 0 };
   const { workload, cluster } = terasortBatch.build(parameters, 1);
   const input = (apps: readonly AppSpec[]) => ({
     workload: { name: 'terasort', apps: [...apps] },
