@@ -405,6 +405,11 @@ export class FairScheduler implements Scheduler {
    * `first`; an ask that names hosts and may not yet go off-switch lets the next ask try the node.
    */
   private offerAsks(a: FsApp, first: Ask, node: SchedulerNode, d: Decision): boolean {
+    // Without max-share capping or a locality delay for it, the first ask is offered, as it always
+    // was: the walk below is for the asks those let pass (and its cost stays off the common path).
+    const fair = this.settings.fair;
+    const delayed = first.namedLocations > 0 && fair.localityThresholdNode >= 0 && fair.localityThresholdRack >= 0;
+    if (!fair.capAllocationsAtMaxShare && !delayed) return this.offerAsk(a, first, node, d);
     const list = a.asks.list;
     let overMaxShare = false;
     for (let i = list.indexOf(first); i < list.length; i++) {
