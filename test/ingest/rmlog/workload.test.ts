@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildLogWorkload } from '../../../src/ingest/rmlog/workload.js';
 import type { RmContainerRow, RmTraceRows } from '../../../src/store/index.js';
 import { taskDurationMs } from '../../../src/model/workload.js';
+import type { FairSchedulerSettings } from '../../../src/model/schedulers/fair.js';
 
 const APP = 'application_1_0001';
 const ATTEMPT = 'appattempt_1_0001_000001';
@@ -48,6 +49,17 @@ function rows(nodeMemoryMb: number, tasks: RmContainerRow[], extraApps: RmTraceR
       logEndMs: 70_000,
     },
   };
+}
+
+
+/** The FairScheduler settings of the cluster read from a FairScheduler log of this release. */
+function fairOfLog(hadoopVersion: string | null): FairSchedulerSettings {
+  const base = rows(8192, []);
+  const log: RmTraceRows = {
+    ...base,
+    scheduler: { ...base.scheduler, schedulerClass: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler', hadoopVersion },
+  };
+  return buildLogWorkload('t', log).clusterFromLog!.scheduler.fair;
 }
 
 describe('buildLogWorkload', () => {
@@ -140,15 +152,8 @@ describe('buildLogWorkload', () => {
   });
 
   it('gives a FairScheduler log of 2.8 or later the reservation limits and max-share cap 2.8 turned on', () => {
-    const fairLog = (hadoopVersion: string | null): RmTraceRows => {
-      const base = rows(8192, []);
-      return {
-        ...base,
-        scheduler: { ...base.scheduler, schedulerClass: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler', hadoopVersion },
-      };
-    };
     const limits = (version: string | null) => {
-      const fair = buildLogWorkload('t', fairLog(version)).clusterFromLog!.scheduler.fair;
+      const fair = fairOfLog(version);
       return [fair.reservationThresholdIncrementMultiple, fair.reservableNodes, fair.capAllocationsAtMaxShare];
     };
     expect(limits('2.8.5')).toEqual([2, 0.05, true]);
@@ -159,14 +164,7 @@ describe('buildLogWorkload', () => {
   });
 
   it('gives a FairScheduler log AM asks normalized to 1 vcore at submission only from 2.7 to 2.10', () => {
-    const fairLog = (hadoopVersion: string | null): RmTraceRows => {
-      const base = rows(8192, []);
-      return {
-        ...base,
-        scheduler: { ...base.scheduler, schedulerClass: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler', hadoopVersion },
-      };
-    };
-    const atSubmission = (version: string | null) => buildLogWorkload('t', fairLog(version)).clusterFromLog!.scheduler.fair.amNormalizedAtSubmission;
+    const atSubmission = (version: string | null) => fairOfLog(version).amNormalizedAtSubmission;
     expect(atSubmission('2.2.0')).toBe(false);
     expect(atSubmission('2.6.5')).toBe(false);
     expect(atSubmission('2.7.4')).toBe(true);
