@@ -27,6 +27,7 @@ describe('parseCluster', () => {
       fair: {
         assignMultiple: false,
         maxAssign: -1,
+        sizeBasedWeight: false,
         updateIntervalMs: 500,
         userAsDefaultQueue: true,
         allowUndeclaredPools: true,

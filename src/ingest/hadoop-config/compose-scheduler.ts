@@ -133,6 +133,13 @@ export function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInpu
     fair: {
       assignMultiple: keep(fairYarnSite, 'yarn.scheduler.fair.assignmultiple', base.fair.assignMultiple, d.fair.assignMultiple, yarnFair.assignMultiple),
       maxAssign: keep(fairYarnSite, 'yarn.scheduler.fair.max.assign', base.fair.maxAssign, d.fair.maxAssign, yarnFair.maxAssign),
+      sizeBasedWeight: keep(
+        fairYarnSite,
+        'yarn.scheduler.fair.sizebasedweight',
+        base.fair.sizeBasedWeight,
+        d.fair.sizeBasedWeight,
+        yarnFair.sizeBasedWeight,
+      ),
       updateIntervalMs: keep(
         fairYarnSite,
         'yarn.scheduler.fair.update-interval-ms',

@@ -276,7 +276,8 @@ export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptio
         else add('used', 'matches the replay: containers are never preempted');
         continue;
       case 'yarn.scheduler.fair.sizebasedweight':
-        fairSwitch('size-based weight is not modelled: apps in a fair leaf queue weigh the same', 'matches the replay: apps weigh the same');
+        fair.sizeBasedWeight = booleanValue(source);
+        add('used', 'applied', 'scheduler.fair.sizeBasedWeight');
         continue;
       case 'yarn.scheduler.fair.continuous-scheduling-enabled':
         fairSwitch('continuous scheduling is not modelled: containers are allocated on node heartbeats only', 'matches the replay: allocation on node heartbeats');

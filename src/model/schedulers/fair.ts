@@ -12,6 +12,11 @@ export interface FairSchedulerSettings {
   readonly assignMultiple: boolean;
   /** yarn.scheduler.fair.max.assign: the cap with assignMultiple; -1 = none. */
   readonly maxAssign: number;
+  /**
+   * yarn.scheduler.fair.sizebasedweight: an app weighs log2(1 + its demand in MB) instead of 1 when
+   * its leaf compares apps (FairScheduler.getAppWeight).
+   */
+  readonly sizeBasedWeight: boolean;
   /** yarn.scheduler.fair.update-interval-ms: how often fair shares are recomputed. */
   readonly updateIntervalMs: number;
   /** yarn.scheduler.fair.user-as-default-queue: apps sent to `default` run in root.<user>. */
@@ -73,6 +78,7 @@ const schema = z
   .object({
     assignMultiple: z.boolean().default(false),
     maxAssign: z.number().int().min(-1).default(-1),
+    sizeBasedWeight: z.boolean().default(false),
     updateIntervalMs: z.number().int().min(1).default(500),
     userAsDefaultQueue: z.boolean().default(true),
     allowUndeclaredPools: z.boolean().default(true),

@@ -66,6 +66,8 @@ export class FsApp {
   reservations = 0;
   usedMemoryMb = 0;
   usedVcores = 0;
+  /** Memory its outstanding asks would take: with usedMemoryMb, its demand (FSAppAttempt.updateDemand). */
+  pendingMemoryMb = 0;
   constructor(
     readonly index: number,
     readonly leaf: FsQueue,

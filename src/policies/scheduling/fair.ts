@@ -162,6 +162,7 @@ export class FairScheduler implements Scheduler {
     a.leaf.pendingContainers += delta;
     a.leaf.rawDemandMemoryMb += delta * ask.memoryMb;
     a.leaf.rawDemandVcores += delta * ask.vcores;
+    a.pendingMemoryMb += delta * ask.memoryMb;
     if (a.runnable) this.servable.add(a, ask, ask.vcores, delta);
   }
 
@@ -525,8 +526,11 @@ export class FairScheduler implements Scheduler {
   }
 
   private compareApps(policy: QueuePolicyName, x: FsApp, y: FsApp): number {
-    // An app has weight 1 and no min share.
-    const r = ORDER_POLICIES[policy].compare(x.usedMemoryMb, x.usedVcores, 1, 0, 0, y.usedMemoryMb, y.usedVcores, 1, 0, 0, this.clusterMemoryMb, this.clusterVcores);
+    // An app has no min share, and weight 1 unless sizebasedweight.
+    const sized = this.settings.fair.sizeBasedWeight;
+    const xWeight = sized ? sizeBasedWeight(x) : 1;
+    const yWeight = sized ? sizeBasedWeight(y) : 1;
+    const r = ORDER_POLICIES[policy].compare(x.usedMemoryMb, x.usedVcores, xWeight, 0, 0, y.usedMemoryMb, y.usedVcores, yWeight, 0, 0, this.clusterMemoryMb, this.clusterVcores);
     if (r !== 0) return r;
     return x.startMs - y.startMs || x.index - y.index;
   }
@@ -662,4 +666,14 @@ export function fairLabel(cluster: Cluster): string {
 function firstAskFor(a: FsApp, node: SchedulerNode): Ask | null {
   for (const ask of a.asks.list) if (ask.outstanding > 0 && ask.memoryMb <= node.capacityMemoryMb) return ask;
   return null;
+}
+
+/**
+ * FairScheduler.getAppWeight under sizebasedweight: log2(1 + demand in MB), demand being what the
+ * app holds plus what its outstanding asks would take. Hadoop reads the demand of its last update;
+ * the replay keeps it current, as it does the queues' (docs/model.md 4.3). (2.x multiplies by the
+ * app's priority, which FSAppAttempt always reports as 1.)
+ */
+function sizeBasedWeight(a: FsApp): number {
+  return Math.log1p(a.usedMemoryMb + a.pendingMemoryMb) / Math.LN2;
 }

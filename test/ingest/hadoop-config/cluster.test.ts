@@ -60,6 +60,7 @@ describe('loadClusterWithHadoopConfig', () => {
       fair: {
         assignMultiple: false,
         maxAssign: -1,
+        sizeBasedWeight: false,
         updateIntervalMs: 500,
         userAsDefaultQueue: true,
         allowUndeclaredPools: true,
@@ -98,6 +99,7 @@ describe('loadClusterWithHadoopConfig', () => {
     expect(cluster.scheduler.fair).toEqual({
       assignMultiple: true,
       maxAssign: 4,
+      sizeBasedWeight: false,
       updateIntervalMs: 500,
       // From the allocation file's placement policy, which overrides yarn-site.xml's true.
       userAsDefaultQueue: false,

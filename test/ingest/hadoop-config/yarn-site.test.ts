@@ -85,6 +85,12 @@ describe('importYarnSite', () => {
     expect(imported.findings.find((f) => f.property === 'yarn.scheduler.fair.locality.threshold.node')?.kind).toBe('used');
   });
 
+  it('reads yarn.scheduler.fair.sizebasedweight', () => {
+    const imported = importText(conf({ 'yarn.scheduler.fair.sizebasedweight': 'true' }), options({ schedulerType: 'fair' }));
+    expect(imported.fair).toEqual({ sizeBasedWeight: true });
+    expect(imported.findings.map((f) => f.kind)).toEqual(['used']);
+  });
+
   it('reads the 2.8+ FairScheduler reservation limits, and refuses values Hadoop could not use', () => {
     const imported = importText(
       conf({ 'yarn.scheduler.reservation-threshold.increment-multiple': '2', 'yarn.scheduler.fair.reservable-nodes': '0.05' }),

@@ -99,6 +99,41 @@ describe('FairScheduler app order', () => {
   });
 });
 
+describe('FairScheduler size-based weight (yarn.scheduler.fair.sizebasedweight)', () => {
+  // One node of 12288 MB / 12 vcores, one fair leaf. A and B are submitted together and their AMs
+  // (1024 MB) placed; then A asks for 1 task and B for 7, every one 1024 MB. Both hold 1024 MB.
+  // Weighing 1 each they tie and A, the earlier, goes first. By size, A weighs log2(1 + 2048) =
+  // 11.0 and B log2(1 + 8192) = 13.0: B's 1024 / 13.0 is below A's 1024 / 11.0, so B goes first.
+  function firstTask(sizeBasedWeight: boolean): string {
+    const { scheduler, node } = fairOnOneNode({ defaultQueueSchedulingPolicy: 'fair', sizeBasedWeight }, 2);
+    const d = new Decision();
+    for (const app of [0, 1]) {
+      scheduler.addApp(app, 'default', 'u', 1024, 1, 0);
+      scheduler.setAsk(app, AM_ASK, 0, 1024, 1, 1);
+    }
+    scheduler.update(500);
+    for (let i = 0; i < 2; i++) {
+      scheduler.assign(node, 1000 * i, d);
+      expect([d.kind, d.key]).toEqual([ALLOCATE, AM_ASK]);
+      node.freeMemoryMb -= d.memoryMb;
+      node.freeVcores -= d.vcores;
+    }
+    scheduler.setAsk(0, 0, 20, 1024, 1, 1);
+    scheduler.setAsk(1, 0, 20, 1024, 1, 7);
+    scheduler.assign(node, 2000, d);
+    expect(d.kind).toBe(ALLOCATE);
+    return d.app === 0 ? 'A' : 'B';
+  }
+
+  it('off (the default): the two apps tie and the earlier goes first', () => {
+    expect(firstTask(false)).toBe('A');
+  });
+
+  it('on: the app with the larger demand weighs more and goes first', () => {
+    expect(firstTask(true)).toBe('B');
+  });
+});
+
 describe('FairScheduler app order with many apps', () => {
   // One node of 12288 MB / 12 vcores, one fair leaf (default). The leaf offers the node to its
   // first few apps a pass each, then sorts the rest: past those few, and past apps the AM limit
