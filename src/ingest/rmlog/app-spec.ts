@@ -73,7 +73,10 @@ export function appSpec(
   // for the scheduler when it took room a container's end had just freed on a full cluster, or
   // when the app was activated (let past the AM limits) only after its AM registered: an
   // unmanaged AM registers at the submission, and its asks wait for the activation. Either wait
-  // is the scheduler's, recomputed by the replay, never part of the AM's start-up.
+  // is the scheduler's, recomputed by the replay, never part of the AM's start-up. SLS's AM
+  // (one holding a container of its own) asks for that container in the step it registers
+  // (MRAMSimulator.firstStep), so whatever came between was the scheduler's too: the nodes'
+  // heartbeats and the apps ahead of it, which the replay recomputes.
   const registeredMs = row.runningMs ?? null;
   const activatedMs = row.activatedMs ?? null;
   const waitedForActivation = (): boolean => activatedMs !== null && activatedMs > registeredMs! && activatedMs <= firstTaskMs;
@@ -82,7 +85,7 @@ export function appSpec(
     registeredMs !== null &&
     registeredMs >= amAllocatedMs &&
     registeredMs <= firstTaskMs &&
-    (waitedForActivation() || waitedForRoom(tasks[0]!))
+    (held !== null || waitedForActivation() || waitedForRoom(tasks[0]!))
       ? registeredMs
       : firstTaskMs;
 
