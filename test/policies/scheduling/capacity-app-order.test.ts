@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCluster } from '../../../src/model/cluster.js';
 import { fairMagnitude } from '../../../src/policies/scheduling/capacity-app-order.js';
-import { CapacityScheduler, Decision } from '../../../src/policies/scheduling/index.js';
+import { applySchedulingPolicy, CapacityScheduler, Decision, labelOf } from '../../../src/policies/scheduling/index.js';
 import { assignOn, emptyNodes } from '../../helpers/scheduler-nodes.js';
 
 type Order = { schedulingPolicy?: 'fifo' | 'fair'; fairSizeBasedWeight?: boolean };
@@ -86,5 +86,20 @@ describe('fairMagnitude', () => {
     expect(fairMagnitude(waiting, true)).toBe(Infinity);
     // Without the weight its magnitude is its memory in use, 0: first.
     expect(fairMagnitude(waiting, false)).toBe(0);
+  });
+});
+
+describe('capacity-fair', () => {
+  it('sets every leaf to the fair ordering and labels the cluster by its leaves', () => {
+    const base = parseCluster({
+      name: 't',
+      nodeGroups: [{ name: 'n', count: 1, memoryMb: 8192, vcores: 8 }],
+      scheduler: { type: 'capacity', queues: [{ name: 'a', capacityPercent: 50 }, { name: 'b', capacityPercent: 50, schedulingPolicy: 'fair' }] },
+    });
+    expect(labelOf(base)).toBe('capacity-mixed');
+    const fair = applySchedulingPolicy(base, 'capacity-fair', []).cluster;
+    expect(fair.scheduler.queues.map((q) => q.schedulingPolicy)).toEqual(['fair', 'fair']);
+    expect(labelOf(fair)).toBe('capacity-fair');
+    expect(labelOf(applySchedulingPolicy(base, 'capacity-fifo', []).cluster)).toBe('capacity-fifo');
   });
 });
