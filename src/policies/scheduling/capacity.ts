@@ -94,8 +94,8 @@ export class CapacityScheduler implements Scheduler {
   /** 3.x max-parallel-apps, per queue and per user. */
   private readonly maxRunning: RunnableLimits;
   private readonly apps: (CsApp | undefined)[];
-  /** Scratch space of the leaves with the fair ordering policy. */
-  private readonly fairOrder: FairAppOrder;
+  /** Scratch space of the leaves with the fair ordering policy; null when no leaf has it. */
+  private readonly fairOrder: FairAppOrder | null;
   /** Asks of active apps. */
   private readonly servable = new ServableAsks();
   private readonly minMemoryMb: number;
@@ -131,12 +131,12 @@ export class CapacityScheduler implements Scheduler {
     this.maxAllocMemoryMb = settings.maximumAllocation.memoryMb;
     this.maxAllocVcores = settings.maximumAllocation.vcores;
     this.apps = new Array<CsApp | undefined>(appCount);
-    this.fairOrder = new FairAppOrder(appCount);
     this.limits = new CapacityLimits(this.calc, this.minMemoryMb, this.minVcores);
     this.queues = new CapacityQueues(cluster, appCount, this.limits);
     this.root = this.queues.root;
     this.leaves = this.queues.leaves;
     this.onlyLeaf = this.queues.onlyLeaf;
+    this.fairOrder = this.leaves.some((leaf) => leaf.fairOrder) ? new FairAppOrder(appCount) : null;
     // They change only when nodes join or leave, but every multi-queue heartbeat reads them.
     markAsState(this, 'clusterMemoryMb', 'clusterVcores');
   }
@@ -477,7 +477,7 @@ export class CapacityScheduler implements Scheduler {
     let passedUp = false;
     const demand = leaf.demand!;
     // Under fifo the demand list is the order; under fair a sorted copy of it.
-    const ordered = leaf.fairOrder ? this.fairOrder.sort(demand, this.apps, leaf.sizeBasedWeight) : null;
+    const ordered = leaf.fairOrder ? this.fairOrder!.sort(demand, this.apps, leaf.sizeBasedWeight) : null;
     let at = 0;
     for (let app = ordered ? (ordered[0] ?? -1) : demand.head; app >= 0; app = ordered ? (ordered[++at] ?? -1) : demand.after(app)) {
       const a = this.apps[app]!;
