@@ -92,7 +92,7 @@ function schedulerSettings(scheduler: string, facts: SchedulerFacts): HadoopSett
   const policy = scheduler.slice(dash + 1);
   const settings: HadoopSetting[] = [];
   if (type !== facts.type) settings.push(property(YARN_SITE_FILE, SCHEDULER_CLASS, KIND_SETTINGS[type].className));
-  settings.push(...KIND_SETTINGS[type].queuePolicy(policy));
+  settings.push(...KIND_SETTINGS[type].queuePolicy(policy, facts));
   return settings;
 }
 
@@ -105,7 +105,7 @@ interface KindSettings {
   /** At most `limit` apps running at once (the max-apps policy `spec`). */
   maxApps(limit: string, spec: string, facts: SchedulerFacts): HadoopSetting[];
   /** Every queue ordering its apps by `policy` (one of the kind's leaf policies). */
-  queuePolicy(policy: string): HadoopSetting[];
+  queuePolicy(policy: string, facts: SchedulerFacts): HadoopSetting[];
 }
 
 /**
@@ -123,8 +123,9 @@ const KIND_SETTINGS: Readonly<Record<SchedulerType, KindSettings>> = {
           `maximum-applications rejects those past it (a switch to the FairScheduler's maxRunningApps does hold them)`,
       ),
     ],
-    // Its one app ordering (FIFO) has no setting of its own.
-    queuePolicy: () => [],
+    // Each leaf names its app ordering; fifo is the default.
+    queuePolicy: (policy, facts) =>
+      leaves(facts).map((queue) => property(CAPACITY_FILE, `yarn.scheduler.capacity.${queue}.ordering-policy`, policy)),
   },
   fair: {
     className: 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler',

@@ -139,6 +139,7 @@ const queueSchema: z.ZodType<QueueConfig, unknown> = z.lazy(() =>
         .nullable()
         .default(null),
       schedulingPolicy: policySchema.nullable().default(null),
+      fairSizeBasedWeight: z.boolean().default(false),
       queues: z.array(queueSchema).default([]),
     })
     .strict(),

@@ -5,8 +5,9 @@
 import type { Resources } from './resources.js';
 
 /**
- * How a queue orders its apps (a leaf) or its children (a parent). The CapacityScheduler
- * supports `fifo` only; the FairScheduler `fifo` (leaves only), `fair` and `drf`.
+ * How a queue orders its apps (a leaf) or its children (a parent). The CapacityScheduler reads
+ * it on leaves only, `fair` as its FairOrderingPolicy and any other as `fifo`; the FairScheduler
+ * takes `fifo` (leaves only), `fair` and `drf`.
  */
 export type QueuePolicyName = 'fifo' | 'fair' | 'drf';
 export const QUEUE_POLICIES: readonly QueuePolicyName[] = ['fifo', 'fair', 'drf'];
@@ -42,6 +43,11 @@ export interface QueueConfig {
   readonly maxAmShare: number | null;
   /** Null: `fifo` under the CapacityScheduler, the FairScheduler's default policy under it. */
   readonly schedulingPolicy: QueuePolicyName | null;
+  /**
+   * CapacityScheduler ordering-policy.fair.enable-size-based-weight (default false): under the
+   * `fair` ordering, an app's memory in use is divided by log2(1 + its demand in MB).
+   */
+  readonly fairSizeBasedWeight: boolean;
   readonly queues: readonly QueueConfig[];
 }
 
@@ -63,6 +69,7 @@ export function queueConfig(name: string, settings: Partial<Omit<QueueConfig, 'n
     maxRunningApps: null,
     maxAmShare: null,
     schedulingPolicy: null,
+    fairSizeBasedWeight: false,
     queues: [],
     ...settings,
   };

@@ -29,6 +29,14 @@ describe('hadoopSettings', () => {
     expect(hadoopSettings({ kind: 'scheduler', scheduler: 'fair-fifo' }, fair)).toHaveLength(1);
   });
 
+  it("writes the CapacityScheduler's fair app ordering as each leaf queue's ordering-policy", () => {
+    const twoLeaves = { type: 'capacity', leafQueues: ['root.a', 'root.b'] } as const;
+    expect(hadoopSettings({ kind: 'scheduler', scheduler: 'capacity-fair' }, twoLeaves).map((s) => s.text)).toEqual([
+      'yarn.scheduler.capacity.root.a.ordering-policy = fair in capacity-scheduler.xml',
+      'yarn.scheduler.capacity.root.b.ordering-policy = fair in capacity-scheduler.xml',
+    ]);
+  });
+
   it('says a node count and states that adaptive controllers and rmreplay policies are no stock setting', () => {
     expect(hadoopSettings({ kind: 'nodes', nodes: 6, configuredNodes: 3 }, capacity)[0]!.text).toBe('6 NodeManagers (3 now)');
     const controller = hadoopSettings({ kind: 'policy', spec: 'autoadmin', parameters: {} }, capacity)[0]!;

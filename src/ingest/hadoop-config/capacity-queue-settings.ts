@@ -142,21 +142,19 @@ function limitSetting({ source, add }: JudgedProperty, { path, setting, draft, r
 }
 
 /** The tree itself, and how apps and child queues are ordered, prioritised and stopped. */
-function orderSetting({ property, source, add }: JudgedProperty, { path, setting, draft, root, leaf }: QueueSetting): boolean {
+function orderSetting(judged: JudgedProperty, { path, setting, draft, root, leaf }: QueueSetting): boolean {
+  const { property, source, add } = judged;
   switch (setting) {
     case 'queues':
       add('used', 'applied: the queue tree', root ? 'scheduler.queues' : field(path, 'queues'));
       return true;
     case 'ordering-policy': {
-      const policy = property.value.toLowerCase();
       if (leaf) {
-        if (policy === 'fifo') {
-          draft!.schedulingPolicy = 'fifo';
-          add('used', 'applied', field(path, 'schedulingPolicy'));
-        } else {
-          add('unsupported', `the ${property.value} ordering policy is not modelled: apps in the queue are served in submission order (fifo)`);
-        }
-      } else if (policy === 'utilization' || policy === 'priority-utilization') {
+        leafOrderingPolicy(judged, draft!, path);
+        return true;
+      }
+      const policy = property.value.toLowerCase();
+      if (policy === 'utilization' || policy === 'priority-utilization') {
         add('used', 'matches the replay: child queues are offered resources by ascending used capacity (no queue priorities)');
       } else {
         add('unsupported', `the ${property.value} queue ordering policy is not modelled: child queues are offered resources by ascending used capacity`);
@@ -180,6 +178,25 @@ function orderSetting({ property, source, add }: JudgedProperty, { path, setting
       return true;
     default:
       return false;
+  }
+}
+
+// 2.8 CapacitySchedulerConfiguration.getOrderingPolicy: the trimmed value `fifo` or `fair`, else a
+// class name it loads (and the RM fails to start if it is none).
+const FIFO_POLICY_CLASS = 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FifoOrderingPolicy';
+const FAIR_POLICY_CLASS = 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FairOrderingPolicy';
+
+/** A leaf's ordering-policy: how it orders its active apps (pending apps are activated in id order under any). */
+function leafOrderingPolicy({ property, add }: JudgedProperty, draft: QueueDraft, path: string): void {
+  const value = property.value.trim();
+  if (value === 'fifo' || value === FIFO_POLICY_CLASS) {
+    draft.schedulingPolicy = 'fifo';
+    add('used', 'applied: apps in the queue are served in application-id order', field(path, 'schedulingPolicy'));
+  } else if (value === 'fair' || value === FAIR_POLICY_CLASS) {
+    draft.schedulingPolicy = 'fair';
+    add('used', 'applied: apps in the queue are served least memory in use first (FairOrderingPolicy)', field(path, 'schedulingPolicy'));
+  } else {
+    add('unsupported', `the ${property.value} ordering policy is not modelled (Hadoop takes it for a class name): apps in the queue are served in application-id order (fifo)`);
   }
 }
 
@@ -222,16 +239,33 @@ function featureSetting({ property, source, add }: JudgedProperty, { setting }: 
   }
 }
 
+/**
+ * ordering-policy.<option>: the policy of the queue reads the options under its prefix; the fair
+ * one knows fair.enable-size-based-weight only (Boolean.parseBoolean: "true" in any case, anything else false).
+ */
+function orderingPolicyOption({ property, add }: JudgedProperty, { path, setting, draft, leaf }: QueueSetting, file: CapacityFile): void {
+  const policy = file.get(`${path}.ordering-policy`)?.value.trim() ?? 'fifo';
+  const fair = leaf && (policy === 'fair' || policy === FAIR_POLICY_CLASS);
+  if (!fair) {
+    add('ignored', 'read only by the fair ordering policy of a leaf queue, which this queue does not have');
+  } else if (setting === 'ordering-policy.fair.enable-size-based-weight') {
+    draft!.fairSizeBasedWeight = property.value.trim().toLowerCase() === 'true';
+    add('used', 'applied', field(path, 'fairSizeBasedWeight'));
+  } else {
+    add('ignored', 'the fair ordering policy reads fair.enable-size-based-weight only');
+  }
+}
+
 /** Families of settings under one prefix, judged by the switch of the family on the queue; else unknown. */
-function prefixedSetting({ add }: JudgedProperty, { path, setting }: QueueSetting, file: CapacityFile): void {
+function prefixedSetting(judged: JudgedProperty, located: QueueSetting, file: CapacityFile): void {
+  const { add } = judged;
+  const { path, setting } = located;
   const queueFlag = (name: string): boolean => isSwitchedOn(file.get(`${path}.${name}`));
   if (/^acl_/.test(setting)) add('ignored', REASONS.acl);
   else if (setting.startsWith('accessible-node-labels.')) {
     add(...whileSwitchedOn(file.context, 'nodeLabels'));
   } else if (setting.startsWith('ordering-policy.')) {
-    const policy = file.get(`${path}.ordering-policy`)?.value.toLowerCase() ?? 'fifo';
-    if (policy === 'fair') add('unsupported', 'part of the fair ordering policy, which is not modelled');
-    else add('ignored', 'read only with another ordering policy than this queue has');
+    orderingPolicyOption(judged, located, file);
   } else if (setting.startsWith('user-settings.')) {
     add('unsupported', 'per-user weights are not modelled: the active users of a queue share it equally');
   } else if (/^(intra-queue-preemption|preemption)\./.test(setting)) {

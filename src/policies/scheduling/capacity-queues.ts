@@ -54,6 +54,10 @@ export class CsQueue extends QueueBooks {
    * (AbstractCSQueue.hasPendingResourceRequest), whether or not anything can be served.
    */
   awaitingActivation = 0;
+  /** Leaf: its apps are offered nodes in FairOrderingPolicy's order (capacity-app-order.ts), not by application id. */
+  fairOrder = false;
+  /** Leaf, with fairOrder: ordering-policy.fair.enable-size-based-weight. */
+  sizeBasedWeight = false;
   /** A lower bound of the user limit, whatever the queue's usage: a user at or below it is never blocked. */
   userLimitFloorMemoryMb = 0;
   userLimitFloorVcores = 0;
@@ -179,7 +183,7 @@ export class CapacityQueues {
     const amShare = config?.maxAmShare ?? capacitySettings.maximumAmResourcePercent;
     const maxApplications =
       config?.maximumApplications ?? Math.trunc(capacitySettings.maximumApplications * absCapacity);
-    return new CsQueue(
+    const queue = new CsQueue(
       path,
       parent,
       leaf,
@@ -197,6 +201,12 @@ export class CapacityQueues {
       (config === null ? cluster.scheduler.rootMaxRunningApps : config.maxRunningApps) ?? Infinity,
       appCount,
     );
+    // Only leaves order apps; a parent's ordering-policy orders its children, and 2.8 has one such order.
+    if (leaf && config.schedulingPolicy === 'fair') {
+      queue.fairOrder = true;
+      queue.sizeBasedWeight = config.fairSizeBasedWeight;
+    }
+    return queue;
   }
 
   private buildChildren(

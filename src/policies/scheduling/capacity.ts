@@ -2,7 +2,8 @@
 // - a queue tree with guaranteed and maximum capacity; at each parent the child with the lowest
 //   used capacity is offered the node first, with a limit of min(parent limit - parent used +
 //   child used, child maximum) (3.1);
-// - inside a leaf, active apps in application-id order (FIFO); the queue limit is checked per
+// - inside a leaf, active apps in application-id order (fifo), or with the fair ordering policy
+//   least memory in use first (capacity-app-order.ts); the queue limit is checked per
 //   ask (a failure leaves the queue), the user limit per app (a failure skips the app) (3.2, 3.4);
 // - maximum-applications rejects submissions; 3.x max-parallel-apps (per queue and each
 //   ancestor, and per user over all queues) keeps apps over it non-runnable until a runnable app
@@ -34,6 +35,7 @@ import { chargeQueues, reserveQueues, RunnableLimits, ServableAsks } from './boo
 import type { QueueBooks } from './books.js';
 import type { Ask } from './asks.js';
 import { CapacityCalculator } from './calculator.js';
+import { FairAppOrder } from './capacity-app-order.js';
 import { CapacityLimits } from './capacity-limits.js';
 import { addAwaitingActivation, CapacityQueues, CsApp } from './capacity-queues.js';
 import type { CsQueue, CsReservation, CsUser } from './capacity-queues.js';
@@ -57,6 +59,21 @@ export interface CapacitySchedulerOptions {
   readonly listener: SchedulerListener;
 }
 
+/** The combination a cluster runs: `capacity-fifo`, `capacity-fair`, or `capacity-mixed` when leaves differ. */
+export function capacityLabel(cluster: Cluster): string {
+  const policies = new Set<string>();
+  const walk = (queues: Cluster['scheduler']['queues']): void => {
+    for (const q of queues) {
+      if (q.queues.length === 0) policies.add(q.schedulingPolicy === 'fair' ? 'fair' : 'fifo');
+      else walk(q.queues);
+    }
+  };
+  walk(cluster.scheduler.queues);
+  // No queues configured: the stock root.default, fifo.
+  if (policies.size === 0) policies.add('fifo');
+  return policies.size === 1 ? `capacity-${[...policies][0]!}` : 'capacity-mixed';
+}
+
 export class CapacityScheduler implements Scheduler {
   readonly type = 'capacity' as const;
   readonly label: string;
@@ -77,6 +94,8 @@ export class CapacityScheduler implements Scheduler {
   /** 3.x max-parallel-apps, per queue and per user. */
   private readonly maxRunning: RunnableLimits;
   private readonly apps: (CsApp | undefined)[];
+  /** Scratch space of the leaves with the fair ordering policy; null when no leaf has it. */
+  private readonly fairOrder: FairAppOrder | null;
   /** Asks of active apps. */
   private readonly servable = new ServableAsks();
   private readonly minMemoryMb: number;
@@ -95,8 +114,7 @@ export class CapacityScheduler implements Scheduler {
   constructor(options: CapacitySchedulerOptions) {
     const { cluster, appCount, nodes, listener } = options;
     const settings = cluster.scheduler;
-    // One app ordering here (FIFO), so one combination.
-    this.label = 'capacity-fifo';
+    this.label = capacityLabel(cluster);
     this.nodes = nodes;
     this.nodesInService = nodes.length;
     this.listener = listener;
@@ -118,6 +136,7 @@ export class CapacityScheduler implements Scheduler {
     this.root = this.queues.root;
     this.leaves = this.queues.leaves;
     this.onlyLeaf = this.queues.onlyLeaf;
+    this.fairOrder = this.leaves.some((leaf) => leaf.fairOrder) ? new FairAppOrder(appCount) : null;
     // They change only when nodes join or leave, but every multi-queue heartbeat reads them.
     markAsState(this, 'clusterMemoryMb', 'clusterVcores');
   }
@@ -457,7 +476,10 @@ export class CapacityScheduler implements Scheduler {
     let limited = false;
     let passedUp = false;
     const demand = leaf.demand!;
-    for (let app = demand.head; app >= 0; app = demand.after(app)) {
+    // Under fifo the demand list is the order; under fair a sorted copy of it.
+    const ordered = leaf.fairOrder ? this.fairOrder!.sort(demand, this.apps, leaf.sizeBasedWeight) : null;
+    let at = 0;
+    for (let app = ordered ? (ordered[0] ?? -1) : demand.head; app >= 0; app = ordered ? (ordered[++at] ?? -1) : demand.after(app)) {
       const a = this.apps[app]!;
       const ask = a.asks.first()!;
       // Queue limit: used + ask must stay within the limit; with continue-looking the app's

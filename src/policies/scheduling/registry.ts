@@ -8,7 +8,7 @@
 import type { Cluster, SchedulerSettings, SchedulerType } from '../../model/cluster.js';
 import type { NormalizationRule } from '../../model/normalize.js';
 import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
-import { CapacityScheduler } from './capacity.js';
+import { capacityLabel, CapacityScheduler } from './capacity.js';
 import { fairLabel, FairScheduler } from './fair.js';
 import { ORDER_POLICIES } from './order-policies.js';
 import type { Scheduler, SchedulerListener, SchedulerNode } from './types.js';
@@ -45,13 +45,20 @@ const FAIR_NORMALIZATION_2_7: NormalizationRule = { ...FAIR_NORMALIZATION, amSte
 const capacityKind: SchedulerKind = {
   type: 'capacity',
   className: 'CapacityScheduler',
-  leafPolicies: { fifo: 'CapacityScheduler; apps in a queue first come, first served' },
+  leafPolicies: {
+    fifo: 'CapacityScheduler; apps in a queue first come, first served',
+    fair: 'CapacityScheduler; apps in a queue least memory in use first (ordering-policy fair)',
+  },
   create: (options) => new CapacityScheduler(options),
-  label: () => 'capacity-fifo',
-  // The CapacityScheduler has one app ordering here (FIFO) and no per-queue policy to rewrite.
-  withPolicy: (cluster) => ({
+  label: capacityLabel,
+  // Leaves take the app ordering; parents read none (null: fifo, the default).
+  withPolicy: (cluster, policy) => ({
     ...cluster,
-    scheduler: { ...cluster.scheduler, type: 'capacity', queues: rewriteQueues(cluster.scheduler.queues, null, null) },
+    scheduler: {
+      ...cluster.scheduler,
+      type: 'capacity',
+      queues: rewriteQueues(cluster.scheduler.queues, policy === 'fifo' ? null : policy, null),
+    },
   }),
   // Both task and AM asks are rounded to the minimum allocation, on the calculator's resources.
   normalization: () => CAPACITY_NORMALIZATION,

@@ -114,11 +114,14 @@ function weightsFromCapacities(queues: readonly QueueConfig[]): QueueConfig[] {
  * The FairScheduler's queues as CapacityScheduler queues: no capacity of their own, so that the
  * CapacityScheduler splits each parent by weight (what fs2cs writes as capacities); min shares
  * do not become capacities (fs2cs leaves them out too); AM and running-app limits left to the
- * CapacityScheduler.
+ * CapacityScheduler, and so is the app ordering: the CapacityScheduler's default, fifo (fs2cs
+ * would write the fair ordering policy for a fair or drf queue).
  */
 function capacitiesFromWeights(queues: readonly QueueConfig[]): QueueConfig[] {
   return queues.map((q) => ({
     ...q,
+    schedulingPolicy: null,
+    fairSizeBasedWeight: false,
     capacityPercent: null,
     maxAmShare: null,
     maxRunningApps: null,

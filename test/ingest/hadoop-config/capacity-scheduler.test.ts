@@ -60,8 +60,6 @@ describe('importCapacityScheduler', () => {
     expect(judged(imported.findings, ['unsupported', 'unknown'])).toEqual([
       ['yarn.scheduler.capacity.schedule-asynchronously.enable', 'unsupported'],
       ['yarn.scheduler.capacity.schedule-asynchronously.maximum-threads', 'unsupported'],
-      ['yarn.scheduler.capacity.root.prod.ordering-policy', 'unsupported'],
-      ['yarn.scheduler.capacity.root.prod.ordering-policy.fair.enable-size-based-weight', 'unsupported'],
       ['yarn.scheduler.capacity.queue-mappings', 'unsupported'],
       ['yarn.scheduler.capacity.root.prod.accessible-node-labels', 'unsupported'],
       ['yarn.scheduler.capacity.root.prod.accessible-node-labels.gpu.capacity', 'unsupported'],
@@ -71,7 +69,6 @@ describe('importCapacityScheduler', () => {
     ]);
     const reason = (suffix: string): string | undefined => imported.findings.find((f) => f.property.endsWith(suffix))?.reason;
     expect(reason('schedule-asynchronously.enable')).toBe('asynchronous scheduling is not modelled: containers are allocated on node heartbeats');
-    expect(reason('root.prod.ordering-policy')).toBe('the fair ordering policy is not modelled: apps in the queue are served in submission order (fifo)');
     expect(reason('queue-mappings')).toBe('queue mappings are not modelled: apps run in the queue the trace names');
     expect(reason('prod.accessible-node-labels')).toBe(
       'node labels are not modelled: every node is in the default partition, open to every queue (if yarn.node-labels.enabled is true; yarn-site.xml was not given)',
@@ -80,8 +77,37 @@ describe('importCapacityScheduler', () => {
       'names queue root.staging, which is not in the queue tree (not listed in yarn.scheduler.capacity.root.queues)',
     );
     // The queue settings it does model still apply.
-    expect(imported.queues).toEqual([queue('prod', { capacityPercent: 60 }), queue('dev', { capacityPercent: 40, maxRunningApps: 10 })]);
+    expect(imported.queues).toEqual([
+      queue('prod', { capacityPercent: 60, schedulingPolicy: 'fair', fairSizeBasedWeight: true }),
+      queue('dev', { capacityPercent: 40, maxRunningApps: 10 }),
+    ]);
     expect(imported.capacity.userMaxParallelAppsDefault).toBe(5);
+  });
+
+  it("reads a leaf's ordering policy as 2.8 does: fifo, fair or their class names, and fair's size-based weight", () => {
+    const base = { 'root.queues': 'a,b,c', 'root.a.capacity': '40', 'root.b.capacity': '30', 'root.c.capacity': '30' };
+    const imported = importText(
+      conf({
+        ...base,
+        'root.a.ordering-policy': ' fair ',
+        'root.a.ordering-policy.fair.enable-size-based-weight': 'TRUE',
+        'root.b.ordering-policy': 'org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FairOrderingPolicy',
+        'root.b.ordering-policy.fair.enable-size-based-weight': 'yes',
+        'root.c.ordering-policy': 'FAIR',
+        'root.c.ordering-policy.fair.enable-size-based-weight': 'true',
+      }),
+    );
+    // Boolean.parseBoolean: TRUE is true, yes is false. FAIR is neither name, so Hadoop takes it for a class.
+    expect(imported.queues).toEqual([
+      queue('a', { capacityPercent: 40, schedulingPolicy: 'fair', fairSizeBasedWeight: true }),
+      queue('b', { capacityPercent: 30, schedulingPolicy: 'fair' }),
+      queue('c', { capacityPercent: 30 }),
+    ]);
+    const kindOf = (suffix: string): string | undefined => imported.findings.find((f) => f.property.endsWith(suffix))?.kind;
+    expect(kindOf('root.a.ordering-policy')).toBe('used');
+    expect(kindOf('root.b.ordering-policy')).toBe('used');
+    expect(kindOf('root.c.ordering-policy')).toBe('unsupported');
+    expect(kindOf('root.c.ordering-policy.fair.enable-size-based-weight')).toBe('ignored');
   });
 
   it('reads 3.x per-user max-parallel-apps: the default and each user\'s own', () => {

@@ -164,6 +164,12 @@ describe('switching the FairScheduler to the CapacityScheduler', () => {
     );
   });
 
+  it("leaves app ordering at the CapacityScheduler's fifo, not its fair ordering policy for a fair or drf queue", () => {
+    const tree = [queue('alpha', { schedulingPolicy: 'fair' }), queue('beta', { schedulingPolicy: 'drf' })];
+    const { cluster: cs } = switchScheduler(fsCluster(tree), 'capacity', []);
+    expect(cs.scheduler.queues.map((q) => q.schedulingPolicy)).toEqual([null, null]);
+  });
+
   it('adds a leaf for each queue the apps ran in that the FairScheduler created on demand', () => {
     // A FairScheduler log's cluster has no queues: its apps ran in queues created at submission.
     const { cluster: cs, notes } = switchScheduler(fsCluster([]), 'capacity', ['root.beta', 'root.alpha', 'default', 'root.alpha', 'root.team.carol']);
