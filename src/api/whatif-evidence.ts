@@ -9,7 +9,7 @@ import { CHANGE_KIND_TITLES, changeKinds, changeKindsKey, changeKindsTitle } fro
 import type { ChangeKind } from './change-kind.js';
 import { capacityModeSpec } from '../model/capacity-mode.js';
 import { nodeCount } from '../model/cluster.js';
-import type { SchedulerType } from '../model/cluster.js';
+import type { SchedulerSettings, SchedulerType } from '../model/cluster.js';
 import type { RunSpec } from '../model/run-spec.js';
 import { SCHEDULER_TYPES } from '../model/schedulers/index.js';
 import { AS_CONFIGURED_SPEC } from '../policies/admission/index.js';
@@ -123,11 +123,12 @@ export async function whatIfEvidence(
   }
   const kinds = new Set(byKind.flatMap((group) => group.kinds));
   const schedulers = new Set(whatIfs.map((w) => w.spec.cluster.scheduler.type));
+  const vcoresUnrecorded = !weighsVcores(asRecorded.cluster.scheduler) && whatIfs.some((w) => weighsVcores(w.spec.cluster.scheduler));
   return {
     trace,
     byKind,
     fidelity: figures,
-    limits: modelLimits(kinds, schedulers, await recordedPreemption(store, trace), await recordedUnmanagedAms(store, trace)),
+    limits: modelLimits(kinds, schedulers, await recordedPreemption(store, trace), await recordedUnmanagedAms(store, trace), vcoresUnrecorded),
   };
 }
 
@@ -302,8 +303,19 @@ export function modelLimits(
   schedulers: ReadonlySet<string>,
   preemption: RecordedPreemption,
   unmanagedAms = 0,
+  /** The log's scheduler left vcores out and the what-if's weighs them (weighsVcores). */
+  vcoresUnrecorded = false,
 ): string[] {
   const limits: string[] = [];
+  if (vcoresUnrecorded) {
+    limits.push(
+      "The log's CapacityScheduler ran the DefaultResourceCalculator, which records every container at 1 vcore whatever its " +
+        'app asked for (it normalizes memory only), so the replay takes every ask at 1 vcore: under a scheduler that weighs ' +
+        'vcores this what-if holds no app back for vcores. Apps that asked for more (mapreduce.map.cpu.vcores, ' +
+        'mapreduce.reduce.cpu.vcores, yarn.app.mapreduce.am.resource.cpu-vcores; an SLS run\'s yarn.sls.container.vcores) ' +
+        'would be held back more than predicted (docs/model.md 1.1).',
+    );
+  }
   if (preemption.containers > 0 || preemption.lines > 0) {
     const counted = [
       preemption.containers > 0 ? `${preemption.containers} preempted containers in its application summaries` : null,
@@ -327,6 +339,14 @@ export function modelLimits(
     );
   }
   return limits;
+}
+
+/**
+ * Whether a scheduler counts vcores when it places or shares: the CapacityScheduler only with the
+ * DominantResourceCalculator; the FairScheduler always fits both on a node, whatever its policies.
+ */
+function weighsVcores(scheduler: SchedulerSettings): boolean {
+  return scheduler.type !== 'capacity' || scheduler.resourceCalculator === 'dominant';
 }
 
 /**

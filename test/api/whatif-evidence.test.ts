@@ -101,6 +101,19 @@ describe('replayEvidence', () => {
   });
 });
 
+describe('the vcores a DefaultResourceCalculator log leaves out', () => {
+  it('are named when the what-if weighs vcores (a switch to the FairScheduler), and not for an AM-limit change', async () => {
+    // The fixture's CapacityScheduler log runs the stock DefaultResourceCalculator: its containers
+    // show 1 vcore whatever was asked. The FairScheduler fits vcores on a node, so the replay's
+    // 1-vcore asks may hold nothing back that the real asks would.
+    await withLogs(async (store) => {
+      const unrecorded = /^The log's CapacityScheduler ran the DefaultResourceCalculator, which records every container at 1 vcore/;
+      expect(await linesOf(store, { schedulers: ['fair-fair'] })).toContainEqual(expect.stringMatching(unrecorded));
+      expect(await linesOf(store, { policies: ['am-share:0.3'] })).not.toContainEqual(expect.stringMatching(unrecorded));
+    });
+  });
+});
+
 describe('modelLimits', () => {
   const none = { containers: 0, lines: 0 };
   it('states each limit for the kinds it matters to, and nothing for an AM limit on a log without preemption', () => {
