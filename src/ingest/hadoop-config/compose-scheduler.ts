@@ -211,6 +211,20 @@ export function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInpu
         d.fair.localityThresholdRack,
         yarnFair.localityThresholdRack,
       ),
+      continuousScheduling: keep(
+        fairYarnSite,
+        'yarn.scheduler.fair.continuous-scheduling-enabled',
+        base.fair.continuousScheduling,
+        d.fair.continuousScheduling,
+        yarnFair.continuousScheduling,
+      ),
+      continuousSchedulingSleepMs: keep(
+        fairYarnSite,
+        'yarn.scheduler.fair.continuous-scheduling-sleep-ms',
+        base.fair.continuousSchedulingSleepMs,
+        d.fair.continuousSchedulingSleepMs,
+        yarnFair.continuousSchedulingSleepMs,
+      ),
     },
   };
 }

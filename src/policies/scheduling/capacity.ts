@@ -48,7 +48,7 @@ import {
   RESERVE,
   UNRESERVE,
 } from './types.js';
-import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
+import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode, SchedulingPasses } from './types.js';
 
 export interface CapacitySchedulerOptions {
   readonly cluster: Cluster;
@@ -65,6 +65,7 @@ export class CapacityScheduler implements Scheduler {
   readonly containersPerHeartbeat: number;
   readonly schedulesAfterFulfilling = true;
   readonly checksVcores: boolean;
+  readonly schedulingPasses: SchedulingPasses | null = null;
 
   private readonly calc: CapacityCalculator;
   /** Queue, user and AM limits, maximum-applications, headroom. */

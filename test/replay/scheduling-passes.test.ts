@@ -1,0 +1,68 @@
+// Hand-computed traces for scheduling that does not wait for node heartbeats (docs/model.md 3.8,
+// 4.6). Every node heartbeats at phase 0 (0, 1000, 2000 ... ms, and at once when one of its
+// containers ends); an AM registers and asks for its maps 1000 ms after its container is
+// allocated. Passes fall on multiples of the pass interval; at one instant they come after the
+// asks. The numbers asserted are allocation times (Containers.startMs) and nodes.
+
+import { describe, expect, it } from 'vitest';
+import { replay } from '../../src/replay/engine.js';
+import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
+import { parseCluster } from '../../src/model/cluster.js';
+import type { Cluster, ClusterInput } from '../../src/model/cluster.js';
+import type { AppSpec } from '../../src/model/workload.js';
+import { app, stage } from '../helpers/workloads.js';
+
+function cluster(count: number, memoryMb: number, scheduler: ClusterInput['scheduler']): Cluster {
+  return parseCluster({ name: 't', nodeGroups: [{ name: 'n', count, memoryMb, vcores: memoryMb / 1024 }], scheduler });
+}
+
+/** The maps' allocations, in time order: [startMs, node]. */
+function mapAllocations(c: Cluster, apps: AppSpec[], seed = 1): [number, number][] {
+  const result = replay({
+    workload: { name: 't', apps },
+    cluster: c,
+    admission: parseAdmissionPolicy('none'),
+    options: { heartbeatPhasesMs: new Array<number>(c.nodeGroups[0]!.count).fill(0), recordContainers: true, seed },
+  });
+  const log = result.containers!;
+  const maps: [number, number][] = [];
+  for (let i = 0; i < log.kind.length; i++) if (log.kind[i] === 'map') maps.push([log.startMs[i]!, log.nodeIndex[i]!]);
+  return maps.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+
+const threeMaps = [app('a', 0, [stage('map', 3, 10_000)])];
+
+describe('FairScheduler continuous scheduling', () => {
+  const fair = (more: Record<string, unknown> = {}): ClusterInput['scheduler'] => ({ type: 'fair', fair: { userAsDefaultQueue: false, ...more } });
+
+  it('places on every node with room each pass, most free memory first, instead of one container per heartbeat', () => {
+    // Two nodes of 4096 MB, one app: AM of 1024 MB at 0 on node 0, then 3 maps of 1024 MB asked
+    // at 1000. Heartbeats: at 1000 node 0 and node 1 each take one map, the third waits for
+    // node 0's next heartbeat, at 2000. Continuous (5 ms): the pass at 1000 tries node 1 (4096
+    // MB free) before node 0 (3072 MB), one map each; the pass at 1005 finds node 1 (3072 MB)
+    // ahead of node 0 (2048 MB) and gives it the third.
+    expect(mapAllocations(cluster(2, 4096, fair()), threeMaps)).toEqual([
+      [1000, 0],
+      [1000, 1],
+      [2000, 0],
+    ]);
+    expect(mapAllocations(cluster(2, 4096, fair({ continuousScheduling: true })), threeMaps)).toEqual([
+      [1000, 0],
+      [1000, 1],
+      [1005, 1],
+    ]);
+  });
+
+  it('allocates on a heartbeat only when a container of the node ended there', () => {
+    // One node of 3072 MB, passes every 2500 ms. The AM (1024 MB) is placed by the pass at 0;
+    // the 3 maps asked at 1000 wait for the passes: at 2500 and 5000 one each, filling the node
+    // (the heartbeats at 2000, 3000 ... place nothing). The AM pulls the first map at its
+    // heartbeat at 3000 and it runs 10 s, to 13000; that node heartbeat reports the end and
+    // places the third map at once, not at the pass at 15000.
+    expect(mapAllocations(cluster(1, 3072, fair({ continuousScheduling: true, continuousSchedulingSleepMs: 2500 })), threeMaps)).toEqual([
+      [2500, 0],
+      [5000, 0],
+      [13_000, 0],
+    ]);
+  });
+});
