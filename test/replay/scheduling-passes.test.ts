@@ -66,3 +66,36 @@ describe('FairScheduler continuous scheduling', () => {
     ]);
   });
 });
+
+describe('CapacityScheduler asynchronous scheduling', () => {
+  const capacity = (more: Record<string, unknown> = {}): ClusterInput['scheduler'] => ({ capacity: { ...more } });
+
+  it('tries every node twice a pass and allocates nothing on heartbeats', () => {
+    // One node of 4096 MB (one off-switch container per try), one app: its AM at 0, 3 maps asked
+    // at 1000. Heartbeats: one map at each of 1000, 2000, 3000. Asynchronous (5 ms): a pass tries
+    // the node from the random start to the end and then once more, so the pass at 1000 places
+    // two maps and the one at 1005 the third.
+    expect(mapAllocations(cluster(1, 4096, capacity()), threeMaps)).toEqual([
+      [1000, 0],
+      [2000, 0],
+      [3000, 0],
+    ]);
+    expect(mapAllocations(cluster(1, 4096, capacity({ asyncScheduling: true })), threeMaps)).toEqual([
+      [1000, 0],
+      [1000, 0],
+      [1005, 0],
+    ]);
+  });
+
+  it('leaves freed room to the next pass, not to the heartbeat that reports it', () => {
+    // One node of 3072 MB, passes every 2500 ms: the AM at the pass at 0, then two maps at the
+    // pass at 2500 (the node is tried twice), filling it. The AM pulls them at its heartbeat at
+    // 3000; they run 10 s, to 13000. The third map waits for the pass at 15000, where the
+    // FairScheduler would place it on the node's heartbeat at 13000.
+    expect(mapAllocations(cluster(1, 3072, capacity({ asyncScheduling: true, asyncSchedulingIntervalMs: 2500 })), threeMaps)).toEqual([
+      [2500, 0],
+      [2500, 0],
+      [15_000, 0],
+    ]);
+  });
+});

@@ -108,6 +108,20 @@ export function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInpu
         d.capacity.userMaxParallelApps,
         capacity.userMaxParallelApps,
       ),
+      asyncScheduling: keep(
+        capacityScheduler,
+        'yarn.scheduler.capacity.schedule-asynchronously.enable',
+        base.capacity.asyncScheduling,
+        d.capacity.asyncScheduling,
+        capacity.asyncScheduling,
+      ),
+      asyncSchedulingIntervalMs: keep(
+        capacityScheduler,
+        'yarn.scheduler.capacity.schedule-asynchronously.scheduling-interval-ms',
+        base.capacity.asyncSchedulingIntervalMs,
+        d.capacity.asyncSchedulingIntervalMs,
+        capacity.asyncSchedulingIntervalMs,
+      ),
       offSwitchPerHeartbeat: keep(
         capacityScheduler,
         'yarn.scheduler.capacity.per-node-heartbeat.maximum-offswitch-assignments',

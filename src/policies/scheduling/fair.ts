@@ -700,5 +700,8 @@ function continuousScheduling(sleepMs: number, minimum: { readonly memoryMb: num
     order: MOST_FREE_MEMORY_FIRST,
     heartbeatSchedulesFreedNode: true,
     triesNode: (freeMemoryMb, freeVcores) => freeMemoryMb >= minimum.memoryMb && freeVcores >= minimum.vcores,
+    // Missed opportunities delay nothing under continuous scheduling (delaysByOpportunities).
+    recordOffers: () => undefined,
+    repeatOffers: () => undefined,
   };
 }

@@ -111,6 +111,13 @@ export interface SchedulingPasses {
   readonly heartbeatSchedulesFreedNode: boolean;
   /** Whether a pass tries a node with this much free space (room for a minimum allocation). */
   triesNode(freeMemoryMb: number, freeVcores: number): boolean;
+  /** From now until the next call, note the asks a pass offers a node to (each offer a missed opportunity). */
+  recordOffers(): void;
+  /**
+   * Every ask the recorded pass offered a node to misses `tries` more opportunities: the offers
+   * of the passes after it that are not simulated because they would change nothing else.
+   */
+  repeatOffers(tries: number): void;
 }
 
 export const MOST_FREE_MEMORY_FIRST = 0;
