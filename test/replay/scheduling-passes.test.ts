@@ -10,6 +10,12 @@ import { parseAdmissionPolicy } from '../../src/policies/admission/index.js';
 import { parseCluster } from '../../src/model/cluster.js';
 import type { Cluster, ClusterInput } from '../../src/model/cluster.js';
 import type { AppSpec } from '../../src/model/workload.js';
+import { RANDOM_START_THEN_ALL } from '../../src/policies/scheduling/index.js';
+import type { Scheduler, SchedulingPasses } from '../../src/policies/scheduling/index.js';
+import { CONTROL_STEP, updateEvent } from '../../src/replay/events.js';
+import { RunContext } from '../../src/replay/run-context.js';
+import { SchedulingPassTimer } from '../../src/replay/scheduling-passes.js';
+import type { NodeState } from '../../src/replay/state.js';
 import { app, stage } from '../helpers/workloads.js';
 
 function cluster(count: number, memoryMb: number, scheduler: ClusterInput['scheduler']): Cluster {
@@ -97,5 +103,41 @@ describe('CapacityScheduler asynchronous scheduling', () => {
       [2500, 0],
       [15_000, 0],
     ]);
+  });
+});
+
+describe('the passes left out', () => {
+  it('count the missed opportunities of each pass left out after one that changed nothing', () => {
+    // One node with room, passes every 5 ms from a random start (on one node always the node:
+    // it is tried twice a pass). Passes at 0 (it places something) and at 5 (nothing: the
+    // passes after it are left out). Something changes at 12: the pass at 15 first adds the one
+    // left out, at 10: two tries, so each ask the pass at 5 reached misses 2 more opportunities.
+    // Something changes at 1000: 196 passes left out (20 ... 995), but past nodes + 1 = 2 the
+    // counts exceed any threshold, so 2 passes, 4 tries.
+    const node = { index: 0, state: 0, draining: false, reservedApp: -1, freeMemoryMb: 1024, freeVcores: 1 } as unknown as NodeState;
+    const scheduler = { servableAsks: 1, considersNode: () => true } as unknown as Scheduler;
+    const passesAt: number[] = [];
+    const repeated: number[] = [];
+    const mode: SchedulingPasses = {
+      intervalMs: 5,
+      order: RANDOM_START_THEN_ALL,
+      heartbeatSchedulesFreedNode: false,
+      triesNode: () => true,
+      recordOffers: () => passesAt.push(ctx.nowMs),
+      repeatOffers: (tries) => repeated.push(tries),
+    };
+    const ctx: RunContext = new RunContext((event, nowMs) => {
+      ctx.dispatch(event, nowMs);
+      timer.arm();
+    }, 16);
+    const timer = new SchedulingPassTimer(ctx, scheduler, mode, [node], () => ctx.nowMs === 0, 1);
+    ctx.on(CONTROL_STEP, () => timer.want());
+    timer.want();
+    timer.arm();
+    ctx.schedule(12, updateEvent(CONTROL_STEP));
+    ctx.schedule(1000, updateEvent(CONTROL_STEP));
+    ctx.run(undefined, () => {});
+    expect(passesAt).toEqual([0, 5, 15, 1000]);
+    expect(repeated).toEqual([2, 4]);
   });
 });
