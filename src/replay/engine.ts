@@ -156,6 +156,7 @@ class ReplayEngine {
       view,
       heartbeatIntervalMs,
       checksVcores: this.checksVcores,
+      seed: this.options.seed ?? 1,
     });
     for (const node of this.nodes) if (node.state !== ABSENT) this.heartbeats.putInWheel(node);
     this.admission = new AdmissionControl(this.ctx, this.apply, (app) => this.lifecycle.admit(app), {

@@ -30,7 +30,10 @@ export const NODE_CHANGE = 11;
 export const APP_KILL = 12;
 export const AM_FAIL = 13;
 export const APP_LOST = 14;
-export const PRIORITY_OF_KIND: readonly number[] = [1, 1, 2, 3, 3, 3, 4, 6, 7, 2, 5, 0, 0, 0, 0];
+// A scheduler thread's pass over the nodes (continuous or asynchronous scheduling): with the
+// node heartbeats, after the asks of its instant.
+export const SCHEDULING_PASS = 15;
+export const PRIORITY_OF_KIND: readonly number[] = [1, 1, 2, 3, 3, 3, 4, 6, 7, 2, 5, 0, 0, 0, 0, 6];
 
 export interface AppEvent {
   readonly kind:
@@ -64,7 +67,7 @@ export interface HeartbeatEvent {
 }
 
 export interface UpdateEvent {
-  readonly kind: typeof SCHEDULER_UPDATE | typeof CONTROL_STEP | typeof NODE_CHANGE;
+  readonly kind: typeof SCHEDULER_UPDATE | typeof CONTROL_STEP | typeof NODE_CHANGE | typeof SCHEDULING_PASS;
 }
 
 /** The head of the admission queue is admitted at this node's heartbeat, if still valid. */

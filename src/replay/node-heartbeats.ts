@@ -25,6 +25,7 @@ import {
 import type { Scheduler, SchedulerListener } from '../policies/scheduling/index.js';
 import type { Apply } from './apply.js';
 import { HeartbeatWheel } from './heartbeat-wheel.js';
+import { SchedulingPassTimer } from './scheduling-passes.js';
 import { heartbeatEvent, NODE_HEARTBEAT, SCHEDULER_UPDATE, updateEvent } from './events.js';
 import type { HeartbeatEvent } from './events.js';
 import type { RunContext } from './run-context.js';
@@ -39,6 +40,8 @@ export interface NodeHeartbeatParts {
   readonly view: ClusterState;
   readonly heartbeatIntervalMs: number;
   readonly checksVcores: boolean;
+  /** The run's seed, for the random starts of asynchronous scheduling passes. */
+  readonly seed: number;
 }
 
 export class NodeHeartbeats implements SchedulerListener {
@@ -61,6 +64,12 @@ export class NodeHeartbeats implements SchedulerListener {
   private updatePending = false;
   private readonly nodes: readonly NodeState[];
   private readonly intervalMs: number;
+  /**
+   * The scheduler thread's passes when the scheduler does not wait for heartbeats (null: it
+   * does). Regular heartbeats then allocate nothing and are not simulated; a node that freed
+   * room heartbeats (and schedules on itself) only if the scheduler says so.
+   */
+  readonly passTimer: SchedulingPassTimer | null;
 
   constructor(
     private readonly ctx: RunContext,
@@ -71,6 +80,8 @@ export class NodeHeartbeats implements SchedulerListener {
     this.nodes = parts.nodes;
     this.intervalMs = parts.heartbeatIntervalMs;
     this.wheel = new HeartbeatWheel(this.intervalMs, this.nodes.length);
+    const passes = scheduler.schedulingPasses;
+    this.passTimer = passes === null ? null : new SchedulingPassTimer(ctx, scheduler, passes, this.nodes, (node) => this.tryInPass(node), parts.seed);
     ctx.on(NODE_HEARTBEAT, (event) => this.heartbeatDue(event as HeartbeatEvent));
     ctx.on(SCHEDULER_UPDATE, (_event, nowMs) => this.updateDue(nowMs));
   }
@@ -78,12 +89,14 @@ export class NodeHeartbeats implements SchedulerListener {
   // ---- the scheduler's calls -------------------------------------------------------------
 
   demandAdded(): void {
+    this.passTimer?.want();
     this.returnToWheel(this.failedFit);
     this.returnToWheel(this.failedLimit);
     this.ctx.stateChanged();
   }
 
   limitsLoosened(): void {
+    this.passTimer?.want();
     this.returnToWheel(this.failedLimit);
     this.ctx.stateChanged();
   }
@@ -98,6 +111,7 @@ export class NodeHeartbeats implements SchedulerListener {
   updateDue(nowMs: number): void {
     this.updatePending = false;
     this.scheduler.update(nowMs);
+    this.passTimer?.want();
     this.ctx.stateChanged();
   }
 
@@ -121,6 +135,11 @@ export class NodeHeartbeats implements SchedulerListener {
    * each, and none once no ask waits.
    */
   moveCursor(): void {
+    if (this.passTimer !== null) {
+      // Heartbeats allocate nothing: the next pass instead, if one could act.
+      this.passTimer.arm();
+      return;
+    }
     if (this.scheduler.servableAsks === 0 || this.wheel.size === 0) {
       this.cursor = null;
       this.wheelGrew = false;
@@ -214,6 +233,11 @@ export class NodeHeartbeats implements SchedulerListener {
 
   /** Wake a sleeping node at its next regular heartbeat (a reserved node whose app may not need it). */
   wakeAtNextHeartbeat(node: NodeState): void {
+    if (this.passTimer !== null) {
+      // Only a pass serves or releases a reservation; it tries a node with room.
+      this.passTimer.wantRelease();
+      return;
+    }
     if (node.state === ARMED) return;
     this.detach(node);
     const interval = this.intervalMs;
@@ -235,6 +259,7 @@ export class NodeHeartbeats implements SchedulerListener {
     node.state = IN_WHEEL;
     this.wheel.insert(node.index, node.heartbeatAnchorMs, this.ctx.nowMs);
     this.wheelGrew = true;
+    this.passTimer?.want();
   }
 
   // ---- out-of-band heartbeats ------------------------------------------------------------
@@ -259,6 +284,16 @@ export class NodeHeartbeats implements SchedulerListener {
   /** Let the nodes that freed room heartbeat now (their out-of-band heartbeat). */
   flushFreedNodes(): void {
     const freed = this.freedNodes;
+    const passTimer = this.passTimer;
+    if (passTimer !== null && this.freedCount > 0) {
+      // The room freed is the next pass's to offer (the heartbeat reported it to the scheduler).
+      passTimer.want();
+      if (!this.scheduler.schedulingPasses!.heartbeatSchedulesFreedNode) {
+        for (let i = 0; i < this.freedCount; i++) freed[i]!.freed = false;
+        this.freedCount = 0;
+        return;
+      }
+    }
     // Heartbeats free nothing, so the count is fixed for the loop.
     for (let i = 0; i < this.freedCount; i++) {
       const node = freed[i]!;
@@ -293,6 +328,10 @@ export class NodeHeartbeats implements SchedulerListener {
    * container asked, rather than making the ask wait for a heartbeat a second time.
    */
   heartbeatsOnArrival(count: number): void {
+    if (this.passTimer !== null) {
+      // The next pass serves them (demandAdded asked for it): no heartbeat is due to.
+      return;
+    }
     if (this.heldArrivals !== null) {
       this.heldArrivals += count;
       return;
@@ -323,12 +362,36 @@ export class NodeHeartbeats implements SchedulerListener {
   /** One node heartbeat: serve its reservation, then offer it to apps; then decide how it sleeps. */
   private heartbeat(node: NodeState): void {
     this.heartbeats++;
+    this.offer(node);
+    node.heartbeatAnchorMs = this.ctx.nowMs;
+    this.sleep(node, this.offered.allocated, this.offered.outcome);
+  }
+
+  /**
+   * A scheduling pass tries the node as a heartbeat would (its heartbeat timer untouched): true
+   * when that allocated, reserved, released a reservation or passed the node up for locality.
+   */
+  private tryInPass(node: NodeState): boolean {
+    this.detach(node);
+    const reservedBefore = node.reservedApp;
+    this.offer(node);
+    const offered = this.offered;
+    this.sleep(node, offered.allocated, offered.outcome);
+    return offered.allocated > 0 || offered.outcome === PASSED_UP || node.reservedApp !== reservedBefore || offered.reserved;
+  }
+
+  /** What `offer` did: containers allocated, the outcome of the last try, whether it reserved. */
+  private readonly offered = { allocated: 0, outcome: NO_FIT as number, reserved: false };
+
+  /** Serve the node's reservation, then offer it to apps, as one heartbeat or pass does. */
+  private offer(node: NodeState): void {
     const scheduler = this.scheduler;
     const applier = this.applier;
     const d = this.decision;
     const nowMs = this.ctx.nowMs;
     let allocated = 0;
     let outcome = NO_FIT;
+    let reserved = false;
     // A draining node gives up whatever it frees at once (Membership.giveUpFree), so it has no
     // room to offer and a reservation on it could never be met (nodeDrains drops the one it had):
     // it is offered to no app, as under the CapacityScheduler, which skips a node without room.
@@ -356,14 +419,17 @@ export class NodeHeartbeats implements SchedulerListener {
       if (d.kind === RESERVE) {
         this.countPlacementFailure(d.app, d.memoryMb, d.vcores);
         applier.reserve(d, node);
+        reserved = true;
         break;
       }
       outcome = d.kind;
       if (d.kind === NO_FIT && d.failedApp >= 0) this.countPlacementFailure(d.failedApp, d.failedMemoryMb, d.failedVcores);
       break;
     }
-    node.heartbeatAnchorMs = nowMs;
-    this.sleep(node, allocated, outcome);
+    const offered = this.offered;
+    offered.allocated = allocated;
+    offered.outcome = outcome;
+    offered.reserved = reserved;
   }
 
   /**

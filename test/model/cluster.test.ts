@@ -23,6 +23,8 @@ describe('parseCluster', () => {
         offSwitchPerHeartbeat: 1,
         multipleAssignmentsPerHeartbeat: true,
         maxAssignmentsPerHeartbeat: 100,
+        asyncScheduling: false,
+        asyncSchedulingIntervalMs: 5,
       },
       fair: {
         assignMultiple: false,
@@ -43,6 +45,8 @@ describe('parseCluster', () => {
         localityThresholdNode: -1,
         localityThresholdRack: -1,
         capAllocationsAtMaxShare: false,
+        continuousScheduling: false,
+        continuousSchedulingSleepMs: 5,
       },
     });
     expect(cluster.mapreduce).toEqual({

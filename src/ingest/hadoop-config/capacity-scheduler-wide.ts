@@ -17,7 +17,7 @@ const RESOURCE_CALCULATOR_CLASSES: Readonly<Record<ResourceCalculatorName, strin
 export function judgeSchedulerWide(judged: JudgedProperty, file: CapacityFile, gathered: CapacityGathered, findings: FindingList): void {
   if (admissionSetting(judged, gathered)) return;
   if (heartbeatAssignmentSetting(judged, gathered)) return;
-  if (allocationSetting(judged, file)) return;
+  if (allocationSetting(judged, file, gathered)) return;
   if (prefixedSetting(judged, file, gathered)) return;
   findings.push(unknownProperty(judged.property, 'capacity-scheduler.xml'));
 }
@@ -56,7 +56,7 @@ function admissionSetting({ property, source, rest, add }: JudgedProperty, gathe
 }
 
 /** How containers are placed and apps mapped to queues: matched or not modelled. */
-function allocationSetting({ source, rest, add }: JudgedProperty, file: CapacityFile): boolean {
+function allocationSetting({ source, rest, add }: JudgedProperty, file: CapacityFile, gathered: CapacityGathered): boolean {
   switch (rest) {
     case 'node-locality-delay':
     case 'rack-locality-additional-delay':
@@ -68,8 +68,8 @@ function allocationSetting({ source, rest, add }: JudgedProperty, file: Capacity
       else add('unsupported', 'only the default (true) is modelled: an app holding reservations may unreserve to allocate elsewhere');
       return true;
     case 'schedule-asynchronously.enable':
-      if (file.asyncOn) add('unsupported', 'asynchronous scheduling is not modelled: containers are allocated on node heartbeats');
-      else add('used', 'matches the replay: allocation on node heartbeats');
+      gathered.capacity.asyncScheduling = file.asyncOn;
+      add('used', 'applied', 'scheduler.capacity.asyncScheduling');
       return true;
     case 'multi-node-placement-enabled':
       if (file.multiNodeOn) add('unsupported', 'multi-node placement is not modelled: a node heartbeat allocates on that node only');
@@ -126,8 +126,15 @@ function heartbeatAssignmentSetting({ source, rest, add }: JudgedProperty, gathe
 /** Families of settings under one prefix, and the per-user app limits. */
 function prefixedSetting({ source, rest, add }: JudgedProperty, file: CapacityFile, gathered: CapacityGathered): boolean {
   const { capacity } = gathered;
-  if (rest.startsWith('schedule-asynchronously.')) {
-    if (file.asyncOn) add('unsupported', 'asynchronous scheduling is not modelled');
+  if (rest === 'schedule-asynchronously.scheduling-interval-ms') {
+    if (file.asyncOn) {
+      // Thread.sleep(0) would loop without pause; the replay's passes are at least 1 ms apart.
+      capacity.asyncSchedulingIntervalMs = Math.max(1, integerValue(source));
+      add('used', 'applied', 'scheduler.capacity.asyncSchedulingIntervalMs');
+    } else add('ignored', 'read only with asynchronous scheduling, which is off');
+  } else if (rest.startsWith('schedule-asynchronously.')) {
+    // 3.x's several scheduler threads and their committer (maximum-threads, maximum-pending-backlogs).
+    if (file.asyncOn) add('unsupported', "3.x's scheduler threads and proposal committer are not modelled: one thread, as in 2.8");
     else add('ignored', 'read only with asynchronous scheduling, which is off');
   } else if (rest.startsWith('multi-node-sorting.') || rest.startsWith('multi-node-placement.')) {
     if (file.multiNodeOn) add('unsupported', 'multi-node placement is not modelled');

@@ -108,6 +108,20 @@ export function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInpu
         d.capacity.userMaxParallelApps,
         capacity.userMaxParallelApps,
       ),
+      asyncScheduling: keep(
+        capacityScheduler,
+        'yarn.scheduler.capacity.schedule-asynchronously.enable',
+        base.capacity.asyncScheduling,
+        d.capacity.asyncScheduling,
+        capacity.asyncScheduling,
+      ),
+      asyncSchedulingIntervalMs: keep(
+        capacityScheduler,
+        'yarn.scheduler.capacity.schedule-asynchronously.scheduling-interval-ms',
+        base.capacity.asyncSchedulingIntervalMs,
+        d.capacity.asyncSchedulingIntervalMs,
+        capacity.asyncSchedulingIntervalMs,
+      ),
       offSwitchPerHeartbeat: keep(
         capacityScheduler,
         'yarn.scheduler.capacity.per-node-heartbeat.maximum-offswitch-assignments',
@@ -210,6 +224,20 @@ export function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInpu
         base.fair.localityThresholdRack,
         d.fair.localityThresholdRack,
         yarnFair.localityThresholdRack,
+      ),
+      continuousScheduling: keep(
+        fairYarnSite,
+        'yarn.scheduler.fair.continuous-scheduling-enabled',
+        base.fair.continuousScheduling,
+        d.fair.continuousScheduling,
+        yarnFair.continuousScheduling,
+      ),
+      continuousSchedulingSleepMs: keep(
+        fairYarnSite,
+        'yarn.scheduler.fair.continuous-scheduling-sleep-ms',
+        base.fair.continuousSchedulingSleepMs,
+        d.fair.continuousSchedulingSleepMs,
+        yarnFair.continuousSchedulingSleepMs,
       ),
     },
   };

@@ -105,6 +105,8 @@ const ALLOCATION_KEYS: readonly { allocation: Allocation; component: Component; 
 ];
 
 // "value [unit]" for yarn.resource-types.*.increment-allocation; memory's default unit is Mi.
+const NOT_THIS_SCHEDULER = 'a FairScheduler setting, and this cluster runs the CapacityScheduler';
+
 const VALUE_WITH_UNIT = /^(\d+) ?([a-zA-Z]*)$/;
 const MEMORY_UNITS_MB: Readonly<Record<string, number>> = { '': 1, Mi: 1, Gi: 1024, Ti: 1024 * 1024 };
 
@@ -145,6 +147,7 @@ export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptio
   const detectHardware = isSwitchedOn(byName.get('yarn.nodemanager.resource.detect-hardware-capabilities'));
   const heartbeatScaling = isSwitchedOn(byName.get('yarn.resourcemanager.nodemanagers.heartbeat-interval-scaling-enable'));
   const assignMultiple = isSwitchedOn(byName.get('yarn.scheduler.fair.assignmultiple'));
+  const continuousScheduling = isSwitchedOn(byName.get('yarn.scheduler.fair.continuous-scheduling-enabled'));
 
   for (const p of conf.properties) {
     const source = propertySource(p);
@@ -153,15 +156,11 @@ export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptio
     };
     const fairOnly = (reason: string): void => {
       if (isFair) add('unsupported', reason);
-      else add('ignored', 'a FairScheduler setting, and this cluster runs the CapacityScheduler');
+      else add('ignored', NOT_THIS_SCHEDULER);
     };
     const fairPreemptionSetting = (): void => {
       if (!isFair) add('ignored', 'a FairScheduler setting, and this cluster runs the CapacityScheduler');
       else add(...whileSwitchedOn(context, 'fairPreemption'));
-    };
-    const fairSwitch = (onReason: string, offReason: string): void => {
-      if (booleanValue(source)) fairOnly(onReason);
-      else add('used', offReason);
     };
 
     const allocationKey = ALLOCATION_KEYS.find((k) => k.legacy === p.name || k.resourceTypes === p.name);
@@ -280,11 +279,16 @@ export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptio
         add('used', 'applied', 'scheduler.fair.sizeBasedWeight');
         continue;
       case 'yarn.scheduler.fair.continuous-scheduling-enabled':
-        fairSwitch('continuous scheduling is not modelled: containers are allocated on node heartbeats only', 'matches the replay: allocation on node heartbeats');
+        fair.continuousScheduling = booleanValue(source);
+        if (isFair) add('used', 'applied', 'scheduler.fair.continuousScheduling');
+        else add('ignored', NOT_THIS_SCHEDULER);
         continue;
       case 'yarn.scheduler.fair.continuous-scheduling-sleep-ms':
-        if (isSwitchedOn(byName.get('yarn.scheduler.fair.continuous-scheduling-enabled'))) {
-          fairOnly('continuous scheduling is not modelled');
+        if (!isFair) add('ignored', NOT_THIS_SCHEDULER);
+        else if (continuousScheduling) {
+          // Thread.sleep(0) would loop without pause; the replay's passes are at least 1 ms apart.
+          fair.continuousSchedulingSleepMs = Math.max(1, integerValue(source));
+          add('used', 'applied', 'scheduler.fair.continuousSchedulingSleepMs');
         } else add('ignored', 'read only with continuous scheduling, which is off');
         continue;
       case 'yarn.scheduler.fair.locality.threshold.node':
@@ -297,8 +301,11 @@ export function importYarnSite(conf: HadoopConfiguration, options: YarnSiteOptio
       }
       case 'yarn.scheduler.fair.locality-delay-node-ms':
       case 'yarn.scheduler.fair.locality-delay-rack-ms':
-        // FSAppAttempt reads the time-based delays only under continuous scheduling.
-        add('ignored', 'read only with continuous scheduling, which is not modelled');
+        // FSAppAttempt reads the time-based delays only under continuous scheduling; a negative
+        // one (the default, -1) delays nothing.
+        if (!continuousScheduling) add('ignored', 'read only with continuous scheduling, which is off');
+        else if (numberValue(source) < 0) add('used', 'matches the replay: no locality delay under continuous scheduling');
+        else fairOnly('the time-based locality delay of continuous scheduling is not modelled: asks go off-switch at once');
         continue;
       case 'yarn.scheduler.fair.preemption.cluster-utilization-threshold':
       case 'yarn.scheduler.fair.waitTimeBeforeKill':

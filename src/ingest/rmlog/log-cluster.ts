@@ -61,6 +61,8 @@ export function clusterOf(
         calculator: string;
         minimumAllocation: Resources;
         maximumAllocation: Resources;
+        asyncScheduling?: boolean;
+        asyncSchedulingIntervalMs?: number;
       })
     : null;
   const fair = logScheduler.schedulerClass === 'FairScheduler';
@@ -87,9 +89,13 @@ export function clusterOf(
               maximumAllocation: settings.maximumAllocation,
             }
           : {}),
-        ...(logScheduler.maxAmResourcePercent !== null
-          ? { capacity: { maximumAmResourcePercent: logScheduler.maxAmResourcePercent } }
-          : {}),
+        capacity: {
+          ...(logScheduler.maxAmResourcePercent !== null ? { maximumAmResourcePercent: logScheduler.maxAmResourcePercent } : {}),
+          // A log of asynchronous scheduling replays as it ran (docs/model.md 3.8).
+          ...(settings?.asyncScheduling === true
+            ? { asyncScheduling: true, ...(settings.asyncSchedulingIntervalMs !== undefined ? { asyncSchedulingIntervalMs: settings.asyncSchedulingIntervalMs } : {}) }
+            : {}),
+        },
         // The FairScheduler's reservation limits are on by default from 2.8.0 (docs/model.md 4.7),
         // and its containers stop at the queues' max shares (4.5):
         // the FairScheduler of the log's release, also when a CapacityScheduler log is replayed

@@ -180,7 +180,15 @@ const scheduler: MessageParser = (m, at) => {
     if (!calculator || !minimum || !maximum) return reject('unreadable CapacityScheduler initialisation line');
     const e = event('scheduler_config', at);
     e.detail = calculator.slice(calculator.lastIndexOf('.') + 1);
-    e.extra = JSON.stringify({ calculator, minimumAllocation: minimum, maximumAllocation: maximum });
+    // 2.8+ also prints whether it schedules asynchronously, and how often (docs/model.md 3.8).
+    const asynchronous = valueAfter(m, 'asynchronousScheduling=', ' ,') === 'true';
+    const intervalMs = Number.parseInt(valueAfter(m, 'asyncScheduleInterval=', ' ,m') ?? '', 10);
+    e.extra = JSON.stringify({
+      calculator,
+      minimumAllocation: minimum,
+      maximumAllocation: maximum,
+      ...(asynchronous ? { asyncScheduling: true, ...(intervalMs >= 1 ? { asyncSchedulingIntervalMs: intervalMs } : {}) } : {}),
+    });
     return e;
   }
   if (m.startsWith('Null container completed')) return event('container_unknown', at);

@@ -23,6 +23,13 @@ export interface CapacitySchedulerSettings {
   readonly multipleAssignmentsPerHeartbeat: boolean;
   /** yarn.scheduler.capacity.per-node-heartbeat.maximum-container-assignments (3.x): containers per heartbeat; -1 = no cap. */
   readonly maxAssignmentsPerHeartbeat: number;
+  /**
+   * yarn.scheduler.capacity.schedule-asynchronously.enable (false): a thread tries every node,
+   * from a random one, every asyncSchedulingIntervalMs; node heartbeats then allocate nothing.
+   */
+  readonly asyncScheduling: boolean;
+  /** yarn.scheduler.capacity.schedule-asynchronously.scheduling-interval-ms (5): the pause between two passes. */
+  readonly asyncSchedulingIntervalMs: number;
 }
 
 /**
@@ -45,6 +52,8 @@ const schema = z
     offSwitchPerHeartbeat: z.number().int().min(1).default(1),
     multipleAssignmentsPerHeartbeat: z.boolean().default(true),
     maxAssignmentsPerHeartbeat: z.number().int().min(-1).default(100),
+    asyncScheduling: z.boolean().default(false),
+    asyncSchedulingIntervalMs: z.number().int().min(1).default(5),
   })
   .strict()
   .prefault({});

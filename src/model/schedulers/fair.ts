@@ -70,6 +70,14 @@ export interface FairSchedulerSettings {
    * Hadoop property: replays of 2.8+ logs turn it on.
    */
   readonly capAllocationsAtMaxShare: boolean;
+  /**
+   * yarn.scheduler.fair.continuous-scheduling-enabled (false): a thread tries every node with
+   * room for a minimum allocation, most free memory first, every continuousSchedulingSleepMs;
+   * a node heartbeat then schedules on its node only when one of its containers ended.
+   */
+  readonly continuousScheduling: boolean;
+  /** yarn.scheduler.fair.continuous-scheduling-sleep-ms (5): the pause between two passes. */
+  readonly continuousSchedulingSleepMs: number;
 }
 
 const policySchema = z.enum(QUEUE_POLICIES as [QueuePolicyName, ...QueuePolicyName[]]);
@@ -97,6 +105,8 @@ const schema = z
     localityThresholdNode: z.number().default(-1),
     localityThresholdRack: z.number().default(-1),
     capAllocationsAtMaxShare: z.boolean().default(false),
+    continuousScheduling: z.boolean().default(false),
+    continuousSchedulingSleepMs: z.number().int().min(1).default(5),
   })
   .strict()
   .prefault({});

@@ -47,10 +47,11 @@ import {
   NO_FIT,
   NOTHING,
   PASSED_UP,
+  RANDOM_START_THEN_ALL,
   RESERVE,
   UNRESERVE,
 } from './types.js';
-import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
+import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode, SchedulingPasses } from './types.js';
 
 export interface CapacitySchedulerOptions {
   readonly cluster: Cluster;
@@ -82,6 +83,7 @@ export class CapacityScheduler implements Scheduler {
   readonly containersPerHeartbeat: number;
   readonly schedulesAfterFulfilling = true;
   readonly checksVcores: boolean;
+  readonly schedulingPasses: SchedulingPasses | null;
 
   private readonly calc: CapacityCalculator;
   /** Queue, user and AM limits, maximum-applications, headroom. */
@@ -110,6 +112,8 @@ export class CapacityScheduler implements Scheduler {
   /** Nodes in service (getNumClusterNodes): the cap and the scale of the off-switch delay. */
   private nodesInService: number;
   private readonly listener: SchedulerListener;
+  /** The asks offered a node in the pass being recorded (asynchronous scheduling); null: not recording. */
+  private passOffers: Set<Ask> | null = null;
 
   constructor(options: CapacitySchedulerOptions) {
     const { cluster, appCount, nodes, listener } = options;
@@ -120,6 +124,7 @@ export class CapacityScheduler implements Scheduler {
     this.listener = listener;
     this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
     this.containersPerHeartbeat = capacityContainersPerHeartbeat(settings.capacity);
+    this.schedulingPasses = settings.capacity.asyncScheduling ? this.asyncScheduling(settings.capacity.asyncSchedulingIntervalMs) : null;
     this.maxRunning = new RunnableLimits(settings.capacity.userMaxParallelApps, settings.capacity.userMaxParallelAppsDefault);
     const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
     this.clusterMemoryMb = clusterMemoryMb;
@@ -548,8 +553,30 @@ export class CapacityScheduler implements Scheduler {
     const nodes = this.nodesInService;
     if (nodes <= 0) return false;
     ask.opportunities++;
+    this.passOffers?.add(ask);
     const waitFactor = Math.min(ask.namedLocations / nodes, 1);
     return Math.min(nodes, ask.outstanding * waitFactor) < ask.opportunities;
+  }
+
+  /**
+   * 2.8 CapacityScheduler.schedule on the AsyncScheduleThread: every node from a random one to
+   * the last, then every node, each through allocateContainersToNode, which serves its
+   * reservation and then offers it only with room for a minimum allocation (considersNode, in
+   * the heartbeat's loop).
+   */
+  private asyncScheduling(intervalMs: number): SchedulingPasses {
+    return {
+      intervalMs,
+      order: RANDOM_START_THEN_ALL,
+      heartbeatSchedulesFreedNode: false,
+      triesNode: () => true,
+      recordOffers: () => {
+        this.passOffers = new Set();
+      },
+      repeatOffers: (tries) => {
+        if (this.passOffers !== null) for (const ask of this.passOffers) ask.opportunities += tries;
+      },
+    };
   }
 
   /** Try the app's next ask on the node: allocate, reserve, or nothing (returns false). */

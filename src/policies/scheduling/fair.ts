@@ -35,8 +35,8 @@ import type { FsQueue } from './fair-queues.js';
 import { computeFairShares } from './fair-share.js';
 import type { ShareEntity } from './fair-share.js';
 import { ORDER_POLICIES } from './order-policies.js';
-import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, PASSED_UP, RESERVE, UNRESERVE } from './types.js';
-import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
+import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, MOST_FREE_MEMORY_FIRST, NO_FIT, NOTHING, PASSED_UP, RESERVE, UNRESERVE } from './types.js';
+import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode, SchedulingPasses } from './types.js';
 
 /** Apps of a fair or DRF leaf offered a node in a pass each, before the rest are sorted (assignLeaf). */
 const LAZY_PICKS = 4;
@@ -59,6 +59,7 @@ export class FairScheduler implements Scheduler {
   readonly containersPerHeartbeat: number;
   readonly schedulesAfterFulfilling = false;
   readonly checksVcores = true;
+  readonly schedulingPasses: SchedulingPasses | null;
 
   private readonly queues: FairQueues;
   private readonly root: FsQueue;
@@ -92,6 +93,7 @@ export class FairScheduler implements Scheduler {
     this.listener = listener;
     const fair = this.settings.fair;
     this.containersPerHeartbeat = fair.assignMultiple ? (fair.maxAssign > 0 ? fair.maxAssign : Infinity) : 1;
+    this.schedulingPasses = fair.continuousScheduling ? continuousScheduling(fair.continuousSchedulingSleepMs, this.settings.minimumAllocation) : null;
     const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
     this.clusterMemoryMb = clusterMemoryMb;
     this.clusterVcores = clusterVcores;
@@ -409,7 +411,7 @@ export class FairScheduler implements Scheduler {
     // Without max-share capping or a locality delay for it, the first ask is offered, as it always
     // was: the walk below is for the asks those let pass (and its cost stays off the common path).
     const fair = this.settings.fair;
-    const delayed = first.namedLocations > 0 && fair.localityThresholdNode >= 0 && fair.localityThresholdRack >= 0;
+    const delayed = first.namedLocations > 0 && this.delaysByOpportunities();
     if (!fair.capAllocationsAtMaxShare && !delayed) return this.offerAsk(a, first, node, d);
     const list = a.asks.list;
     let overMaxShare = false;
@@ -432,6 +434,16 @@ export class FairScheduler implements Scheduler {
   }
 
   /**
+   * Whether asks naming hosts wait for missed opportunities: with both thresholds set, and only in
+   * heartbeat mode (continuous scheduling delays by time instead, getAllowedLocalityLevelByTime,
+   * whose default -1 delays nothing; the import reports a time delay as not modelled).
+   */
+  private delaysByOpportunities(): boolean {
+    const fair = this.settings.fair;
+    return !fair.continuousScheduling && fair.localityThresholdNode >= 0 && fair.localityThresholdRack >= 0;
+  }
+
+  /**
    * Delay scheduling in heartbeat mode (docs/model.md 4.6; 2.8 FSAppAttempt.getAllowedLocalityLevel):
    * an ask naming hosts, none of them this node (rmreplay has no data placement, and SLS's names
    * never match), is offered off-switch only once it has passed through NODE_LOCAL and RACK_LOCAL,
@@ -442,7 +454,7 @@ export class FairScheduler implements Scheduler {
   private mayPlaceOffSwitch(ask: Ask): boolean {
     const fair = this.settings.fair;
     ask.opportunities++;
-    if (fair.localityThresholdNode < 0 || fair.localityThresholdRack < 0) return true;
+    if (!this.delaysByOpportunities()) return true;
     if (ask.fairLocality === NOT_YET_OFFERED) {
       ask.fairLocality = NODE_LOCAL;
       return false;
@@ -676,4 +688,20 @@ function firstAskFor(a: FsApp, node: SchedulerNode): Ask | null {
  */
 function sizeBasedWeight(a: FsApp): number {
   return Math.log1p(a.usedMemoryMb + a.pendingMemoryMb) / Math.LN2;
+}
+
+/**
+ * 2.8 FairScheduler.continuousSchedulingAttempt: every node whose free space holds a minimum
+ * allocation (Resources.fitsIn, memory and vcores), most free memory first.
+ */
+function continuousScheduling(sleepMs: number, minimum: { readonly memoryMb: number; readonly vcores: number }): SchedulingPasses {
+  return {
+    intervalMs: sleepMs,
+    order: MOST_FREE_MEMORY_FIRST,
+    heartbeatSchedulesFreedNode: true,
+    triesNode: (freeMemoryMb, freeVcores) => freeMemoryMb >= minimum.memoryMb && freeVcores >= minimum.vcores,
+    // Missed opportunities delay nothing under continuous scheduling (delaysByOpportunities).
+    recordOffers: () => undefined,
+    repeatOffers: () => undefined,
+  };
 }

@@ -1,5 +1,19 @@
-export type { AskSizeList, Placement, Scheduler, SchedulerListener, SchedulerNode } from './types.js';
-export { ALLOCATE, AM_ASK, AM_PRIORITY, Decision, KEEP_RESERVATION, LIMITED, NO_FIT, NOTHING, PASSED_UP, RESERVE, UNRESERVE } from './types.js';
+export type { AskSizeList, Placement, Scheduler, SchedulerListener, SchedulerNode, SchedulingPasses } from './types.js';
+export {
+  ALLOCATE,
+  AM_ASK,
+  AM_PRIORITY,
+  Decision,
+  KEEP_RESERVATION,
+  LIMITED,
+  MOST_FREE_MEMORY_FIRST,
+  NO_FIT,
+  NOTHING,
+  PASSED_UP,
+  RANDOM_START_THEN_ALL,
+  RESERVE,
+  UNRESERVE,
+} from './types.js';
 export { CapacityScheduler } from './capacity.js';
 export { FairScheduler } from './fair.js';
 export { computeFairShares } from './fair-share.js';

@@ -97,6 +97,32 @@ export interface SchedulerListener {
 /** The leaf a submission lands in, or why it was refused. */
 export type Placement = { readonly ok: true; readonly queue: string } | { readonly ok: false; readonly reason: string };
 
+/** How a scheduler that schedules in passes over the nodes does so (Scheduler.schedulingPasses). */
+export interface SchedulingPasses {
+  /** The pause between the end of one pass and the start of the next. */
+  readonly intervalMs: number;
+  /**
+   * The order one pass tries the nodes in: the FairScheduler's, every node by free memory, most
+   * first (continuousSchedulingAttempt); the CapacityScheduler's, from a random node to the
+   * last, then every node from the first (CapacityScheduler.schedule).
+   */
+  readonly order: typeof MOST_FREE_MEMORY_FIRST | typeof RANDOM_START_THEN_ALL;
+  /** Whether a heartbeat of a node one of whose containers ended still schedules on it (the FairScheduler's). */
+  readonly heartbeatSchedulesFreedNode: boolean;
+  /** Whether a pass tries a node with this much free space (room for a minimum allocation). */
+  triesNode(freeMemoryMb: number, freeVcores: number): boolean;
+  /** From now until the next call, note the asks a pass offers a node to (each offer a missed opportunity). */
+  recordOffers(): void;
+  /**
+   * Every ask the recorded pass offered a node to misses `tries` more opportunities: the offers
+   * of the passes after it that are not simulated because they would change nothing else.
+   */
+  repeatOffers(tries: number): void;
+}
+
+export const MOST_FREE_MEMORY_FIRST = 0;
+export const RANDOM_START_THEN_ALL = 1;
+
 export interface Scheduler {
   readonly type: SchedulerType;
   /** e.g. `capacity-fifo`, `fair-drf`. */
@@ -161,6 +187,11 @@ export interface Scheduler {
   readonly schedulesAfterFulfilling: boolean;
   /** Whether a node with this much free space is offered to apps at all on a heartbeat. */
   considersNode(freeMemoryMb: number, freeVcores: number): boolean;
+  /**
+   * Scheduling that does not wait for node heartbeats (FairScheduler continuous scheduling,
+   * CapacityScheduler asynchronous scheduling): null when the scheduler allocates on heartbeats.
+   */
+  readonly schedulingPasses: SchedulingPasses | null;
 
   /** What the RM reports to the app's AM as its headroom. */
   headroom(app: number, out: { memoryMb: number; vcores: number }): void;

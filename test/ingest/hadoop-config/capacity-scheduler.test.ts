@@ -58,7 +58,6 @@ describe('importCapacityScheduler', () => {
   it('reports every setting it does not model, and every property it does not know', () => {
     const imported = importText(fixtureText('unsupported-capacity-scheduler.xml'), { ...DEFAULT_CONTEXT, nodeLabels: null });
     expect(judged(imported.findings, ['unsupported', 'unknown'])).toEqual([
-      ['yarn.scheduler.capacity.schedule-asynchronously.enable', 'unsupported'],
       ['yarn.scheduler.capacity.schedule-asynchronously.maximum-threads', 'unsupported'],
       ['yarn.scheduler.capacity.queue-mappings', 'unsupported'],
       ['yarn.scheduler.capacity.root.prod.accessible-node-labels', 'unsupported'],
@@ -68,7 +67,9 @@ describe('importCapacityScheduler', () => {
       ['yarn.scheduler.capacity.frobnicate-queues', 'unknown'],
     ]);
     const reason = (suffix: string): string | undefined => imported.findings.find((f) => f.property.endsWith(suffix))?.reason;
-    expect(reason('schedule-asynchronously.enable')).toBe('asynchronous scheduling is not modelled: containers are allocated on node heartbeats');
+    // Asynchronous scheduling as 2.8 runs it is modelled; 3.x's several threads are not.
+    expect(imported.capacity.asyncScheduling).toBe(true);
+    expect(reason('schedule-asynchronously.maximum-threads')).toBe("3.x's scheduler threads and proposal committer are not modelled: one thread, as in 2.8");
     expect(reason('queue-mappings')).toBe('queue mappings are not modelled: apps run in the queue the trace names');
     expect(reason('prod.accessible-node-labels')).toBe(
       'node labels are not modelled: every node is in the default partition, open to every queue (if yarn.node-labels.enabled is true; yarn-site.xml was not given)',
@@ -108,6 +109,18 @@ describe('importCapacityScheduler', () => {
     expect(kindOf('root.b.ordering-policy')).toBe('used');
     expect(kindOf('root.c.ordering-policy')).toBe('unsupported');
     expect(kindOf('root.c.ordering-policy.fair.enable-size-based-weight')).toBe('ignored');
+  });
+
+  it('reads asynchronous scheduling and its interval, read only when it is on', () => {
+    const on = importText(conf({ 'root.queues': 'default', 'root.default.capacity': '100', 'schedule-asynchronously.enable': 'true', 'schedule-asynchronously.scheduling-interval-ms': '50' }));
+    expect([on.capacity.asyncScheduling, on.capacity.asyncSchedulingIntervalMs]).toEqual([true, 50]);
+    expect(judged(on.findings, ['used']).filter(([p]) => p.includes('asynchronously'))).toEqual([
+      ['yarn.scheduler.capacity.schedule-asynchronously.enable', 'used'],
+      ['yarn.scheduler.capacity.schedule-asynchronously.scheduling-interval-ms', 'used'],
+    ]);
+    const off = importText(conf({ 'root.queues': 'default', 'root.default.capacity': '100', 'schedule-asynchronously.scheduling-interval-ms': '50' }));
+    expect(off.capacity.asyncSchedulingIntervalMs).toBeUndefined();
+    expect(judged(off.findings, ['ignored']).map(([p]) => p)).toEqual(['yarn.scheduler.capacity.schedule-asynchronously.scheduling-interval-ms']);
   });
 
   it('reads 3.x per-user max-parallel-apps: the default and each user\'s own', () => {

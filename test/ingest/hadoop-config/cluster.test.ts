@@ -56,6 +56,8 @@ describe('loadClusterWithHadoopConfig', () => {
         offSwitchPerHeartbeat: 1,
         multipleAssignmentsPerHeartbeat: true,
         maxAssignmentsPerHeartbeat: 100,
+        asyncScheduling: false,
+        asyncSchedulingIntervalMs: 5,
       },
       fair: {
         assignMultiple: false,
@@ -76,6 +78,8 @@ describe('loadClusterWithHadoopConfig', () => {
         localityThresholdNode: -1,
         localityThresholdRack: -1,
         capAllocationsAtMaxShare: false,
+        continuousScheduling: false,
+        continuousSchedulingSleepMs: 5,
       },
     });
     // MapReduce defaults and the task model are not in these files: Hadoop 2.7's.
@@ -116,6 +120,8 @@ describe('loadClusterWithHadoopConfig', () => {
       localityThresholdNode: 0.5,
       localityThresholdRack: -1,
       capAllocationsAtMaxShare: false,
+      continuousScheduling: false,
+      continuousSchedulingSleepMs: 5,
     });
     expect(cluster.scheduler.queues.map((q) => [q.name, q.weight, q.minResources, q.maxResources, q.maximumCapacityPercent, q.maxAmShare])).toEqual([
       ['analytics', 3, { memoryMb: 8192, vcores: 4 }, { memoryMb: 65_536, vcores: 32 }, null, 0.3],

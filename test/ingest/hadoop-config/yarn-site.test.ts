@@ -75,7 +75,7 @@ describe('importYarnSite', () => {
     expect(context).toEqual({ schedulerType: 'fair', fairPreemption: true, capacityPreemption: false, nodeLabels: false, reservationSystem: false });
     const imported = importYarnSite(parsed, options(context));
     expect(imported.incrementAllocation).toEqual({ memoryMb: 512 });
-    expect(imported.fair).toEqual({ assignMultiple: true, maxAssign: 4, userAsDefaultQueue: true, localityThresholdNode: 0.5 });
+    expect(imported.fair).toEqual({ assignMultiple: true, maxAssign: 4, userAsDefaultQueue: true, localityThresholdNode: 0.5, continuousScheduling: false });
     expect(imported.allocationFile).toBe('/etc/hadoop/conf/fair-scheduler.xml');
     expect(imported.findings.filter((f) => f.kind === 'unsupported').map((f) => [f.property, f.reason])).toEqual([
       ['yarn.scheduler.fair.preemption', 'preemption is not modelled: containers are never preempted'],
@@ -89,6 +89,28 @@ describe('importYarnSite', () => {
     const imported = importText(conf({ 'yarn.scheduler.fair.sizebasedweight': 'true' }), options({ schedulerType: 'fair' }));
     expect(imported.fair).toEqual({ sizeBasedWeight: true });
     expect(imported.findings.map((f) => f.kind)).toEqual(['used']);
+  });
+
+  it('reads continuous scheduling and its sleep, and reports a time-based locality delay as not modelled', () => {
+    const on = importText(
+      conf({
+        'yarn.scheduler.fair.continuous-scheduling-enabled': 'true',
+        'yarn.scheduler.fair.continuous-scheduling-sleep-ms': '20',
+        'yarn.scheduler.fair.locality-delay-node-ms': '-1',
+        'yarn.scheduler.fair.locality-delay-rack-ms': '4000',
+      }),
+      options({ schedulerType: 'fair' }),
+    );
+    expect(on.fair).toEqual({ continuousScheduling: true, continuousSchedulingSleepMs: 20 });
+    expect(on.findings.map((f) => f.kind)).toEqual(['used', 'used', 'used', 'unsupported']);
+    const off = importText(
+      conf({ 'yarn.scheduler.fair.continuous-scheduling-enabled': 'false', 'yarn.scheduler.fair.continuous-scheduling-sleep-ms': '20' }),
+      options({ schedulerType: 'fair' }),
+    );
+    expect(off.fair).toEqual({ continuousScheduling: false });
+    expect(off.findings.map((f) => f.kind)).toEqual(['used', 'ignored']);
+    const capacity = importText(conf({ 'yarn.scheduler.fair.continuous-scheduling-enabled': 'true' }), options({ schedulerType: 'capacity' }));
+    expect(capacity.findings.map((f) => f.kind)).toEqual(['ignored']);
   });
 
   it('reads the 2.8+ FairScheduler reservation limits, and refuses values Hadoop could not use', () => {
@@ -105,7 +127,7 @@ describe('importYarnSite', () => {
 
   it('leaves placement settings to the allocation file when it has a queuePlacementPolicy', () => {
     const imported = importText(fixtureText('yarn-site-fair.xml'), options({ schedulerType: 'fair' }, { placementPolicyInAllocationFile: true }));
-    expect(imported.fair).toEqual({ assignMultiple: true, maxAssign: 4, localityThresholdNode: 0.5 });
+    expect(imported.fair).toEqual({ assignMultiple: true, maxAssign: 4, localityThresholdNode: 0.5, continuousScheduling: false });
     expect(imported.findings.find((f) => f.property === 'yarn.scheduler.fair.user-as-default-queue')?.kind).toBe('ignored');
   });
 

@@ -27,6 +27,14 @@ describe('message parsers', () => {
     expect(event('RMNodeImpl', 'w7:4242 Node Transitioned from RUNNING to LOST')).toMatchObject({ kind: 'node_state', nodeId: 'w7:4242', fromState: 'RUNNING', toState: 'LOST' });
   });
 
+  it('reads the CapacityScheduler settings it prints, asynchronous scheduling only when on', () => {
+    const line = (asynchronous: boolean) =>
+      `Initialized CapacityScheduler with calculator=class org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator, minimumAllocation=<<memory:1024, vCores:1>>, maximumAllocation=<<memory:8192, vCores:8>>, asynchronousScheduling=${asynchronous}, asyncScheduleInterval=20ms`;
+    const extra = (asynchronous: boolean) => JSON.parse(event('CapacityScheduler', line(asynchronous)).extra!) as Record<string, unknown>;
+    expect(extra(true)).toMatchObject({ asyncScheduling: true, asyncSchedulingIntervalMs: 20 });
+    expect(extra(false)).not.toHaveProperty('asyncScheduling');
+  });
+
   it("reads a node's size changing in place, as 2.x and 3.x print it, and ignores an update to the same size", () => {
     const resized = { kind: 'node_resource', nodeId: 'w7', memoryMb: 4096, vcores: 2, extra: '{"fromMemoryMb":16384,"fromVcores":12}' };
     expect(event('AbstractYarnScheduler', 'Update resource on node: w7 from: <memory:16384, vCores:12>, to: <memory:4096, vCores:2>')).toMatchObject(resized);

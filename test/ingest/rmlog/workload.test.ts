@@ -151,6 +151,16 @@ describe('buildLogWorkload', () => {
     expect(roomy.stages[1]).toMatchObject({ startAfterFraction: 1, requestDelayMs: 5000 });
   });
 
+  it('replays a CapacityScheduler log of asynchronous scheduling with it on, at its interval', () => {
+    const base = rows(8192, []);
+    const config = { ...(JSON.parse(base.scheduler.schedulerConfig!) as object), asyncScheduling: true, asyncSchedulingIntervalMs: 20 };
+    const log: RmTraceRows = { ...base, scheduler: { ...base.scheduler, schedulerConfig: JSON.stringify(config) } };
+    // The AM limit the log shows (its queue's 0.2) stays beside it.
+    const capacity = buildLogWorkload('t', log).clusterFromLog!.scheduler.capacity;
+    expect([capacity.asyncScheduling, capacity.asyncSchedulingIntervalMs, capacity.maximumAmResourcePercent]).toEqual([true, 20, 0.2]);
+    expect(buildLogWorkload('t', base).clusterFromLog!.scheduler.capacity.asyncScheduling).toBe(false);
+  });
+
   it('gives a FairScheduler log of 2.8 or later the reservation limits and max-share cap 2.8 turned on', () => {
     const limits = (version: string | null) => {
       const fair = fairOfLog(version);
