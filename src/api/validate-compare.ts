@@ -30,9 +30,15 @@ export interface MatchableApp {
   readonly submitMs: number;
 }
 
+/** Apps submitted this close together (each counted from its log's first) may come in either order. */
+export const SUBMISSION_TIE_MS = 1000;
+
 export interface MatchedLogs {
-  /** Pairs in submission order: base[i] is changed[i]. */
-  readonly pairs: readonly { readonly base: MatchableApp; readonly changed: MatchableApp }[];
+  /**
+   * Pairs in the base log's submission order: base[i] is changed[changedIndex], which is i except
+   * among apps submitted together (SUBMISSION_TIE_MS).
+   */
+  readonly pairs: readonly { readonly base: MatchableApp; readonly changed: MatchableApp; readonly changedIndex: number }[];
   /** Where the two logs' submissions differ, said once. */
   readonly notes: readonly string[];
 }
@@ -42,25 +48,54 @@ export interface MatchedLogs {
  * SLS and any rerun of the same submission script number them), provided the logs have the same
  * number of apps and, at every position, the same user, the same leaf queue (a CapacityScheduler
  * log names `default`, a FairScheduler log `root.default`), the same name where both logs print
- * one, and task counts within max(TASK_COUNT_SLACK, TASK_COUNT_SHARE of the larger). Anything
- * else is two different workloads: refused in one line naming the first disagreement.
+ * one, and task counts within max(TASK_COUNT_SLACK, TASK_COUNT_SHARE of the larger). Apps
+ * submitted together are the exception: the order in which two submissions a few milliseconds
+ * apart reach the RM is chance (SLS starts the jobs of one instant on several threads), so within
+ * a run of apps each submitted within SUBMISSION_TIE_MS of the one before, in both logs, an app is
+ * paired with the agreeing app of the other log's run nearest in task count (its own position on
+ * a tie).
+ * Anything else is two different workloads: refused in one line naming the first disagreement.
  */
 export function matchApps(baseTrace: string, base: readonly MatchableApp[], changedTrace: string, changed: readonly MatchableApp[]): MatchedLogs {
   const different = `traces ${baseTrace} and ${changedTrace} are different workloads`;
   if (base.length !== changed.length) {
     throw new UserError(`${different}: ${baseTrace} has ${base.length} apps, ${changedTrace} has ${changed.length}`);
   }
+  const taken = new Array<boolean>(changed.length).fill(false);
   const pairs = base.map((b, i) => {
-    const c = changed[i]!;
-    const problem = disagreement(b, c);
-    if (problem !== null) {
+    const j = tiedPartner(base, changed, i, taken);
+    if (j === null) {
+      const problem = disagreement(b, changed[i]!) ?? 'is matched to another app submitted with it';
       throw new UserError(
-        `${different}: app ${i + 1} in submission order (${b.appId} in ${baseTrace}, ${c.appId} in ${changedTrace}) ${problem}`,
+        `${different}: app ${i + 1} in submission order (${b.appId} in ${baseTrace}, ${changed[i]!.appId} in ${changedTrace}) ${problem}`,
       );
     }
-    return { base: b, changed: c };
+    taken[j] = true;
+    return { base: b, changed: changed[j]!, changedIndex: j };
   });
   return { pairs, notes: submissionNotes(pairs) };
+}
+
+/**
+ * The changed app base[i] pairs with: among the free apps of the run submitted together with
+ * position i in both logs (position i alone when none is), the agreeing one nearest in task
+ * count, position i on a tie, else the earliest; null if none agrees.
+ */
+function tiedPartner(base: readonly MatchableApp[], changed: readonly MatchableApp[], i: number, taken: readonly boolean[]): number | null {
+  const b = base[i]!;
+  const tied = (apps: readonly MatchableApp[], k: number): boolean => Math.abs(apps[k]!.submitMs - apps[k - 1]!.submitMs) <= SUBMISSION_TIE_MS;
+  let first = i;
+  while (first > 0 && tied(base, first) && tied(changed, first)) first--;
+  let last = i;
+  while (last + 1 < base.length && tied(base, last + 1) && tied(changed, last + 1)) last++;
+  let best: number | null = null;
+  let bestGap = Infinity;
+  for (let j = first; j <= last; j++) {
+    if (taken[j] || disagreement(b, changed[j]!) !== null) continue;
+    const gap = Math.abs(b.tasks - changed[j]!.tasks);
+    if (gap < bestGap || (gap === bestGap && j === i)) [best, bestGap] = [j, gap];
+  }
+  return best;
 }
 
 function disagreement(base: MatchableApp, changed: MatchableApp): string | null {

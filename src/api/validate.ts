@@ -83,19 +83,19 @@ export async function runValidation(store: Store, request: ValidationRequest): P
 
   const base = await runAndStore(store, baseSource, parseAdmissionPolicy(AS_CONFIGURED_SPEC), 1, { keepApps: true });
   const predicted = await runAndStore(store, scheduled, parseAdmissionPolicy(grid.policies[0]!), 1, { keepApps: true });
-  const ends: AppEnds[] = matched.pairs.map(({ base: b, changed: c }, i) => ({
+  const ends: AppEnds[] = matched.pairs.map(({ base: b, changed: c, changedIndex }, i) => ({
     baseAppId: b.appId,
     changedAppId: c.appId,
     user: b.user,
     queue: b.queue,
     recordedBase: endOf(baseLog.apps[i]!),
-    recordedChanged: endOf(changedLog.apps[i]!),
+    recordedChanged: endOf(changedLog.apps[changedIndex]!),
     replayedBase: endOf(base.result.apps[i]!),
     replayedChanged: endOf(predicted.result.apps[i]!),
   }));
   const makespans: Makespans = {
     recordedBaseMs: makespanMs(ends.map((e, i) => [baseLog.apps[i]!.submitMs, e.recordedBase])),
-    recordedChangedMs: makespanMs(ends.map((e, i) => [changedLog.apps[i]!.submitMs, e.recordedChanged])),
+    recordedChangedMs: makespanMs(matched.pairs.map(({ changedIndex }, i) => [changedLog.apps[changedIndex]!.submitMs, ends[i]!.recordedChanged])),
     replayedBaseMs: makespanMs(ends.map((e, i) => [base.result.apps[i]!.submitMs, e.replayedBase])),
     predictedMs: makespanMs(ends.map((e, i) => [predicted.result.apps[i]!.submitMs, e.replayedChanged])),
   };

@@ -36,6 +36,27 @@ describe('matchApps', () => {
     expect(matched.notes).toEqual([]);
   });
 
+  it('pairs apps submitted together by what they run, whichever reached the RM first', () => {
+    // Apps 2 and 3 are submitted 6 ms apart (alice's 8 tasks, then alice's 15); in the changed log
+    // the 15-task app came 8 ms before the 8-task one. By position they would be refused (8 tasks
+    // against 15); submitted within a second of each other in both logs, they pair by task count.
+    const base = [app(1), app(2, { user: 'alice', name: null, tasks: 8, submitMs: 8666 }), app(3, { user: 'alice', name: null, tasks: 15, submitMs: 8672 })];
+    const changed = [
+      app(1, { appId: 'application_2_0001' }),
+      app(3, { appId: 'application_2_0003', user: 'alice', name: null, tasks: 15, submitMs: 8652 }),
+      app(2, { appId: 'application_2_0002', user: 'alice', name: null, tasks: 8, submitMs: 8660 }),
+    ];
+    const matched = matchApps('base', base, 'changed', changed);
+    expect(matched.pairs.map((p) => [p.base.appId, p.changed.appId, p.changedIndex])).toEqual([
+      ['application_1_0001', 'application_2_0001', 0],
+      ['application_1_0002', 'application_2_0002', 2],
+      ['application_1_0003', 'application_2_0003', 1],
+    ]);
+    // Two seconds apart in the changed log, they are not submitted together: by position, refused.
+    const apart = [changed[0]!, { ...changed[1]!, submitMs: 6652 }, changed[2]!];
+    expect(() => matchApps('base', base, 'changed', apart)).toThrow(/app 2 in submission order .* runs 8 tasks in one and 15 in the other/);
+  });
+
   it('notes submissions that moved by more than 5 s, counted from each log\'s first', () => {
     const changed = [app(1), app(2, { submitMs: 8000 }), app(3)];
     expect(matchApps('base', three, 'changed', changed).notes).toEqual([
