@@ -30,6 +30,7 @@
 import { clusterCapacity } from '../../model/cluster.js';
 import { capacityContainersPerHeartbeat } from '../../model/schedulers/capacity.js';
 import type { Cluster } from '../../model/cluster.js';
+import { leafQueues } from '../../model/queues.js';
 import { markAsState } from '../../sim/state-fields.js';
 import { chargeQueues, reserveQueues, RunnableLimits, ServableAsks } from './books.js';
 import type { QueueBooks } from './books.js';
@@ -62,14 +63,7 @@ export interface CapacitySchedulerOptions {
 
 /** The combination a cluster runs: `capacity-fifo`, `capacity-fair`, or `capacity-mixed` when leaves differ. */
 export function capacityLabel(cluster: Cluster): string {
-  const policies = new Set<string>();
-  const walk = (queues: Cluster['scheduler']['queues']): void => {
-    for (const q of queues) {
-      if (q.queues.length === 0) policies.add(q.schedulingPolicy === 'fair' ? 'fair' : 'fifo');
-      else walk(q.queues);
-    }
-  };
-  walk(cluster.scheduler.queues);
+  const policies = new Set(leafQueues(cluster.scheduler.queues).map(({ queue }) => (queue.schedulingPolicy === 'fair' ? 'fair' : 'fifo')));
   // No queues configured: the stock root.default, fifo.
   if (policies.size === 0) policies.add('fifo');
   return policies.size === 1 ? `capacity-${[...policies][0]!}` : 'capacity-mixed';

@@ -25,7 +25,8 @@
 
 import { clusterCapacity } from '../../model/cluster.js';
 import type { Cluster } from '../../model/cluster.js';
-import type { QueueConfig, QueuePolicyName } from '../../model/queues.js';
+import { leafQueues } from '../../model/queues.js';
+import type { QueuePolicyName } from '../../model/queues.js';
 import { chargeQueues, reserveQueues, RunnableLimits, ServableAsks } from './books.js';
 import type { QueueBooks } from './books.js';
 import type { Ask } from './asks.js';
@@ -661,14 +662,9 @@ export class FairScheduler implements Scheduler {
  */
 export function fairLabel(cluster: Cluster): string {
   const settings = cluster.scheduler;
-  const policies = new Set<QueuePolicyName>();
-  const walk = (queues: readonly QueueConfig[]): void => {
-    for (const q of queues) {
-      if (q.queues.length === 0) policies.add(q.schedulingPolicy ?? settings.fair.defaultQueueSchedulingPolicy);
-      else walk(q.queues);
-    }
-  };
-  walk(settings.queues);
+  const policies = new Set<QueuePolicyName>(
+    leafQueues(settings.queues).map(({ queue }) => queue.schedulingPolicy ?? settings.fair.defaultQueueSchedulingPolicy),
+  );
   // Queues the FairScheduler creates on demand (root.default, root.<user>) take the default.
   policies.add(settings.fair.defaultQueueSchedulingPolicy);
   return policies.size === 1 ? `fair-${[...policies][0]!}` : 'fair-mixed';
