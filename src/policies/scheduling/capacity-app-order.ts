@@ -11,6 +11,7 @@
 // waits for its AM), so its cached demand is still 0.
 
 import type { Ask, FifoDemandList } from './asks.js';
+import { sizeBasedWeight as weightOfDemand } from './size-based-weight.js';
 
 /** What the order reads of an app. */
 export interface OrderedApp {
@@ -36,7 +37,7 @@ export function fairMagnitude(a: OrderedApp, sizeBasedWeight: boolean): number {
   for (const ask of a.asks.list) pendingMemoryMb += ask.outstanding * ask.memoryMb;
   const demandMemoryMb = usedMemoryMb + pendingMemoryMb;
   if (demandMemoryMb <= 0) return Infinity;
-  return usedMemoryMb / (Math.log1p(demandMemoryMb) / Math.log(2));
+  return usedMemoryMb / weightOfDemand(demandMemoryMb);
 }
 
 /**

@@ -36,6 +36,7 @@ import type { FsQueue } from './fair-queues.js';
 import { computeFairShares } from './fair-share.js';
 import type { ShareEntity } from './fair-share.js';
 import { ORDER_POLICIES } from './order-policies.js';
+import { sizeBasedWeight } from './size-based-weight.js';
 import { ALLOCATE, AM_ASK, KEEP_RESERVATION, LIMITED, MOST_FREE_MEMORY_FIRST, NO_FIT, NOTHING, PASSED_UP, RESERVE, UNRESERVE } from './types.js';
 import type { AskSizeList, Decision, Placement, Scheduler, SchedulerListener, SchedulerNode, SchedulingPasses } from './types.js';
 
@@ -541,8 +542,8 @@ export class FairScheduler implements Scheduler {
   private compareApps(policy: QueuePolicyName, x: FsApp, y: FsApp): number {
     // An app has no min share, and weight 1 unless sizebasedweight.
     const sized = this.settings.fair.sizeBasedWeight;
-    const xWeight = sized ? sizeBasedWeight(x) : 1;
-    const yWeight = sized ? sizeBasedWeight(y) : 1;
+    const xWeight = sized ? appWeight(x) : 1;
+    const yWeight = sized ? appWeight(y) : 1;
     const r = ORDER_POLICIES[policy].compare(x.usedMemoryMb, x.usedVcores, xWeight, 0, 0, y.usedMemoryMb, y.usedVcores, yWeight, 0, 0, this.clusterMemoryMb, this.clusterVcores);
     if (r !== 0) return r;
     return x.startMs - y.startMs || x.index - y.index;
@@ -677,13 +678,13 @@ function firstAskFor(a: FsApp, node: SchedulerNode): Ask | null {
 }
 
 /**
- * FairScheduler.getAppWeight under sizebasedweight: log2(1 + demand in MB), demand being what the
+ * FairScheduler.getAppWeight under sizebasedweight (size-based-weight.ts), demand being what the
  * app holds plus what its outstanding asks would take. Hadoop reads the demand of its last update;
  * the replay keeps it current, as it does the queues' (docs/model.md 4.3). (2.x multiplies by the
  * app's priority, which FSAppAttempt always reports as 1.)
  */
-function sizeBasedWeight(a: FsApp): number {
-  return Math.log1p(a.usedMemoryMb + a.pendingMemoryMb) / Math.LN2;
+function appWeight(a: FsApp): number {
+  return sizeBasedWeight(a.usedMemoryMb + a.pendingMemoryMb);
 }
 
 /**
