@@ -9,12 +9,10 @@
 //
 // The paper built AutoAdmin inside the FairScheduler of Hadoop 2.2.0. The FairScheduler settings
 // here are 2.2.0's: an AM keeps the vcores it asks for (only 2.7 to 2.10's RM normalizes it to 1
-// vcore) and queues have no maxAMShare (it came in 2.5), so `-s fair-fair` runs the paper's
-// scheduler. It is not the default: under it the model deadlocks five of autoadmin-mix's six
-// batches under AutoAdmin (nodes reserved for maps too large for them while reduces started at
-// 5% of the maps wait), as 2.2's MapReduce AM, which has no unconditional reducer preemption,
-// would leave them; the paper's runs finished (docs/guide.md, "Adaptive controllers against the
-// best static setting").
+// vcore), queues have no maxAMShare (it came in 2.5) and every AM is told a headroom of 0 (the
+// FairScheduler set none before 2.6), so `-s fair-fair` runs the paper's scheduler. It is not the
+// default: under it AutoAdmin scores well below the best static reservation on autoadmin-mix's
+// batches (docs/guide.md, "Adaptive controllers against the best static setting").
 
 import { parseCluster } from '../model/cluster.js';
 import type { Cluster } from '../model/cluster.js';
@@ -41,7 +39,7 @@ export function autoadminCluster(amStartupMs: number, diskMbPerS = 0): Cluster {
         resourceCalculator: 'dominant',
         minimumAllocation: { memoryMb: 1024, vcores: 1 },
         maximumAllocation: { memoryMb: 8192, vcores: 8 },
-        fair: { amNormalizedAtSubmission: false, queueMaxAmShareDefault: -1 },
+        fair: { amNormalizedAtSubmission: false, queueMaxAmShareDefault: -1, reportsHeadroom: false },
       },
       mapreduce: { reduceSlowStart: 0.05 },
       taskModel: {

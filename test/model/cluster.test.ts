@@ -42,6 +42,7 @@ describe('parseCluster', () => {
         reservationThresholdIncrementMultiple: null,
         reservableNodes: null,
         amNormalizedAtSubmission: true,
+        reportsHeadroom: true,
         localityThresholdNode: -1,
         localityThresholdRack: -1,
         capAllocationsAtMaxShare: false,

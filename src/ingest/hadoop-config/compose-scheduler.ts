@@ -209,6 +209,7 @@ export function composeScheduler(parts: SchedulerParts): NonNullable<ClusterInpu
       reservableNodes: keep(fairYarnSite, 'yarn.scheduler.fair.reservable-nodes', base.fair.reservableNodes, d.fair.reservableNodes, yarnFair.reservableNodes),
       // The release's, which no file changes.
       amNormalizedAtSubmission: base.fair.amNormalizedAtSubmission,
+      reportsHeadroom: base.fair.reportsHeadroom,
       localityThresholdNode: keep(
         fairYarnSite,
         'yarn.scheduler.fair.locality.threshold.node',

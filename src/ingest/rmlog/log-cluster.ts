@@ -121,6 +121,8 @@ function fairOfRelease(version: string | null): Partial<FairSchedulerSettings> {
       : {}),
     // Only 2.7 to 2.10's RM normalizes an AM ask at submission, to 1 vcore (docs/model.md 1.2).
     ...(everyRelease(version, (major, minor) => major >= 3 || (major === 2 && minor < 7)) ? { amNormalizedAtSubmission: false } : {}),
+    // Before 2.6 (YARN-1959) the FairScheduler told every AM a headroom of 0 (docs/model.md 6).
+    ...(everyRelease(version, (major, minor) => major === 2 && minor < 6) ? { reportsHeadroom: false } : {}),
   };
 }
 

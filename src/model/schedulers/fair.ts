@@ -57,6 +57,13 @@ export interface FairSchedulerSettings {
    */
   readonly amNormalizedAtSubmission: boolean;
   /**
+   * Whether the RM tells an AM its headroom (2.6+, YARN-1959: the leaf's fair share less its usage).
+   * Before 2.6 the FairScheduler never set it, so every AM heard 0 and a MapReduce AM with a map
+   * waiting and none running killed its reduces at once (docs/model.md 6). A property of the
+   * release, not a setting: no file sets it.
+   */
+  readonly reportsHeadroom: boolean;
+  /**
    * yarn.scheduler.fair.locality.threshold.node and .rack (fractions of the nodes, capped at 1):
    * missed scheduling opportunities before an ask naming hosts may go rack-local, then off-switch;
    * -1 (the default) = no delay.
@@ -102,6 +109,7 @@ const schema = z
     reservationThresholdIncrementMultiple: z.number().nonnegative().nullable().default(null),
     reservableNodes: z.number().min(0).max(1).nullable().default(null),
     amNormalizedAtSubmission: z.boolean().default(true),
+    reportsHeadroom: z.boolean().default(true),
     localityThresholdNode: z.number().default(-1),
     localityThresholdRack: z.number().default(-1),
     capAllocationsAtMaxShare: z.boolean().default(false),

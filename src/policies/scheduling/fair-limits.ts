@@ -17,6 +17,8 @@ export class FairLimits {
   /** What the nodes in service give the cluster (nodes may join and leave, docs/model.md 12). */
   private clusterMemoryMb: number;
   private clusterVcores: number;
+  /** Before 2.6 the FairScheduler reports no headroom: every AM hears 0. */
+  private readonly reportsHeadroom: boolean;
 
   constructor(cluster: Cluster) {
     const settings = cluster.scheduler;
@@ -24,6 +26,7 @@ export class FairLimits {
     const { memoryMb: clusterMemoryMb, vcores: clusterVcores } = clusterCapacity(cluster);
     this.clusterMemoryMb = clusterMemoryMb;
     this.clusterVcores = clusterVcores;
+    this.reportsHeadroom = fair.reportsHeadroom;
     // Resources.multiply of the increment: memory and vcores truncated.
     const multiple = fair.reservationThresholdIncrementMultiple;
     const increment = settings.incrementAllocation;
@@ -98,6 +101,11 @@ export class FairLimits {
    * within what the cluster and the leaf's max share leave (vcores only under drf).
    */
   headroom(a: FsApp, usedMemoryMb: number, usedVcores: number, out: { memoryMb: number; vcores: number }): void {
+    if (!this.reportsHeadroom) {
+      out.memoryMb = 0;
+      out.vcores = 0;
+      return;
+    }
     const leaf = a.leaf;
     const availableMemoryMb = Math.min(this.clusterMemoryMb - usedMemoryMb, leaf.maxShareMemoryMb - leaf.usedMemoryMb);
     const availableVcores = Math.min(this.clusterVcores - usedVcores, leaf.maxShareVcores - leaf.usedVcores);

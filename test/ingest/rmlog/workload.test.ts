@@ -185,6 +185,17 @@ describe('buildLogWorkload', () => {
     expect(atSubmission(null)).toBe(true);
   });
 
+  it('gives a FairScheduler log a headroom told to its AMs only from 2.6 on (YARN-1959)', () => {
+    const reports = (version: string | null) => fairOfLog(version).reportsHeadroom;
+    expect(reports('2.2.0')).toBe(false);
+    expect(reports('2.5.2')).toBe(false);
+    expect(reports('2.6.0')).toBe(true);
+    expect(reports('3.1.1')).toBe(true);
+    // A version string that allows both, or none: told, as in the releases a log most often comes from.
+    expect(reports('2.5 or 2.6')).toBe(true);
+    expect(reports(null)).toBe(true);
+  });
+
   it('keeps a task still running at the end of the log with the time it ran so far, and says so', () => {
     const log = buildLogWorkload('t', rows(8192, [container(2, { allocatedMs: 5000, runningMs: 5500, endMs: null, endState: null, stillRunning: true })]));
     expect(taskDurationMs(log.workload.apps[0]!.stages[0]!, 0)).toBe(70_000 - 5000);

@@ -278,3 +278,28 @@ describe('FairScheduler queue placement', () => {
     expect(scheduler.addApp(1, 'root.default', 'ann', 1024, 1, 0)).toEqual({ ok: true, queue: 'root.default' });
   });
 });
+
+describe('FairScheduler headroom told to an AM', () => {
+  // One node of 12288 MB / 12 vcores, one app in root.default holding one 1024 MB / 1 vcore task.
+  function headroomAfterOneTask(reportsHeadroom: boolean): { memoryMb: number; vcores: number } {
+    const { scheduler, node } = fairOnOneNode({ reportsHeadroom }, 1);
+    scheduler.addUnmanagedApp(0, 'default', 'u', 0);
+    scheduler.setAsk(0, 1, 20, 1024, 1, 1);
+    // The update thread's run gives the one active leaf the whole cluster as its fair share.
+    scheduler.update(500);
+    const d = new Decision();
+    scheduler.assign(node, 1000, d);
+    expect(d.kind).toBe(ALLOCATE);
+    const out = { memoryMb: -1, vcores: -1 };
+    scheduler.headroom(0, out);
+    return out;
+  }
+
+  it('2.6+: the leaf fair share less its usage (the whole node, 12288 MB), vcores what the cluster has free', () => {
+    expect(headroomAfterOneTask(true)).toEqual({ memoryMb: 12_288 - 1024, vcores: 11 });
+  });
+
+  it('before 2.6 (no YARN-1959): nothing, whatever is free', () => {
+    expect(headroomAfterOneTask(false)).toEqual({ memoryMb: 0, vcores: 0 });
+  });
+});
