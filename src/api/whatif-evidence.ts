@@ -356,9 +356,18 @@ function weighsVcores(scheduler: SchedulerSettings): boolean {
  */
 const KIND_LIMITS: Readonly<Record<SchedulerType, (kinds: ReadonlySet<ChangeKind>, unmanagedAms: number) => string[]>> = {
   capacity: capacityLimits,
-  // Its rules leave out nothing beyond what every kind's do (locality, preemption).
-  fair: () => [],
+  fair: fairLimits,
 };
+
+/** Its rules leave out nothing beyond what every kind's do (locality, preemption); an unmanaged AM escapes maxAMShare. */
+function fairLimits(kinds: ReadonlySet<ChangeKind>, unmanagedAms: number): string[] {
+  if (unmanagedAms === 0 || !(kinds.has('am-limit') || kinds.has('queues'))) return [];
+  return [
+    `${unmanagedAms} of the log's apps ran their AM outside the cluster, and the FairScheduler never holds such an app back ` +
+      'for maxAMShare (FSAppAttempt skips the check for an unmanaged AM): a change of maxAMShare or am-share changes nothing ' +
+      'for them, here as on the cluster (docs/model.md 4.4).',
+  ];
+}
 
 function capacityLimits(kinds: ReadonlySet<ChangeKind>, unmanagedAms: number): string[] {
   const limits: string[] = [];

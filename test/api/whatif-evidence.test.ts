@@ -132,6 +132,15 @@ describe('modelLimits', () => {
     expect(modelLimits(new Set(['am-limit']), new Set(['capacity']), none, 40)).toEqual([
       expect.stringMatching(/^40 of the log's apps ran their AM outside the cluster; .* takes the expected number of distinct hosts/),
     ]);
-    expect(modelLimits(new Set(['am-limit']), new Set(['fair']), none, 40)).toEqual([]);
+    expect(modelLimits(new Set(['scheduler-switch']), new Set(['fair']), none, 40)).toEqual([expect.stringMatching(/^Locality is not modelled/)]);
+  });
+
+  it('says maxAMShare cannot hold back an unmanaged AM when a FairScheduler what-if changes an AM limit or queue settings', () => {
+    const escapes = /^40 of the log's apps ran their AM outside the cluster, and the FairScheduler never holds such an app back for maxAMShare/;
+    expect(modelLimits(new Set(['am-limit']), new Set(['fair']), none, 40)).toEqual([expect.stringMatching(escapes)]);
+    expect(modelLimits(new Set(['queues']), new Set(['fair']), none, 40)).toEqual([expect.stringMatching(escapes)]);
+    // Managed AMs are held back as the model does; the CapacityScheduler counts unmanaged ones.
+    expect(modelLimits(new Set(['am-limit']), new Set(['fair']), none, 0)).toEqual([]);
+    expect(modelLimits(new Set(['am-limit']), new Set(['capacity']), none, 40)).not.toContainEqual(expect.stringMatching(escapes));
   });
 });
