@@ -132,6 +132,7 @@ export function describeRun(source: ResolvedSource, admission: AdmissionPolicy, 
     traceLabel,
     cluster,
     ...(source.nodeTimeline ? { nodeTimeline: source.nodeTimeline } : {}),
+    ...(source.heartbeatPhasesMs ? { heartbeatPhasesMs: source.heartbeatPhasesMs } : {}),
     scheduler: labelOf(cluster),
     queueStructure: source.queueStructure ?? queueStructureOf(cluster),
     admission: { spec: admission.spec, parameters: admission.parameters },
@@ -224,6 +225,8 @@ export interface ResolvedSource {
   readonly recorded: RecordedOutcomes | null;
   /** For RM-log traces replayed on the log's own nodes: when they joined and left, if they did. */
   readonly nodeTimeline?: NodeTimeline | null;
+  /** For RM-log traces not given another cluster: when the log's nodes heartbeat, in node order. */
+  readonly heartbeatPhasesMs?: readonly (number | null)[] | null;
   /** A scenario's name for its queue layout. */
   readonly queueStructure: string | null;
   /** The app timeout the source uses by default (a scenario's). */
@@ -285,6 +288,7 @@ export async function resolveSource(
     notes,
     recorded: base.recorded ?? null,
     nodeTimeline: base.nodeTimeline ?? null,
+    heartbeatPhasesMs: base.heartbeatPhasesMs ?? null,
     queueStructure,
     appTimeoutMs: base.appTimeoutMs,
     contentionByDefault: request.source.kind === 'scenario' || hardwareWhatIf,
@@ -292,8 +296,9 @@ export async function resolveSource(
 }
 
 /** A source before any Hadoop files: the cluster it brings or is given, and how it becomes a workload. */
-interface BaseSource extends Omit<LoadedTrace, 'recordedCluster' | 'nodeTimeline' | 'clusterNotes'> {
+interface BaseSource extends Omit<LoadedTrace, 'recordedCluster' | 'nodeTimeline' | 'heartbeatPhasesMs' | 'clusterNotes'> {
   readonly nodeTimeline?: NodeTimeline | null;
+  readonly heartbeatPhasesMs?: readonly (number | null)[] | null;
   /** Null when only Hadoop files and --nodes describe the cluster. */
   readonly cluster: Cluster | null;
   readonly traceLabel: string;
@@ -349,6 +354,9 @@ async function resolveBase(
     cluster: request.cluster ? await loadClusterFile(request.cluster) : loaded.recordedCluster,
     notes: [...loaded.notes, ...loaded.clusterNotes(request)],
     nodeTimeline: fixedCluster ? null : loaded.nodeTimeline,
+    // The log's first nodes keep their phases under --nodes (the same machines, more or fewer of
+    // them); a cluster file's nodes are other machines.
+    heartbeatPhasesMs: request.cluster !== undefined ? null : loaded.heartbeatPhasesMs,
     workloadFor: (cluster, settings) => {
       refuseSettings(settings, format, record.trace);
       return loaded.workloadFor(cluster, settings);

@@ -60,6 +60,8 @@ export interface LoadedTrace {
   readonly notes: readonly string[];
   /** The recorded nodes' joins and departures, if they changed while the trace ran; else null. */
   readonly nodeTimeline: NodeTimeline | null;
+  /** When the recorded nodes heartbeat (an RM log's, heartbeat-phases.ts), in node order; else null. */
+  readonly heartbeatPhasesMs: readonly (number | null)[] | null;
   /** Notes on the cluster the trace is replayed on, given where the user's cluster comes from. */
   clusterNotes(request: ClusterRequest): string[];
   /** What the trace recorded its scheduler doing, for a format that records outcomes (fidelity compares against it). */

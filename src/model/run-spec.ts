@@ -51,6 +51,12 @@ export interface RunSpec {
    * changed while its apps ran), so those descriptions, and their hashes, are as they were.
    */
   readonly nodeTimeline?: NodeTimeline;
+  /**
+   * Each node's first heartbeat (ms into the run, below the interval; null: drawn from the seed), in
+   * node order, as an RM log recorded them; absent where the seed draws every phase (a cluster file,
+   * a SWIM trace, a scenario), so those descriptions, and their hashes, are as they were.
+   */
+  readonly heartbeatPhasesMs?: readonly (number | null)[];
   /** The scheduling-policy combination: capacity-fifo, fair-fifo, fair-fair, fair-drf (or fair-mixed). */
   readonly scheduler: string;
   /** How the queues were laid out, for reports: a scenario's structure name, else the leaf queues. */

@@ -6,18 +6,23 @@ import type { Cluster } from '../model/cluster.js';
 import { createRandom } from '../sim/random.js';
 import { NodeState } from './state.js';
 
-/** `phasesMs`: each node's first heartbeat (ms into the run, below the interval), in node order; absent: seeded. */
-export function buildNodes(cluster: Cluster, seed: number, phasesMs: readonly number[] | undefined): NodeState[] {
+/**
+ * `phasesMs`: each node's first heartbeat (ms into the run), in node order, taken modulo the
+ * interval (a log's phases kept under a shorter interval a what-if sets); absent or null: seeded. Every node draws its seeded phase, given or not, so a node's seeded phase
+ * does not depend on which others are given.
+ */
+export function buildNodes(cluster: Cluster, seed: number, phasesMs: readonly (number | null)[] | undefined): NodeState[] {
   const heartbeatIntervalMs = cluster.scheduler.heartbeatIntervalMs;
   const random = createRandom(seed);
   const nodes: NodeState[] = [];
   for (const group of cluster.nodeGroups) {
     for (let i = 0; i < group.count; i++) {
-      const given = phasesMs?.[nodes.length];
-      if (given !== undefined && !(Number.isInteger(given) && given >= 0 && given < heartbeatIntervalMs)) {
-        throw new RangeError(`heartbeat phase ${given} is not a whole number of ms below the interval`);
+      const given = phasesMs?.[nodes.length] ?? null;
+      if (given !== null && !(Number.isInteger(given) && given >= 0)) {
+        throw new RangeError(`heartbeat phase ${given} is not a whole number of ms`);
       }
-      const phaseMs = given ?? random.nextInt(heartbeatIntervalMs);
+      const seededMs = random.nextInt(heartbeatIntervalMs);
+      const phaseMs = given === null ? seededMs : given % heartbeatIntervalMs;
       nodes.push(new NodeState(nodes.length, group.name, group.memoryMb, group.vcores, group.speedFactor, phaseMs, heartbeatIntervalMs));
     }
   }

@@ -20,9 +20,10 @@ export interface ReplayOptions {
   readonly seed?: number;
   /**
    * Each node's first heartbeat (ms into the run, below the heartbeat interval), in node order,
-   * instead of seeded ones: for experiments that need the phases known.
+   * instead of seeded ones: for experiments that need the phases known, and a log's recorded ones.
+   * A node past the end of the list, or given null, takes its seeded phase.
    */
-  readonly heartbeatPhasesMs?: readonly number[];
+  readonly heartbeatPhasesMs?: readonly (number | null)[];
   /** Keep one record per container (large for big traces). */
   readonly recordContainers?: boolean;
   /** Called every few tens of thousands of events, for progress displays. */

@@ -29,6 +29,7 @@ export function replaySpec(spec: RunSpec, workload: Workload, hooks: ReplayHooks
       horizonMs: spec.horizonMs ?? undefined,
       appTimeoutMs: spec.appTimeoutMs,
       seed: spec.seed,
+      heartbeatPhasesMs: spec.heartbeatPhasesMs,
       recordContainers: spec.recordContainers,
       onProgress: hooks.onProgress,
       onAppOutcome: hooks.onAppOutcome,

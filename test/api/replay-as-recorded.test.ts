@@ -35,9 +35,9 @@ async function fidelityOf(
   }
 }
 
-async function specOf(store: Store, runId: number): Promise<{ nodeTimeline?: unknown }> {
+async function specOf(store: Store, runId: number): Promise<{ nodeTimeline?: unknown; heartbeatPhasesMs?: unknown }> {
   const { rows } = await store.query('SELECT run_spec_json::VARCHAR FROM runs WHERE run_id = $runId', { runId });
-  return JSON.parse(String(rows[0]![0])) as { nodeTimeline?: unknown };
+  return JSON.parse(String(rows[0]![0])) as { nodeTimeline?: unknown; heartbeatPhasesMs?: unknown };
 }
 
 /** Each app's error, where it kept its state. */
@@ -120,6 +120,18 @@ describe('replaying a log as recorded, with no cluster file', () => {
       expect(result.notes).toContain('the cluster is replayed as the log records it: 0 of its 2 node(s) in service at the first submission, 2 join(s)');
       expect(result.notes.join('\n')).not.toMatch(/give a cluster file/);
     });
+  });
+
+  it("carries the heartbeat phases of the nodes whose allocations keep one, and none on a cluster file's nodes", async () => {
+    // Replay time 0 is the first submission (10 s). w2's allocations at 46.05, 51 and 52 s: 36 050,
+    // 41 000, 42 000, all within 50 ms of phase 50. w1's at 30.05, 36, 37 and 57.5 s: the last 400
+    // ms off phase 50, so 3 of 4 keep it, under the 4 in 5 asked: drawn from the seed.
+    await fidelityOf('late-nodes-phases', logOf(lateNodesScenario('capacity')), async (result, store) => {
+      expect((await specOf(store, result.runId)).heartbeatPhasesMs).toEqual([null, 50]);
+    });
+    await fidelityOf('late-nodes-phases-fixed', logOf(lateNodesScenario('capacity')), async (result, store) => {
+      expect((await specOf(store, result.runId)).heartbeatPhasesMs).toBeUndefined();
+    }, TWO_NODES);
   });
 
   it('loses a node mid-run: the AM limit shrinks with the cluster and the app behind waits', async () => {

@@ -116,6 +116,7 @@ const CSV_FORMAT: TraceFormat<{ readonly path: string; readonly name: string }, 
       clusterMissing: `trace ${record.trace} records no cluster: pass --cluster FILE`,
       notes: [],
       nodeTimeline: null,
+      heartbeatPhasesMs: null,
       clusterNotes: () => [],
       workloadFor: () => ({ workload, trace: { kind: 'csv', trace: record.trace, sha256: record.sourceSha256 } }),
     };

@@ -45,6 +45,7 @@ export const RMLOG_FORMAT: TraceFormat<IngestRmLogOptions, IngestRmLogResult> = 
         schedulerClass: log.scheduler.schedulerClass,
       },
       nodeTimeline: log.nodeTimeline,
+      heartbeatPhasesMs: log.heartbeatPhasesMs,
       clusterNotes: (request) => {
         const clusterNotes: string[] = [];
         const timeline = log.nodeTimeline ? ' (nor their joins and departures)' : '';

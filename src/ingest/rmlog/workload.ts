@@ -33,6 +33,7 @@ import type { DrainSpan } from './app-spec.js';
 import type { StageSources } from './app-spec.js';
 import { clusterOf, schedulerOf } from './log-cluster.js';
 import type { LogScheduler } from './log-cluster.js';
+import { recordedHeartbeatPhasesMs } from './heartbeat-phases.js';
 import { DEFAULT_NODE, membershipOf } from './node-membership.js';
 import type { LogMembership, MemberApp } from './node-membership.js';
 
@@ -44,6 +45,12 @@ export interface LogWorkload {
   readonly clusterFromLog: Cluster | null;
   /** When the log's nodes joined and left while its apps ran; null when they never did. */
   readonly nodeTimeline: NodeTimeline | null;
+  /**
+   * Each of the log's nodes' heartbeat phase (heartbeat-phases.ts), in the cluster's node order;
+   * null when there is no cluster from the log, its scheduler allocated off heartbeats, or no
+   * node kept a phase.
+   */
+  readonly heartbeatPhasesMs: readonly (number | null)[] | null;
   readonly scheduler: LogScheduler;
   /** Whether the log prints the scheduler's calculator and minimum and maximum allocation. */
   readonly printsAllocationSettings: boolean;
@@ -248,6 +255,7 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
     workload: { name, apps },
     clusterFromLog,
     nodeTimeline: clusterFromLog ? membership.timeline : null,
+    heartbeatPhasesMs: heartbeatPhasesOf(clusterFromLog, membership, rows.containers, originMs),
     scheduler,
     printsAllocationSettings,
     originMs,
@@ -255,6 +263,23 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
     notes,
     clusterNotes,
   };
+}
+
+/**
+ * The nodes' recorded heartbeat phases, unless the log's scheduler allocated between heartbeats
+ * (CapacityScheduler asynchronous scheduling), where an allocation marks no heartbeat.
+ */
+function heartbeatPhasesOf(
+  cluster: Cluster | null,
+  membership: LogMembership,
+  containers: readonly RmContainerRow[],
+  originMs: number,
+): (number | null)[] | null {
+  if (cluster === null || cluster.scheduler.capacity.asyncScheduling || cluster.scheduler.fair.continuousScheduling) return null;
+  const nodeIds = membership.nodes.map((node) => node.nodeId);
+  const phasesMs = recordedHeartbeatPhasesMs(nodeIds, containers, originMs, cluster.scheduler.heartbeatIntervalMs);
+  // None read: the run description stays as it was without them.
+  return phasesMs.some((phaseMs) => phaseMs !== null) ? phasesMs : null;
 }
 
 /** The last thing the log shows the app doing: its end, or a container's allocation or end. */

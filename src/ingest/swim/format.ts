@@ -32,6 +32,7 @@ export const SWIM_FORMAT: TraceFormat<IngestSwimOptions, IngestSwimResult> = {
         'or Hadoop configuration files with --nodes N',
       notes: [],
       nodeTimeline: null,
+      heartbeatPhasesMs: null,
       clusterNotes: () => [],
       workloadFor(cluster, settings) {
         // A trace stored without its source's size is taken as recorded on the cluster replayed on.

@@ -196,6 +196,17 @@ describe('buildLogWorkload', () => {
     expect(reports(null)).toBe(true);
   });
 
+  it("reads the node's heartbeat phase from its allocations, unless the scheduler allocated between heartbeats", () => {
+    // The AM at 1100 and tasks at 2100 and 3100, the app submitted at 1000 (replay time 0): phase 100.
+    const tasks = [container(2, { allocatedMs: 2100, runningMs: 2200, endMs: 9000 }), container(3, { allocatedMs: 3100, runningMs: 3200, endMs: 9000 })];
+    expect(buildLogWorkload('t', rows(8192, tasks)).heartbeatPhasesMs).toEqual([100]);
+    // CapacityScheduler asynchronous scheduling allocates off heartbeats: nothing to read.
+    const base = rows(8192, tasks);
+    const config = { ...(JSON.parse(base.scheduler.schedulerConfig!) as object), asyncScheduling: true, asyncSchedulingIntervalMs: 5 };
+    const asynchronous = { ...base, scheduler: { ...base.scheduler, schedulerConfig: JSON.stringify(config) } };
+    expect(buildLogWorkload('t', asynchronous).heartbeatPhasesMs).toBeNull();
+  });
+
   it('keeps a task still running at the end of the log with the time it ran so far, and says so', () => {
     const log = buildLogWorkload('t', rows(8192, [container(2, { allocatedMs: 5000, runningMs: 5500, endMs: null, endState: null, stillRunning: true })]));
     expect(taskDurationMs(log.workload.apps[0]!.stages[0]!, 0)).toBe(70_000 - 5000);
