@@ -18,8 +18,10 @@ export interface CsUser {
   usedVcores: number;
   amUsedMemoryMb: number;
   amUsedVcores: number;
-  /** Apps of this user in the queue with asks outstanding (the user is "active" while > 0). */
+  /** Apps of this user in the queue with asks outstanding (capacity-active-users.ts). */
   appsWithAsks: number;
+  /** Apps of this user removed from the queue while still asking: they keep it active (capacity-active-users.ts). */
+  appsRemovedAsking: number;
   /** Pending and active apps, for the per-user maximum-applications. */
   apps: number;
 }
@@ -47,6 +49,9 @@ export class CsQueue extends QueueBooks {
   limitMemoryMb: number;
   limitVcores: number;
   readonly users = new Map<string, CsUser>();
+  /** The users Hadoop's ActiveUsersManager holds (capacity-active-users.ts). */
+  readonly activeUserSet = new Set<CsUser>();
+  /** The active users the limits divide by: those of the set with an app in the queue when it last changed. */
   activeUsers = 0;
   /**
    * Runnable apps below this queue waiting for activation. Hadoop counts their AM asks as pending,
