@@ -7,17 +7,29 @@
 import { roundDownTo, roundUpTo } from '../../model/resources.js';
 import type { CapacityCalculator } from './calculator.js';
 import type { CsQueue, CsUser } from './capacity-queues.js';
+import { consumedByRatio } from './capacity-usage-ratio.js';
 
 export class CapacityLimits {
   /** The user limit of the leaf computeUserLimit was last asked for. */
   userLimitMemoryMb = 0;
   userLimitVcores = 0;
 
+  /** The leaf's consumption computeUserLimit starts from (capacity-usage-ratio.ts). */
+  private readonly consumed = { memoryMb: 0, vcores: 0 };
+
   constructor(
     private readonly calc: CapacityCalculator,
     private readonly minMemoryMb: number,
     private readonly minVcores: number,
+    private clusterMemoryMb: number,
+    private clusterVcores: number,
   ) {}
+
+  /** Nodes joined or left (docs/model.md 12). */
+  resizeCluster(clusterMemoryMb: number, clusterVcores: number): void {
+    this.clusterMemoryMb = clusterMemoryMb;
+    this.clusterVcores = clusterVcores;
+  }
 
   // ---- submission: maximum-applications (3.3) ----------------------------------------------
 
@@ -75,9 +87,11 @@ export class CapacityLimits {
       capMemoryMb = this.minMemoryMb;
       capVcores = this.minVcores;
     }
-    const below = calc.compare(leaf.usedMemoryMb, leaf.usedVcores, capMemoryMb, capVcores) < 0;
-    const currentMemoryMb = below ? capMemoryMb : leaf.usedMemoryMb + this.minMemoryMb;
-    const currentVcores = below ? capVcores : leaf.usedVcores + this.minVcores;
+    const consumed = this.consumed;
+    consumedByRatio(leaf, true, this.clusterMemoryMb, this.clusterVcores, this.minMemoryMb, this.minVcores, consumed);
+    const below = calc.compare(consumed.memoryMb, consumed.vcores, capMemoryMb, capVcores) < 0;
+    const currentMemoryMb = below ? capMemoryMb : consumed.memoryMb + this.minMemoryMb;
+    const currentVcores = below ? capVcores : consumed.vcores + this.minVcores;
     const perUserMemoryMb = perUser(currentMemoryMb, leaf.activeUsers);
     const perUserVcores = perUser(currentVcores, leaf.activeUsers);
     const shareMemoryMb = Math.ceil(Math.trunc(currentMemoryMb * leaf.minimumUserLimitPercent) / 100);
@@ -103,7 +117,9 @@ export class CapacityLimits {
     const min = this.minMemoryMb;
     let cap = roundUpTo(Math.trunc(leaf.guaranteedMemoryMb), min);
     if (cap < min) cap = min;
-    const current = leaf.usedMemoryMb < cap ? cap : leaf.usedMemoryMb + min;
+    const consumed = this.consumed;
+    consumedByRatio(leaf, false, this.clusterMemoryMb, this.clusterVcores, min, this.minVcores, consumed);
+    const current = consumed.memoryMb < cap ? cap : consumed.memoryMb + min;
     const perUserMemoryMb = perUser(current, leaf.activeUsers);
     const share = Math.ceil(Math.trunc(current * leaf.minimumUserLimitPercent) / 100);
     let limit = share > perUserMemoryMb ? share : perUserMemoryMb;

@@ -24,6 +24,8 @@ export interface CsUser {
   appsRemovedAsking: number;
   /** Pending and active apps, for the per-user maximum-applications. */
   apps: number;
+  /** used / cluster as 2.8.5 keeps it, a Java float (capacity-usage-ratio.ts). */
+  usageRatio: number;
 }
 
 /**
@@ -53,6 +55,8 @@ export class CsQueue extends QueueBooks {
   readonly activeUserSet = new Set<CsUser>();
   /** The active users the limits divide by: those of the set with an app in the queue when it last changed. */
   activeUsers = 0;
+  /** The sum of its users' usage ratios, a Java float (capacity-usage-ratio.ts). */
+  usageRatioSum = 0;
   /**
    * Runnable apps below this queue waiting for activation. Hadoop counts their AM asks as pending,
    * so a heartbeat walks into a queue while it has these or servable asks

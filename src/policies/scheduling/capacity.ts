@@ -38,6 +38,7 @@ import type { Ask } from './asks.js';
 import { CapacityCalculator } from './calculator.js';
 import { appRemovedAsking, appStartsAsking, appStopsAsking } from './capacity-active-users.js';
 import { FairAppOrder } from './capacity-app-order.js';
+import { recalculateUsageRatios, updateUsageRatio } from './capacity-usage-ratio.js';
 import { CapacityLimits } from './capacity-limits.js';
 import { addAwaitingActivation, CapacityQueues, CsApp } from './capacity-queues.js';
 import type { CsQueue, CsReservation, CsUser } from './capacity-queues.js';
@@ -131,7 +132,7 @@ export class CapacityScheduler implements Scheduler {
     this.maxAllocMemoryMb = settings.maximumAllocation.memoryMb;
     this.maxAllocVcores = settings.maximumAllocation.vcores;
     this.apps = new Array<CsApp | undefined>(appCount);
-    this.limits = new CapacityLimits(this.calc, this.minMemoryMb, this.minVcores);
+    this.limits = new CapacityLimits(this.calc, this.minMemoryMb, this.minVcores, clusterMemoryMb, clusterVcores);
     this.queues = new CapacityQueues(cluster, appCount, this.limits);
     this.root = this.queues.root;
     this.leaves = this.queues.leaves;
@@ -150,7 +151,7 @@ export class CapacityScheduler implements Scheduler {
     if (queueRefusal !== null) return { ok: false, reason: queueRefusal };
     let user: CsUser | undefined = leaf.users.get(userName);
     if (!user) {
-      user = { usedMemoryMb: 0, usedVcores: 0, amUsedMemoryMb: 0, amUsedVcores: 0, appsWithAsks: 0, appsRemovedAsking: 0, apps: 0 };
+      user = { usedMemoryMb: 0, usedVcores: 0, amUsedMemoryMb: 0, amUsedVcores: 0, appsWithAsks: 0, appsRemovedAsking: 0, apps: 0, usageRatio: 0 };
       leaf.users.set(userName, user);
     }
     const userRefusal = this.limits.userRefusal(leaf, user, userName);
@@ -304,6 +305,7 @@ export class CapacityScheduler implements Scheduler {
     a.usedVcores += vcores;
     a.user.usedMemoryMb += memoryMb;
     a.user.usedVcores += vcores;
+    updateUsageRatio(a.leaf, a.user, this.calc.dominant, this.clusterMemoryMb, this.clusterVcores);
     chargeQueues(a.leaf, memoryMb, vcores);
   }
 
@@ -756,7 +758,9 @@ export class CapacityScheduler implements Scheduler {
     this.clusterVcores += vcores;
     this.calc.resize(this.clusterMemoryMb, this.clusterVcores);
     this.queues.resize(this.clusterMemoryMb, this.clusterVcores);
+    this.limits.resizeCluster(this.clusterMemoryMb, this.clusterVcores);
     for (const leaf of this.leaves) {
+      recalculateUsageRatios(leaf, this.calc.dominant, this.clusterMemoryMb, this.clusterVcores);
       this.limits.setUserLimitFloor(leaf);
       this.activate(leaf);
     }
