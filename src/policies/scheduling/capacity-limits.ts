@@ -7,17 +7,29 @@
 import { roundDownTo, roundUpTo } from '../../model/resources.js';
 import type { CapacityCalculator } from './calculator.js';
 import type { CsQueue, CsUser } from './capacity-queues.js';
+import { consumedByRatio } from './capacity-usage-ratio.js';
 
 export class CapacityLimits {
   /** The user limit of the leaf computeUserLimit was last asked for. */
   userLimitMemoryMb = 0;
   userLimitVcores = 0;
 
+  /** The leaf's consumption computeUserLimit starts from (capacity-usage-ratio.ts). */
+  private readonly consumed = { memoryMb: 0, vcores: 0 };
+
   constructor(
     private readonly calc: CapacityCalculator,
     private readonly minMemoryMb: number,
     private readonly minVcores: number,
+    private clusterMemoryMb: number,
+    private clusterVcores: number,
   ) {}
+
+  /** Nodes joined or left (docs/model.md 12). */
+  resizeCluster(clusterMemoryMb: number, clusterVcores: number): void {
+    this.clusterMemoryMb = clusterMemoryMb;
+    this.clusterVcores = clusterVcores;
+  }
 
   // ---- submission: maximum-applications (3.3) ----------------------------------------------
 
@@ -75,12 +87,13 @@ export class CapacityLimits {
       capMemoryMb = this.minMemoryMb;
       capVcores = this.minVcores;
     }
-    const below = calc.compare(leaf.usedMemoryMb, leaf.usedVcores, capMemoryMb, capVcores) < 0;
-    const currentMemoryMb = below ? capMemoryMb : leaf.usedMemoryMb + this.minMemoryMb;
-    const currentVcores = below ? capVcores : leaf.usedVcores + this.minVcores;
-    const users = Math.max(leaf.activeUsers, 1);
-    const perUserMemoryMb = Math.ceil(currentMemoryMb / users);
-    const perUserVcores = Math.ceil(currentVcores / users);
+    const consumed = this.consumed;
+    consumedByRatio(leaf, true, this.clusterMemoryMb, this.clusterVcores, this.minMemoryMb, this.minVcores, consumed);
+    const below = calc.compare(consumed.memoryMb, consumed.vcores, capMemoryMb, capVcores) < 0;
+    const currentMemoryMb = below ? capMemoryMb : consumed.memoryMb + this.minMemoryMb;
+    const currentVcores = below ? capVcores : consumed.vcores + this.minVcores;
+    const perUserMemoryMb = perUser(currentMemoryMb, leaf.activeUsers);
+    const perUserVcores = perUser(currentVcores, leaf.activeUsers);
     const shareMemoryMb = Math.ceil(Math.trunc(currentMemoryMb * leaf.minimumUserLimitPercent) / 100);
     const shareVcores = Math.ceil(Math.trunc(currentVcores * leaf.minimumUserLimitPercent) / 100);
     let limitMemoryMb = perUserMemoryMb;
@@ -104,10 +117,12 @@ export class CapacityLimits {
     const min = this.minMemoryMb;
     let cap = roundUpTo(Math.trunc(leaf.guaranteedMemoryMb), min);
     if (cap < min) cap = min;
-    const current = leaf.usedMemoryMb < cap ? cap : leaf.usedMemoryMb + min;
-    const perUser = Math.ceil(current / Math.max(leaf.activeUsers, 1));
+    const consumed = this.consumed;
+    consumedByRatio(leaf, false, this.clusterMemoryMb, this.clusterVcores, min, this.minVcores, consumed);
+    const current = consumed.memoryMb < cap ? cap : consumed.memoryMb + min;
+    const perUserMemoryMb = perUser(current, leaf.activeUsers);
     const share = Math.ceil(Math.trunc(current * leaf.minimumUserLimitPercent) / 100);
-    let limit = share > perUser ? share : perUser;
+    let limit = share > perUserMemoryMb ? share : perUserMemoryMb;
     const max = Math.trunc(cap * leaf.userLimitFactor);
     if (max < limit) limit = max;
     this.userLimitMemoryMb = roundUpTo(limit, min);
@@ -128,9 +143,13 @@ export class CapacityLimits {
     };
   }
 
-  /** The user's AM limit: guaranteed x MARP x max(MULP, 1 / active users) x ULF, rounded up. */
+  /**
+   * The user's AM limit: guaranteed x MARP x max(MULP, 1 / active users) x ULF, rounded up. With
+   * no active user counted (capacity-active-users.ts), 2.8.5 divides by the size of the set instead.
+   */
   userAmLimit(leaf: CsQueue): { memoryMb: number; vcores: number } {
-    const userShare = Math.max(leaf.minimumUserLimitPercent / 100, 1 / Math.max(leaf.activeUsers, 1));
+    const users = leaf.activeUsers > 0 ? leaf.activeUsers : Math.max(leaf.activeUserSet.size, 1);
+    const userShare = Math.max(leaf.minimumUserLimitPercent / 100, 1 / users);
     const factor = leaf.amShare * userShare * leaf.userLimitFactor;
     return {
       memoryMb: roundUpTo(Math.trunc(leaf.guaranteedMemoryMb * factor), this.minMemoryMb),
@@ -149,4 +168,12 @@ export class CapacityLimits {
     out.memoryMb = Math.max(0, roundDownTo(memoryMb, this.minMemoryMb));
     out.vcores = Math.max(0, this.calc.dominant ? roundDownTo(vcores, this.minVcores) : vcores);
   }
+}
+
+/**
+ * current / active users, rounded up; 0 when no active user is counted (Hadoop's divideAndCeil
+ * by zero), which leaves current x MULP as the user limit.
+ */
+function perUser(current: number, activeUsers: number): number {
+  return activeUsers > 0 ? Math.ceil(current / activeUsers) : 0;
 }

@@ -18,10 +18,14 @@ export interface CsUser {
   usedVcores: number;
   amUsedMemoryMb: number;
   amUsedVcores: number;
-  /** Apps of this user in the queue with asks outstanding (the user is "active" while > 0). */
+  /** Apps of this user in the queue with asks outstanding (capacity-active-users.ts). */
   appsWithAsks: number;
+  /** Apps of this user removed from the queue while still asking: they keep it active (capacity-active-users.ts). */
+  appsRemovedAsking: number;
   /** Pending and active apps, for the per-user maximum-applications. */
   apps: number;
+  /** used / cluster as 2.8.5 keeps it, a Java float (capacity-usage-ratio.ts). */
+  usageRatio: number;
 }
 
 /**
@@ -47,7 +51,12 @@ export class CsQueue extends QueueBooks {
   limitMemoryMb: number;
   limitVcores: number;
   readonly users = new Map<string, CsUser>();
+  /** The users Hadoop's ActiveUsersManager holds (capacity-active-users.ts). */
+  readonly activeUserSet = new Set<CsUser>();
+  /** The active users the limits divide by: those of the set with an app in the queue when it last changed. */
   activeUsers = 0;
+  /** The sum of its users' usage ratios, a Java float (capacity-usage-ratio.ts). */
+  usageRatioSum = 0;
   /**
    * Runnable apps below this queue waiting for activation. Hadoop counts their AM asks as pending,
    * so a heartbeat walks into a queue while it has these or servable asks

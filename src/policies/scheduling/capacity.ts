@@ -36,7 +36,9 @@ import { chargeQueues, reserveQueues, RunnableLimits, ServableAsks } from './boo
 import type { QueueBooks } from './books.js';
 import type { Ask } from './asks.js';
 import { CapacityCalculator } from './calculator.js';
+import { appRemovedAsking, appStartsAsking, appStopsAsking } from './capacity-active-users.js';
 import { FairAppOrder } from './capacity-app-order.js';
+import { recalculateUsageRatios, updateUsageRatio } from './capacity-usage-ratio.js';
 import { CapacityLimits } from './capacity-limits.js';
 import { addAwaitingActivation, CapacityQueues, CsApp } from './capacity-queues.js';
 import type { CsQueue, CsReservation, CsUser } from './capacity-queues.js';
@@ -130,7 +132,7 @@ export class CapacityScheduler implements Scheduler {
     this.maxAllocMemoryMb = settings.maximumAllocation.memoryMb;
     this.maxAllocVcores = settings.maximumAllocation.vcores;
     this.apps = new Array<CsApp | undefined>(appCount);
-    this.limits = new CapacityLimits(this.calc, this.minMemoryMb, this.minVcores);
+    this.limits = new CapacityLimits(this.calc, this.minMemoryMb, this.minVcores, clusterMemoryMb, clusterVcores);
     this.queues = new CapacityQueues(cluster, appCount, this.limits);
     this.root = this.queues.root;
     this.leaves = this.queues.leaves;
@@ -149,7 +151,7 @@ export class CapacityScheduler implements Scheduler {
     if (queueRefusal !== null) return { ok: false, reason: queueRefusal };
     let user: CsUser | undefined = leaf.users.get(userName);
     if (!user) {
-      user = { usedMemoryMb: 0, usedVcores: 0, amUsedMemoryMb: 0, amUsedVcores: 0, appsWithAsks: 0, apps: 0 };
+      user = { usedMemoryMb: 0, usedVcores: 0, amUsedMemoryMb: 0, amUsedVcores: 0, appsWithAsks: 0, appsRemovedAsking: 0, apps: 0, usageRatio: 0 };
       leaf.users.set(userName, user);
     }
     const userRefusal = this.limits.userRefusal(leaf, user, userName);
@@ -175,7 +177,8 @@ export class CapacityScheduler implements Scheduler {
     if (!a) return;
     const leaf = a.leaf;
     const user = a.user;
-    // Outstanding asks are withdrawn with the app.
+    // Outstanding asks are withdrawn with the app, which stays counted as asking (capacity-active-users.ts).
+    if (a.asks.outstandingTotal > 0) appRemovedAsking(user);
     for (const ask of a.asks.list) {
       if (ask.outstanding > 0) this.changeOutstanding(a, ask, -ask.outstanding);
     }
@@ -270,11 +273,8 @@ export class CapacityScheduler implements Scheduler {
     a.leaf.pendingContainers += delta;
     if (a.active) this.servable.add(a, ask, this.fitVcores(ask), delta);
     const after = a.asks.outstandingTotal;
-    if (before === 0 && after > 0) {
-      if (a.user.appsWithAsks++ === 0) a.leaf.activeUsers++;
-    } else if (before > 0 && after === 0) {
-      if (--a.user.appsWithAsks === 0) a.leaf.activeUsers--;
-    }
+    if (before === 0 && after > 0) appStartsAsking(a.leaf, a.user);
+    else if (before > 0 && after === 0) appStopsAsking(a.leaf, a.user);
   }
 
   /** An ask's vcores as placement sees them: 1 (ignored) under the memory-only calculator. */
@@ -305,6 +305,7 @@ export class CapacityScheduler implements Scheduler {
     a.usedVcores += vcores;
     a.user.usedMemoryMb += memoryMb;
     a.user.usedVcores += vcores;
+    updateUsageRatio(a.leaf, a.user, this.calc.dominant, this.clusterMemoryMb, this.clusterVcores);
     chargeQueues(a.leaf, memoryMb, vcores);
   }
 
@@ -757,7 +758,9 @@ export class CapacityScheduler implements Scheduler {
     this.clusterVcores += vcores;
     this.calc.resize(this.clusterMemoryMb, this.clusterVcores);
     this.queues.resize(this.clusterMemoryMb, this.clusterVcores);
+    this.limits.resizeCluster(this.clusterMemoryMb, this.clusterVcores);
     for (const leaf of this.leaves) {
+      recalculateUsageRatios(leaf, this.calc.dominant, this.clusterMemoryMb, this.clusterVcores);
       this.limits.setUserLimitFloor(leaf);
       this.activate(leaf);
     }
