@@ -293,10 +293,10 @@ export class CapacityScheduler implements Scheduler {
     this.listener.limitsLoosened();
   }
 
-  unreserved(app: number, key: number, node: number, memoryMb: number, vcores: number): void {
+  unreserved(app: number, key: number, node: number, memoryMb: number, vcores: number, nowMs: number): void {
     const a = this.apps[app];
     if (!a) return;
-    this.dropReservation(a, key, node, memoryMb, vcores);
+    this.dropReservation(a, key, node, memoryMb, vcores, nowMs);
     this.listener.limitsLoosened();
   }
 
@@ -308,11 +308,15 @@ export class CapacityScheduler implements Scheduler {
     chargeQueues(a.leaf, memoryMb, vcores);
   }
 
-  private dropReservation(a: CsApp, key: number, node: number, memoryMb: number, vcores: number): void {
+  private dropReservation(a: CsApp, key: number, node: number, memoryMb: number, vcores: number, nowMs: number): void {
     const at = a.reservations.findIndex((r) => r.node === node);
     if (at >= 0) a.reservations.splice(at, 1);
     const ask = a.asks.get(key);
-    if (ask) ask.reservations--;
+    if (ask) {
+      ask.reservations--;
+      // Every unreservation, a fulfilled one included, starts the count again (2.8 FiCaSchedulerApp.internalUnreserve).
+      this.resetReReservations(a, ask, nowMs);
+    }
     a.reservedMemoryMb -= memoryMb;
     a.reservedVcores -= vcores;
     reserveQueues(a.leaf, -memoryMb, -vcores);
@@ -333,7 +337,7 @@ export class CapacityScheduler implements Scheduler {
     const ask = a?.asks.get(node.reservedKey);
     if (!a || !ask || ask.outstanding === 0) {
       // The app no longer needs it: release (docs/model.md 3.7).
-      if (a) this.dropReservation(a, node.reservedKey, node.index, node.reservedMemoryMb, node.reservedVcores);
+      if (a) this.dropReservation(a, node.reservedKey, node.index, node.reservedMemoryMb, node.reservedVcores, nowMs);
       d.kind = UNRESERVE;
       return;
     }
@@ -347,8 +351,8 @@ export class CapacityScheduler implements Scheduler {
     reservation.countedFromMs = nowMs;
     if (node.freeMemoryMb >= ask.memoryMb && (!this.calc.dominant || node.freeVcores >= ask.vcores)) {
       // Fulfilled: the reservation becomes the container (already charged, so usage is unchanged).
-      this.dropReservation(a, ask.key, node.index, node.reservedMemoryMb, node.reservedVcores);
-      this.allocate(a, ask, d, nowMs);
+      this.dropReservation(a, ask.key, node.index, node.reservedMemoryMb, node.reservedVcores, nowMs);
+      this.allocate(a, ask, d);
       d.unreserveNode = node.index;
       return;
     }
@@ -584,14 +588,16 @@ export class CapacityScheduler implements Scheduler {
         // Continue-looking: take this container only by giving up a reservation of the same ask.
         swap = a.reservations.find((r) => r.key === ask.key && r.node !== node.index);
         if (!swap) return false;
-        this.dropReservation(a, swap.key, swap.node, swap.memoryMb, swap.vcores);
+        this.dropReservation(a, swap.key, swap.node, swap.memoryMb, swap.vcores, nowMs);
       }
-      this.allocate(a, ask, d, nowMs);
+      this.allocate(a, ask, d);
       if (swap) d.unreserveNode = swap.node;
       return true;
     }
     if (!shouldReserve || needUnreserve) return false;
-    // Reserve, charging the queue and user in advance.
+    // Reserve, charging the queue and user in advance. A new reservation starts the count of
+    // re-reservations again (2.8 SchedulerApplicationAttempt.reserve).
+    this.resetReReservations(a, ask, nowMs);
     a.reservations.push({ node: node.index, key: ask.key, memoryMb: ask.memoryMb, vcores: ask.vcores, countedFromMs: nowMs });
     ask.reservations++;
     a.reservedMemoryMb += ask.memoryMb;
@@ -633,13 +639,21 @@ export class CapacityScheduler implements Scheduler {
     return count;
   }
 
-  private allocate(a: CsApp, ask: Ask, d: Decision, nowMs: number): void {
+  /**
+   * The count of re-reservations starts again: at a new reservation and at every unreservation,
+   * not at an allocation elsewhere, so an app that keeps re-reserving while it allocates on other
+   * nodes grows its starvation and allocates without giving its reservations up.
+   */
+  private resetReReservations(a: CsApp, ask: Ask, nowMs: number): void {
+    ask.reReservations = 0;
+    for (const r of a.reservations) if (r.key === ask.key) r.countedFromMs = nowMs;
+  }
+
+  private allocate(a: CsApp, ask: Ask, d: Decision): void {
     this.changeOutstanding(a, ask, -1);
     this.charge(a, ask.memoryMb, ask.vcores);
     // More usage can raise other users' limits: a queue over its capacity lets its users grow with it.
     this.listener.limitsLoosened();
-    ask.reReservations = 0;
-    for (const r of a.reservations) if (r.key === ask.key) r.countedFromMs = nowMs;
     if (ask.key === AM_ASK && !a.amAllocated) {
       a.amAllocated = true;
       a.leaf.runningApps++;
