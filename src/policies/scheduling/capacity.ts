@@ -181,6 +181,7 @@ export class CapacityScheduler implements Scheduler {
     }
     if (a.active) {
       leaf.activeApps--;
+      leaf.active!.remove(app);
       leaf.amUsedMemoryMb -= a.amMemoryMb;
       leaf.amUsedVcores -= a.amVcores;
       user.amUsedMemoryMb -= a.amMemoryMb;
@@ -241,6 +242,7 @@ export class CapacityScheduler implements Scheduler {
       addAwaitingActivation(leaf, -1);
       a.active = true;
       leaf.activeApps++;
+      leaf.active!.add(a.index);
       leaf.amUsedMemoryMb += a.amMemoryMb;
       leaf.amUsedVcores += a.amVcores;
       a.user.amUsedMemoryMb += a.amMemoryMb;
@@ -481,10 +483,26 @@ export class CapacityScheduler implements Scheduler {
     const demand = leaf.demand!;
     // Under fifo the demand list is the order; under fair a sorted copy of it.
     const ordered = leaf.fairOrder ? this.fairOrder!.sort(demand, this.apps, leaf.sizeBasedWeight) : null;
+    // At or over its limit, a fifo leaf goes on only while each app it iterates, in application-id
+    // order and whether it asks or not, holds a reservation it could give up (2.8
+    // LeafQueue.assignContainers checks canAssignToThisQueue app by app until one passes without
+    // one): an active app with no asks and no reservation ahead of the apps that ask ends the walk.
+    const active = leaf.active!;
+    const atLimit = !ordered && calc.compare(leaf.usedMemoryMb, leaf.usedVcores, limitMemoryMb, limitVcores) >= 0;
+    let nextActive = atLimit ? active.head : -1;
     let at = 0;
     for (let app = ordered ? (ordered[0] ?? -1) : demand.head; app >= 0; app = ordered ? (ordered[++at] ?? -1) : demand.after(app)) {
       const a = this.apps[app]!;
       const ask = a.asks.first()!;
+      if (atLimit && active.has(app)) {
+        for (; nextActive !== app; nextActive = active.after(nextActive)) {
+          if (!this.couldGiveUpReservation(this.apps[nextActive]!, leaf, limitMemoryMb, limitVcores)) {
+            d.kind = LIMITED;
+            return;
+          }
+        }
+        nextActive = active.after(app);
+      }
       // Queue limit: used + ask must stay within the limit; with continue-looking the app's
       // reservations may be discounted, but then it must give one up to allocate.
       let needUnreserve = false;
@@ -538,6 +556,14 @@ export class CapacityScheduler implements Scheduler {
       }
     }
     d.kind = passedUp ? PASSED_UP : limited ? LIMITED : NO_FIT;
+  }
+
+  /** Whether the leaf, at its limit, would be under it without this app's reservations (canAssignToThisQueue). */
+  private couldGiveUpReservation(a: CsApp, leaf: CsQueue, limitMemoryMb: number, limitVcores: number): boolean {
+    return (
+      a.reservedMemoryMb > 0 &&
+      this.calc.compare(leaf.usedMemoryMb - a.reservedMemoryMb, leaf.usedVcores - a.reservedVcores, limitMemoryMb, limitVcores) < 0
+    );
   }
 
   /**
@@ -719,6 +745,7 @@ export class CapacityScheduler implements Scheduler {
     }
     if (old.active) {
       leaf.activeApps--;
+      leaf.active!.remove(app);
       leaf.amUsedMemoryMb -= old.amMemoryMb;
       leaf.amUsedVcores -= old.amVcores;
       user.amUsedMemoryMb -= old.amMemoryMb;

@@ -1,10 +1,10 @@
 // The CapacityScheduler's reservations as Hadoop 2.8.5 keeps them (docs/model.md 3.7), by hand,
 // driving the scheduler directly with 2048 MB tasks on nodes that have 1024 MB free: when the
-// count of re-reservations starts again.
+// count of re-reservations starts again, and which apps a leaf at its limit still offers a node.
 // Every app's AM is unmanaged and holds no container, so the apps ask only for their tasks.
 
 import { describe, expect, it } from 'vitest';
-import { ALLOCATE, CapacityScheduler, Decision, KEEP_RESERVATION, RESERVE } from '../../../src/policies/scheduling/index.js';
+import { ALLOCATE, CapacityScheduler, Decision, KEEP_RESERVATION, LIMITED, RESERVE } from '../../../src/policies/scheduling/index.js';
 import { parseCluster } from '../../../src/model/cluster.js';
 import { emptyNodes } from '../../helpers/scheduler-nodes.js';
 import type { TestNode } from '../../helpers/scheduler-nodes.js';
@@ -102,5 +102,34 @@ describe('CapacityScheduler reservations (2.8.5)', () => {
     nodes[3]!.freeMemoryMb = 2048;
     scheduler.assign(nodes[3]!, 3600, d);
     expect([d.kind, d.unreserveNode]).toEqual([ALLOCATE, 0]);
+  });
+
+  it('at its limit, a fifo leaf stops at the first active app that holds no reservation, whether it asks or not', () => {
+    // Two nodes of 8192 MB: the queue's limit is 16 384 MB. App 0 holds 7 containers of 2048 MB
+    // (14 336 MB) and asks for nothing more; app 1 asks for 2 maps of 2048 MB and has reserved
+    // node 0 (1024 MB free there), which is charged: the queue uses 16 384 MB, its limit. Node 1
+    // then has 2048 MB free. LeafQueue.assignContainers checks the queue's limit app by app in
+    // application-id order, asks or not, until one passes without a reservation: app 0 comes
+    // first, holds none, and the leaf is at its limit, so the node goes to nobody. (Checking only
+    // the apps that ask, app 1 would take node 1 by giving up its reservation on node 0.)
+    const { scheduler, nodes } = capacityScheduler(2, 2);
+    const d = new Decision();
+    scheduler.addUnmanagedApp(0, 'default', 'u', 0);
+    scheduler.addUnmanagedApp(1, 'default', 'u', 0);
+    scheduler.setAsk(0, 0, 20, 2048, 1, 7);
+    for (let i = 0; i < 7; i++) {
+      const node = nodes[i < 4 ? 0 : 1]!;
+      scheduler.assign(node, 0, d);
+      expect([d.kind, d.app]).toEqual([ALLOCATE, 0]);
+      apply(d, node);
+    }
+    // Node 0: 4 x 2048 held; make it 1024 free as if an unmanaged AM's 1024 MB were there. Node 1: 3 x 2048, 2048 free.
+    nodes[0]!.freeMemoryMb = 1024;
+    scheduler.setAsk(1, 0, 20, 2048, 1, 2);
+    scheduler.assign(nodes[0]!, 1000, d);
+    expect([d.kind, d.app]).toEqual([RESERVE, 1]);
+    apply(d, nodes[0]!);
+    scheduler.assign(nodes[1]!, 1000, d);
+    expect(d.kind).toBe(LIMITED);
   });
 });
