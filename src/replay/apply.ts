@@ -194,7 +194,7 @@ export class Apply {
   unreserve(node: NodeState, tellScheduler: boolean): void {
     const app = this.apps[node.reservedApp]!;
     if (tellScheduler) {
-      this.scheduler.unreserved(node.reservedApp, node.reservedKey, node.index, node.reservedMemoryMb, node.reservedVcores);
+      this.scheduler.unreserved(node.reservedApp, node.reservedKey, node.index, node.reservedMemoryMb, node.reservedVcores, this.ctx.nowMs);
     }
     const at = app.reservedNodes.indexOf(node.index);
     if (at >= 0) app.reservedNodes.splice(at, 1);

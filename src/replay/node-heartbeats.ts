@@ -408,12 +408,16 @@ export class NodeHeartbeats implements SchedulerListener {
         schedule = false;
       }
     }
-    while (schedule && node.reservedApp < 0 && allocated < scheduler.containersPerHeartbeat) {
+    // The normal pass after a fulfilled or released reservation is a pass of its own, with its own
+    // cap (2.8 CapacityScheduler.allocateContainersToNode calls root.assignContainers afresh).
+    let passAllocated = 0;
+    while (schedule && node.reservedApp < 0 && passAllocated < scheduler.containersPerHeartbeat) {
       if (!scheduler.considersNode(node.freeMemoryMb, node.freeVcores)) break;
       scheduler.assign(node, nowMs, d);
       if (d.kind === ALLOCATE) {
         applier.allocate(d, node);
         allocated++;
+        passAllocated++;
         continue;
       }
       if (d.kind === RESERVE) {

@@ -22,13 +22,18 @@ export interface StageSources {
   rolesInferred: number;
   /** Apps whose task containers print no priority and whose roles the log does not tell. */
   rolesUnknown: number;
+  /** Apps run by SLS's simulated MapReduce AM whose tasks print no priority, staged as it asks (slsWaves). */
+  slsSteps: number;
 }
 
 /** The note for apps whose log prints no task priority, or null if every app's log does. */
 export function stageSourcesNote(sources: StageSources): string | null {
-  const { rolesInferred, rolesUnknown } = sources;
-  if (rolesInferred + rolesUnknown === 0) return null;
+  const { rolesInferred, rolesUnknown, slsSteps } = sources;
+  if (rolesInferred + rolesUnknown + slsSteps === 0) return null;
   const parts: string[] = [];
+  if (slsSteps > 0) {
+    parts.push(`the tasks of ${slsSteps} app(s) run by SLS's simulated MapReduce AM are staged as it asks: every map at once, then every reduce once the maps have ended`);
+  }
   if (rolesInferred > 0) {
     parts.push(`maps and reduces of ${rolesInferred} app(s) are told apart by when their AMs' asks ran out and by the reduces running past the last map`);
   }
@@ -89,7 +94,7 @@ export function appSpec(
       ? registeredMs
       : firstTaskMs;
 
-  const waves = stageWaves(row, workTasks, endOf, usage, sources);
+  const waves = held ? slsWaves(workTasks, endOf, sources) : stageWaves(row, workTasks, endOf, usage, sources);
   const stages: Stage[] = held ? [heldStage(held)] : [];
   let previous: readonly RmContainerRow[] | null = null;
   let earlierEndMs = -Infinity;
@@ -185,6 +190,32 @@ function heldStage(held: RmContainerRow): Stage {
     waitsForPreviousStage: false,
     heldByAm: true,
   };
+}
+
+/**
+ * The tasks of SLS's simulated MapReduce AM as stages. MRAMSimulator asks for every map at once,
+ * at its first step with its container, and for every reduce once all its maps have finished
+ * (sendContainerRequest): two stages, whatever room the cluster had, however long a map waited
+ * for it (behind the apps ahead, a reservation, the locality delay). The reduces begin with the
+ * first task allocated after every earlier one had ended; the stages keep the priorities the log
+ * prints, if it does.
+ */
+function slsWaves(tasks: readonly RmContainerRow[], endOf: (c: RmContainerRow) => number, sources: StageSources | undefined): Wave[] {
+  if (tasks.length === 0) return [];
+  if (sources && tasks.every((c) => c.priority === null)) sources.slsSteps++;
+  let boundary = tasks.length;
+  let earlierEndMs = -Infinity;
+  for (let i = 0; i < tasks.length; i++) {
+    const c = tasks[i]!;
+    if (i > 0 && c.allocatedMs! >= earlierEndMs) {
+      boundary = i;
+      break;
+    }
+    earlierEndMs = Math.max(earlierEndMs, endOf(c));
+  }
+  const waves: Wave[] = [{ tasks: tasks.slice(0, boundary), priority: tasks[0]!.priority ?? MAP_PRIORITY }];
+  if (boundary < tasks.length) waves.push({ tasks: tasks.slice(boundary), priority: tasks[boundary]!.priority ?? REDUCE_PRIORITY });
+  return waves;
 }
 
 /**

@@ -155,7 +155,7 @@ export function buildLogWorkload(name: string, rows: RmTraceRows): LogWorkload {
         clusterFromLog.scheduler.heartbeatIntervalMs,
       )
     : null;
-  const stageSources: StageSources = { rolesInferred: 0, rolesUnknown: 0 };
+  const stageSources: StageSources = { rolesInferred: 0, rolesUnknown: 0, slsSteps: 0 };
   const departures = departuresOf(membership, originMs);
   const counts = { releasedUnused: 0, stillRunning: 0, unknownSize: 0, lostWithNode: 0, lostWithRm: 0 };
   let lostApps = 0;

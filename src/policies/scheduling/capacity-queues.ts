@@ -9,7 +9,7 @@ import { DEFAULT_QUEUE, queueConfig } from '../../model/queues.js';
 import type { QueueConfig } from '../../model/queues.js';
 import { roundDownTo } from '../../model/resources.js';
 import { markAsState } from '../../sim/state-fields.js';
-import { AppAsks } from './asks.js';
+import { AppAsks, FifoDemandList } from './asks.js';
 import { QueueBooks } from './books.js';
 import type { UserRunnable } from './books.js';
 
@@ -44,6 +44,11 @@ export class CsQueue extends QueueBooks {
   /** Runnable apps waiting for their AM to fit the AM limits. */
   readonly pending: number[] = [];
   activeApps = 0;
+  /**
+   * Leaf: its active apps in application-id order, with asks or not: the apps Hadoop's leaf
+   * iterates, each first checked against the queue's limit (LeafQueue.assignContainers).
+   */
+  readonly active: FifoDemandList | null;
   /**
    * The limit the queue was given the last time a heartbeat's walk reached it (a leaf's
    * cachedResourceLimitsForHeadroom, which its AM limit and headroom read).
@@ -91,6 +96,7 @@ export class CsQueue extends QueueBooks {
     appCount: number,
   ) {
     super(path, parent, leaf, maxParallelApps, appCount);
+    this.active = leaf ? new FifoDemandList(appCount) : null;
     this.limitMemoryMb = maxMemoryMb;
     this.limitVcores = maxVcores;
     // They change only when nodes join or leave, but limit checks read them constantly (see markAsState).

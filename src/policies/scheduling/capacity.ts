@@ -184,6 +184,7 @@ export class CapacityScheduler implements Scheduler {
     }
     if (a.active) {
       leaf.activeApps--;
+      leaf.active!.remove(app);
       leaf.amUsedMemoryMb -= a.amMemoryMb;
       leaf.amUsedVcores -= a.amVcores;
       user.amUsedMemoryMb -= a.amMemoryMb;
@@ -244,6 +245,7 @@ export class CapacityScheduler implements Scheduler {
       addAwaitingActivation(leaf, -1);
       a.active = true;
       leaf.activeApps++;
+      leaf.active!.add(a.index);
       leaf.amUsedMemoryMb += a.amMemoryMb;
       leaf.amUsedVcores += a.amVcores;
       a.user.amUsedMemoryMb += a.amMemoryMb;
@@ -293,10 +295,10 @@ export class CapacityScheduler implements Scheduler {
     this.listener.limitsLoosened();
   }
 
-  unreserved(app: number, key: number, node: number, memoryMb: number, vcores: number): void {
+  unreserved(app: number, key: number, node: number, memoryMb: number, vcores: number, nowMs: number): void {
     const a = this.apps[app];
     if (!a) return;
-    this.dropReservation(a, key, node, memoryMb, vcores);
+    this.dropReservation(a, key, node, memoryMb, vcores, nowMs);
     this.listener.limitsLoosened();
   }
 
@@ -309,11 +311,15 @@ export class CapacityScheduler implements Scheduler {
     chargeQueues(a.leaf, memoryMb, vcores);
   }
 
-  private dropReservation(a: CsApp, key: number, node: number, memoryMb: number, vcores: number): void {
+  private dropReservation(a: CsApp, key: number, node: number, memoryMb: number, vcores: number, nowMs: number): void {
     const at = a.reservations.findIndex((r) => r.node === node);
     if (at >= 0) a.reservations.splice(at, 1);
     const ask = a.asks.get(key);
-    if (ask) ask.reservations--;
+    if (ask) {
+      ask.reservations--;
+      // Every unreservation, a fulfilled one included, starts the count again (2.8 FiCaSchedulerApp.internalUnreserve).
+      this.resetReReservations(a, ask, nowMs);
+    }
     a.reservedMemoryMb -= memoryMb;
     a.reservedVcores -= vcores;
     reserveQueues(a.leaf, -memoryMb, -vcores);
@@ -334,7 +340,7 @@ export class CapacityScheduler implements Scheduler {
     const ask = a?.asks.get(node.reservedKey);
     if (!a || !ask || ask.outstanding === 0) {
       // The app no longer needs it: release (docs/model.md 3.7).
-      if (a) this.dropReservation(a, node.reservedKey, node.index, node.reservedMemoryMb, node.reservedVcores);
+      if (a) this.dropReservation(a, node.reservedKey, node.index, node.reservedMemoryMb, node.reservedVcores, nowMs);
       d.kind = UNRESERVE;
       return;
     }
@@ -348,8 +354,8 @@ export class CapacityScheduler implements Scheduler {
     reservation.countedFromMs = nowMs;
     if (node.freeMemoryMb >= ask.memoryMb && (!this.calc.dominant || node.freeVcores >= ask.vcores)) {
       // Fulfilled: the reservation becomes the container (already charged, so usage is unchanged).
-      this.dropReservation(a, ask.key, node.index, node.reservedMemoryMb, node.reservedVcores);
-      this.allocate(a, ask, d, nowMs);
+      this.dropReservation(a, ask.key, node.index, node.reservedMemoryMb, node.reservedVcores, nowMs);
+      this.allocate(a, ask, d);
       d.unreserveNode = node.index;
       return;
     }
@@ -478,10 +484,26 @@ export class CapacityScheduler implements Scheduler {
     const demand = leaf.demand!;
     // Under fifo the demand list is the order; under fair a sorted copy of it.
     const ordered = leaf.fairOrder ? this.fairOrder!.sort(demand, this.apps, leaf.sizeBasedWeight) : null;
+    // At or over its limit, a fifo leaf goes on only while each app it iterates, in application-id
+    // order and whether it asks or not, holds a reservation it could give up (2.8
+    // LeafQueue.assignContainers checks canAssignToThisQueue app by app until one passes without
+    // one): an active app with no asks and no reservation ahead of the apps that ask ends the walk.
+    const active = leaf.active!;
+    const atLimit = !ordered && calc.compare(leaf.usedMemoryMb, leaf.usedVcores, limitMemoryMb, limitVcores) >= 0;
+    let nextActive = atLimit ? active.head : -1;
     let at = 0;
     for (let app = ordered ? (ordered[0] ?? -1) : demand.head; app >= 0; app = ordered ? (ordered[++at] ?? -1) : demand.after(app)) {
       const a = this.apps[app]!;
       const ask = a.asks.first()!;
+      if (atLimit && active.has(app)) {
+        for (; nextActive !== app; nextActive = active.after(nextActive)) {
+          if (!this.couldGiveUpReservation(this.apps[nextActive]!, leaf, limitMemoryMb, limitVcores)) {
+            d.kind = LIMITED;
+            return;
+          }
+        }
+        nextActive = active.after(app);
+      }
       // Queue limit: used + ask must stay within the limit; with continue-looking the app's
       // reservations may be discounted, but then it must give one up to allocate.
       let needUnreserve = false;
@@ -537,6 +559,14 @@ export class CapacityScheduler implements Scheduler {
     d.kind = passedUp ? PASSED_UP : limited ? LIMITED : NO_FIT;
   }
 
+  /** Whether the leaf, at its limit, would be under it without this app's reservations (canAssignToThisQueue). */
+  private couldGiveUpReservation(a: CsApp, leaf: CsQueue, limitMemoryMb: number, limitVcores: number): boolean {
+    return (
+      a.reservedMemoryMb > 0 &&
+      this.calc.compare(leaf.usedMemoryMb - a.reservedMemoryMb, leaf.usedVcores - a.reservedVcores, limitMemoryMb, limitVcores) < 0
+    );
+  }
+
   /**
    * The app is offered this node for an ask that names hosts and racks none of which the node
    * is (docs/model.md 3.6): count the opportunity, then allow an off-switch container once the
@@ -585,14 +615,16 @@ export class CapacityScheduler implements Scheduler {
         // Continue-looking: take this container only by giving up a reservation of the same ask.
         swap = a.reservations.find((r) => r.key === ask.key && r.node !== node.index);
         if (!swap) return false;
-        this.dropReservation(a, swap.key, swap.node, swap.memoryMb, swap.vcores);
+        this.dropReservation(a, swap.key, swap.node, swap.memoryMb, swap.vcores, nowMs);
       }
-      this.allocate(a, ask, d, nowMs);
+      this.allocate(a, ask, d);
       if (swap) d.unreserveNode = swap.node;
       return true;
     }
     if (!shouldReserve || needUnreserve) return false;
-    // Reserve, charging the queue and user in advance.
+    // Reserve, charging the queue and user in advance. A new reservation starts the count of
+    // re-reservations again (2.8 SchedulerApplicationAttempt.reserve).
+    this.resetReReservations(a, ask, nowMs);
     a.reservations.push({ node: node.index, key: ask.key, memoryMb: ask.memoryMb, vcores: ask.vcores, countedFromMs: nowMs });
     ask.reservations++;
     a.reservedMemoryMb += ask.memoryMb;
@@ -634,13 +666,21 @@ export class CapacityScheduler implements Scheduler {
     return count;
   }
 
-  private allocate(a: CsApp, ask: Ask, d: Decision, nowMs: number): void {
+  /**
+   * The count of re-reservations starts again: at a new reservation and at every unreservation,
+   * not at an allocation elsewhere, so an app that keeps re-reserving while it allocates on other
+   * nodes grows its starvation and allocates without giving its reservations up.
+   */
+  private resetReReservations(a: CsApp, ask: Ask, nowMs: number): void {
+    ask.reReservations = 0;
+    for (const r of a.reservations) if (r.key === ask.key) r.countedFromMs = nowMs;
+  }
+
+  private allocate(a: CsApp, ask: Ask, d: Decision): void {
     this.changeOutstanding(a, ask, -1);
     this.charge(a, ask.memoryMb, ask.vcores);
     // More usage can raise other users' limits: a queue over its capacity lets its users grow with it.
     this.listener.limitsLoosened();
-    ask.reReservations = 0;
-    for (const r of a.reservations) if (r.key === ask.key) r.countedFromMs = nowMs;
     if (ask.key === AM_ASK && !a.amAllocated) {
       a.amAllocated = true;
       a.leaf.runningApps++;
@@ -706,6 +746,7 @@ export class CapacityScheduler implements Scheduler {
     }
     if (old.active) {
       leaf.activeApps--;
+      leaf.active!.remove(app);
       leaf.amUsedMemoryMb -= old.amMemoryMb;
       leaf.amUsedVcores -= old.amVcores;
       user.amUsedMemoryMb -= old.amMemoryMb;

@@ -166,7 +166,7 @@ export interface Scheduler {
   /** A container of the app ended (for the AM container: `key` is AM_ASK). */
   release(app: number, key: number, memoryMb: number, vcores: number, nowMs: number): void;
   /** The engine withdrew a reservation (the app ended, or a continue-looking swap). */
-  unreserved(app: number, key: number, node: number, memoryMb: number, vcores: number): void;
+  unreserved(app: number, key: number, node: number, memoryMb: number, vcores: number, nowMs: number): void;
 
   /** The node's heartbeat finds it reserved: fulfil, keep or release the reservation. */
   serveReservation(node: SchedulerNode, nowMs: number, decision: Decision): void;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildLogWorkload } from '../../../src/ingest/rmlog/workload.js';
 import type { RmContainerRow, RmTraceRows } from '../../../src/store/index.js';
 import { taskDurationMs } from '../../../src/model/workload.js';
+import type { Stage } from '../../../src/model/workload.js';
 import type { FairSchedulerSettings } from '../../../src/model/schedulers/fair.js';
 
 const APP = 'application_1_0001';
@@ -51,6 +52,11 @@ function rows(nodeMemoryMb: number, tasks: RmContainerRow[], extraApps: RmTraceR
   };
 }
 
+
+/** Every task's holding time in a stage. */
+function taskDurationMsOf(stage: Stage): number[] {
+  return Array.from({ length: stage.taskCount }, (_, t) => taskDurationMs(stage, t));
+}
 
 /** The FairScheduler settings of the cluster read from a FairScheduler log of this release. */
 function fairOfLog(hadoopVersion: string | null): FairSchedulerSettings {
@@ -270,5 +276,37 @@ describe("buildLogWorkload: SLS's simulated MapReduce AM", () => {
     expect(mapStage!.namedLocations).toBe(6);
     expect([reduceStage!.taskCount, reduceStage!.startAfterFraction, reduceStage!.requestDelayMs, reduceStage!.amStepMs]).toEqual([2, 1, 0, 1000]);
     expect(reduceStage!.namedLocations).toBe(3);
+  });
+  it('keeps every map in one stage however long some waited, the log printing no priorities', () => {
+    // 2.8 prints no task priorities. SLS's AM asks for all its maps at its first step and for its
+    // reduces once every map has finished (MRAMSimulator.sendContainerRequest). Four maps: three
+    // at 4500 (ending 10 000, 12 000, 30 000), the fourth only at 15 000, though the 20 empty
+    // nodes had room at 12 000: it waited for the scheduler (apps ahead of it, a reservation, the
+    // locality delay), not for a map to end, so it stays with the maps. The task at 31 000, after
+    // every earlier one ended (30 000), begins the reduces. Staging by room would have made the
+    // fourth map a stage of its own, asked after the others' ends.
+    const nodes = Array.from({ length: 20 }, (_, i) => ({
+      timeMs: 0, kind: 'node_registered' as const, nodeId: `w${i}:1`, fromState: null, toState: null, memoryMb: 8192, vcores: 8, bannerMs: null,
+    }));
+    const ends = [10_000, 12_000, 30_000];
+    const maps = [
+      ...ends.map((endMs, i) => container(3 + i, { nodeId: `w${i}:1`, priority: null, allocatedMs: 4500 + 10 * i, endMs })),
+      container(6, { nodeId: 'w5:1', priority: null, allocatedMs: 15_000, endMs: 25_000 }),
+    ];
+    const reduce = container(7, { nodeId: 'w6:1', priority: null, allocatedMs: 31_000, endMs: 38_000 });
+    const base = rows(8192, [container(2, { nodeId: 'w9:1', priority: null, allocatedMs: 1300, endMs: 39_000 }), ...maps, reduce]);
+    const log = buildLogWorkload('t', {
+      ...base,
+      apps: [{ ...base.apps[0]!, unmanagedAm: true, amAllocatedMs: null, runningMs: 1100, activatedMs: 1000, finishMs: 39_500 }],
+      containers: base.containers.filter((c) => !c.isAm),
+      nodeEvents: nodes,
+    });
+    const stages = log.workload.apps[0]!.stages;
+    expect(stages.map((s) => [s.name, s.taskCount])).toEqual([
+      ['am work', 1],
+      ['map', 4],
+      ['reduce', 1],
+    ]);
+    expect(stages.map((s) => taskDurationMsOf(s))).toEqual([[0], [5500, 7490, 25_480, 10_000], [7000]]);
   });
 });
