@@ -38,36 +38,44 @@ function apply(d: Decision, node: TestNode): void {
   }
 }
 
+/**
+ * Four nodes; nodes 0 and 1 have 1024 MB free, nodes 2 and 3 are full. App 0 asks for 3 maps of
+ * 2048 MB: at 0 it reserves node 0, then node 1; at 1000, 2000 and 3000 both reserved nodes
+ * heartbeat and re-reserve (6 re-reservations).
+ */
+function reservedTwiceAndReReservedSix() {
+  const { scheduler, nodes } = capacityScheduler(4, 1);
+  for (const node of nodes) {
+    node.freeMemoryMb = node.index < 2 ? 1024 : 0;
+    node.freeVcores = 4;
+  }
+  scheduler.addUnmanagedApp(0, 'default', 'u', 0);
+  scheduler.setAsk(0, 0, 20, 2048, 1, 3);
+  const d = new Decision();
+  for (const node of [nodes[0]!, nodes[1]!]) {
+    scheduler.assign(node, 0, d);
+    expect(d.kind).toBe(RESERVE);
+    apply(d, node);
+  }
+  for (const nowMs of [1000, 2000, 3000]) {
+    for (const node of [nodes[0]!, nodes[1]!]) {
+      scheduler.serveReservation(node, nowMs, d);
+      expect(d.kind).toBe(KEEP_RESERVATION);
+    }
+  }
+  return { scheduler, nodes, d };
+}
+
 describe('CapacityScheduler reservations (2.8.5)', () => {
   it('keeps counting re-reservations across allocations elsewhere, so a starved app allocates without giving its reservations up', () => {
-    // Four nodes; nodes 0 and 1 have 1024 MB free, nodes 2 and 3 are full. App 0 asks for 3 maps
-    // of 2048 MB. 0: node 0, then node 1, are reserved (no reservation yet, then 3 outstanding > 1
-    // reserved). 1000, 2000, 3000: both reserved nodes heartbeat and re-reserve: 6 re-reservations.
-    // starvation = trunc(6 / 2 x (1 - min(2048 / 8192, 7168 / 8192))) = trunc(2.25) = 2.
+    // Node 0, then node 1, are reserved at 0 (no reservation yet, then 3 outstanding > 1 reserved);
+    // by 3000, 6 re-reservations. starvation = trunc(6 / 2 x (1 - min(2048 / 8192, 7168 / 8192))) = trunc(2.25) = 2.
     // 3500: node 2 frees 2048 MB: 2 + 3 outstanding - 2 reserved > 0, allocate, no unreserving.
     // 3600: node 3 frees 2048 MB: an allocation does not start the count again
     // (FiCaSchedulerApp resets it only at a new reservation and at an unreservation): 2 + 2 - 2 > 0,
     // so the app allocates again and keeps both reservations. Starting it again at each allocation
     // would give 0 + 2 - 2 = 0 here: the app could then allocate only by giving up node 0's.
-    const { scheduler, nodes } = capacityScheduler(4, 1);
-    for (const node of nodes) {
-      node.freeMemoryMb = node.index < 2 ? 1024 : 0;
-      node.freeVcores = 4;
-    }
-    scheduler.addUnmanagedApp(0, 'default', 'u', 0);
-    scheduler.setAsk(0, 0, 20, 2048, 1, 3);
-    const d = new Decision();
-    for (const node of [nodes[0]!, nodes[1]!]) {
-      scheduler.assign(node, 0, d);
-      expect(d.kind).toBe(RESERVE);
-      apply(d, node);
-    }
-    for (const nowMs of [1000, 2000, 3000]) {
-      for (const node of [nodes[0]!, nodes[1]!]) {
-        scheduler.serveReservation(node, nowMs, d);
-        expect(d.kind).toBe(KEEP_RESERVATION);
-      }
-    }
+    const { scheduler, nodes, d } = reservedTwiceAndReReservedSix();
     nodes[2]!.freeMemoryMb = 2048;
     scheduler.assign(nodes[2]!, 3500, d);
     expect([d.kind, d.unreserveNode]).toEqual([ALLOCATE, -1]);
@@ -82,19 +90,7 @@ describe('CapacityScheduler reservations (2.8.5)', () => {
     // free at 3500: 2 + 3 - 2 > 0, so app 0 reserves it too, and the count starts again at 0.
     // 3600: node 3 frees 2048 MB: starvation trunc(0 / 3 x 0.75) = 0 and 0 + 3 - 3 = 0: the app
     // may take it only by giving a reservation up (continue-looking): node 0's, its first.
-    const { scheduler, nodes } = capacityScheduler(4, 1);
-    for (const node of nodes) {
-      node.freeMemoryMb = node.index < 2 ? 1024 : 0;
-      node.freeVcores = 4;
-    }
-    scheduler.addUnmanagedApp(0, 'default', 'u', 0);
-    scheduler.setAsk(0, 0, 20, 2048, 1, 3);
-    const d = new Decision();
-    for (const node of [nodes[0]!, nodes[1]!]) {
-      scheduler.assign(node, 0, d);
-      apply(d, node);
-    }
-    for (const nowMs of [1000, 2000, 3000]) for (const node of [nodes[0]!, nodes[1]!]) scheduler.serveReservation(node, nowMs, d);
+    const { scheduler, nodes, d } = reservedTwiceAndReReservedSix();
     nodes[2]!.freeMemoryMb = 1024;
     scheduler.assign(nodes[2]!, 3500, d);
     expect(d.kind).toBe(RESERVE);
