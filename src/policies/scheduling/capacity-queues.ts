@@ -43,7 +43,6 @@ export class CsQueue extends QueueBooks {
   // Leaf state.
   /** Runnable apps waiting for their AM to fit the AM limits. */
   readonly pending: number[] = [];
-  activeApps = 0;
   /**
    * Leaf: its active apps in application-id order, with asks or not: the apps Hadoop's leaf
    * iterates, each first checked against the queue's limit (LeafQueue.assignContainers).

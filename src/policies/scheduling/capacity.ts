@@ -38,6 +38,7 @@ import type { Ask } from './asks.js';
 import { CapacityCalculator } from './calculator.js';
 import { appRemovedAsking, appStartsAsking, appStopsAsking } from './capacity-active-users.js';
 import { FairAppOrder } from './capacity-app-order.js';
+import { ReReservations } from './capacity-re-reservations.js';
 import { recalculateUsageRatios, updateUsageRatio } from './capacity-usage-ratio.js';
 import { CapacityLimits } from './capacity-limits.js';
 import { addAwaitingActivation, CapacityQueues, CsApp } from './capacity-queues.js';
@@ -98,12 +99,11 @@ export class CapacityScheduler implements Scheduler {
   private readonly servable = new ServableAsks();
   private readonly minMemoryMb: number;
   private readonly minVcores: number;
-  private readonly maxAllocMemoryMb: number;
-  private readonly maxAllocVcores: number;
   /** What the nodes in service give the cluster (nodes may join and leave, docs/model.md 12). */
   private clusterMemoryMb: number;
   private clusterVcores: number;
-  private readonly heartbeatIntervalMs: number;
+  /** An ask's re-reservations and the starvation they grow. */
+  private readonly reReservations: ReReservations;
   private readonly nodes: readonly SchedulerNode[];
   /** Nodes in service (getNumClusterNodes): the cap and the scale of the off-switch delay. */
   private nodesInService: number;
@@ -118,7 +118,6 @@ export class CapacityScheduler implements Scheduler {
     this.nodes = nodes;
     this.nodesInService = nodes.length;
     this.listener = listener;
-    this.heartbeatIntervalMs = settings.heartbeatIntervalMs;
     this.containersPerHeartbeat = capacityContainersPerHeartbeat(settings.capacity);
     this.schedulingPasses = settings.capacity.asyncScheduling ? this.asyncScheduling(settings.capacity.asyncSchedulingIntervalMs) : null;
     this.maxRunning = new RunnableLimits(settings.capacity.userMaxParallelApps, settings.capacity.userMaxParallelAppsDefault);
@@ -126,11 +125,10 @@ export class CapacityScheduler implements Scheduler {
     this.clusterMemoryMb = clusterMemoryMb;
     this.clusterVcores = clusterVcores;
     this.calc = new CapacityCalculator(settings.resourceCalculator, clusterMemoryMb, clusterVcores);
+    this.reReservations = new ReReservations(this.calc, nodes, settings.heartbeatIntervalMs, settings.minimumAllocation, settings.maximumAllocation);
     this.checksVcores = this.calc.dominant;
     this.minMemoryMb = settings.minimumAllocation.memoryMb;
     this.minVcores = settings.minimumAllocation.vcores;
-    this.maxAllocMemoryMb = settings.maximumAllocation.memoryMb;
-    this.maxAllocVcores = settings.maximumAllocation.vcores;
     this.apps = new Array<CsApp | undefined>(appCount);
     this.limits = new CapacityLimits(this.calc, this.minMemoryMb, this.minVcores, clusterMemoryMb, clusterVcores);
     this.queues = new CapacityQueues(cluster, appCount, this.limits);
@@ -179,23 +177,7 @@ export class CapacityScheduler implements Scheduler {
     const user = a.user;
     // Outstanding asks are withdrawn with the app, which stays counted as asking (capacity-active-users.ts).
     if (a.asks.outstandingTotal > 0) appRemovedAsking(user);
-    for (const ask of a.asks.list) {
-      if (ask.outstanding > 0) this.changeOutstanding(a, ask, -ask.outstanding);
-    }
-    if (a.active) {
-      leaf.activeApps--;
-      leaf.active!.remove(app);
-      leaf.amUsedMemoryMb -= a.amMemoryMb;
-      leaf.amUsedVcores -= a.amVcores;
-      user.amUsedMemoryMb -= a.amMemoryMb;
-      user.amUsedVcores -= a.amVcores;
-    } else if (a.runnable) {
-      const at = leaf.pending.indexOf(app);
-      if (at >= 0) {
-        leaf.pending.splice(at, 1);
-        addAwaitingActivation(leaf, -1);
-      }
-    }
+    this.leaveLeaf(a);
     const wasRunnable = this.maxRunning.remove(a);
     if (a.amAllocated) leaf.runningApps--;
     leaf.apps--;
@@ -204,6 +186,30 @@ export class CapacityScheduler implements Scheduler {
     this.activate(leaf);
     if (wasRunnable) this.maxRunning.promote(this.leaves, (i) => this.apps[i]!, (waiting) => this.makeRunnable(waiting));
     this.listener.limitsLoosened();
+  }
+
+  /**
+   * The app (or its failed attempt) leaves its leaf: its outstanding asks are withdrawn, and it
+   * leaves the active apps, giving back its AM's share of the AM limits, or the pending ones.
+   */
+  private leaveLeaf(a: CsApp): void {
+    const leaf = a.leaf;
+    for (const ask of a.asks.list) {
+      if (ask.outstanding > 0) this.changeOutstanding(a, ask, -ask.outstanding);
+    }
+    if (a.active) {
+      leaf.active!.remove(a.index);
+      leaf.amUsedMemoryMb -= a.amMemoryMb;
+      leaf.amUsedVcores -= a.amVcores;
+      a.user.amUsedMemoryMb -= a.amMemoryMb;
+      a.user.amUsedVcores -= a.amVcores;
+    } else if (a.runnable) {
+      const at = leaf.pending.indexOf(a.index);
+      if (at >= 0) {
+        leaf.pending.splice(at, 1);
+        addAwaitingActivation(leaf, -1);
+      }
+    }
   }
 
   setAmShare(share: number): void {
@@ -237,14 +243,13 @@ export class CapacityScheduler implements Scheduler {
         ) > 0;
       // Over either limit: skip this app (a smaller AM behind it may fit), unless the queue has
       // no active app at all, which would starve it.
-      if ((overQueue || overUser) && leaf.activeApps >= 1) {
+      if ((overQueue || overUser) && leaf.active!.size >= 1) {
         i++;
         continue;
       }
       leaf.pending.splice(i, 1);
       addAwaitingActivation(leaf, -1);
       a.active = true;
-      leaf.activeApps++;
       leaf.active!.add(a.index);
       leaf.amUsedMemoryMb += a.amMemoryMb;
       leaf.amUsedVcores += a.amVcores;
@@ -318,7 +323,7 @@ export class CapacityScheduler implements Scheduler {
     if (ask) {
       ask.reservations--;
       // Every unreservation, a fulfilled one included, starts the count again (2.8 FiCaSchedulerApp.internalUnreserve).
-      this.resetReReservations(a, ask, nowMs);
+      this.reReservations.reset(a, ask, nowMs);
     }
     a.reservedMemoryMb -= memoryMb;
     a.reservedVcores -= vcores;
@@ -350,8 +355,7 @@ export class CapacityScheduler implements Scheduler {
     a.leaf.limitMemoryMb = a.leaf.maxMemoryMb;
     a.leaf.limitVcores = a.leaf.maxVcores;
     const reservation = a.reservations.find((r) => r.node === node.index)!;
-    ask.reReservations += this.missedSlots(node, reservation.countedFromMs, nowMs);
-    reservation.countedFromMs = nowMs;
+    this.reReservations.reserved(ask, reservation, node, nowMs);
     if (node.freeMemoryMb >= ask.memoryMb && (!this.calc.dominant || node.freeVcores >= ask.vcores)) {
       // Fulfilled: the reservation becomes the container (already charged, so usage is unchanged).
       this.dropReservation(a, ask.key, node.index, node.reservedMemoryMb, node.reservedVcores, nowMs);
@@ -359,16 +363,8 @@ export class CapacityScheduler implements Scheduler {
       d.unreserveNode = node.index;
       return;
     }
-    ask.reReservations++;
+    this.reReservations.kept(ask);
     d.kind = KEEP_RESERVATION;
-  }
-
-  /** Regular heartbeats of a reserved node between `fromMs` (exclusive) and `toMs` (exclusive). */
-  private missedSlots(node: SchedulerNode, fromMs: number, toMs: number): number {
-    const interval = this.heartbeatIntervalMs;
-    const anchor = node.heartbeatAnchorMs;
-    const before = Math.floor((toMs - 1 - anchor) / interval) - Math.floor((fromMs - anchor) / interval);
-    return before > 0 ? before : 0;
   }
 
   idleHeartbeat(node: SchedulerNode): void {
@@ -608,7 +604,7 @@ export class CapacityScheduler implements Scheduler {
   private assignOnNode(a: CsApp, ask: Ask, node: SchedulerNode, needUnreserve: boolean, nowMs: number, d: Decision): boolean {
     const calc = this.calc;
     if (calc.compare(ask.memoryMb, ask.vcores, node.capacityMemoryMb, node.capacityVcores) > 0) return false;
-    const shouldReserve = this.shouldAllocOrReserveNewContainer(a, ask, nowMs);
+    const shouldReserve = this.reReservations.shouldAllocOrReserveNewContainer(a, ask, nowMs);
     if (node.freeMemoryMb >= ask.memoryMb && (!calc.dominant || node.freeVcores >= ask.vcores)) {
       let swap: CsReservation | undefined;
       if (!shouldReserve || needUnreserve) {
@@ -624,7 +620,7 @@ export class CapacityScheduler implements Scheduler {
     if (!shouldReserve || needUnreserve) return false;
     // Reserve, charging the queue and user in advance. A new reservation starts the count of
     // re-reservations again (2.8 SchedulerApplicationAttempt.reserve).
-    this.resetReReservations(a, ask, nowMs);
+    this.reReservations.reset(a, ask, nowMs);
     a.reservations.push({ node: node.index, key: ask.key, memoryMb: ask.memoryMb, vcores: ask.vcores, countedFromMs: nowMs });
     ask.reservations++;
     a.reservedMemoryMb += ask.memoryMb;
@@ -633,47 +629,6 @@ export class CapacityScheduler implements Scheduler {
     this.charge(a, ask.memoryMb, ask.vcores);
     d.take(RESERVE, a.index, ask);
     return true;
-  }
-
-  /**
-   * Whether the app may allocate or reserve one more container for this ask without giving a
-   * reservation up: outstanding + starvation > reserved, where starvation grows with
-   * re-reservations and is damped for large containers (docs/model.md 3.7).
-   */
-  private shouldAllocOrReserveNewContainer(a: CsApp, ask: Ask, nowMs: number): boolean {
-    const reserved = ask.reservations;
-    let starvation = 0;
-    if (reserved > 0) {
-      const nodeFactor = this.calc.ratio(ask.memoryMb, ask.vcores, this.maxAllocMemoryMb, this.maxAllocVcores);
-      const minimumFactor = this.calc.ratio(
-        this.maxAllocMemoryMb - this.minMemoryMb,
-        this.maxAllocVcores - this.minVcores,
-        this.maxAllocMemoryMb,
-        this.maxAllocVcores,
-      );
-      const reReservations = this.reReservationsOf(a, ask, nowMs);
-      starvation = Math.trunc((reReservations / reserved) * (1 - Math.min(nodeFactor, minimumFactor)));
-    }
-    return starvation + ask.outstanding - reserved > 0;
-  }
-
-  /** Re-reservations so far, counting reserved nodes' regular heartbeats the engine skipped. */
-  private reReservationsOf(a: CsApp, ask: Ask, nowMs: number): number {
-    let count = ask.reReservations;
-    for (const r of a.reservations) {
-      if (r.key === ask.key) count += this.missedSlots(this.nodes[r.node]!, r.countedFromMs, nowMs + 1);
-    }
-    return count;
-  }
-
-  /**
-   * The count of re-reservations starts again: at a new reservation and at every unreservation,
-   * not at an allocation elsewhere, so an app that keeps re-reserving while it allocates on other
-   * nodes grows its starvation and allocates without giving its reservations up.
-   */
-  private resetReReservations(a: CsApp, ask: Ask, nowMs: number): void {
-    ask.reReservations = 0;
-    for (const r of a.reservations) if (r.key === ask.key) r.countedFromMs = nowMs;
   }
 
   private allocate(a: CsApp, ask: Ask, d: Decision): void {
@@ -741,23 +696,7 @@ export class CapacityScheduler implements Scheduler {
     if (!old) return;
     const leaf = old.leaf;
     const user = old.user;
-    for (const ask of old.asks.list) {
-      if (ask.outstanding > 0) this.changeOutstanding(old, ask, -ask.outstanding);
-    }
-    if (old.active) {
-      leaf.activeApps--;
-      leaf.active!.remove(app);
-      leaf.amUsedMemoryMb -= old.amMemoryMb;
-      leaf.amUsedVcores -= old.amVcores;
-      user.amUsedMemoryMb -= old.amMemoryMb;
-      user.amUsedVcores -= old.amVcores;
-    } else if (old.runnable) {
-      const at = leaf.pending.indexOf(app);
-      if (at >= 0) {
-        leaf.pending.splice(at, 1);
-        addAwaitingActivation(leaf, -1);
-      }
-    }
+    this.leaveLeaf(old);
     if (old.amAllocated) leaf.runningApps--;
     this.activate(leaf);
     const a = new CsApp(app, leaf, user, old.runner, nowMs, old.amMemoryMb, old.amVcores);
